@@ -1,0 +1,295 @@
+"""What the three games share: the move gate, events, views and JSON plumbing.
+
+Each game module subclasses `BaseState` and supplies a handful of small hooks
+(`_legal`, `_apply`, `_reason`, `_data`, `_from_data`, `_hide`).  Everything a
+caller relies on -- the single `apply` gate, immutability, equality, JSON
+wrapping, `winners()` -- lives here once so the games cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterable, NamedTuple, Sequence
+
+JSON_VERSION = 1
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid.  `rule` is the rule ID, also named in the text."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} ({rule})")
+        self.rule = rule
+        self.reason = message
+
+
+class Event(NamedTuple):
+    """One thing that happened inside `apply`, for the table and the move log.
+
+    `cards` known only to `seat` are marked `secret`; a view for anyone else
+    replaces them with `None` so the count survives but not the faces.
+    """
+
+    kind: str
+    seat: int | None = None
+    cards: tuple = ()
+    info: Any = None
+    secret: bool = False
+
+    def hidden(self) -> "Event":
+        return self._replace(cards=(None,) * len(self.cards))
+
+    def to_json(self) -> dict:
+        data: dict[str, Any] = {"kind": self.kind}
+        if self.seat is not None:
+            data["seat"] = self.seat
+        if self.cards:
+            data["cards"] = [None if c is None else str(c) for c in self.cards]
+        if self.info is not None:
+            data["info"] = self.info
+        if self.secret:
+            data["secret"] = True
+        return data
+
+    def __str__(self) -> str:
+        parts = [self.kind]
+        if self.seat is not None:
+            parts.append(f"seat {self.seat}")
+        if self.cards:
+            parts.append(", ".join("?" if c is None else str(c) for c in self.cards))
+        if self.info is not None:
+            parts.append(str(self.info))
+        return ": ".join(parts)
+
+
+def scrub_events(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
+    """The events as `seat` may see them."""
+    return tuple(e.hidden() if e.secret and e.seat != seat else e for e in events)
+
+
+def check_players(name: str, players: range, num_players: Any) -> int:
+    if isinstance(num_players, bool) or not isinstance(num_players, int):
+        raise ValueError(f"{name}: num_players must be a whole number, not {num_players!r}")
+    if num_players not in players:
+        raise ValueError(
+            f"{name} is for {players.start} to {players.stop - 1} players, not {num_players}"
+        )
+    return num_players
+
+
+def check_seat(num_players: int, seat: Any, what: str = "seat") -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < num_players:
+        raise ValueError(f"{what} must be a seat from 0 to {num_players - 1}, not {seat!r}")
+    return seat
+
+
+def check_options(name: str, options: dict, allowed: Iterable[str]) -> None:
+    unknown = sorted(set(options) - set(allowed))
+    if unknown:
+        known = ", ".join(sorted(allowed)) or "none"
+        raise ValueError(f"{name}: unknown option {', '.join(unknown)} (known: {known})")
+
+
+def check_seed(seed: Any) -> int | str:
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise ValueError(f"seed must be an int or a str, not {seed!r}")
+    return seed
+
+
+def deal_rng(game_id: str, seed: int | str, deal: int) -> random.Random:
+    """The RNG for one deal.  Derived from (seed, deal number) rather than
+    carried along, so a state needs no RNG state in its JSON and a view can
+    drop the seed without anyone being able to predict hidden cards."""
+    return random.Random(f"{game_id}/{seed}/{deal}")
+
+
+def take_cards(
+    name: str,
+    deck_codes: Sequence[int],
+    wanted: Iterable[Iterable[Any]],
+    parse: Any,
+    used: list[int] | None = None,
+) -> list[list[int]]:
+    """Parse lists of cards (objects or notation) into codes, checking each
+    against the copies the deck still has.  `used` accumulates across calls
+    so hands and pile together cannot exceed the deck."""
+    available: dict[int, int] = {}
+    for code in deck_codes:
+        available[code] = available.get(code, 0) + 1
+    for code in used or ():
+        available[code] -= 1
+    out: list[list[int]] = []
+    for group in wanted:
+        if isinstance(group, (str, bytes)):
+            raise ValueError(f"{name}: expected a list of cards, got the string {group!r}")
+        codes = []
+        for item in group:
+            card = parse(item) if isinstance(item, str) else item
+            code = getattr(card, "code", None)
+            if code is None or code not in available:
+                raise ValueError(f"{name}: {item} is not a card of this deck ({len(deck_codes)} cards)")
+            if available[code] == 0:
+                raise ValueError(f"{name}: more copies of {card} than the deck has")
+            available[code] -= 1
+            codes.append(code)
+            if used is not None:
+                used.append(code)
+        out.append(codes)
+    return out
+
+
+class BaseState:
+    """Immutable game position.  Subclasses define `__slots__` for their own
+    fields and the hooks below; instances are built with `_make`."""
+
+    __slots__ = ("num_players", "events", "viewer")
+
+    GAME: str = ""  # module id: "sticheln", "avalanche", "grinch"
+
+    # -- construction -------------------------------------------------------
+    @classmethod
+    def _make(cls, **fields: Any):
+        self = object.__new__(cls)
+        setter = object.__setattr__
+        for key, value in fields.items():
+            setter(self, key, value)
+        return self
+
+    def _evolve(self, **changes: Any):
+        """A copy with some fields changed (and fresh events)."""
+        new = object.__new__(type(self))
+        setter = object.__setattr__
+        for slot in self._all_slots():
+            setter(new, slot, changes[slot] if slot in changes else getattr(self, slot))
+        return new
+
+    @classmethod
+    def _all_slots(cls) -> tuple[str, ...]:
+        slots = cls.__dict__.get("_slot_cache")
+        if slots is None:
+            names: list[str] = []
+            for klass in reversed(cls.__mro__):
+                names.extend(klass.__dict__.get("__slots__", ()))
+            slots = tuple(names)
+            type.__setattr__(cls, "_slot_cache", slots)
+        return slots
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable; apply() returns a new state")
+
+    # -- the move gate -------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        return self.current_player is None
+
+    def legal_moves(self) -> list:
+        if self.current_player is None:
+            return []
+        return self._legal()
+
+    def apply(self, move: Any):
+        """The one gate: a move not in `legal_moves()` raises `IllegalMove`
+        and leaves this state as it was."""
+        if isinstance(move, str):
+            try:
+                move = self._parse_move(move)
+            except ValueError as err:
+                raise IllegalMove(self._notation_rule, str(err)) from None
+        if self.current_player is None:
+            raise IllegalMove(self._end_rule, "The game is over; no more moves")
+        if move not in self._legal():
+            rule, message = self._reason(move)
+            raise IllegalMove(rule, message)
+        return self._apply(move)
+
+    # -- results ------------------------------------------------------------
+    def scores(self) -> list[int]:
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        """Seats sharing the best total once the game is over; [] before."""
+        if not self.is_over:
+            return []
+        totals = self.scores()
+        best = max(totals)
+        return [seat for seat, total in enumerate(totals) if total == best]
+
+    # -- views --------------------------------------------------------------
+    @property
+    def is_view(self) -> bool:
+        return self.viewer is not None
+
+    def view(self, seat: int):
+        """What `seat` may know.  Hidden hands keep only their sizes."""
+        check_seat(self.num_players, seat)
+        if self.viewer is not None and self.viewer != seat:
+            raise ValueError(f"this is seat {self.viewer}'s view; it cannot show seat {seat}'s")
+        return self._hide(seat)
+
+    # -- JSON -----------------------------------------------------------------
+    def to_json(self) -> dict:
+        data = {"game": self.GAME, "version": JSON_VERSION, "players": self.num_players}
+        if self.viewer is not None:
+            data["viewer"] = self.viewer
+        data.update(self._data())
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict):
+        if not isinstance(data, dict):
+            raise ValueError("state JSON must be an object")
+        if data.get("game") != cls.GAME:
+            raise ValueError(f"this is not a {cls.GAME} state (game={data.get('game')!r})")
+        if data.get("version") != JSON_VERSION:
+            raise ValueError(f"unknown state version {data.get('version')!r}")
+        try:
+            return cls._from_data(data)
+        except ValueError:
+            raise
+        except (KeyError, TypeError, IndexError, AttributeError) as err:
+            raise ValueError(f"damaged {cls.GAME} state: {err!r}") from None
+
+    # -- equality -------------------------------------------------------------
+    def _key(self) -> tuple:
+        return tuple(getattr(self, s) for s in self._all_slots() if s != "events")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        who = "over" if self.is_over else f"seat {self.current_player} to act"
+        seen = "" if self.viewer is None else f", seen by seat {self.viewer}"
+        return f"<{self.GAME} {self.num_players}p, {who}{seen}>"
+
+    # -- hooks for the games --------------------------------------------------
+    _notation_rule = "notation"
+    _end_rule = "end"
+
+    def _parse_move(self, text: str):
+        raise NotImplementedError
+
+    def _legal(self) -> list:
+        raise NotImplementedError
+
+    def _reason(self, move: Any) -> tuple[str, str]:
+        raise NotImplementedError
+
+    def _apply(self, move: Any):
+        raise NotImplementedError
+
+    def _hide(self, seat: int):
+        raise NotImplementedError
+
+    def _data(self) -> dict:
+        raise NotImplementedError
+
+    @classmethod
+    def _from_data(cls, data: dict):
+        raise NotImplementedError
