@@ -197,6 +197,8 @@ class BaseState:
         if isinstance(move, str):
             try:
                 move = self._parse_move(move)
+            except IllegalMove:
+                raise
             except ValueError as err:
                 raise IllegalMove(self._notation_rule, str(err)) from None
         if self.current_player is None:

@@ -57,6 +57,8 @@ class Move(NamedTuple):
 
 
 CARDS = tuple(Card(colour, value) for colour in COLOURS for value in range(15))
+_NAMES = tuple(str(card) for card in CARDS)
+_BY_NAME = {name: code for code, name in enumerate(_NAMES)}
 _COLOUR = tuple(code // 15 for code in range(90))
 _VALUE = tuple(code % 15 for code in range(90))
 _PAIN = tuple(Move("pain", card) for card in CARDS)
@@ -83,6 +85,9 @@ def deck(num_players: int) -> list[Card]:
 
 def parse_card(text: str) -> Card:
     """`red 4` -> Card("red", 4)."""
+    code = _BY_NAME.get(text)
+    if code is not None:
+        return CARDS[code]
     parts = str(text).lower().split()
     if len(parts) == 2 and parts[0] in _COLOUR_INDEX and parts[1].isdigit():
         value = int(parts[1])
@@ -359,6 +364,7 @@ class State(BaseState):
                 return None
             return "hidden" if pick == _HIDDEN_PICK else str(CARDS[pick])
 
+        names = _NAMES
         return {
             "seed": self.seed,
             "options": self.options,
@@ -366,12 +372,12 @@ class State(BaseState):
             "round": self.round,
             "phase": self.phase,
             "leader": self.leader,
-            "hands": [[str(CARDS[c]) for c in hand] for hand in self.hands],
-            "hand_sizes": [self.hand_size(s) for s in range(self.num_players)],
+            "hands": [[names[c] for c in hand] for hand in self.hands],
+            "hand_sizes": list(self.sizes or map(len, self.hands)),
             "picks": [pick_text(p) for p in self.picks],
-            "trick": [str(CARDS[c]) for c in self.trick],
-            "won": [[str(CARDS[c]) for c in pile] for pile in self.won],
-            "set_aside": [str(CARDS[c]) for c in self.set_aside],
+            "trick": [names[c] for c in self.trick],
+            "won": [[names[c] for c in pile] for pile in self.won],
+            "set_aside": [names[c] for c in self.set_aside],
             "history": [list(row) for row in self.history],
         }
 
@@ -388,7 +394,7 @@ class State(BaseState):
             raise ValueError(f"unknown phase {phase!r}")
 
         def codes(texts: list) -> tuple[int, ...]:
-            return tuple(parse_card(t).code for t in texts)
+            return tuple(_BY_NAME[t] if t in _BY_NAME else parse_card(t).code for t in texts)
 
         def pick_code(text: str | None) -> int:
             if text is None:
