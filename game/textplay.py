@@ -14,9 +14,6 @@ from game import rules
 from game.ai import RandomAgent
 from game.rules.core import Event, scrub_events
 
-_SKIP_KEYS = {"game", "version", "players", "viewer", "seed", "hands", "options", "start"}
-
-
 def _seat_name(seat: int | None, me: int) -> str:
     if seat is None:
         return "table"
@@ -25,35 +22,141 @@ def _seat_name(seat: int | None, me: int) -> str:
 
 def _format_value(value: Any) -> str:
     if isinstance(value, list):
-        if value and all(isinstance(v, list) for v in value):
-            return " | ".join(f"{i}: {_format_value(v) or '-'}" for i, v in enumerate(value))
-        return ", ".join("-" if v is None else str(v) for v in value)
+        return ", ".join("-" if v is None else _format_value(v) for v in value)
     if isinstance(value, dict):
         return ", ".join(f"{k} {_format_value(v)}" for k, v in value.items())
     return str(value)
 
 
+def _cards(cards: Any) -> str:
+    return ", ".join(map(str, cards)) or "-"
+
+
+def _per_seat(view: Any, me: int, value: Callable[[int], Any]) -> str:
+    return ", ".join(f"{_seat_name(s, me)} {value(s)}" for s in range(view.num_players))
+
+
+def _sticheln(view: Any, me: int) -> list[str]:
+    n = view.num_players
+    if view.phase == "pick":
+        doing = "everyone secretly picks a pain card"
+        pain = _per_seat(view, me, lambda s: view.pain_card(s) or (
+            "picked" if view.picks[s] != -1 else "choosing"))
+    else:
+        doing = "playing tricks (no need to follow colour; zeros never win)"
+        pain = _per_seat(view, me, lambda s: view.pain_card(s) or "-")
+    lines = [f"Round {view.round_number} of {view.rounds}: {doing}.", f"Pain cards: {pain}"]
+    if view.trick:
+        played = ", ".join(
+            f"{_seat_name((view.leader + i) % n, me)} {card}"
+            for i, card in enumerate(view.trick_cards())
+        )
+        lines.append(f"Trick (lead colour {view.lead_colour()}): {played}")
+    elif view.phase == "play":
+        lines.append(f"{_seat_name(view.leader, me)} lead{'s' if view.leader != me else ''} the next trick.")
+    lines.append(f"Tricks taken: {_per_seat(view, me, view.tricks_taken)}")
+    return lines
+
+
+def _avalanche(view: Any, me: int) -> list[str]:
+    from game.rules.avalanche import RANK_NAMES
+
+    lines = [f"Draw pile: {view.pile_count} cards."]
+    last = view.last_play
+    if last is None:
+        lines.append("The table is empty: snowfall (draw a card) or start an avalanche with a set.")
+    else:
+        plays = "  ->  ".join(
+            f"{_seat_name(seat, me)} {' '.join(map(str, cards))}" for seat, cards in view.table_plays()
+        )
+        lines.append(f"Avalanche: {plays}")
+        seat, cards = last
+        k, rank = len(cards), RANK_NAMES[cards[0].rank]
+        hint = f"To grow: more than {k} cards, or {k} of rank {rank} or higher."
+        if k >= 2:
+            hint += f" To stop: {k} cards below {rank}."
+        hint += f" Anything else falls into {_seat_name(seat, me)}'s pile."
+        lines.append(hint)
+    lines.append(f"Collected: {_per_seat(view, me, lambda s: len(view.collected[s]))}; neutral {len(view.neutral)}")
+    if view.out:
+        lines.append("Out: " + ", ".join(_seat_name(s, me) for s in view.out))
+    return lines
+
+
+def _grinch(view: Any, me: int) -> list[str]:
+    lines = [
+        f"Round {view.round_number} of {view.rounds}. The Grinch is {_seat_name(view.grinch, me)}; "
+        f"the heart shows {view.heart}.",
+        f"Draw pile: {view.pile_size()} cards.",
+    ]
+    tops = _per_seat(view, me, lambda s: (
+        f"{view.discard_pile(s)[0]} ({len(view.discard_pile(s))})" if view.discard_pile(s) else "empty"
+    ) + (" + a hidden discard" if view.has_pending(s) and view.pending_discard(s) is None else ""))
+    lines.append(f"Discard piles: {tops}")
+    if view.phase_name == "grinch":
+        lines.append(f"The Grinch takes {view.takes_left} more card(s), then discards one.")
+    pad = view.pad()
+    lines.append("Score pad: " + "; ".join(
+        f"{_seat_name(s, me)} " + (", ".join(f"{row} {pts}" for row, pts in pad[s].items()) or "-")
+        for s in range(view.num_players)
+    ))
+    if view.phase_name == "score":
+        from game.rules.grinch import hand_score
+
+        hand = view.hand(me)
+        lines.append("Your open rows would score: " + ", ".join(
+            f"{row} {hand_score(hand, row)}" for row in view.open_rows(me)
+        ))
+    return lines
+
+
+_DESCRIBE = {"sticheln": _sticheln, "avalanche": _avalanche, "grinch": _grinch}
+
+
 def describe(view: Any) -> str:
     """Everything this seat may see, one fact per line."""
     me = view.viewer
-    lines = [f"Your hand ({view.hand_size(me)}): " + (", ".join(map(str, view.hand(me))) or "-")]
-    sizes = ", ".join(
+    lines = _DESCRIBE[view.GAME](view, me)
+    others = ", ".join(
         f"{_seat_name(s, me)} {view.hand_size(s)}" for s in range(view.num_players) if s != me
     )
-    lines.append(f"Cards in other hands: {sizes}")
-    for key, value in view.to_json().items():
-        if key not in _SKIP_KEYS and key != "hand_sizes":
-            lines.append(f"{key.replace('_', ' ').capitalize()}: {_format_value(value)}")
-    lines.append(f"Scores: {', '.join(f'{_seat_name(s, me)} {p}' for s, p in enumerate(view.scores()))}")
+    lines.append(f"Cards in other hands: {others}")
+    lines.append(f"Scores: {_per_seat(view, me, lambda s: view.scores()[s])}")
+    lines.append(f"Your hand ({view.hand_size(me)}): {_cards(view.hand(me))}")
     return "\n".join(lines)
 
 
+_EVENT_TEXT = {
+    "dealt": "{who} got {cards}",
+    "drew": "{who} drew {cards}",
+    "refilled": "{who} refilled: {cards}",
+    "picked": "{who} picked a pain card {cards}",
+    "revealed": "Revealed: {cards}",
+    "played": "{who} played {cards}",
+    "trick_won": "{who} won the trick: {cards}",
+    "set_aside": "All zeros: the trick is set aside ({cards})",
+    "snowfall": "{who}: snowfall",
+    "fell": "The avalanche fell into {who}'s pile",
+    "stopped": "{who} stopped the avalanche; it goes to the neutral pile",
+    "out": "{who} is out",
+    "took": "{who} took {cards}",
+    "discarded": "{who} discarded {cards}",
+    "chose": "{who} chose a row",
+    "scored": "{who} scored",
+    "heart": "The heart grows",
+    "round": "A new round begins",
+    "round_scored": "Round scored",
+    "round_over": "Round over",
+    "game_over": "Game over",
+}
+
+
 def describe_event(event: Event, me: int) -> str:
-    who = _seat_name(event.seat, me)
-    text = f"{who}: {event.kind.replace('_', ' ')}"
-    if event.cards:
-        text += " " + ", ".join("a hidden card" if c is None else str(c) for c in event.cards)
-    if event.info is not None:
+    """One line for the move log, in the words of the table."""
+    cards = ", ".join("a hidden card" if c is None else str(c) for c in event.cards)
+    template = _EVENT_TEXT.get(event.kind, "{who}: " + event.kind.replace("_", " ") + " {cards}")
+    text = template.format(who=_seat_name(event.seat, me), cards=cards).rstrip(" ()")
+    if event.info:
         text += f" ({_format_value(event.info)})"
     return text
 

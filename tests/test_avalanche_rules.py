@@ -147,7 +147,7 @@ def test_AV_3_2_start_an_avalanche_with_one_rank():
     assert after.last_play == (0, [parse_card("QS"), parse_card("QH")])
     assert after.hand(0) == [parse_card("2C"), parse_card("QD")]  # sorted by rank
     played = event(after, "played")
-    assert played.info == "start" and not played.secret and played.seat == 0
+    assert played.info == {"result": "start"} and not played.secret and played.seat == 0
     assert after.current_player == 1
 
 
@@ -207,7 +207,7 @@ def test_AV_4_1_worked_examples_in_play(previous, this, expected):
     state = new_game(3, 1, hands=[first + ["2H"], second + ["3H"], ["5C"]], pile=["6C"])
     state = play(state, "play " + previous)
     state = play(state, "play " + this)
-    assert event(state, "played").info == expected
+    assert event(state, "played").info == {"result": expected}
 
 
 def test_AV_4_1_classify_accepts_cards_and_notation():
@@ -265,7 +265,7 @@ def test_AV_4_3_grow_joins_the_avalanche_and_play_passes_on():
     state = new_game(3, 1, hands=[["4S", "4H", "2S"], ["5S", "5H", "2H"], ["6S"]], pile=["7S"])
     state = play(state, "play 4 4")
     state = play(state, "play 5 5")
-    assert event(state, "played").info == "grow"
+    assert event(state, "played").info == {"result": "grow"}
     assert state.current_player == 2
     assert state.table_plays() == [
         (0, [parse_card("4S"), parse_card("4H")]),
@@ -283,7 +283,7 @@ def test_AV_4_4_fall_goes_to_the_player_just_before():
     state = play(state, "play 4 4")
     state = play(state, "play 5 5")
     state = play(state, "play K")  # 1 < 2: fall, to seat 1 (the play just before)
-    assert event(state, "played").info == "fall"
+    assert event(state, "played").info == {"result": "fall"}
     fell = event(state, "fell")
     assert fell.seat == 1 and fell.info == {"collector": 1, "faller": 2, "count": 5}
     assert Counter(state.places()["collected 1"]) == Counter(
@@ -308,7 +308,7 @@ def test_AV_4_5_stop_sends_everything_to_neutral():
     )
     state = play(state, "play 9 9 9")
     state = play(state, "play 7 7 7")
-    assert event(state, "played").info == "stop"
+    assert event(state, "played").info == {"result": "stop"}
     assert event(state, "stopped").info == {"count": 6}
     assert len(state.neutral) == 6 and state.table == ()
     assert state.scores() == [0, 0, 0]

@@ -369,7 +369,7 @@ class State(core.BaseState):
                 how = _compare(RANK_OF[last[0]], len(last), rank, count)
                 if how == "grow":  # AV-4.3
                     table = table + ((seat, played),)
-            events.append(Event("played", seat, _cards(played), how))
+            events.append(Event("played", seat, _cards(played), {"result": how}))
             if how == "fall" or how == "stop":
                 swept = tuple([c for _, codes in table for c in codes]) + played
                 table = _EMPTY

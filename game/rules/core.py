@@ -28,6 +28,7 @@ class Event(NamedTuple):
 
     `cards` known only to `seat` are marked `secret`; a view for anyone else
     replaces them with `None` so the count survives but not the faces.
+    `info` is a dict of plain JSON values (or None).
     """
 
     kind: str

@@ -324,11 +324,11 @@ class State(BaseState):
         deltas = _round_deltas(self.picks, self.won)
         history = self.history + (deltas,)
         totals = [sum(col) for col in zip(*history)]
-        events.append(Event("round_scored", None, None,
+        events.append(Event("round_scored", None, (),
                             {"round": self.round + 1, "scores": list(deltas), "totals": totals}))
         if self.round + 1 >= self.rounds:
             winners = [s for s, t in enumerate(totals) if t == max(totals)]
-            events.append(Event("game_over", None, None, {"scores": totals, "winners": winners}))
+            events.append(Event("game_over", None, (), {"scores": totals, "winners": winners}))
             return self._evolve(history=history, phase="over", events=tuple(events))
         if self.seed is None:
             raise ValueError("a view has no seed, so it cannot deal the next round")
