@@ -92,6 +92,9 @@ def check_options(name: str, options: dict, allowed: Iterable[str]) -> None:
 
 
 def check_seed(seed: Any) -> int | str:
+    """The seed to keep: None picks a fresh one, so every game can be replayed."""
+    if seed is None:
+        return random.SystemRandom().randrange(2**31)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise ValueError(f"seed must be an int or a str, not {seed!r}")
     return seed

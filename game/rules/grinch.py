@@ -772,7 +772,7 @@ def new_game(
     the rest of the deck, shuffled by `seed`.
     """
     n = check_players(NAME, PLAYERS, num_players)
-    check_seed(seed)
+    seed = check_seed(seed)
     check_seat(n, start, "start")
     check_options(NAME, options, ())
     left_out: tuple[int, ...] = ()

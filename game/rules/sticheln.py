@@ -411,6 +411,8 @@ class State(BaseState):
         seed = data["seed"]
         if seed is not None:
             check_seed(seed)
+        elif viewer is None:
+            raise ValueError("damaged sticheln state: a full state needs its seed")
         return cls._make(
             num_players=n, events=(), viewer=viewer, seed=seed,
             rounds=rounds, zero_trick=zero_trick,
@@ -446,7 +448,7 @@ def new_game(
     """A new game.  `rounds=N` and `zero_trick="leader_takes"` are the named
     variants (ST-2.1, ST-4.4); `hands` fixes the first deal for scenarios."""
     n = check_players(NAME, PLAYERS, num_players)
-    check_seed(seed)
+    seed = check_seed(seed)
     check_seat(n, start, "start")
     rounds, zero_trick = _check_options(options)
     if pile:
