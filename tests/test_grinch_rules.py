@@ -312,7 +312,7 @@ def test_GR_4_5_scenario_pile_too_small_raises():
     with pytest.raises(ValueError, match="GR-4.5"):
         new_game(2, 0, hands=hands, pile=rest[:11])
     with pytest.raises(ValueError, match="GR-4.5"):
-        new_game(4, 0, pile=rest[:31])  # stacked deck: 8 dealt + 24 draws needed
+        new_game(4, 0, pile=rest[:23])  # 4 players may draw 24 in a round
 
 
 # -- GR-5 scoring ------------------------------------------------------------------
@@ -557,11 +557,14 @@ def test_scenario_hands_without_pile_get_the_rest_shuffled():
     assert new_game(2, 3, hands=hands) == state
 
 
-def test_scenario_pile_without_hands_is_a_stacked_deck():
-    pile = [str(c) for c in CARDS]
-    state = new_game(2, 0, pile=pile)  # Grinch 0: deal from seat 1, one at a time
-    assert state.hand(0) == [parse_card("W1b"), parse_card("W2b")]
-    assert state.hand(1) == [parse_card(c) for c in ("W1a", "W2a", "W3a", "W3b")]
+def test_scenario_pile_without_hands_is_the_whole_draw_pile():
+    pile = [str(c) for c in CARDS[:20]]
+    state = new_game(2, 0, pile=pile)  # hands come from the cards not in the pile
+    # the first Who (seat 1) has already drawn the pile's top two
+    assert state.places()["pile"] == [parse_card(c) for c in pile[2:]]
+    assert {"W1a", "W1b"} <= {str(c) for c in state.hand(1)}
+    held = [str(c) for seat in (0, 1) for c in state.hand(seat)]
+    assert len(held) == 6 and set(held) & set(pile) == {"W1a", "W1b"}
 
 
 # -- views, JSON, events ------------------------------------------------------------

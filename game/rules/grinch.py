@@ -767,9 +767,9 @@ def new_game(
 
     Scenarios: `hands` are used as they are; a given `pile` (top first) is the
     whole draw pile, and the cards in hands and pile are the only cards of the
-    game (later rounds reshuffle just those).  A pile without hands is a
-    stacked deck: the hands are dealt from its top.  Hands without a pile get
-    the rest of the deck, shuffled by `seed`.
+    game (later rounds reshuffle just those).  Hands without a pile get the
+    rest of the deck, shuffled by `seed`, as their pile; a pile without hands
+    gets hands dealt from the cards not in it, shuffled by `seed`.
     """
     n = check_players(NAME, PLAYERS, num_players)
     seed = check_seed(seed)
@@ -788,21 +788,25 @@ def new_game(
                 raise ValueError(f"hands: {len(hands)} hands given for {n} players")
             given = take_cards(NAME, _ALL_CODES, [[_to_card(c) for c in _group(h)]
                                                   for h in hands], parse_card, used)
-        if pile is None:
-            taken = set(used)
-            rest = [c for c in _ALL_CODES if c not in taken]
-            deal_rng(ID, seed, 0).shuffle(rest)
-            codes = rest
-        else:
-            codes = take_cards(NAME, _ALL_CODES, [[_to_card(c) for c in _group(pile)]],
-                               parse_card, used)[0]
+        pile_codes = None
+        if pile is not None:
+            pile_codes = take_cards(NAME, _ALL_CODES, [[_to_card(c) for c in _group(pile)]],
+                                    parse_card, used)[0]
+        taken = set(used)
+        rest = [c for c in _ALL_CODES if c not in taken]
+        deal_rng(ID, seed, 0).shuffle(rest)
+        if given is None:  # a pile alone: the hands come from the cards not in it
+            given = _deal_out(rest, n, start)
+            rest = rest[DEAL_SIZE * n:]
+            used.extend(c for hand in given for c in hand)
+        codes = rest if pile_codes is None else pile_codes
+        if pile_codes is not None:  # the cards in neither hands nor pile take no part
             in_play = set(used)
             left_out = tuple(c for c in _ALL_CODES if c not in in_play)
-        needed = 6 * n + (0 if given is not None else DEAL_SIZE * n)
-        if len(codes) < needed:
+        if len(codes) < 6 * n:
             raise ValueError(
                 f"pile: a round of {n} players may draw {6 * n} cards (GR-4.5); the pile "
-                f"holds {len(codes) - (needed - 6 * n)} after the deal"
+                f"holds {len(codes)}"
             )
         if pile is not None and len(used) < 8 * n:
             raise ValueError(
