@@ -7,6 +7,7 @@ commands never load pygame.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from game import __version__
@@ -84,6 +85,9 @@ def main(argv: list[str] | None = None) -> int:
         except KeyboardInterrupt:
             print("\nGoodbye.")
             return 130
+        except BrokenPipeError:  # output piped into a program that stopped reading
+            sys.stdout = open(os.devnull, "w")
+            return 0
     parser.error(f"unknown command {command!r}")
     return 2
 

@@ -14,6 +14,7 @@ from game import rules
 from game.ai import RandomAgent
 from game.rules.core import Event, scrub_events
 
+
 def _seat_name(seat: int | None, me: int) -> str:
     if seat is None:
         return "table"
@@ -172,13 +173,17 @@ def play(
 ) -> int:
     """Run one game; returns a process exit code."""
     module = rules.get(game_id)
-    state = module.new_game(players, seed)
     if not 0 <= seat < players:
         raise ValueError(f"--seat must be from 0 to {players - 1}")
+    state = module.new_game(players, seed)
     bots = {s: RandomAgent(f"{seed}/{s}") for s in range(players) if s != seat}
 
     def say(text: str = "") -> None:
         print(text, file=out, flush=True)
+
+    def log(events: tuple) -> None:
+        for event in scrub_events(events, seat):
+            say("  " + describe_event(event, seat))
 
     say(f"{module.NAME}, {players} players, seed {seed}. You are seat {seat}.")
     say("Type a move, 'help' for the legal moves, 'show' to see the table, 'quit' to stop.")
@@ -187,8 +192,7 @@ def play(
         actor = state.current_player
         if actor != seat:
             state = state.apply(bots[actor].choose(state.view(actor)))
-            for event in scrub_events(state.events, seat):
-                say("  " + describe_event(event, seat))
+            log(state.events)
             continue
         view = state.view(seat)
         if show:
@@ -220,8 +224,7 @@ def play(
         except rules.IllegalMove as err:
             say(f"Not allowed: {err}")
             continue
-        for event in scrub_events(state.events, seat):
-            say("  " + describe_event(event, seat))
+        log(state.events)
         show = True
     say()
     say("Game over. Final scores:")
