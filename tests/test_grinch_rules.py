@@ -454,7 +454,7 @@ def test_GR_6_1_plus5_needs_one_plus10_needs_three_each_checked_alone():
 
 
 def test_GR_6_2_a_card_never_supports_itself():
-    for code, (points, suit, need) in BONUSES.items():
+    for code, (_points, suit, _need) in BONUSES.items():
         assert code[0] != suit
         own = [code] + [str(c) for c in CARDS if c.suit == code[0] and str(c) != code][:4]
         assert bonus(own) == 0

@@ -223,6 +223,7 @@ class State(core.BaseState):
     )
 
     GAME = ID
+    PLAYERS = PLAYERS
     _end_rule = "AV-5.4"
 
     @property
@@ -506,11 +507,7 @@ class State(core.BaseState):
         }
 
     @classmethod
-    def _from_data(cls, data: dict) -> "State":
-        n = core.check_players(NAME, PLAYERS, data["players"])
-        viewer = data.get("viewer")
-        if viewer is not None:
-            core.check_seat(n, viewer, "viewer")
+    def _from_data(cls, data: dict, n: int, viewer: int | None) -> "State":
         seed = data["seed"]
         if viewer is None:
             core.check_seed(seed)

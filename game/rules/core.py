@@ -149,6 +149,7 @@ class BaseState:
     __slots__ = ("num_players", "events", "viewer")
 
     GAME: str = ""  # module id: "sticheln", "avalanche", "grinch"
+    PLAYERS: range = range(0)  # allowed player counts
 
     # -- construction -------------------------------------------------------
     @classmethod
@@ -253,7 +254,11 @@ class BaseState:
         if data.get("version") != JSON_VERSION:
             raise ValueError(f"unknown state version {data.get('version')!r}")
         try:
-            return cls._from_data(data)
+            n = check_players(cls.GAME, cls.PLAYERS, data["players"])
+            viewer = data.get("viewer")
+            if viewer is not None:
+                check_seat(n, viewer, "viewer")
+            return cls._from_data(data, n, viewer)
         except ValueError:
             raise
         except (KeyError, TypeError, IndexError, AttributeError) as err:
@@ -297,5 +302,6 @@ class BaseState:
         raise NotImplementedError
 
     @classmethod
-    def _from_data(cls, data: dict):
+    def _from_data(cls, data: dict, n: int, viewer: int | None):
+        """Rebuild from `_data()`; players and viewer are already checked."""
         raise NotImplementedError

@@ -22,6 +22,7 @@ import re
 from bisect import insort
 from typing import Any, Iterable, NamedTuple, Sequence
 
+from game.rules.core import IllegalMove as IllegalMove  # re-exported for callers
 from game.rules.core import (
     BaseState,
     Event,
@@ -294,6 +295,7 @@ class State(BaseState):
         "hands", "sizes", "pile", "pile_count", "discards", "pending", "score_pad", "chosen",
     )
     GAME = ID
+    PLAYERS = PLAYERS
     _notation_rule = "GR-4"
     _end_rule = "GR-5.4"
 
@@ -637,11 +639,7 @@ class State(BaseState):
         }
 
     @classmethod
-    def _from_data(cls, data: dict) -> "State":
-        n = check_players(NAME, PLAYERS, data["players"])
-        viewer = data.get("viewer")
-        if viewer is not None:
-            check_seat(n, viewer, "viewer")
+    def _from_data(cls, data: dict, n: int, viewer: int | None) -> "State":
         check_options(NAME, data["options"], ())
         seed = data["seed"]
         if seed is not None:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from typing import Any, Iterable, NamedTuple, Sequence
 
+from game.rules.core import IllegalMove as IllegalMove  # re-exported for callers
 from game.rules.core import (
     BaseState,
     Event,
-    IllegalMove,
     check_options,
     check_players,
     check_seat,
@@ -174,6 +174,7 @@ class State(BaseState):
         "hands", "sizes", "picks", "trick", "won", "set_aside", "history",
     )
     GAME = ID
+    PLAYERS = PLAYERS
     _end_rule = "ST-2.1"
 
     # -- who acts -------------------------------------------------------------
@@ -382,11 +383,7 @@ class State(BaseState):
         }
 
     @classmethod
-    def _from_data(cls, data: dict) -> "State":
-        n = check_players(NAME, PLAYERS, data["players"])
-        viewer = data.get("viewer")
-        if viewer is not None:
-            check_seat(n, viewer, "viewer")
+    def _from_data(cls, data: dict, n: int, viewer: int | None) -> "State":
         options = data["options"]
         rounds, zero_trick = _check_options(options)
         phase = data["phase"]
