@@ -112,3 +112,14 @@ def test_views_belong_to_one_seat(module):
         view.view(1)
     with pytest.raises(ValueError):
         state.view(module.PLAYERS.start)
+
+
+def test_another_games_card_objects_are_refused(module):
+    n = module.PLAYERS.start
+    for other_id in GAME_IDS:
+        if other_id == module.ID:
+            continue
+        other = get(other_id)
+        for card in other.deck(other.PLAYERS.start)[:20]:  # codes that overlap ours
+            with pytest.raises(ValueError, match="not a"):
+                module.new_game(n, 1, hands=[[card]] + [[]] * (n - 1))

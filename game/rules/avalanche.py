@@ -615,22 +615,6 @@ from_json = State.from_json
 # -- starting a game -----------------------------------------------------------------
 
 
-def _as_cards(name: str, group: Any) -> list:
-    """Cards as our Card objects (notation strings parsed), so foreign card
-    types with a `code` attribute cannot sneak in."""
-    if isinstance(group, (str, bytes)) or not isinstance(group, Iterable):
-        raise ValueError(f"{name}: expected a list of cards, got {group!r}")
-    out = []
-    for item in group:
-        if isinstance(item, str):
-            out.append(parse_card(item))
-        elif isinstance(item, Card) and item.code is not None:
-            out.append(CARDS[item.code])
-        else:
-            raise ValueError(f"{name}: {item!r} is not a card of this deck")
-    return out
-
-
 def new_game(
     num_players: int,
     seed: int | str,
@@ -653,16 +637,13 @@ def new_game(
     else:
         used: list[int] = []
         if hands is not None:
-            if isinstance(hands, (str, bytes)):
+            if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
                 raise ValueError(f"{NAME}: hands must be a list of card lists")
-            groups = [_as_cards(NAME, h) for h in hands]
-            if len(groups) != n:
-                raise ValueError(f"{NAME}: {len(groups)} hands given for {n} players")
-            hand_codes = core.take_cards(NAME, DECK_CODES, groups, parse_card, used)
+            if len(hands) != n:
+                raise ValueError(f"{NAME}: {len(hands)} hands given for {n} players")
+            hand_codes = core.take_cards(NAME, DECK_CODES, hands, parse_card, used)
         if pile is not None:
-            (pile_codes,) = core.take_cards(
-                NAME, DECK_CODES, [_as_cards(NAME, pile)], parse_card, used
-            )
+            (pile_codes,) = core.take_cards(NAME, DECK_CODES, [pile], parse_card, used)
         rest = list(DECK_CODES)
         for code in used:
             rest.remove(code)

@@ -116,7 +116,8 @@ def take_cards(
 ) -> list[list[int]]:
     """Parse lists of cards (objects or notation) into codes, checking each
     against the copies the deck still has.  `used` accumulates across calls
-    so hands and pile together cannot exceed the deck."""
+    so hands and pile together cannot exceed the deck.  A card object must
+    be one of this game's: another game's card never passes for a code."""
     available: dict[int, int] = {}
     for code in deck_codes:
         available[code] = available.get(code, 0) + 1
@@ -124,13 +125,15 @@ def take_cards(
         available[code] -= 1
     out: list[list[int]] = []
     for group in wanted:
-        if isinstance(group, (str, bytes)):
-            raise ValueError(f"{name}: expected a list of cards, got the string {group!r}")
+        if isinstance(group, (str, bytes)) or not isinstance(group, Iterable):
+            raise ValueError(f"{name}: expected a list of cards, got {group!r}")
         codes = []
         for item in group:
-            card = parse(item) if isinstance(item, str) else item
-            code = getattr(card, "code", None)
-            if code is None or code not in available:
+            card = parse(item if isinstance(item, str) else str(item))
+            if not isinstance(item, str) and card != item:
+                raise ValueError(f"{name}: {item!r} is not a card of this game")
+            code = card.code
+            if code not in available:
                 raise ValueError(f"{name}: {item} is not a card of this deck ({len(deck_codes)} cards)")
             if available[code] == 0:
                 raise ValueError(f"{name}: more copies of {card} than the deck has")

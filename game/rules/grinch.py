@@ -784,12 +784,10 @@ def new_game(
                 raise ValueError(f"hands: expected a list of {n} card lists, not {hands!r}")
             if len(hands) != n:
                 raise ValueError(f"hands: {len(hands)} hands given for {n} players")
-            given = take_cards(NAME, _ALL_CODES, [[_to_card(c) for c in _group(h)]
-                                                  for h in hands], parse_card, used)
+            given = take_cards(NAME, _ALL_CODES, hands, parse_card, used)
         pile_codes = None
         if pile is not None:
-            pile_codes = take_cards(NAME, _ALL_CODES, [[_to_card(c) for c in _group(pile)]],
-                                    parse_card, used)[0]
+            pile_codes = take_cards(NAME, _ALL_CODES, [pile], parse_card, used)[0]
         taken = set(used)
         rest = [c for c in _ALL_CODES if c not in taken]
         deal_rng(ID, seed, 0).shuffle(rest)
@@ -818,12 +816,6 @@ def new_game(
         score_pad=(((_NONE,) * len(ROWS)),) * n, chosen=(_NONE,) * n,
     )
     return _new_round(state, codes, given, [])
-
-
-def _group(cards: Any) -> list:
-    if isinstance(cards, (str, bytes)):
-        raise ValueError(f"expected a list of cards, got the string {cards!r}")
-    return list(cards)
 
 
 from_json = State.from_json
