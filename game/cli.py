@@ -10,8 +10,8 @@ import argparse
 import os
 import sys
 
-from game import __version__
-from game import rules
+from game import __version__, rules
+from game.app.settings import SPEEDS
 from game.rules import GAME_IDS
 
 
@@ -32,6 +32,27 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x720") from None
+    if w < 320 or h < 240:
+        raise argparse.ArgumentTypeError(f"{text!r} is too small (at least 320x240)")
+    return w, h
+
+
+def _window_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1280x720")
+    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
+
+
+def _check_players(parser: argparse.ArgumentParser, game: str, players: int) -> None:
+    allowed = rules.get(game).PLAYERS
+    if players not in allowed:
+        parser.error(f"--players: {game} is for {allowed.start} to {allowed.stop - 1} players")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="fireside",
@@ -48,6 +69,19 @@ def build_parser() -> argparse.ArgumentParser:
     text.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
     text.add_argument("--seat", type=int, default=0, help="the seat you play (default 0)")
 
+    window = commands.add_parser("play", help="open the card table window (the default)")
+    _window_options(window)
+    window.add_argument("--first-frame-exit", action="store_true", help=argparse.SUPPRESS)
+
+    demo = commands.add_parser("demo", help="watch computers play a game in the window")
+    demo.add_argument("--game", choices=GAME_IDS, default="sticheln")
+    demo.add_argument("--players", type=_players, default=4)
+    demo.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    demo.add_argument("--speed", choices=SPEEDS, default="normal", help="animation speed")
+    demo.add_argument("--exit-at-end", action="store_true",
+                      help="exit with status 0 when the game is over")
+    _window_options(demo)
+
     bench = commands.add_parser("bench", help="measure the speed of the rules core")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.add_argument(
@@ -59,7 +93,19 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    command = args.command or "play-text"
+    command = args.command or "play"
+    if command == "play":
+        from game.app.main import play
+
+        if args.command is None:
+            args = parser.parse_args(["play"])
+        return play(args.size, args.fullscreen, args.first_frame_exit)
+    if command == "demo":
+        from game.app.main import demo
+
+        _check_players(parser, args.game, args.players)
+        return demo(args.game, args.players, args.seed, args.speed, args.exit_at_end,
+                    args.size, args.fullscreen)
     if command == "bench":
         from game import bench
 
@@ -69,15 +115,8 @@ def main(argv: list[str] | None = None) -> int:
 
         from game import textplay
 
-        if args.command is None:  # no window yet: the terminal game is the default
-            args = parser.parse_args(["play-text"])
         seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-        module_players = rules.get(args.game).PLAYERS
-        if args.players not in module_players:
-            parser.error(
-                f"--players: {args.game} is for {module_players.start} to "
-                f"{module_players.stop - 1} players"
-            )
+        _check_players(parser, args.game, args.players)
         if not 0 <= args.seat < args.players:
             parser.error(f"--seat must be from 0 to {args.players - 1}")
         try:
@@ -86,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
             print("\nGoodbye.")
             return 130
         except BrokenPipeError:  # output piped into a program that stopped reading
-            sys.stdout = open(os.devnull, "w")
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until exit
             return 0
     parser.error(f"unknown command {command!r}")
     return 2

@@ -1,0 +1,1 @@
+"""The pygame-ce table: everything a person sees, hears and clicks."""

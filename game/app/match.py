@@ -1,0 +1,108 @@
+"""One game in progress at the table: who sits where, the state, the moves.
+
+Pure Python (no pygame), so saves, replays and tests can use it.  Every
+move goes through `State.apply`; the match only remembers the states it
+passed through so that undo can step back to one of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game import rules
+from game.rules import IllegalMove
+
+# Event kinds that show a seat cards it did not know before: after one of
+# these, taking a move back would let a player peek and try again.
+REVEALING = frozenset({"dealt", "drew", "revealed", "snowfall", "refilled", "round"})
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    human: bool
+    level: str = "normal"  # the computer's level; ignored for humans
+
+    @property
+    def agent_name(self) -> str:
+        return "human" if self.human else self.level
+
+
+@dataclass
+class Match:
+    game_id: str
+    seats: list[Seat]
+    seed: int | None = None
+    start: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.module = rules.get(self.game_id)
+        self.state = self.module.new_game(len(self.seats), self.seed, start=self.start,
+                                          **self.options)
+        self.seed = self.state.seed
+        self.moves: list[tuple[int, Any]] = []  # (seat, move) in play order
+        self._states = [self.state]  # _states[i] is the state before moves[i]
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if seat.human]
+
+    @property
+    def current(self) -> int | None:
+        return self.state.current_player
+
+    def human_to_act(self) -> bool:
+        seat = self.current
+        return seat is not None and self.seats[seat].human
+
+    def apply(self, move: Any) -> Any:
+        """Play `move` for the seat to act; returns the new state.
+
+        Raises IllegalMove (and changes nothing) if the rules forbid it.
+        """
+        seat = self.current
+        new = self.state.apply(move)
+        self.moves.append((seat, move))
+        self._states.append(new)
+        self.state = new
+        return new
+
+    def check(self, move: Any) -> str | None:
+        """Why `move` is illegal now, or None if it is legal."""
+        try:
+            self.state.apply(move)
+        except IllegalMove as exc:
+            return str(exc)
+        return None
+
+    # -- undo (only with exactly one human) ---------------------------------
+    def undo_target(self) -> tuple[int | None, str]:
+        """Index of the move to take back, or None and the reason why not."""
+        humans = self.humans
+        if len(humans) != 1:
+            return None, "Undo works in games with exactly one human player."
+        human = humans[0]
+        last = next((i for i in range(len(self.moves) - 1, -1, -1)
+                     if self.moves[i][0] == human), None)
+        if last is None:
+            return None, "There is no move of yours to take back yet."
+        for state in self._states[last + 1:]:
+            for event in state.events:
+                if event.kind in REVEALING:
+                    return None, "Can't undo: new cards were seen since your last move."
+        return last, ""
+
+    def undo(self) -> str | None:
+        """Take back the human's last move and the computer moves after it.
+
+        Returns None on success, else a one-line reason nothing changed.
+        """
+        index, reason = self.undo_target()
+        if index is None:
+            return reason
+        del self.moves[index:]
+        del self._states[index + 1:]
+        self.state = self._states[-1]
+        return None

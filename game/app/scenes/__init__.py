@@ -1,0 +1,1 @@
+"""Scenes other than the tables: title, setup, menus and screens between turns."""

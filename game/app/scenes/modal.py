@@ -1,0 +1,57 @@
+"""A panel drawn over whatever is beneath, with a row of buttons."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import widgets
+from game.app.scene import Scene
+from game.app.widgets import Button, blit_text, draw_panel
+
+
+class ModalScene(Scene):
+    opaque = False
+    title = ""
+    panel_size = (560, 360)  # logical units
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.buttons: list[Button] = []
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def make_buttons(self) -> list[Button]:
+        return []
+
+    def resize(self, size: tuple[int, int]) -> None:
+        ui = self.app.ui
+        w, h = self.panel_size
+        self.panel = pygame.Rect(0, 0, min(ui(w), size[0] - 20), min(ui(h), size[1] - 20))
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        self.buttons = self.make_buttons()
+        self.place_buttons()
+
+    def place_buttons(self) -> None:
+        ui = self.app.ui
+        widgets.layout_row(self.buttons, (self.panel.centerx, self.panel.bottom - ui(40)),
+                           ui(180), ui(44), ui(14))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        shade = widgets.panel(surface.get_size(), (0, 0, 0, 140), radius=0, edge=None)
+        surface.blit(shade, (0, 0))
+        draw_panel(surface, self.panel, (20, 32, 27, 240), radius=ui(18),
+                   edge=widgets.ACCENT, width=2)
+        if self.title:
+            blit_text(surface, self.title, ui(30), widgets.INK, bold=True,
+                      midtop=(self.panel.centerx, self.panel.y + ui(20)))
+        self.draw_body(surface)
+        for button in self.buttons:
+            button.draw(surface, ui(19))
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """Between the title and the buttons."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if widgets.handle_all(self.buttons, event):
+            return True
+        return True  # modal: nothing below gets input

@@ -1,0 +1,48 @@
+"""Pass-and-play: an opaque screen that hides every card until the next
+human says they are the one holding the laptop."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.app import widgets
+from game.app.scene import Scene
+from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text
+
+
+class PassScene(Scene):
+    opaque = True  # nothing beneath is drawn: no card can leak
+
+    def __init__(self, app, name: str, arrived: Callable[[], None]):
+        super().__init__(app)
+        self.name = name
+        self.arrived = arrived
+        self.button = Button(f"I'm {name} — show my cards", self.ready, primary=True,
+                             key=pygame.K_RETURN)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        ui = self.app.ui
+        self.button.rect = pygame.Rect(0, 0, ui(380), ui(56))
+        self.button.rect.center = (size[0] // 2, size[1] // 2 + ui(90))
+
+    def ready(self) -> None:
+        self.app.sound.play("click")
+        self.app.stack.remove(self)
+        self.arrived()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        w, h = surface.get_size()
+        surface.blit(self.app.art.felt((w, h)), (0, 0))
+        surface.blit(widgets.panel((w, h), (0, 0, 0, 120), radius=0, edge=None), (0, 0))
+        blit_text(surface, "Pass the laptop to", ui(28), MUTED, center=(w // 2, h // 2 - ui(90)))
+        blit_text(surface, self.name, ui(64), ACCENT, bold=True, center=(w // 2, h // 2 - ui(20)))
+        blit_text(surface, "Everyone else, look away from the screen.", ui(20), INK,
+                  center=(w // 2, h // 2 + ui(30)))
+        self.button.draw(surface, ui(22))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        self.button.handle(event)
+        return True

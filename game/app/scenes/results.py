@@ -1,0 +1,54 @@
+"""Final results: the winners, every score, play again or go to the menu."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app.match import Match
+from game.app.scenes.modal import ModalScene
+from game.app.scenes.summary import draw_score_table
+from game.app.widgets import Button
+
+
+class ResultsScene(ModalScene):
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+        state = table.match.state
+        winners = state.winners()
+        names = [table.name(s) for s in winners]
+        if len(names) == 1:
+            self.title = f"{names[0]} wins!" if table.viewer != winners[0] else "You win!"
+        else:
+            self.title = "Shared win: " + " & ".join(names)
+        scores = state.scores()
+        order = sorted(range(len(scores)), key=lambda s: -scores[s])
+        self.rows = [[f"{i + 1}. {table.name(s)}", str(scores[s])] for i, s in enumerate(order)]
+        self.highlight = {i for i, s in enumerate(order) if s in winners}
+        self.panel_size = (560, 200 + 40 * len(self.rows))
+        app.sound.play("win")
+
+    def make_buttons(self) -> list[Button]:
+        return [
+            Button("Play again", self.play_again, key=pygame.K_RETURN, primary=True),
+            Button("Main menu", self.main_menu, key=pygame.K_ESCAPE),
+        ]
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        draw_score_table(self.app, surface, self.panel, ["Player", "Score"], self.rows,
+                         self.highlight)
+
+    def play_again(self) -> None:
+        from game.app.table import table_for
+
+        old = self.table.match
+        match = Match(old.game_id, old.seats, None, (old.start + 1) % len(old.seats), old.options)
+        self.app.replace(table_for(self.app, match, demo=self.table.demo))
+
+    def main_menu(self) -> None:
+        if self.table.demo and self.app.exit_at_end:
+            self.app.quit(0)
+            return
+        from game.app.scenes.title import TitleScene
+
+        self.app.replace(TitleScene(self.app))

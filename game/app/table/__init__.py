@@ -1,0 +1,20 @@
+"""One table scene per game, registered here in code (frozen builds have no
+folders to scan)."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from game.app.match import Match
+
+TABLES = {
+    "sticheln": ("game.app.table.sticheln", "StichelnTable"),
+    "avalanche": ("game.app.table.avalanche", "AvalancheTable"),
+    "grinch": ("game.app.table.grinch", "GrinchTable"),
+}
+
+
+def table_for(app, match: Match, *, demo: bool = False):
+    """The table scene for the match's game."""
+    module, name = TABLES[match.game_id]
+    return getattr(import_module(module), name)(app, match, demo=demo)

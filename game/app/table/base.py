@@ -1,0 +1,587 @@
+"""What every game's table shares: seats around an ellipse, card sprites
+tweened to where the state says they belong, pacing of computer moves,
+pass-the-device screens, undo, and the click -> Move gate.
+
+A game's table says *where things are* (`places`, `targets`, `draw_table`)
+and *what happened* (`stage`, `summary`); this class does the rest.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Callable, Hashable, Iterator
+from typing import Any, NamedTuple
+
+import pygame
+
+from game import ai
+from game.app import widgets
+from game.app.match import Match
+from game.app.scene import Scene
+from game.app.table.sprites import CardSprite, Place
+from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
+
+MOVE_TIME = 0.34     # seconds for a card to travel, at normal speed
+STAGGER = 0.06       # between cards moving together
+MESSAGE_TIME = 3.5
+
+# Which sound each event kind makes.
+EVENT_SOUNDS = {
+    "dealt": "shuffle", "played": "slide", "picked": "deal", "revealed": "flip",
+    "trick_won": "gather", "set_aside": "gather", "round_scored": "chime",
+    "snowfall": "deal", "drew": "deal", "fell": "rumble", "stopped": "stop",
+    "refilled": "deal", "took": "slide", "discarded": "slide", "heart": "heart",
+    "scored": "chime", "round": "shuffle", "game_over": "win",
+}
+
+
+class Target(NamedTuple):
+    """Something the viewer can click: a move to try, or a thing to select."""
+
+    rect: pygame.Rect
+    move: Any | None = None
+    select: Hashable | None = None
+    key: Hashable | None = None  # the sprite to shake if the move is illegal
+    label: str = ""
+
+
+class SeatSpot(NamedTuple):
+    """Screen geometry of one seat."""
+
+    anchor: tuple[int, int]   # centre of the seat's panel
+    toward: tuple[int, int]   # a point between the seat and the table centre
+    panel: pygame.Rect
+    bottom: bool              # the viewer's own seat at the bottom edge
+
+
+class TableScene(Scene):
+    """Base table.  Subclasses set GAME and implement the hooks below."""
+
+    GAME = ""
+
+    def __init__(self, app, match: Match, *, demo: bool = False):
+        super().__init__(app)
+        self.match = match
+        self.demo = demo
+        n = len(match.seats)
+        humans = match.humans
+        # The seat whose eyes the table shows; None = spectator (all computers).
+        self.viewer: int | None = humans[0] if humans else None
+        self.sprites: dict[Hashable, CardSprite] = {}
+        self.leaving: list[CardSprite] = []
+        self.holds: deque[tuple[dict, float]] = deque()
+        self.override: dict = {}
+        self.holding = False
+        self.hold_left = 0.0
+        self.pending_summary: list[Callable[[], None]] = []
+        self.selection: set[Hashable] = set()
+        self.hover_key: Hashable | None = None
+        self.message = ""
+        self.message_left = 0.0
+        self.hint: tuple[Any, str | None] | None = None
+        self.ai_wait = 0.0
+        self.thinking: Iterator | None = None
+        self.thinking_for: Any = None
+        self.ended = False
+        self.end_wait = 1.5
+        self.agents = {s: self._make_agent(s) for s in range(n) if not match.seats[s].human}
+        self.buttons: list[Button] = []
+        self.spots: list[SeatSpot] = []
+        self.size = app.size
+        self.card_w = 80
+        self.clock = 0.0
+        self._queued_events = list(match.state.events)
+
+    # -- hooks for each game -------------------------------------------------
+    def compute_layout(self) -> None:
+        """Work out sizes and rects for self.size (seats are already placed)."""
+
+    def places(self) -> list[Place]:
+        """Every card to draw now, for `self.view`."""
+        return []
+
+    def targets(self) -> list[Target]:
+        """What the viewer may click now (topmost last)."""
+        return []
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """Piles, labels and anything not a card sprite (under the cards)."""
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Anything drawn above the cards (banners, the score pad...)."""
+
+    def seat_lines(self, seat: int) -> list[str]:
+        """Public facts shown on a seat's panel."""
+        return []
+
+    def status(self) -> str:
+        """One line: whose turn it is and what they may do."""
+        return ""
+
+    def stage(self, events: tuple) -> list[tuple[dict, float]]:
+        """Holds to show in order before the new state (e.g. a full trick)."""
+        return []
+
+    def summary(self, events: tuple) -> tuple[str, list[str], list[list[str]]] | None:
+        """(title, headers, rows) for a round summary if these events end a round."""
+        return None
+
+    def extra_buttons(self) -> list[Button]:
+        return []
+
+    def select(self, key: Hashable) -> None:
+        """Toggle a selection (games that build a move from several clicks)."""
+
+    # -- derived -------------------------------------------------------------
+    @property
+    def state(self):
+        return self.match.state
+
+    @property
+    def view(self):
+        """What the table may show: the viewer's view, or all for spectators."""
+        state = self.match.state
+        return state if self.viewer is None else state.view(self.viewer)
+
+    @property
+    def num_players(self) -> int:
+        return len(self.match.seats)
+
+    def name(self, seat: int) -> str:
+        return self.match.seats[seat].name
+
+    def viewer_acts(self) -> bool:
+        """True when the seat to act is the human whose cards are shown."""
+        cur = self.match.current
+        return cur is not None and cur == self.viewer and self.match.seats[cur].human
+
+    @property
+    def busy(self) -> bool:
+        return self.holding or bool(self.leaving) or self.moving
+
+    @property
+    def moving(self) -> bool:
+        return any(s.moving for s in self.sprites.values())
+
+    def speed(self, seconds: float) -> float:
+        return seconds * self.app.settings.time_scale
+
+    # -- agents --------------------------------------------------------------
+    def _make_agent(self, seat: int):
+        level = self.match.seats[seat].level
+        seed = None if self.match.seed is None else f"{self.match.seed}/{seat}"
+        try:
+            return ai.make_agent(level, seed)
+        except ValueError:
+            return ai.make_agent("random", seed)
+
+    def _think(self, agent, view) -> Iterator:
+        think = getattr(agent, "think", None)
+        if think is not None:
+            yield from think(view)
+        else:
+            yield agent.choose(view)
+
+    # -- layout --------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.card_w = max(44, round(min(size[0] / 15.5, size[1] / 8.2)))
+        self.spots = self.seat_spots()
+        self.compute_layout()
+        self.buttons = [
+            Button("Menu", self.open_menu, key=None),
+            *self.extra_buttons(),
+        ]
+        if len(self.match.humans) == 1:
+            self.buttons.insert(1, Button("Undo", self.undo))
+        self.place_buttons()
+        self.sync(instant=True)
+
+    def place_buttons(self) -> None:
+        ui = self.app.ui
+        w, h, gap = ui(88), ui(34), ui(8)
+        x = self.size[0] - ui(12)
+        for button in [b for b in self.buttons if b.label in ("Menu", "Undo", "Hint")]:
+            button.rect = pygame.Rect(0, 0, w, h)
+            button.rect.topright = (x, ui(10))
+            x -= w + gap
+
+    def display_order(self) -> list[int]:
+        """Seats clockwise from the one at the bottom edge."""
+        first = self.viewer if self.viewer is not None else 0
+        n = self.num_players
+        return [(first + i) % n for i in range(n)]
+
+    def seat_spots(self) -> list[SeatSpot]:
+        w, h = self.size
+        ui = self.app.ui
+        cx, cy = w / 2, h * 0.47
+        rx, ry = w * 0.40, h * 0.33
+        pw, ph = ui(190), ui(74)
+        spots: list[SeatSpot | None] = [None] * self.num_players
+        order = self.display_order()
+        others = order[1:]
+        for seat in order[:1]:
+            panel = pygame.Rect(ui(12), h - ph - ui(12), pw, ph)
+            spots[seat] = SeatSpot(panel.center, (round(cx), round(h * 0.62)), panel, True)
+        k = len(others)
+        for i, seat in enumerate(others):
+            a = math.radians(180 - (i + 0.5) * 180 / k) if k > 1 else math.radians(90)
+            ax, ay = cx + rx * math.cos(a) * 1.08, cy - ry * math.sin(a) * 1.05
+            panel = pygame.Rect(0, 0, pw, ph)
+            panel.center = (round(ax), round(ay))
+            panel.clamp_ip(pygame.Rect(ui(8), ui(52), w - ui(16), h - ui(200)))
+            tx, ty = cx + (panel.centerx - cx) * 0.45, cy + (panel.centery - cy) * 0.45
+            spots[seat] = SeatSpot(panel.center, (round(tx), round(ty)), panel, False)
+        return [s for s in spots if s is not None]
+
+    def fan(self, n: int, centre_x: float, base_y: float, card_w: int, max_width: float,
+            spread: float = 10.0) -> list[tuple[tuple[float, float], float]]:
+        """Positions and angles for a hand of n cards fanned along a gentle arc."""
+        if n == 0:
+            return []
+        step = min(card_w * 0.98, (max_width - card_w) / max(1, n - 1)) if n > 1 else 0
+        total = step * (n - 1)
+        out = []
+        for i in range(n):
+            t = (i / (n - 1) - 0.5) if n > 1 else 0.0
+            x = centre_x - total / 2 + i * step
+            angle = -t * spread * min(1.0, n / 8)
+            y = base_y + (t * t) * card_w * 0.35 * min(1.0, n / 8)
+            out.append(((x, y), angle))
+        return out
+
+    # -- sprites -------------------------------------------------------------
+    def sync(self, instant: bool = False, origin: tuple[float, float] | None = None) -> None:
+        """Point every sprite at where the state now says it belongs."""
+        duration = 0.0 if instant else self.speed(MOVE_TIME)
+        stagger = 0.0 if instant else self.speed(STAGGER)
+        wanted = {p.key: p for p in self.places()}
+        default_origin = origin or (self.size[0] / 2, self.size[1] / 2)
+        new_count = 0
+        for key, sprite in list(self.sprites.items()):
+            if key not in wanted:
+                del self.sprites[key]
+                if sprite.exit_to is not None and not instant:
+                    sprite.retarget(sprite.place._replace(pos=sprite.exit_to,
+                                                          width=max(8, sprite.place.width // 2),
+                                                          mark=""), duration)
+                    self.leaving.append(sprite)
+        for key, place in wanted.items():
+            sprite = self.sprites.get(key)
+            if sprite is None:
+                start = place.origin or default_origin
+                start_w = place.width if place.origin else place.width * 0.6
+                sprite = CardSprite(place, start, start_w, duration,
+                                    delay=new_count * stagger)
+                if instant:
+                    sprite.snap()
+                new_count += 1
+                self.sprites[key] = sprite
+            else:
+                sprite.retarget(place, duration)
+                if instant:
+                    sprite.snap()
+
+    def hand_mark(self, key: Hashable, legal: bool) -> str:
+        """How a clickable card looks: selected, lifted under the pointer,
+        greyed out when the rules forbid it."""
+        if not self.viewer_acts():
+            return ""
+        if key in self.selection:
+            return "selected"
+        if not legal:
+            return "dim"
+        return "legal" if key == self.hover_key else ""
+
+    def sprite_rect(self, key: Hashable) -> pygame.Rect | None:
+        sprite = self.sprites.get(key)
+        return sprite.rect() if sprite is not None else None
+
+    # -- moves ---------------------------------------------------------------
+    def try_move(self, move: Any, key: Hashable | None = None) -> bool:
+        """The one gate from the table into the rules: apply or explain."""
+        reason = self.match.check(move)
+        if reason is not None:
+            self.say(reason)
+            self.app.sound.play("error")
+            if key is not None and key in self.sprites:
+                self.sprites[key].shake(self.speed(0.4) or 0.3)
+            return False
+        self.play(move)
+        return True
+
+    def play(self, move: Any) -> None:
+        before = self.match.state
+        self.match.apply(move)
+        self.hint = None
+        self.selection.clear()
+        self.after_move(before, self.match.state.events)
+
+    def after_move(self, before, events: tuple) -> None:
+        for kind in dict.fromkeys(e.kind for e in events):
+            sound = EVENT_SOUNDS.get(kind)
+            if sound:
+                self.app.sound.play(sound)
+        self.holds.extend(self.stage(events))
+        summary = self.summary(events)
+        if summary is not None:
+            self.pending_summary.append(lambda s=summary: self.show_summary(*s))
+        if self.holds:
+            self.next_hold()
+        else:
+            self.sync()
+
+    def next_hold(self) -> None:
+        if self.holds:
+            self.override, hold = self.holds.popleft()
+            self.hold_left = self.speed(hold)
+            self.holding = True
+        else:
+            self.override, self.hold_left, self.holding = {}, 0.0, False
+        self.sync()
+
+    def undo(self) -> None:
+        if self.busy and self.app.settings.speed != "off":
+            self.finish_animations()
+        reason = self.match.undo()
+        if reason:
+            self.say(reason)
+            self.app.sound.play("error")
+            return
+        self.thinking = None
+        self.ai_wait = 0.0
+        self.hint = None
+        self.selection.clear()
+        self.say("Took back your last move.")
+        self.sync()
+
+    def finish_animations(self) -> None:
+        self.holds.clear()
+        self.override, self.hold_left, self.holding = {}, 0.0, False
+        self.leaving.clear()
+        self.sync(instant=True)
+
+    def say(self, text: str) -> None:
+        self.message = text
+        self.message_left = MESSAGE_TIME
+
+    # -- scene lifecycle ------------------------------------------------------
+    def enter(self) -> None:
+        self.app.sound.play("shuffle")
+
+    def open_menu(self) -> None:
+        from game.app.scenes.menu import MenuScene
+
+        self.app.push(MenuScene(self.app, self))
+
+    def show_summary(self, title: str, headers: list[str], rows: list[list[str]]) -> None:
+        from game.app.scenes.summary import SummaryScene
+
+        self.app.push(SummaryScene(self.app, title, headers, rows))
+
+    def show_results(self) -> None:
+        from game.app.scenes.results import ResultsScene
+
+        self.app.push(ResultsScene(self.app, self))
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.ended and self.demo and self.app.exit_at_end:
+            self.end_wait -= dt
+            if self.end_wait <= 0:
+                self.app.quit(0)
+        if self.message_left > 0:
+            self.message_left -= dt
+        for sprite in self.sprites.values():
+            sprite.update(dt)
+        for sprite in self.leaving:
+            sprite.update(dt)
+        self.leaving = [s for s in self.leaving if s.moving]
+        if self.holding and not self.moving:
+            self.hold_left -= dt
+            if self.hold_left <= 0:
+                self.next_hold()
+        if self.app.stack.top is self:
+            self.drive(dt)
+
+    def drive(self, dt: float) -> None:
+        """Move the game on: summaries, results, passing the device, computers."""
+        if self.busy:
+            return
+        if self.pending_summary:
+            self.pending_summary.pop(0)()
+            return
+        state = self.match.state
+        if state.is_over:
+            if not self.ended:
+                self.ended = True
+                self.show_results()
+            return
+        seat = state.current_player
+        if self.match.seats[seat].human:
+            if seat != self.viewer:
+                self.pass_to(seat)
+            return
+        self.run_agent(seat, dt)
+
+    def pass_to(self, seat: int) -> None:
+        from game.app.scenes.pass_device import PassScene
+
+        def arrived() -> None:
+            self.viewer = seat
+            self.spots = self.seat_spots()
+            self.compute_layout()
+            self.place_buttons()
+            self.sync(instant=True)
+
+        self.app.push(PassScene(self.app, self.name(seat), arrived))
+
+    def run_agent(self, seat: int, dt: float) -> None:
+        if self.thinking is None:
+            if self.ai_wait < self.app.settings.ai_pause:
+                self.ai_wait += dt
+                return
+            view = self.match.state.view(seat)
+            self.thinking = self._think(self.agents[seat], view)
+            self.thinking_for = self.match.state
+        if self.thinking_for is not self.match.state:  # undone meanwhile
+            self.thinking = None
+            return
+        move = next(self.thinking, None)
+        if move is None:
+            return
+        self.thinking = None
+        self.ai_wait = 0.0
+        self.play(move)
+
+    # -- input ---------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if widgets.handle_all(self.buttons, event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.open_menu()
+                return True
+            if event.key in (pygame.K_u, pygame.K_z) and any(b.label == "Undo" for b in self.buttons):
+                self.undo()
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.click(event.pos)
+        if event.type == pygame.MOUSEMOTION:
+            target = self.target_at(event.pos) if self.viewer_acts() else None
+            key = target.key if target is not None else None
+            if key != self.hover_key:
+                self.hover_key = key
+                self.sync()
+        return False
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        if not self.viewer_acts():
+            if self.viewer is not None and self.target_at(pos) is not None:
+                cur = self.match.current
+                who = "the game is over" if cur is None else f"it is {self.name(cur)}'s turn"
+                self.say(f"Wait — {who}.")
+            return False
+        target = self.target_at(pos)
+        if target is None:
+            return False
+        if target.select is not None:
+            self.select(target.select)
+            self.app.sound.play("click")
+            self.sync()
+            return True
+        if target.move is not None:
+            self.try_move(target.move, target.key)
+            return True
+        if target.label:
+            self.say(target.label)
+            self.app.sound.play("error")
+            if target.key in self.sprites:
+                self.sprites[target.key].shake()
+        return True
+
+    def target_at(self, pos: tuple[int, int]) -> Target | None:
+        for target in reversed(self.targets()):
+            if target.rect.collidepoint(pos):
+                return target
+        return None
+
+    def click_point(self, target: Target) -> tuple[int, int]:
+        """A point that hits `target` and nothing drawn above it (for tests)."""
+        targets = self.targets()
+        above = targets[targets.index(target) + 1:] if target in targets else []
+        r = target.rect
+        for fy in (0.5, 0.3, 0.7, 0.15, 0.85):
+            for fx in (0.5, 0.25, 0.1, 0.75, 0.9, 0.04):
+                p = (r.x + round(r.w * fx), r.y + round(r.h * fy))
+                if not any(t.rect.collidepoint(p) for t in above):
+                    return p
+        return r.center
+
+    # -- drawing -------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.app.art.felt(self.size), (0, 0))
+        for seat in range(self.num_players):
+            self.draw_seat(surface, seat)
+        self.draw_table(surface)
+        for sprite in sorted(self.leaving, key=lambda s: s.place.z):
+            sprite.draw(surface, self.app.art)
+        for sprite in sorted(self.sprites.values(), key=lambda s: s.place.z):
+            sprite.draw(surface, self.app.art)
+        self.draw_over(surface)
+        self.draw_status(surface)
+        for button in self.buttons:
+            button.draw(surface, self.app.ui(17))
+
+    def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        from game.app.palette import SEAT_COLOURS
+
+        ui = self.app.ui
+        spot = self.spots[seat]
+        rect = spot.panel
+        active = self.match.current == seat
+        if active:
+            pulse = 0.5 + 0.5 * math.sin(self.clock * 4)
+            glow = rect.inflate(ui(8) + round(ui(4) * pulse), ui(8) + round(ui(4) * pulse))
+            draw_panel(surface, glow, (*ACCENT, 90 + round(60 * pulse)), radius=ui(16), edge=None)
+        draw_panel(surface, rect, radius=ui(12), edge=ACCENT if active else None)
+        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        pygame.draw.circle(surface, colour, (rect.x + ui(16), rect.y + ui(18)), ui(7))
+        seat_info = self.match.seats[seat]
+        who = "you" if seat == self.viewer and seat_info.human else (
+            "human" if seat_info.human else seat_info.level)
+        tag = blit_text(surface, who, ui(13), MUTED, topright=(rect.right - ui(10), rect.y + ui(11)))
+        name = self.name(seat)
+        blit_text(surface, name, widgets.fit_size(name, ui(18), tag.left - rect.x - ui(38), True),
+                  INK, bold=True, midleft=(rect.x + ui(30), rect.y + ui(18)))
+        for i, line in enumerate(self.seat_lines(seat)[:2]):
+            blit_text(surface, line, ui(14), INK, topleft=(rect.x + ui(12), rect.y + ui(34) + i * ui(18)))
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        text = self.status()
+        w = self.size[0]
+        box = pygame.Rect(0, 0, min(w - ui(420), ui(760)), ui(34))
+        box.midtop = (w // 2 - ui(80), ui(10))
+        draw_panel(surface, box, radius=ui(17))
+        blit_text(surface, text, widgets.fit_size(text, ui(18), box.w - ui(20)), INK,
+                  center=box.center)
+        if self.message_left > 0 and self.message:
+            box2 = pygame.Rect(0, 0, min(w - ui(40), ui(760)), ui(30))
+            box2.midtop = (box.centerx, box.bottom + ui(6))
+            draw_panel(surface, box2, (60, 24, 20, 220), radius=ui(15), edge=(214, 96, 78))
+            blit_text(surface, self.message,
+                      widgets.fit_size(self.message, ui(16), box2.w - ui(20)), INK,
+                      center=box2.center)
+
+    def turn_text(self) -> str:
+        """'Your turn' or '<name> to play' for the status line."""
+        cur = self.match.current
+        if cur is None:
+            return "Game over"
+        if cur == self.viewer and self.match.seats[cur].human:
+            return f"{self.name(cur)}, your turn"
+        return f"{self.name(cur)} to play"

@@ -1,0 +1,247 @@
+"""The Sticheln table: pain cards, the trick in the middle, tricks taken.
+
+Translator: a click on a hand card is `pain <card>` while picking and
+`play <card>` afterwards; nothing else on this table makes a move.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app.table.base import TableScene, Target
+from game.app.table.sprites import Place
+from game.app.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
+from game.rules import sticheln
+from game.rules.sticheln import Move
+
+GAME = "sticheln"
+
+
+class StichelnTable(TableScene):
+    GAME = GAME
+
+    def __init__(self, app, match, *, demo: bool = False):
+        super().__init__(app, match, demo=demo)
+        self.pains: list = [None] * self.num_players  # last revealed pain cards
+
+    # -- geometry -------------------------------------------------------------
+    def compute_layout(self) -> None:
+        w, h = self.size
+        ui = self.app.ui
+        cw = self.card_w
+        ch = round(cw * 1.4)
+        self.hand_y = h - ch / 2 - ui(22)
+        self.hand_width = w - 2 * (ui(190) + ui(40))
+        self.centre = (w / 2, h * 0.44)
+        self.small_w = max(26, round(cw * 0.42))
+        self.pain_w = max(34, round(cw * 0.58))
+        self.own_pain = (w - ui(120), h - ch / 2 - ui(30))
+
+    def bottom_seat(self) -> int:
+        return self.display_order()[0]
+
+    def trick_pos(self, index: int) -> tuple[float, float]:
+        """The trick lies in a row in play order, the lead card on the left."""
+        cx, cy = self.centre
+        step = self.card_w * 1.12
+        return cx + (index - (self.num_players - 1) / 2) * step, cy
+
+    def mat(self, seat: int) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Where an opponent's face-down hand and pain card sit, by their panel."""
+        p = self.spots[seat].panel
+        sh = self.small_w * 1.4
+        y = p.bottom + sh / 2 + self.app.ui(6)
+        if y + sh / 2 > self.centre[1] + self.card_w:  # low side seats: put it above
+            y = p.top - sh / 2 - self.app.ui(6)
+        return (p.centerx - p.w * 0.18, y), (p.right - self.pain_w * 0.7, y)
+
+    # -- what is where ----------------------------------------------------------
+    def places(self) -> list[Place]:
+        view = self.view
+        out: list[Place] = []
+        bottom = self.bottom_seat()
+        acting = self.viewer_acts()
+        hand = view.hand(bottom)
+        legal = set(view.legal_moves()) if acting else set()
+        kind = "pain" if view.phase == "pick" else "play"
+        for i, ((pos, angle), card) in enumerate(zip(
+                self.fan(len(hand), self.size[0] / 2, self.hand_y, self.card_w, self.hand_width),
+                hand)):
+            mark = self.hand_mark(str(card), Move(kind, card) in legal)
+            out.append(Place(str(card), card, pos, self.card_w, angle, 100 + i, mark, game=GAME))
+        for seat in range(self.num_players):
+            out.extend(self.seat_places(view, seat, bottom))
+        out.extend(self.trick_places(view))
+        return out
+
+    def seat_places(self, view, seat: int, bottom: int) -> list[Place]:
+        out: list[Place] = []
+        pain = view.pain_card(seat)
+        picked = pain is not None or view.picks[seat] != -1
+        if seat == bottom:
+            pos, width = self.own_pain, self.pain_w + self.app.ui(14)
+        else:
+            fan_at, pos = self.mat(seat)
+            width = self.pain_w
+            n = view.hand_size(seat)
+            for i, (p, a) in enumerate(self.fan(n, fan_at[0], fan_at[1], self.small_w,
+                                                self.spots[seat].panel.w * 0.6, 6)):
+                out.append(Place(("back", seat, i), None, p, self.small_w, a, 10 + i, game=GAME,
+                                 origin=self.spots[seat].anchor))
+        if picked and view.phase != "over":
+            out.append(Place(("pain", seat), pain, pos, width, 0, 40, game=GAME,
+                             origin=None if seat == bottom else self.mat(seat)[0]))
+        return out
+
+    def trick_places(self, view) -> list[Place]:
+        shown = self.override.get("trick")
+        if shown is None:
+            leader = view.leader
+            shown = [((leader + i) % self.num_players, card)
+                     for i, card in enumerate(view.trick_cards())]
+        out = []
+        for i, (seat, card) in enumerate(shown):
+            origin = None if self.spots[seat].bottom else self.mat(seat)[0]
+            mark = "last" if i == len(shown) - 1 and not self.override else ""
+            out.append(Place(str(card), card, self.trick_pos(i), self.card_w, 0, 60 + i, mark,
+                             origin=origin, game=GAME))
+        return out
+
+    def targets(self) -> list[Target]:
+        if not self.viewer_acts():
+            return []
+        kind = "pain" if self.view.phase == "pick" else "play"
+        out = []
+        for card in self.view.hand(self.viewer):
+            rect = self.sprite_rect(str(card))
+            if rect is not None:
+                out.append(Target(rect, Move(kind, card), key=str(card)))
+        return out
+
+    # -- what happened ---------------------------------------------------------
+    def stage(self, events: tuple) -> list[tuple[dict, float]]:
+        holds = []
+        for event in events:
+            if event.kind == "revealed":
+                self.pains = list(event.cards)
+            elif event.kind in ("trick_won", "set_aside"):
+                leader = event.info["leader"]
+                trick = [((leader + i) % self.num_players, c) for i, c in enumerate(event.cards)]
+                holds.append(({"trick": trick, "winner": event.seat, "kind": event.kind}, 1.0))
+                target = (self.spots[event.seat].anchor if event.kind == "trick_won"
+                          else (self.size[0] / 2, -self.card_w * 2))
+                for _, card in trick:
+                    sprite = self.sprites.get(str(card))
+                    if sprite is not None:
+                        sprite.exit_to = target
+        return holds
+
+    def next_hold(self) -> None:
+        # Cards leaving the trick fly to the winner: tag them before syncing.
+        winner = self.override.get("winner")
+        if winner is not None and self.override.get("kind") == "trick_won":
+            for _, card in self.override["trick"]:
+                sprite = self.sprites.get(str(card))
+                if sprite is not None:
+                    sprite.exit_to = self.spots[winner].anchor
+        super().next_hold()
+
+    def summary(self, events: tuple):
+        for event in events:
+            if event.kind == "round_scored":
+                info = event.info
+                state = self.match.state
+                rows = []
+                for seat in range(self.num_players):
+                    pain = self.pains[seat]
+                    rows.append([self.name(seat), str(pain) if pain else "—",
+                                 f"{info['scores'][seat]:+d}", str(info["totals"][seat])])
+                title = f"Round {info['round']} of {state.options['rounds']}"
+                return title, ["Player", "Pain card", "This round", "Total"], rows
+        return None
+
+    # -- words -----------------------------------------------------------------
+    def seat_lines(self, seat: int) -> list[str]:
+        view = self.view
+        tricks = view.tricks_taken(seat)
+        line1 = f"{view.hand_size(seat)} cards · {tricks} trick{'' if tricks == 1 else 's'}"
+        line2 = f"Score {view.scores()[seat]}"
+        pain = view.pain_card(seat)
+        if pain is not None and view.phase == "play":
+            now = sticheln.round_score(pain, view.won_cards(seat))
+            line2 += f" · round {now:+d}"
+        return [line1, line2]
+
+    def status(self) -> str:
+        view = self.view
+        cur = view.current_player
+        head = f"Round {view.round_number} of {view.options['rounds']} · "
+        if cur is None:
+            return head + "game over"
+        who = self.turn_text()
+        if view.phase == "pick":
+            if self.viewer_acts():
+                return head + f"{who}: choose your pain card (its colour will cost you)"
+            return head + f"{self.name(cur)} is choosing a pain card"
+        lead = view.lead_colour()
+        if lead is None:
+            what = "lead any card"
+        else:
+            what = f"play any card ({lead} was led)"
+        return head + f"{who} — {what}"
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        view = self.view
+        # Opponents' pain cards are marked as such; the viewer's has a slot.
+        for seat in range(self.num_players):
+            if seat == self.bottom_seat() or view.phase == "over":
+                continue
+            (_, _), (px, py) = self.mat(seat)
+            blit_text(surface, "pain", ui(12), MUTED,
+                      midtop=(px, py + self.pain_w * 0.7 + ui(2)))
+        px, py = self.own_pain
+        own_w = self.pain_w + ui(14)
+        if view.phase == "pick" and self.viewer_acts():
+            r = pygame.Rect(0, 0, own_w, round(own_w * 1.4))
+            r.center = (round(px), round(py))
+            surface.blit(self.app.art.slot(r.w), r)
+        blit_text(surface, "Pain card", ui(14), MUTED, midbottom=(px, py - own_w * 0.7 - ui(4)))
+
+    def trick_seats(self) -> list[int]:
+        shown = self.override.get("trick")
+        if shown is not None:
+            return [seat for seat, _ in shown]
+        view = self.view
+        return [(view.leader + i) % self.num_players for i in range(len(view.trick_cards()))]
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        from game.app.palette import SEAT_COLOURS
+
+        ui = self.app.ui
+        cx, cy = self.centre
+        for i, seat in enumerate(self.trick_seats()):
+            x, ty = self.trick_pos(i)
+            colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+            blit_text(surface, self.name(seat), ui(15), colour, bold=True,
+                      midtop=(round(x), round(ty + self.card_w * 0.7 + ui(6))))
+        y = cy + self.card_w * 1.45
+        kind = self.override.get("kind")
+        if kind is not None:
+            text = (f"{self.name(self.override['winner'])} takes the trick" if kind == "trick_won"
+                    else "All zeros: the trick is set aside")
+            img_rect = pygame.Rect(0, 0, ui(360), ui(36))
+            img_rect.center = (round(cx), round(y))
+            draw_panel(surface, img_rect, radius=ui(18), edge=ACCENT)
+            blit_text(surface, text, ui(19), ACCENT, bold=True, center=img_rect.center)
+        else:
+            lead = self.view.lead_colour()
+            if lead is not None:
+                icon = self.app.art.symbol(GAME, lead, ui(24))
+                rect = blit_text(surface, f"Lead: {lead} — another colour beats it", ui(17), INK,
+                                 center=(round(cx + ui(14)), round(y)))
+                surface.blit(icon, icon.get_rect(midright=(rect.left - ui(6), rect.centery)))
+        if self.demo:
+            r = pygame.Rect(ui(12), ui(12), ui(170), ui(30))
+            draw_panel(surface, r, radius=ui(15))
+            blit_text(surface, "Demo · all computers", ui(14), MUTED, center=r.center)

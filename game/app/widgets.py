@@ -1,0 +1,140 @@
+"""Small drawing helpers and controls shared by every scene."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.app import fonts
+
+INK = (242, 236, 222)          # text on the dark table
+MUTED = (176, 184, 170)
+ACCENT = (232, 182, 76)        # gold: focus, whose turn, primary buttons
+PANEL = (14, 24, 20, 215)
+PANEL_EDGE = (96, 120, 100)
+BUTTON = (46, 64, 54)
+BUTTON_HOVER = (64, 88, 74)
+BUTTON_OFF = (40, 46, 44)
+DANGER = (214, 96, 78)
+
+_panels: dict[tuple, pygame.Surface] = {}
+
+
+def panel(size: tuple[int, int], colour=PANEL, radius: int = 12,
+          edge: tuple[int, int, int] | None = PANEL_EDGE, width: int = 1) -> pygame.Surface:
+    """A rounded, translucent rectangle, cached because scenes redraw every frame."""
+    key = (size, tuple(colour), radius, edge, width)
+    surf = _panels.get(key)
+    if surf is None:
+        if len(_panels) > 256:
+            _panels.clear()
+        surf = pygame.Surface((max(1, size[0]), max(1, size[1])), pygame.SRCALPHA)
+        pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=radius)
+        if edge is not None:
+            pygame.draw.rect(surf, edge, surf.get_rect(), width, border_radius=radius)
+        _panels[key] = surf
+    return surf
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL, radius: int = 12,
+               edge: tuple[int, int, int] | None = PANEL_EDGE, width: int = 1) -> None:
+    surface.blit(panel(rect.size, colour, radius, edge, width), rect.topleft)
+
+
+def blit_text(surface: pygame.Surface, text: str, size: int, colour=INK,
+              bold: bool = False, **anchor: tuple[int, int] | int) -> pygame.Rect:
+    """Blit cached text placed by a Rect keyword (center=, midtop=, topleft=...)."""
+    img = fonts.text(text, size, colour, bold)
+    rect = img.get_rect(**anchor)
+    surface.blit(img, rect)
+    return rect
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split text into lines no wider than `width` pixels at this font size."""
+    font = fonts.font(size, bold)
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}" if line else word
+            if line and font.size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def fit_size(text: str, size: int, width: int, bold: bool = False) -> int:
+    """The largest font size <= `size` at which `text` fits in `width`."""
+    while size > 8 and fonts.font(size, bold).size(text)[0] > width:
+        size -= 1
+    return size
+
+
+class Button:
+    """A clickable label.  `action` runs on release inside the button."""
+
+    def __init__(self, label: str, action: Callable[[], None], *, key: int | None = None,
+                 primary: bool = False, enabled: bool = True, selected: bool = False):
+        self.label = label
+        self.action = action
+        self.key = key
+        self.primary = primary
+        self.enabled = enabled
+        self.selected = selected
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self._pressed = False
+
+    def draw(self, surface: pygame.Surface, size: int) -> None:
+        hover = self.enabled and self.rect.collidepoint(pygame.mouse.get_pos())
+        if not self.enabled:
+            fill, text = BUTTON_OFF, (120, 124, 118)
+        elif self.primary or self.selected:
+            fill, text = (ACCENT if not hover else (246, 204, 110)), (28, 26, 20)
+        else:
+            fill, text = (BUTTON_HOVER if hover else BUTTON), INK
+        edge = ACCENT if (self.selected or (hover and not self.primary)) else PANEL_EDGE
+        draw_panel(surface, self.rect, fill, radius=max(6, self.rect.h // 4), edge=edge)
+        blit_text(surface, self.label, fit_size(self.label, size, self.rect.w - 12), text,
+                  bold=self.primary or self.selected, center=self.rect.center)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                self._pressed = True
+                return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self._pressed and self.rect.collidepoint(event.pos):
+                self._pressed = False
+                self.action()
+                return True
+            self._pressed = False
+        elif event.type == pygame.KEYDOWN and self.key is not None and event.key == self.key:
+            self.action()
+            return True
+        return False
+
+
+def layout_column(buttons: list[Button], center_x: int, top: int, width: int,
+                  height: int, gap: int) -> None:
+    for i, button in enumerate(buttons):
+        button.rect = pygame.Rect(0, 0, width, height)
+        button.rect.midtop = (center_x, top + i * (height + gap))
+
+
+def layout_row(buttons: list[Button], center: tuple[int, int], width: int, height: int,
+               gap: int) -> None:
+    total = len(buttons) * width + (len(buttons) - 1) * gap
+    x = center[0] - total // 2
+    for i, button in enumerate(buttons):
+        button.rect = pygame.Rect(x + i * (width + gap), center[1] - height // 2, width, height)
+
+
+def handle_all(buttons: list[Button], event: pygame.event.Event) -> bool:
+    return any(b.handle(event) for b in buttons)
