@@ -9,8 +9,10 @@ from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text
 
 
 class SummaryScene(ModalScene):
-    def __init__(self, app, title: str, headers: list[str], rows: list[list[str]]):
+    def __init__(self, app, title: str, headers: list[str], rows: list[list[str]],
+                 auto_close: float | None = None):
         super().__init__(app)
+        self.auto_close = auto_close  # seconds; demos go on by themselves
         self.title = title
         self.headers = headers
         self.rows = rows
@@ -18,6 +20,12 @@ class SummaryScene(ModalScene):
 
     def make_buttons(self) -> list[Button]:
         return [Button("Continue", self.app.stack.pop, key=pygame.K_RETURN, primary=True)]
+
+    def update(self, dt: float) -> None:
+        if self.auto_close is not None:
+            self.auto_close -= dt
+            if self.auto_close <= 0 and self.app.stack.top is self:
+                self.app.stack.pop()
 
     def draw_body(self, surface: pygame.Surface) -> None:
         draw_score_table(self.app, surface, self.panel, self.headers, self.rows)

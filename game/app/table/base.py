@@ -379,7 +379,8 @@ class TableScene(Scene):
     def show_summary(self, title: str, headers: list[str], rows: list[list[str]]) -> None:
         from game.app.scenes.summary import SummaryScene
 
-        self.app.push(SummaryScene(self.app, title, headers, rows))
+        wait = max(0.3, self.speed(4.0)) if self.demo else None
+        self.app.push(SummaryScene(self.app, title, headers, rows, auto_close=wait))
 
     def show_results(self) -> None:
         from game.app.scenes.results import ResultsScene
@@ -480,7 +481,8 @@ class TableScene(Scene):
 
     def click(self, pos: tuple[int, int]) -> bool:
         if not self.viewer_acts():
-            if self.viewer is not None and self.target_at(pos) is not None:
+            if self.viewer is not None and any(s.rect().collidepoint(pos)
+                                               for s in self.sprites.values()):
                 cur = self.match.current
                 who = "the game is over" if cur is None else f"it is {self.name(cur)}'s turn"
                 self.say(f"Wait — {who}.")
