@@ -276,3 +276,17 @@ def test_first_frame_of_the_title_screen():
     result = subprocess.run([sys.executable, "-m", "game", "play", "--first-frame-exit"],
                             cwd=ROOT, env=_env(), check=False, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and "first frame" in result.stdout
+
+
+def test_hint_highlights_a_legal_move_for_the_human_to_act():
+    app, table = make_app("sticheln", [True, False, False], seed=8, start=0)
+    app.step(1 / 30, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0,
+                                                unicode="h", scancode=0)], flip=False)
+    for _ in range(600):
+        if table.hint is not None:
+            break
+        app.step(1 / 30, events=[], flip=False)
+    move, _reason = table.hint
+    assert move in table.match.state.legal_moves()
+    assert table.message.startswith("Hint:")
+    assert any(s.place.mark == "hint" for s in table.sprites.values())

@@ -118,7 +118,7 @@ STICHELN: list[Section] = [
         ("At the start of a round, click a card in your hand to make it your pain card. "
          "The other pain cards are revealed once everyone has chosen."),
         ("When it is your turn, click a card to play it. The glow around a seat and the "
-         "line at the bottom of the screen show whose turn it is."),
+         "line at the top of the screen show whose turn it is."),
         "If a move is not allowed, the card gives a small shake and the status line says why.",
     ]),
 ]

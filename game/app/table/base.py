@@ -9,6 +9,7 @@ and *what happened* (`stage`, `summary`); this class does the rest.
 from __future__ import annotations
 
 import math
+import threading
 from collections import deque
 from collections.abc import Callable, Hashable, Iterator
 from typing import Any, NamedTuple
@@ -80,6 +81,7 @@ class TableScene(Scene):
         self.message = ""
         self.message_left = 0.0
         self.hint: tuple[Any, str | None] | None = None
+        self.hint_job: tuple[threading.Thread, list, Any] | None = None
         self.ai_wait = 0.0
         self.thinking: Iterator | None = None
         self.thinking_for: Any = None
@@ -132,6 +134,10 @@ class TableScene(Scene):
 
     def select(self, key: Hashable) -> None:
         """Toggle a selection (games that build a move from several clicks)."""
+
+    def move_keys(self, move: Any) -> list[Hashable]:
+        """Sprite keys to highlight when the hint suggests `move`."""
+        return []
 
     # -- derived -------------------------------------------------------------
     @property
@@ -193,10 +199,21 @@ class TableScene(Scene):
             Button("Menu", self.open_menu, key=None),
             *self.extra_buttons(),
         ]
+        if self.match.humans:
+            self.buttons.insert(1, Button("Hint", self.ask_hint, key=pygame.K_h))
         if len(self.match.humans) == 1:
             self.buttons.insert(1, Button("Undo", self.undo))
         self.place_buttons()
+        self.warm_art()
         self.sync(instant=True)
+
+    def warm_art(self) -> None:
+        """Render every face at the main card size now, so that no frame
+        mid-game stalls on drawing a card for the first time."""
+        module = self.match.module
+        for card in dict.fromkeys(module.deck(self.num_players)):
+            self.app.art.face(self.GAME, card, self.card_w)
+        self.app.art.back(self.GAME, self.card_w)
 
     def place_buttons(self) -> None:
         ui = self.app.ui
@@ -264,15 +281,14 @@ class TableScene(Scene):
             if key not in wanted:
                 del self.sprites[key]
                 if sprite.exit_to is not None and not instant:
-                    sprite.retarget(sprite.place._replace(pos=sprite.exit_to,
-                                                          width=max(8, sprite.place.width // 2),
+                    sprite.retarget(sprite.place._replace(pos=sprite.exit_to, scale=0.5,
                                                           mark=""), duration)
                     self.leaving.append(sprite)
         for key, place in wanted.items():
             sprite = self.sprites.get(key)
             if sprite is None:
                 start = place.origin or default_origin
-                start_w = place.width if place.origin else place.width * 0.6
+                start_w = place.width * (1.0 if place.origin else 0.6)
                 sprite = CardSprite(place, start, start_w, duration,
                                     delay=new_count * stagger)
                 if instant:
@@ -291,6 +307,8 @@ class TableScene(Scene):
             return ""
         if key in self.selection:
             return "selected"
+        if self.hint is not None and key in self.move_keys(self.hint[0]):
+            return "hint"
         if not legal:
             return "dim"
         return "legal" if key == self.hover_key else ""
@@ -340,6 +358,35 @@ class TableScene(Scene):
             self.holding = True
         else:
             self.override, self.hold_left, self.holding = {}, 0.0, False
+        self.sync()
+
+    def ask_hint(self) -> None:
+        """Ask Hard, in a worker thread so the table keeps drawing, what it
+        would play for the human to act."""
+        if not self.viewer_acts():
+            self.say("Hints are for your own turn.")
+            return
+        if self.hint_job is not None:
+            return
+        view = self.match.state.view(self.viewer)
+        result: list = []
+        agent = ai.make_agent("hard", None)
+        job = threading.Thread(target=lambda: result.append(agent.explain(view)), daemon=True)
+        job.start()
+        self.hint_job = (job, result, self.match.state)
+        self.say("Thinking about a hint…")
+
+    def poll_hint(self) -> None:
+        job, result, asked = self.hint_job
+        if job.is_alive():
+            return
+        self.hint_job = None
+        if not result or asked is not self.match.state:
+            return  # the position changed meanwhile: the hint is stale
+        move, reason = result[0]
+        self.hint = (move, reason)
+        self.say(f"Hint: {move}" + (f" — {reason}" if reason else ""))
+        self.message_left = MESSAGE_TIME * 2
         self.sync()
 
     def undo(self) -> None:
@@ -395,6 +442,8 @@ class TableScene(Scene):
                 self.app.quit(0)
         if self.message_left > 0:
             self.message_left -= dt
+        if self.hint_job is not None:
+            self.poll_hint()
         for sprite in self.sprites.values():
             sprite.update(dt)
         for sprite in self.leaving:

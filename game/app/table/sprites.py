@@ -29,6 +29,7 @@ class Place(NamedTuple):
     mark: str = ""  # "", "legal", "dim", "selected", "hint", "last"
     origin: tuple[float, float] | None = None  # where a new card flies in from
     game: str = ""
+    scale: float = 1.0  # drawn at width * scale (faces stay rendered at width)
 
 
 class CardSprite:
@@ -80,7 +81,8 @@ class CardSprite:
     def retarget(self, place: Place, duration: float, delay: float = 0.0) -> None:
         old = self.place
         self.place = place
-        if (old.pos, old.width, old.angle) != (place.pos, place.width, place.angle):
+        if (old.pos, old.width, old.scale, old.angle) != (place.pos, place.width, place.scale,
+                                                         place.angle):
             self._from = (self.x, self.y, self.w, self.angle)
             self._move = Tween(0.0, 1.0, duration, delay=delay, easing=ease_out_cubic)
         if old.card != place.card:
@@ -98,7 +100,7 @@ class CardSprite:
         self._flip = None
         self.shown = self.place.card
         p = self.place
-        self.x, self.y, self.w, self.angle = p.pos[0], p.pos[1], float(p.width), p.angle
+        self.x, self.y, self.w, self.angle = p.pos[0], p.pos[1], p.width * p.scale, p.angle
 
     def shake(self, duration: float = 0.35) -> None:
         self._shake = Tween(0.0, 1.0, max(duration, 0.2), easing=lambda t: t)
@@ -110,7 +112,7 @@ class CardSprite:
         fx, fy, fw, fa = self._from
         self.x = lerp(fx, p.pos[0], t)
         self.y = lerp(fy, p.pos[1], t)
-        self.w = lerp(fw, p.width, t)
+        self.w = lerp(fw, p.width * p.scale, t)
         self.angle = lerp(fa, p.angle, t)
         if 0.0 < t < 1.0:  # a slight arc, perpendicular to the path
             dx, dy = p.pos[0] - fx, p.pos[1] - fy

@@ -118,6 +118,9 @@ class StichelnTable(TableScene):
                 out.append(Target(rect, Move(kind, card), key=str(card)))
         return out
 
+    def move_keys(self, move) -> list:
+        return [str(move.card)]
+
     # -- what happened ---------------------------------------------------------
     def stage(self, events: tuple) -> list[tuple[dict, float]]:
         holds = []
