@@ -129,7 +129,7 @@ def test_title_to_setup_to_table_by_clicks():
     grinch = next(b for b in setup.buttons if b.label.startswith("Grinch"))
     click(app, grinch.rect.center)
     assert setup.game_id == "grinch"
-    minus = next(b for b in setup.buttons if b.label == "−")
+    minus = next(b for b in setup.buttons if b.label == "–")
     click(app, minus.rect.center)
     start = next(b for b in setup.buttons if b.label == "Start game")
     click(app, start.rect.center)

@@ -25,7 +25,7 @@ class PassScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.app.ui
         self.button.rect = pygame.Rect(0, 0, ui(380), ui(56))
-        self.button.rect.center = (size[0] // 2, size[1] // 2 + ui(90))
+        self.button.rect.center = (size[0] // 2, size[1] // 2 + ui(120))
 
     def ready(self) -> None:
         self.app.sound.play("click")
@@ -40,7 +40,7 @@ class PassScene(Scene):
         blit_text(surface, "Pass the laptop to", ui(28), MUTED, center=(w // 2, h // 2 - ui(90)))
         blit_text(surface, self.name, ui(64), ACCENT, bold=True, center=(w // 2, h // 2 - ui(20)))
         blit_text(surface, "Everyone else, look away from the screen.", ui(20), INK,
-                  center=(w // 2, h // 2 + ui(30)))
+                  center=(w // 2, h // 2 + ui(48)))
         self.button.draw(surface, ui(22))
 
     def handle(self, event: pygame.event.Event) -> bool:

@@ -25,7 +25,7 @@ class ResultsScene(ModalScene):
         order = sorted(range(len(scores)), key=lambda s: -scores[s])
         self.rows = [[f"{i + 1}. {table.name(s)}", str(scores[s])] for i, s in enumerate(order)]
         self.highlight = {i for i, s in enumerate(order) if s in winners}
-        self.panel_size = (560, 200 + 40 * len(self.rows))
+        self.panel_size = (560, 220 + 40 * len(self.rows))
         app.sound.play("win")
 
     def make_buttons(self) -> list[Button]:

@@ -18,7 +18,7 @@ class SettingsScene(ModalScene):
         s = self.app.settings
         self.speed_buttons = [Button(sp.capitalize(), lambda sp=sp: self.set_speed(sp),
                                      selected=(s.speed == sp)) for sp in SPEEDS]
-        self.volume_buttons = [Button("−", lambda: self.set_volume(-0.1)),
+        self.volume_buttons = [Button("–", lambda: self.set_volume(-0.1)),
                                Button("+", lambda: self.set_volume(0.1)),
                                Button("Unmute" if s.muted else "Mute", self.toggle_mute)]
         self.screen_button = Button("Windowed" if s.fullscreen else "Fullscreen (F11)",

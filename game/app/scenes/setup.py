@@ -77,14 +77,14 @@ class SetupScene(Scene):
                                     selected=(g == self.game_id)) for g in rules.GAME_IDS]
         widgets.layout_row(self.game_buttons, (cx, ui(120)), ui(300), ui(54), ui(16))
         players = rules.get(self.game_id).PLAYERS
-        minus = Button("−", lambda: self.change_count(-1), enabled=self.count > players.start)
+        minus = Button("–", lambda: self.change_count(-1), enabled=self.count > players.start)
         plus = Button("+", lambda: self.change_count(1), enabled=self.count < players.stop - 1)
-        widgets.layout_row([minus, plus], (cx + ui(60), ui(200)), ui(48), ui(40), ui(80))
-        self.count_center = (cx + ui(60), ui(200))
+        widgets.layout_row([minus, plus], (cx + ui(60), ui(222)), ui(48), ui(40), ui(80))
+        self.count_center = (cx + ui(60), ui(222))
         self.label_x = cx - ui(80)
         rows: list[Button] = []
         self.name_rects = []
-        top, row_h = ui(250), ui(46)
+        top, row_h = ui(270), ui(46)
         for seat in range(self.count):
             y = top + seat * (row_h + ui(6))
             name = pygame.Rect(cx - ui(330), y, ui(260), row_h)
@@ -116,7 +116,7 @@ class SetupScene(Scene):
         blit_text(surface, "New game", ui(40), ACCENT, bold=True, center=(w // 2, ui(50)))
         from game.app.rules_text import TAGLINES
 
-        blit_text(surface, TAGLINES.get(self.game_id, ""), ui(17), MUTED, center=(w // 2, ui(158)))
+        blit_text(surface, TAGLINES.get(self.game_id, ""), ui(17), MUTED, center=(w // 2, ui(172)))
         blit_text(surface, "Players", ui(22), INK, midright=(self.label_x, self.count_center[1]))
         blit_text(surface, str(self.count), ui(28), INK, bold=True, center=self.count_center)
         for seat, rect in enumerate(self.name_rects):

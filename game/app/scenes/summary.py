@@ -16,7 +16,7 @@ class SummaryScene(ModalScene):
         self.title = title
         self.headers = headers
         self.rows = rows
-        self.panel_size = (min(900, 220 + 130 * len(headers)), 190 + 40 * len(rows))
+        self.panel_size = (min(900, 220 + 130 * len(headers)), 210 + 40 * len(rows))
 
     def make_buttons(self) -> list[Button]:
         return [Button("Continue", self.app.stack.pop, key=pygame.K_RETURN, primary=True)]
@@ -35,7 +35,7 @@ def draw_score_table(app, surface: pygame.Surface, panel: pygame.Rect, headers: 
                      rows: list[list[str]], highlight: set[int] = frozenset()) -> None:
     """Column 0 left-aligned (names), the rest centred, from below the title."""
     ui = app.ui
-    top = panel.y + ui(76)
+    top = panel.y + ui(92)
     first_w = ui(200)
     rest = (panel.w - ui(40) - first_w) / max(1, len(headers) - 1)
     xs = [panel.x + ui(20)] + [round(panel.x + ui(20) + first_w + rest * (i + 0.5))

@@ -25,7 +25,7 @@ class TitleScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.app.ui
-        widgets.layout_column(self.buttons, size[0] // 2, size[1] // 2 + ui(10), ui(280),
+        widgets.layout_column(self.buttons, size[0] // 2, size[1] // 2 + ui(20), ui(280),
                               ui(50), ui(14))
 
     def new_game(self) -> None:
@@ -59,10 +59,10 @@ class TitleScene(Scene):
             img = art.face(game, card, cw)
             img = pygame.transform.rotozoom(img, (1 - i) * 12 + sway, 1.0)
             surface.blit(img, img.get_rect(center=(w // 2 + (i - 1) * ui(70),
-                                                   h // 2 - ui(190) + abs(i - 1) * ui(12))))
-        blit_text(surface, "Fireside", ui(76), ACCENT, bold=True, center=(w // 2, h // 2 - ui(80)))
+                                                   h // 2 - ui(200) + abs(i - 1) * ui(12))))
+        blit_text(surface, "Fireside", ui(76), ACCENT, bold=True, center=(w // 2, h // 2 - ui(70)))
         blit_text(surface, "Sticheln · Avalanche · Grinch: Grow Your Heart", ui(20), INK,
-                  center=(w // 2, h // 2 - ui(28)))
+                  center=(w // 2, h // 2 - ui(20)))
         for button in self.buttons:
             button.draw(surface, ui(21))
         blit_text(surface, f"v{__version__}", ui(13), MUTED, bottomright=(w - ui(10), h - ui(8)))

@@ -634,5 +634,5 @@ class TableScene(Scene):
         if cur is None:
             return "Game over"
         if cur == self.viewer and self.match.seats[cur].human:
-            return f"{self.name(cur)}, your turn"
+            return "Your turn" if len(self.match.humans) == 1 else f"{self.name(cur)}, your turn"
         return f"{self.name(cur)} to play"

@@ -74,10 +74,14 @@ class StichelnTable(TableScene):
         out.extend(self.trick_places(view))
         return out
 
+    @staticmethod
+    def picked(view, seat: int) -> bool:
+        return view.pain_card(seat) is not None or view.picks[seat] != -1
+
     def seat_places(self, view, seat: int, bottom: int) -> list[Place]:
         out: list[Place] = []
         pain = view.pain_card(seat)
-        picked = pain is not None or view.picks[seat] != -1
+        picked = self.picked(view, seat)
         if seat == bottom:
             pos, width = self.own_pain, self.pain_w + self.app.ui(14)
         else:
@@ -198,7 +202,7 @@ class StichelnTable(TableScene):
         view = self.view
         # Opponents' pain cards are marked as such; the viewer's has a slot.
         for seat in range(self.num_players):
-            if seat == self.bottom_seat() or view.phase == "over":
+            if seat == self.bottom_seat() or view.phase == "over" or not self.picked(view, seat):
                 continue
             (_, _), (px, py) = self.mat(seat)
             blit_text(surface, "pain", ui(12), MUTED,
