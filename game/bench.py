@@ -10,7 +10,8 @@ import json
 import random
 import statistics
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game import rules
 
@@ -87,10 +88,12 @@ def run(seconds: float = 1.0) -> dict:
 
 def report(results: dict) -> str:
     rows = [
-        f"{'game':<10} {'games/s':>9} {'api games/s':>12} {'apply us':>9} "
-        f"{'view us':>8} {'legal us':>9} {'json us':>8}"
+        (f"{'game':<10} {'games/s':>9} {'api games/s':>12} {'apply us':>9} "
+         f"{'view us':>8} {'legal us':>9} {'json us':>8}")
     ]
     for game_id, r in results.items():
+        if game_id not in rules.GAME_IDS:  # extra sections ("ai", ...) report below
+            continue
         rows.append(
             f"{game_id:<10} {r['games_per_s']:>9.0f} {r['api_games_per_s']:>12.0f} "
             f"{r['apply_us']:>9.1f} {r['view_us']:>8.1f} {r['legal_moves_us']:>9.1f} "
@@ -100,10 +103,34 @@ def report(results: dict) -> str:
         f"({BENCH_PLAYERS} players, one core; games/s = new_game + random playout fast path; "
         "api games/s = random games through legal_moves/apply; per-call figures are medians)"
     )
+    if "ai" in results:
+        from game.ai import benchmark
+
+        rows.extend(benchmark.report_lines(results["ai"]))
+    if "table" in results:
+        from game.app import frame_bench
+
+        rows.extend(frame_bench.report_lines(results["table"]))
     return "\n".join(rows)
+
+
+def add_ai(results: dict, seconds: float) -> None:
+    """The "ai" key: ISMCTS iterations/s and think time per level, per game."""
+    from game.ai import benchmark
+
+    results["ai"] = benchmark.run(seconds)
+
+
+def add_table(results: dict, seconds: float) -> None:
+    """The "table" key: frame cost of the window and time to its first frame."""
+    from game.app import frame_bench
+
+    results["table"] = frame_bench.run(seconds)
 
 
 def main(as_json: bool = False, seconds: float = 1.0) -> int:
     results = run(seconds)
+    add_ai(results, seconds)
+    add_table(results, seconds)
     print(json.dumps(results) if as_json else report(results))
     return 0

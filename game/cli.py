@@ -87,7 +87,46 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--seconds", type=_seconds, default=1.0, help="time spent per game and measure (default 1)"
     )
+    _add_tournament(commands)
     return parser
+
+
+def _add_tournament(commands: argparse._SubParsersAction) -> None:
+    """`tournament`: computer players against each other on duplicate deals."""
+    tour = commands.add_parser(
+        "tournament", help="play computer players against each other on duplicate deals"
+    )
+    tour.add_argument("--game", choices=GAME_IDS, required=True)
+    tour.add_argument("--players", type=_players, required=True)
+    tour.add_argument(
+        "--agents", required=True,
+        help="one agent per seat, comma-separated: random, easy, normal, hard",
+    )
+    tour.add_argument("--games", type=_players, required=True,
+                      help="games to play (rounded up to whole seat rotations)")
+    tour.add_argument("--seed", type=int, default=1)
+    tour.add_argument("--jobs", type=_players, default=1, help="worker processes (default 1)")
+    tour.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _run_tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from game import tournament
+    from game.ai import AGENT_NAMES
+
+    agents = [name.strip() for name in args.agents.split(",")]
+    unknown = [name for name in agents if name not in AGENT_NAMES]
+    if unknown:
+        parser.error(f"--agents: unknown agent {unknown[0]!r} (choose from {', '.join(AGENT_NAMES)})")
+    allowed = rules.get(args.game).PLAYERS
+    if args.players not in allowed:
+        parser.error(f"--players: {args.game} is for {allowed.start} to {allowed.stop - 1} players")
+    if len(agents) != args.players:
+        parser.error(f"--agents: give one agent per seat ({args.players}), not {len(agents)}")
+    if args.games < 1 or args.jobs < 1:
+        parser.error("--games and --jobs must be at least 1")
+    return tournament.main(
+        args.game, args.players, agents, args.games, args.seed, args.jobs, args.json
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -110,6 +149,8 @@ def main(argv: list[str] | None = None) -> int:
         from game import bench
 
         return bench.main(as_json=args.json, seconds=args.seconds)
+    if command == "tournament":
+        return _run_tournament(parser, args)
     if command == "play-text":
         import random
 

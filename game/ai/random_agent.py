@@ -5,14 +5,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from game.ai.base import BaseAgent
 
-class RandomAgent:
+
+class RandomAgent(BaseAgent):
     name = "random"
 
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: Any) -> Any:
-        if view.viewer is None or view.viewer != view.current_player:
-            raise ValueError("an agent must be given the view of the seat to act")
-        return self.rng.choice(view.legal_moves())
+    def decide(self, view: Any, rng: random.Random) -> tuple[Any, str | None]:
+        return rng.choice(view.legal_moves()), None

@@ -1,0 +1,78 @@
+"""Hard: ISMCTS over sampled worlds, searched in slices between frames.
+
+Budget: a fixed number of iterations per decision (per game, see
+`ITERATIONS`), so a seeded Hard agent is deterministic; plus a wall-clock cap
+(`MAX_SECONDS`) that only bites on a machine too slow for the budget.  When
+the cap bites, the answer can depend on timing.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from game.ai.base import BaseAgent, check_view, decision_rng
+from game.ai.ismcts import Search
+from game.ai.levels import heuristics
+from game.rules import grinch
+
+# iterations per decision, calibrated for ~0.5 s median on one core of the dev machine
+ITERATIONS = {"sticheln": 3000, "avalanche": 3000, "grinch": 3000}
+MAX_SECONDS = 0.9
+SLICE_SECONDS = 0.008
+
+
+class HardAgent(BaseAgent):
+    name = "hard"
+
+    def __init__(
+        self, seed: int | str | None = None, iterations: int | None = None,
+        max_seconds: float = MAX_SECONDS, slice_seconds: float = SLICE_SECONDS,
+    ) -> None:
+        super().__init__(seed)
+        self.iterations = iterations
+        self.max_seconds = max_seconds
+        self.slice_seconds = slice_seconds
+        self.last_search: Search | None = None
+
+    def _shortcut(self, view: Any, rng: random.Random) -> tuple[Any, str | None] | None:
+        """Decisions that need no search: a single legal move, or a Grinch row
+        choice (it only depends on one's own hand, so the row-value rule is
+        exact under its model)."""
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0], None
+        if view.GAME == "grinch" and view.phase == grinch._SCORING:
+            return heuristics("grinch").normal_move(view, rng)
+        return None
+
+    def _search(self, view: Any) -> Iterator[Any]:
+        rng = decision_rng(self.seed, view, self.name)
+        quick = self._shortcut(view, rng)
+        if quick is not None:
+            yield quick
+            return
+        search = Search(view, rng)
+        self.last_search = search
+        budget = self.iterations or ITERATIONS[view.GAME]
+        deadline = time.perf_counter() + self.max_seconds
+        yield from search.run(budget, deadline, self.slice_seconds)
+        move, node = search.ranked()[0]
+        reason = heuristics(view.GAME).describe(view, move)
+        share = node.visits / max(1, search.root.visits)
+        note = f"chosen in {share:.0%} of {search.iterations} simulated deals"
+        yield move, (f"{reason} ({note})" if reason else note.capitalize())
+
+    def think(self, view: Any) -> Iterator[Any]:
+        check_view(view)
+        for step in self._search(view):
+            yield None if step is None else step[0]
+
+    def explain(self, view: Any) -> tuple[Any, str | None]:
+        check_view(view)
+        for step in self._search(view):
+            if step is not None:
+                return step
+        raise RuntimeError("search ended without a move")
