@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from hypothesis import given, settings, strategies as st_
+from hypothesis import given, settings
+from hypothesis import strategies as st_
 
 from game.rules import GAME_IDS, IllegalMove, avalanche, get, grinch, sticheln
 

@@ -7,8 +7,10 @@ import random
 
 import pytest
 
-from game.rules import IllegalMove, sticheln as st
-from game.rules.sticheln import parse_card as C, parse_move as M
+from game.rules import IllegalMove
+from game.rules import sticheln as st
+from game.rules.sticheln import parse_card as C
+from game.rules.sticheln import parse_move as M
 
 
 def cards(text: str) -> list:

@@ -22,7 +22,6 @@ import re
 from bisect import insort
 from typing import Any, Iterable, NamedTuple, Sequence
 
-from game.rules.core import IllegalMove as IllegalMove  # re-exported for callers
 from game.rules.core import (
     BaseState,
     Event,
@@ -34,6 +33,7 @@ from game.rules.core import (
     scrub_events,
     take_cards,
 )
+from game.rules.core import IllegalMove as IllegalMove  # re-exported for callers
 
 ID = "grinch"
 NAME = "Grinch: Grow Your Heart"

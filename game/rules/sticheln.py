@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from typing import Any, Iterable, NamedTuple, Sequence
 
-from game.rules.core import IllegalMove as IllegalMove  # re-exported for callers
 from game.rules.core import (
     BaseState,
     Event,
@@ -23,6 +22,7 @@ from game.rules.core import (
     scrub_events,
     take_cards,
 )
+from game.rules.core import IllegalMove as IllegalMove  # re-exported for callers
 
 ID = "sticheln"
 NAME = "Sticheln"
