@@ -613,7 +613,7 @@ class TableScene(Scene):
 
     def draw_status(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
-        text = self.status()
+        text = ("Demo · " if self.demo else "") + self.status()
         w = self.size[0]
         box = pygame.Rect(0, 0, min(w - ui(420), ui(760)), ui(34))
         box.midtop = (w // 2 - ui(80), ui(10))

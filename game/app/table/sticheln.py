@@ -248,7 +248,3 @@ class StichelnTable(TableScene):
                 rect = blit_text(surface, f"Lead: {lead} — another colour beats it", ui(17), INK,
                                  center=(round(cx + ui(14)), round(y)))
                 surface.blit(icon, icon.get_rect(midright=(rect.left - ui(6), rect.centery)))
-        if self.demo:
-            r = pygame.Rect(ui(12), ui(12), ui(170), ui(30))
-            draw_panel(surface, r, radius=ui(15))
-            blit_text(surface, "Demo · all computers", ui(14), MUTED, center=r.center)

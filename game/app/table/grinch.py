@@ -1,0 +1,829 @@
+"""The Grinch: Grow Your Heart table: hands, a discard pile per seat, the
+draw pile, the heart tracker tile and the seven-row score pad.
+
+Translator: a click on the draw pile is `draw`; on a discard pile's top card
+`take N`; on a hand card `discard CARD`; on a score pad row `score ROW`.
+Everything else explains itself through the rules' `IllegalMove` reason.
+
+Hidden information: a Who's discard lies face down on their pile until every
+Who has discarded, and row choices show only as "chosen" until the Grinch
+has chosen; the table draws nothing but what `self.view` shows.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Hashable
+from typing import Any
+
+import pygame
+
+from game.app import palette
+from game.app.table.base import MOVE_TIME, TableScene, Target
+from game.app.table.sprites import Place
+from game.app.widgets import (
+    ACCENT,
+    INK,
+    MUTED,
+    Button,
+    blit_text,
+    draw_panel,
+    fit_size,
+    panel,
+)
+from game.rules import grinch
+from game.rules.grinch import Move
+
+GAME = "grinch"
+
+ROW_NAMES = {"wreaths": "Wreaths", "noise": "Noise", "ornaments": "Ornaments",
+             "presents": "Presents", "rainbow": "Rainbow", "match": "Match", "run": "Run"}
+ROW_HELP = {"wreaths": "sum of Wreaths", "noise": "sum of Noise", "ornaments": "sum of Ornaments",
+            "presents": "sum of Presents", "rainbow": "top card of each suit",
+            "match": "3 / 4 / 5 alike: 10 / 20 / 30", "run": "run of 4 / 5: 15 / 25"}
+ROW_SUIT = {"wreaths": "W", "noise": "N", "ornaments": "O", "presents": "P"}
+
+PAPER = (252, 247, 232)
+PAPER_STRIPE = (244, 237, 216)
+RULE = (176, 198, 226)
+MARGIN = (214, 112, 104)
+PEN = (26, 58, 132)
+PENCIL = (118, 104, 84)
+GREEN = palette.TILE_GREEN
+HIGHLIGHTER = (255, 236, 120)
+
+REVEAL_HOLD = 0.55   # the Whos' discards lie face down, then flip together
+HEART_HOLD = 0.95    # the heart token drops before the next Who acts
+ROUND_HOLD = 2.6     # the filled-in score pad before the round summary
+DROP_TIME = 0.75
+
+
+def ease_out_bounce(t: float) -> float:
+    n, d = 7.5625, 2.75
+    if t < 1 / d:
+        return n * t * t
+    if t < 2 / d:
+        t -= 1.5 / d
+        return n * t * t + 0.75
+    if t < 2.5 / d:
+        t -= 2.25 / d
+        return n * t * t + 0.9375
+    t -= 2.625 / d
+    return n * t * t + 0.984375
+
+
+class GrinchTable(TableScene):
+    GAME = GAME
+
+    def __init__(self, app, match, *, demo: bool = False):
+        super().__init__(app, match, demo=demo)
+        self.pad_open = False
+        self.drop: list[float] | None = None   # [token value, elapsed, duration, delay]
+        self._before = match.state
+        self._vstate: Any = None
+        self._vviewer: Any = -1
+        self._vcache: Any = None
+        self._pad_cache: tuple[Any, pygame.Surface] | None = None
+        self._dealt = False
+        self.pad_rect = pygame.Rect(0, 0, 0, 0)
+        self.row_rects: dict[str, pygame.Rect] = {}
+
+    # -- views -----------------------------------------------------------------
+    def current_view(self):
+        """`self.view`, built once per state (it is read many times a frame)."""
+        state = self.match.state
+        if self._vstate is not state or self._vviewer != self.viewer:
+            self._vstate, self._vviewer = state, self.viewer
+            self._vcache = self.view
+        return self._vcache
+
+    def shown_view(self):
+        """What the table shows now: a hold's picture of the past, or the view."""
+        shown = self.override.get("view")
+        return shown if shown is not None else self.current_view()
+
+    def bottom_seat(self) -> int:
+        return self.display_order()[0]
+
+    # -- geometry --------------------------------------------------------------
+    def compute_layout(self) -> None:
+        w, h = self.size
+        ui = self.app.ui
+        cw = self.card_w
+        self.hand_w = round(cw * 1.12)
+        hh = self.hand_w * 1.4
+        self.hand_y = h - hh / 2 - ui(20)
+        self.hand_top = self.hand_y - hh / 2
+        self.hand_width = w - 2 * (ui(190) + ui(60))
+        self.small_w = max(22, round(cw * 0.40))
+        self.pile_w = max(34, round(cw * 0.62))
+        self.own_pile_w = max(40, round(cw * 0.82))
+        self.own_pile = (w - ui(112), h - self.own_pile_w * 0.7 - ui(30))
+        self.centre = (w / 2, h * 0.46)
+        self.draw_rect = pygame.Rect(0, 0, cw, round(cw * 1.4))
+        self.draw_rect.center = (round(self.centre[0]), round(self.centre[1]))
+        tile = ui(92)
+        self.tile_rect = pygame.Rect(ui(30), ui(12), tile, tile)
+        self.layout_pad()
+
+    def layout_pad(self) -> None:
+        ui = self.app.ui
+        w, _ = self.size
+        n = self.num_players
+        self.pad_rh = ui(30)
+        self.pad_label_w = ui(236)
+        self.pad_col_w = ui(80)
+        self.pad_title_h = ui(40)
+        self.pad_head_h = ui(40)
+        self.pad_foot_h = ui(28)
+        pw = self.pad_label_w + n * self.pad_col_w + ui(24)
+        ph = (self.pad_title_h + self.pad_head_h + (len(grinch.ROWS) + 1) * self.pad_rh
+              + self.pad_foot_h + ui(10))
+        top, bottom = ui(54), self.hand_top - ui(8)
+        pw = min(pw, w - ui(16))
+        self.pad_rect = pygame.Rect(0, 0, pw, ph)
+        self.pad_rect.center = (w // 2, round((top + bottom) / 2))
+        self.pad_rect.top = max(self.pad_rect.top, top)
+        first = self.pad_rect.y + self.pad_title_h + self.pad_head_h
+        self.row_rects = {
+            row: pygame.Rect(self.pad_rect.x + ui(6), first + i * self.pad_rh,
+                             pw - ui(12), self.pad_rh)
+            for i, row in enumerate(grinch.ROWS)
+        }
+        self._pad_cache = None
+
+    def mat(self, seat: int) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Where an opponent's face-down hand and discard pile sit, by their panel."""
+        p = self.spots[seat].panel
+        ui = self.app.ui
+        ph = self.pile_w * 1.4
+        y = p.bottom + ph / 2 + ui(8)
+        if y + ph / 2 > self.centre[1] + self.card_w:  # low side seats: above the panel
+            y = p.top - ph / 2 - ui(8)
+        return (p.x + p.w * 0.34, y), (p.right - self.pile_w * 0.72, y)
+
+    def pile_pos(self, seat: int) -> tuple[float, float]:
+        if seat == self.bottom_seat():
+            return self.own_pile
+        return self.mat(seat)[1]
+
+    def pile_width(self, seat: int) -> int:
+        return self.own_pile_w if seat == self.bottom_seat() else self.pile_w
+
+    def pile_rect(self, seat: int) -> pygame.Rect:
+        w = self.pile_width(seat)
+        r = pygame.Rect(0, 0, w, round(w * 1.4))
+        x, y = self.pile_pos(seat)
+        r.center = (round(x), round(y))
+        return r
+
+    def hand_origin(self, seat: int) -> tuple[float, float]:
+        if seat == self.bottom_seat():
+            return (self.size[0] / 2, self.hand_y)
+        return self.mat(seat)[0]
+
+    # -- what is where ----------------------------------------------------------
+    def legal_now(self) -> set:
+        if not self.viewer_acts() or "view" in self.override:
+            return set()
+        return set(self.current_view().legal_moves())
+
+    def places(self) -> list[Place]:
+        v = self.shown_view()
+        out: list[Place] = []
+        bottom = self.bottom_seat()
+        legal = self.legal_now()
+        scoring = v.phase_name in ("score", "over")
+        hand = v.hand(bottom)
+        draw_at = self.draw_rect.center
+        for i, ((pos, angle), card) in enumerate(zip(
+                self.fan(len(hand), self.size[0] / 2, self.hand_y, self.hand_w, self.hand_width, 6),
+                hand)):
+            key = str(card)
+            mark = "" if scoring else self.hand_mark(key, Move("discard", card) in legal)
+            out.append(Place(key, card, pos, self.hand_w, angle, 100 + i, mark,
+                             origin=draw_at, game=GAME))
+        for seat in range(self.num_players):
+            if seat != bottom:
+                at = self.mat(seat)[0]
+                n = v.hand_size(seat)
+                for i, (p, a) in enumerate(self.fan(n, at[0], at[1], self.small_w,
+                                                    self.spots[seat].panel.w * 0.5, 6)):
+                    out.append(Place(("back", seat, i), None, p, self.small_w, a, 10 + i,
+                                     origin=draw_at, game=GAME))
+            out.extend(self.pile_places(v, seat, legal))
+        return out
+
+    def pile_places(self, v, seat: int, legal: set) -> list[Place]:
+        """The top two cards of a discard pile, and a pending discard lying on it."""
+        out: list[Place] = []
+        ui = self.app.ui
+        x, y = self.pile_pos(seat)
+        width = self.pile_width(seat)
+        origin = self.hand_origin(seat)
+        pile = v.discard_pile(seat)
+        reveal = self.override.get("reveal", {})
+        pend_key: Hashable | None = None
+        pend_card = None
+        if seat in reveal:  # the hold before the flip: the new top still face down
+            pile = pile[1:]
+            card = reveal[seat]
+            pend_key = str(card)
+            pend_card = card if self.viewer is None or seat == self.viewer else None
+        elif v.has_pending(seat):
+            card = v.pending_discard(seat)
+            pend_key = str(card) if card is not None else ("pending", seat)
+            pend_card = card
+        for i, card in reversed(list(enumerate(pile[:2]))):
+            if i == 0:
+                mark = "legal" if Move("take", seat) in legal else ""
+                out.append(Place(str(card), card, (x, y), width, 0, 31, mark, origin=origin,
+                                 game=GAME))
+            else:
+                tilt = 7 if card.rank % 2 else -6
+                at = (x - ui(3), y + ui(2))
+                out.append(Place(str(card), card, at, width, tilt, 30, origin=at, game=GAME))
+        if pend_key is not None:
+            out.append(Place(pend_key, pend_card, (x + ui(7), y - ui(9)), width, -8, 35,
+                             origin=origin, game=GAME))
+        return out
+
+    def targets(self) -> list[Target]:
+        # Clicks count during the short reveal/heart holds (input is never lost),
+        # but not while the finished round's pad is on show.
+        if not self.viewer_acts() or "view" in self.override:
+            return []
+        v = self.current_view()
+        out: list[Target] = []
+        phase = v.phase_name
+        if phase == "score":
+            for card in v.hand(self.viewer):
+                rect = self.sprite_rect(str(card))
+                if rect is not None:
+                    out.append(Target(rect, None, key=str(card),
+                                      label="Your hand is complete: click a row on the score pad"))
+            for row, rect in self.row_rects.items():
+                out.append(Target(rect, Move("score", row), key=("row", row)))
+            return out
+        out.append(Target(self.draw_rect, Move("draw"), key=("draw",)))
+        for seat in range(self.num_players):
+            pile = v.discard_pile(seat)
+            rect = self.sprite_rect(str(pile[0])) if pile else None
+            if rect is None:
+                rect = self.pile_rect(seat)
+            out.append(Target(rect, Move("take", seat), key=str(pile[0]) if pile else None))
+        for card in v.hand(self.viewer):
+            rect = self.sprite_rect(str(card))
+            if rect is not None:
+                out.append(Target(rect, Move("discard", card), key=str(card)))
+        if self.pad_open:  # the open pad covers what lies under it
+            out.append(Target(self.pad_rect, None, key=("pad",)))
+        return out
+
+    # -- what happened ---------------------------------------------------------
+    def after_move(self, before, events: tuple) -> None:
+        self._before = before
+        super().after_move(before, events)
+
+    def rekey(self, old: Hashable, new: Hashable) -> None:
+        """Let one sprite stand for a card under a new key (it then flips or
+        flies on to its new place instead of vanishing and reappearing)."""
+        sprite = self.sprites.pop(old, None)
+        if sprite is not None:
+            sprite.key = new
+            sprite.exit_to = None
+            self.sprites[new] = sprite
+
+    def stage(self, events: tuple) -> list[tuple[dict, float]]:
+        holds: list[tuple[dict, float]] = []
+        before = self._before
+        viewer = self.viewer
+        bview = before if viewer is None else before.view(viewer)
+        bottom = self.bottom_seat()
+        scored: dict[int, dict] = {}
+        for event in events:
+            kind, seat = event.kind, event.seat
+            if kind == "discarded" and seat != bottom:
+                n = bview.hand_size(seat)
+                known = viewer is None or seat == viewer or not event.secret
+                new = str(event.cards[0]) if known else ("pending", seat)
+                self.rekey(("back", seat, n - 1), new)
+            elif kind == "revealed":
+                shown = dict(zip(event.info["seats"], event.cards))
+                for s, card in shown.items():
+                    self.rekey(("pending", s), str(card))
+                holds.append(({"reveal": shown}, REVEAL_HOLD))
+            elif kind == "took" and seat != bottom:
+                source = event.info["from"]
+                pile = bview.discard_pile(source)
+                if pile:
+                    self.rekey(str(pile[0]), ("back", seat, bview.hand_size(seat)))
+            elif kind == "heart":
+                delay = self.speed(MOVE_TIME * 0.8)
+                self.drop = [event.info["heart"], 0.0, self.speed(DROP_TIME), delay]
+                holds.append(({}, HEART_HOLD))
+            elif kind == "scored":
+                scored[seat] = dict(event.info)
+            elif kind == "round_over":
+                holds.append(({"view": bview, "scored": scored}, ROUND_HOLD))
+            elif kind == "round" and event.info["round"] > 1:
+                self.drop = None
+        return holds
+
+    def next_hold(self) -> None:
+        # The round summary opens over the filled-in pad; the next deal waits for it.
+        if "scored" in self.override:
+            if self.pending_summary:
+                self.pending_summary.pop(0)()
+                return
+            if self.app.stack.top is not self:
+                return
+            # Leaving the finished round's pad: last round's cards go back to the pile.
+            for sprite in self.sprites.values():
+                sprite.exit_to = self.draw_rect.center
+        super().next_hold()
+
+    def sync(self, instant: bool = False, origin: tuple[float, float] | None = None) -> None:
+        super().sync(instant, origin)
+        for sprite in self.sprites.values():  # an exit only counts for the sync it was set for
+            sprite.exit_to = None
+
+    def summary(self, events: tuple):
+        scored = {e.seat: e.info for e in events if e.kind == "scored"}
+        over = next((e for e in events if e.kind == "round_over"), None)
+        if over is None:
+            return None
+        totals = over.info["totals"]
+        rows = []
+        for seat in range(self.num_players):
+            info = scored.get(seat, {})
+            bonus = info.get("bonus", 0)
+            rows.append([self.name(seat), ROW_NAMES.get(info.get("row"), "—"),
+                         str(info.get("row_points", 0)), f"+{bonus}" if bonus else "—",
+                         f"+{info.get('points', 0)}", str(totals[seat])])
+        rounds = grinch.ROUNDS[self.num_players]
+        title = f"Round {over.info['round']} of {rounds} scored"
+        return title, ["Player", "Row", "Row pts", "Bonus", "Round", "Total"], rows
+
+    # -- the heart tile ----------------------------------------------------------
+    def heart_shown(self) -> int:
+        """The number the heart tracker tile shows right now (3, 4 or 5)."""
+        v = self.shown_view()
+        if v.phase_name == "over":
+            return 5
+        heart = v.heart
+        if self.drop is not None and self.drop[0] == heart and self.drop_progress() < 1.0:
+            return heart - 1
+        return heart
+
+    def drop_progress(self) -> float:
+        if self.drop is None:
+            return 1.0
+        _, elapsed, duration, delay = self.drop
+        if duration <= 0:
+            return 1.0 if elapsed >= delay else 0.0
+        return max(0.0, min(1.0, (elapsed - delay) / duration))
+
+    def update(self, dt: float) -> None:
+        if self.drop is not None:
+            self.drop[1] += dt
+            if self.drop[1] > self.drop[3] + self.drop[2] + 1.0:
+                self.drop = None
+        super().update(dt)
+
+    # -- the score pad ---------------------------------------------------------
+    def pad_visible(self) -> bool:
+        if "scored" in self.override:
+            return True
+        return self.shown_view().phase_name in ("score", "over") or self.pad_open
+
+    def toggle_pad(self) -> None:
+        self.pad_open = not self.pad_open
+        for button in self.buttons:
+            if button.label == "Score pad":
+                button.selected = self.pad_open
+        self.app.sound.play("click")
+
+    def pad_model(self) -> dict:
+        """What the pad shows: per row and seat a (kind, points) cell, where kind
+        is "used" (written in an earlier round), "new" (written just now),
+        "would" (what the viewer's hand would score in this open row, bonuses
+        included), "chosen" (the viewer's pick, not yet scored) or ""."""
+        v = self.shown_view()
+        scored = self.override.get("scored", {})
+        bottom = self.bottom_seat()
+        pad = v.pad()
+        preview = (self.viewer is not None and not scored and v.phase_name != "over"
+                   and len(v.hand(bottom)) > 0)
+        hand = v.hand(bottom) if preview else []
+        mine = v.chosen_row(bottom) if preview else None
+        cells: dict[str, dict[int, tuple[str, int | None]]] = {}
+        for row in grinch.ROWS:
+            line: dict[int, tuple[str, int | None]] = {}
+            for seat in range(self.num_players):
+                if row in pad[seat]:
+                    line[seat] = ("used", pad[seat][row])
+                elif seat in scored and scored[seat]["row"] == row:
+                    line[seat] = ("new", scored[seat]["points"])
+                elif seat == bottom and preview and mine == row:
+                    line[seat] = ("chosen", grinch.hand_score(hand, row))
+                elif seat == bottom and preview and mine is None:
+                    line[seat] = ("would", grinch.hand_score(hand, row))
+                else:
+                    line[seat] = ("", None)
+            cells[row] = line
+        totals = [sum(pad[s].values()) + scored.get(s, {}).get("points", 0)
+                  for s in range(self.num_players)]
+        status = []
+        for seat in range(self.num_players):
+            if seat in scored or v.phase_name != "score":
+                status.append("")
+            elif v.has_chosen(seat):
+                status.append("chosen")
+            elif v.current_player == seat:
+                status.append("choosing")
+            else:
+                status.append("")
+        would = [cells[r][bottom][1] for r in grinch.ROWS if cells[r][bottom][0] == "would"]
+        best = max(would) if would else None
+        return {"cells": cells, "totals": totals, "status": status, "best": best,
+                "round": v.round_number, "rounds": v.rounds, "phase": v.phase_name,
+                "scored": bool(scored), "grinch": v.grinch}
+
+    def draw_pad(self, surface: pygame.Surface) -> None:
+        model = self.pad_model()
+        hover = self.hover_key[1] if (isinstance(self.hover_key, tuple) and self.hover_key
+                                      and self.hover_key[0] == "row") else None
+        acting = self.viewer_acts() and model["phase"] == "score" and not model["scored"]
+        key = (self.pad_rect.size, self.bottom_seat(), repr(model), hover, acting,
+               tuple(self.name(s) for s in range(self.num_players)))
+        if self._pad_cache is None or self._pad_cache[0] != key:
+            self._pad_cache = (key, self.render_pad(model, hover, acting))
+        ui = self.app.ui
+        r = self.pad_rect
+        surface.blit(panel((r.w, r.h), (0, 0, 0, 90), radius=ui(14), edge=None),
+                     (r.x + ui(4), r.y + ui(6)))
+        surface.blit(self._pad_cache[1], r.topleft)
+
+    def render_pad(self, model: dict, hover: str | None, acting: bool) -> pygame.Surface:
+        ui = self.app.ui
+        art = self.app.art
+        from game.app.palette import SEAT_COLOURS
+
+        r = self.pad_rect
+        surf = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, PAPER, surf.get_rect(), border_radius=ui(12))
+        pygame.draw.rect(surf, (150, 132, 100), surf.get_rect(), max(1, ui(2)), ui(12))
+        pad_x = ui(12)
+        # title
+        blit_text(surf, "Score pad", ui(20), palette.INK, bold=True,
+                  midleft=(pad_x + ui(4), self.pad_title_h // 2 + ui(2)))
+        sub = f"Round {model['round']} of {model['rounds']}"
+        blit_text(surf, sub, ui(15), palette.MUTED,
+                  midright=(r.w - pad_x - ui(4), self.pad_title_h // 2 + ui(2)))
+        order = self.display_order()
+        bottom = order[0]
+        x0 = self.pad_label_w + ui(12)
+        cw = self.pad_col_w
+        top = self.pad_title_h
+        first = top + self.pad_head_h
+        n_rows = len(grinch.ROWS)
+        body_h = (n_rows + 1) * self.pad_rh
+        # the viewer's column tinted
+        if self.viewer is not None:
+            col = pygame.Rect(x0, top, cw, self.pad_head_h + body_h)
+            pygame.draw.rect(surf, (250, 236, 196), col)
+        # header: names
+        for i, seat in enumerate(order):
+            cx = x0 + i * cw + cw // 2
+            name = self.name(seat)
+            size = fit_size(name, ui(15), cw - ui(18), True)
+            pygame.draw.circle(surf, SEAT_COLOURS[seat % len(SEAT_COLOURS)],
+                               (x0 + i * cw + ui(8), top + ui(13)), ui(4))
+            blit_text(surf, name, size, palette.INK, bold=True,
+                      center=(cx + ui(4), top + ui(13)))
+            status = model["status"][seat]
+            if seat == model["grinch"] and not model["scored"]:
+                status = status or "Grinch"
+            if status:
+                colour = GREEN if status in ("chosen", "Grinch") else PENCIL
+                rect = blit_text(surf, status, ui(12), colour, bold=status == "chosen",
+                                 center=(cx + (ui(5) if status == "chosen" else 0), top + ui(30)))
+                if status == "chosen":
+                    _tick(surf, (rect.left - ui(8), rect.centery), ui(5), GREEN)
+        # rows
+        for i, row in enumerate(grinch.ROWS):
+            y = first + i * self.pad_rh
+            band = pygame.Rect(ui(6), y, r.w - ui(12), self.pad_rh)
+            if i % 2:
+                pygame.draw.rect(surf, PAPER_STRIPE, band.clip(pygame.Rect(0, y, x0, self.pad_rh)))
+            open_row = model["cells"][row][bottom][0] == "would"
+            if acting and row == hover:
+                shade = (255, 222, 140) if open_row else (230, 222, 210)
+                pygame.draw.rect(surf, shade, band, border_radius=ui(6))
+            self.render_row_label(surf, row, y, art)
+            for c, seat in enumerate(order):
+                kind, points = model["cells"][row][seat]
+                cell = pygame.Rect(x0 + c * cw, y, cw, self.pad_rh)
+                self.render_cell(surf, cell, kind, points, points == model["best"])
+            pygame.draw.line(surf, RULE, (ui(6), y + self.pad_rh - 1),
+                             (r.w - ui(6), y + self.pad_rh - 1))
+        # totals
+        y = first + n_rows * self.pad_rh
+        pygame.draw.line(surf, palette.INK, (ui(6), y + 1), (r.w - ui(6), y + 1), max(1, ui(2)))
+        blit_text(surf, "Total", ui(16), palette.INK, bold=True,
+                  midleft=(pad_x + ui(4), y + self.pad_rh // 2 + ui(1)))
+        for c, seat in enumerate(order):
+            blit_text(surf, str(model["totals"][seat]), ui(18), PEN, bold=True,
+                      center=(x0 + c * cw + cw // 2, y + self.pad_rh // 2 + ui(1)))
+        # margin and column rules
+        pygame.draw.line(surf, MARGIN, (x0 - 1, top + ui(4)), (x0 - 1, first + body_h - ui(2)),
+                         max(1, ui(2)))
+        for c in range(1, len(order)):
+            x = x0 + c * cw
+            pygame.draw.line(surf, RULE, (x, top + ui(6)), (x, first + body_h - ui(4)))
+        # footer: what to do
+        if model["scored"]:
+            foot = "The round is written in: highlighted numbers are new"
+        elif acting:
+            foot = "Click a row to write your hand there · pencil numbers include bonuses"
+        elif model["phase"] == "score":
+            foot = "Rows stay secret until everyone has chosen"
+        else:
+            foot = "Pencil numbers: what your hand would score now · press P to close"
+        blit_text(surf, foot, fit_size(foot, ui(13), r.w - 2 * pad_x), palette.MUTED,
+                  center=(r.w // 2, first + body_h + self.pad_foot_h // 2 + ui(2)))
+        return surf
+
+    def render_row_label(self, surf: pygame.Surface, row: str, y: int, art) -> None:
+        ui = self.app.ui
+        icon = ui(18)
+        mid = y + self.pad_rh // 2
+        x = ui(16)
+        if row in ROW_SUIT:
+            img = art.symbol(GAME, ROW_SUIT[row], icon)
+            surf.blit(img, img.get_rect(midleft=(x, mid)))
+            x += icon + ui(6)
+        elif row == "rainbow":
+            small = ui(11)
+            for k, suit in enumerate("WNOP"):
+                img = art.symbol(GAME, suit, small)
+                surf.blit(img, img.get_rect(center=(x + small // 2 + (k % 2) * small,
+                                                    mid + (k // 2 - 0.5) * small)))
+            x += 2 * small + ui(6)
+        else:
+            x += icon + ui(6)
+        name = blit_text(surf, ROW_NAMES[row], ui(16), palette.INK, bold=True, midleft=(x, mid))
+        room = self.pad_label_w - (name.right + ui(8))
+        text = ROW_HELP[row]
+        size = fit_size(text, ui(12), room)
+        blit_text(surf, text, size, palette.MUTED, midleft=(name.right + ui(8), mid + ui(1)))
+
+    def render_cell(self, surf: pygame.Surface, cell: pygame.Rect, kind: str,
+                    points: int | None, best: bool) -> None:
+        ui = self.app.ui
+        if not kind or points is None:
+            return
+        if kind == "used":
+            blit_text(surf, str(points), ui(18), PEN, bold=True, center=cell.center)
+        elif kind == "new":
+            mark = cell.inflate(-ui(14), -ui(8))
+            pygame.draw.rect(surf, HIGHLIGHTER, mark, border_radius=ui(4))
+            blit_text(surf, str(points), ui(18), PEN, bold=True, center=cell.center)
+        elif kind == "chosen":
+            chip = cell.inflate(-ui(12), -ui(6))
+            pygame.draw.rect(surf, GREEN, chip, border_radius=chip.h // 2)
+            blit_text(surf, str(points), ui(16), (255, 255, 255), bold=True, center=chip.center)
+        else:  # "would": pencilled in
+            chip = cell.inflate(-ui(16), -ui(8))
+            if best and points > 0:
+                pygame.draw.rect(surf, (244, 206, 112), chip, border_radius=chip.h // 2)
+            pygame.draw.rect(surf, (200, 170, 110), chip, 1, border_radius=chip.h // 2)
+            blit_text(surf, str(points), ui(15), PENCIL, bold=best, center=chip.center)
+
+    # -- words -----------------------------------------------------------------
+    def seat_lines(self, seat: int) -> list[str]:
+        v = self.shown_view()
+        n = v.hand_size(seat)
+        line1 = f"{n} card{'s' if n != 1 else ''}"
+        if v.phase_name == "who" and seat != v.grinch:
+            if v.has_pending(seat):
+                line1 += " · discarded"
+        elif v.phase_name == "score" and v.has_chosen(seat):
+            line1 += " · row chosen"
+        elif v.phase_name == "grinch" and seat == v.grinch:
+            line1 += f" · {v.takes_left} to take" if v.takes_left else " · discarding"
+        return [line1, f"Score {v.scores()[seat]}"]
+
+    def you(self, seat: int) -> bool:
+        return seat == self.viewer and self.match.seats[seat].human
+
+    def status(self) -> str:
+        if "scored" in self.override:
+            v = self.shown_view()
+            return (f"Round {v.round_number} of {v.rounds} · every row is chosen: "
+                    "the score pad is filled in")
+        v = self.current_view()
+        cur = v.current_player
+        if cur is None:
+            totals = v.scores()
+            best = max(totals)
+            names = " & ".join(self.name(s) for s, t in enumerate(totals) if t == best)
+            return f"Game over · {names} {'win' if ' & ' in names else 'wins'} with {best} points"
+        head = f"Round {v.round_number} of {v.rounds} · "
+        g = v.grinch
+        phase = v.phase_name
+        if self.you(g):
+            who_g = "You are the Grinch"
+        else:
+            who_g = f"{self.name(g)} is the Grinch"
+        if phase == "grinch" and v.takes_left:
+            who_g += f" ({v.takes_left} take{'s' if v.takes_left != 1 else ''} left)"
+        turn = self.turn_text()
+        if phase == "who":
+            if self.viewer_acts():
+                what = f"{turn}: discard a card (hidden until all Whos have)"
+            else:
+                what = f"{self.name(cur)} draws 2 and discards 1"
+        elif phase == "grinch":
+            if self.viewer_acts():
+                if v.takes_left:
+                    return head + (f"You are the Grinch: take {v.takes_left} more from the "
+                                   "draw pile or any discard pile")
+                return head + "You are the Grinch: now discard a card"
+            if v.takes_left:
+                what = f"{self.name(cur)} is taking cards"
+            else:
+                what = f"{self.name(cur)} discards a card"
+        elif self.viewer_acts():
+            what = f"{turn}: choose a row on the score pad for your hand"
+        else:
+            what = f"{self.name(cur)} is choosing a row (the Grinch chooses last)"
+        return head + who_g + " — " + what
+
+    def say(self, text: str) -> None:
+        """Rule reasons name seats by number; the table says names."""
+        text = re.sub(r"\s*\(GR-[\d.]+\)\s*$", "", text)
+
+        def person(m: re.Match) -> str:
+            seat = int(m.group(1))
+            rest = m.group(2) or ""
+            if not 0 <= seat < self.num_players:
+                return m.group(0)
+            if self.you(seat):
+                return {"'s": "Your", " is": "You are", " has": "You have",
+                        " does": "You do"}.get(rest, "You" + rest)
+            return self.name(seat) + rest
+
+        text = re.sub(r"\b[Ss]eat (\d+)('s| is| has| does)?", person, text)
+        super().say(text)
+
+    # -- buttons ---------------------------------------------------------------
+    def extra_buttons(self) -> list[Button]:
+        return [Button("Score pad", self.toggle_pad, key=pygame.K_p, selected=self.pad_open)]
+
+    def place_buttons(self) -> None:
+        super().place_buttons()
+        ui = self.app.ui
+        placed = [b.rect.left for b in self.buttons if b.label in ("Menu", "Undo", "Hint")]
+        x = min(placed) if placed else self.size[0] - ui(12)
+        for button in self.buttons:
+            if button.label == "Score pad":
+                button.rect = pygame.Rect(0, 0, ui(104), ui(34))
+                button.rect.topright = (x - ui(8), ui(10))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        if not self._dealt:  # the first deal flies out of the draw pile
+            self._dealt = True
+            self.sprites.clear()
+            self.sync()
+
+    # -- input -----------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.pad_open
+                and self.shown_view().phase_name != "score"
+                and self.pad_rect.collidepoint(event.pos)
+                and not any(b.rect.collidepoint(event.pos) for b in self.buttons)):
+            self.toggle_pad()
+            return True
+        return super().handle(event)
+
+    # -- drawing ---------------------------------------------------------------
+    def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        super().draw_seat(surface, seat)
+        v = self.shown_view()
+        if seat != v.grinch or v.phase_name == "over":
+            return
+        ui = self.app.ui
+        rect = self.spots[seat].panel
+        badge = pygame.Rect(0, 0, ui(80), ui(22))
+        badge.topright = (rect.right - ui(6), rect.y + ui(7))
+        draw_panel(surface, badge, (*GREEN, 255), radius=badge.h // 2, edge=(150, 214, 120))
+        icon = self.app.art.symbol(GAME, "heart", ui(14))
+        surface.blit(icon, icon.get_rect(midleft=(badge.x + ui(7), badge.centery)))
+        blit_text(surface, "GRINCH", ui(12), (255, 255, 255), bold=True,
+                  midleft=(badge.x + ui(25), badge.centery))
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        art = self.app.art
+        v = self.shown_view()
+        # the draw pile: a little stack and its count
+        n = v.pile_size()
+        dr = self.draw_rect
+        legal = self.legal_now()
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 4)
+        glow_colour = (*ACCENT, 70 + round(70 * pulse))
+        if Move("draw") in legal:
+            glow = dr.inflate(ui(16), ui(16))
+            draw_panel(surface, glow, glow_colour, radius=ui(14), edge=None)
+        for seat in range(self.num_players):
+            if Move("take", seat) in legal:
+                glow = self.pile_rect(seat).inflate(ui(12), ui(12))
+                draw_panel(surface, glow, glow_colour, radius=ui(10), edge=None)
+        if n:
+            back = art.back(GAME, dr.w)
+            layers = min(4, 1 + n // 8)
+            for i in range(layers - 1, -1, -1):
+                surface.blit(back, dr.move(-i * ui(2), -i * ui(2)))
+        else:
+            surface.blit(art.slot(dr.w), dr)
+        blit_text(surface, f"Draw pile · {n}", ui(15), INK, bold=True,
+                  midtop=(dr.centerx, dr.bottom + ui(8)))
+        # what this phase is about, for newcomers
+        phase = v.phase_name
+        if phase == "who":
+            hint = "Whos draw 2 cards, then discard 1 face down"
+        elif phase == "grinch":
+            hint = "The Grinch takes 2 (draw pile or any discard top), then discards 1"
+        else:
+            hint = ""
+        if hint:
+            blit_text(surface, hint, ui(14), MUTED, midtop=(dr.centerx, dr.bottom + ui(30)))
+        # empty discard piles and the viewer's pile label
+        bottom = self.bottom_seat()
+        for seat in range(self.num_players):
+            if not v.discard_pile(seat) and not v.has_pending(seat):
+                surface.blit(art.slot(self.pile_width(seat)), self.pile_rect(seat))
+        own = self.pile_rect(bottom)
+        label = "Your discards" if self.you(bottom) else f"{self.name(bottom)}'s discards"
+        blit_text(surface, label, ui(14), MUTED, midbottom=(own.centerx, own.top - ui(12)))
+        self.draw_heart(surface)
+
+    def draw_heart(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        art = self.app.art
+        tile = self.tile_rect
+        v = self.shown_view()
+        shown = self.heart_shown()
+        surface.blit(art.heart_tile(tile.w, shown), tile)
+        if self.drop is not None:
+            value = self.drop[0]
+            p = self.drop_progress()
+            if p < 1.0 and value == v.heart and self.drop[1] >= self.drop[3]:
+                spot = art.heart_token_rect(tile.w, value).move(tile.topleft)
+                start = -spot.h - ui(30)
+                y = start + (spot.y - start) * ease_out_bounce(p)
+                surface.blit(art.heart_token(value, spot.w), (spot.x, round(y)))
+            elif p >= 1.0:
+                after = self.drop[1] - self.drop[3] - self.drop[2]
+                if 0 <= after < 0.45:  # the heart grows: a ring swells out of the tile
+                    k = after / 0.45
+                    radius = round(tile.w * (0.45 + 0.35 * k))
+                    width = max(1, round(ui(6) * (1 - k)))
+                    pygame.draw.circle(surface, (255, 150, 150), tile.center, radius, width)
+        if v.phase_name in ("score", "over"):
+            line1, line2 = "Hands are full", "time to score"
+        else:
+            line1 = f"Turn {v.turn} of {grinch.TURNS}"
+            line2 = f"ends with {v.heart} cards"
+        blit_text(surface, line1, ui(15), INK, bold=True,
+                  midtop=(tile.centerx, tile.bottom + ui(4)))
+        blit_text(surface, line2, ui(13), MUTED, midtop=(tile.centerx, tile.bottom + ui(23)))
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        v = self.shown_view()
+        # discard pile sizes
+        for seat in range(self.num_players):
+            count = len(v.discard_pile(seat))
+            if "reveal" in self.override and seat in self.override["reveal"]:
+                count -= 1
+            if count <= 0:
+                continue
+            r = self.pile_rect(seat)
+            centre = (r.right - ui(2), r.top + ui(2))
+            pygame.draw.circle(surface, (24, 30, 28), centre, ui(11))
+            pygame.draw.circle(surface, ACCENT, centre, ui(11), max(1, ui(1)))
+            blit_text(surface, str(count), ui(13), INK, bold=True, center=centre)
+        if self.pad_visible():
+            self.draw_pad(surface)
+
+
+def _tick(surf: pygame.Surface, at: tuple[int, int], size: int, colour) -> None:
+    """A drawn check mark (the bundled font has no ✓ glyph)."""
+    x, y = at
+    pts = [(x - size, y), (x - size // 3, y + size * 2 // 3), (x + size, y - size * 2 // 3)]
+    pygame.draw.lines(surf, colour, False, pts, max(2, size // 2))
