@@ -1,0 +1,912 @@
+"""The Avalanche table: the viewer's hand, the draw pile, the avalanche
+spilling across the middle, collected piles and the neutral crevasse.
+
+Translator: a click on a hand card selects it (cards of one rank: a card of
+another rank starts a new selection); the Play button (or Space/Enter) plays
+the selected set; a click on the draw pile is `snowfall`.  Every move is one
+of `legal_moves()`, so legality is decided by the rules alone.
+
+What is drawn comes from a *snapshot* (hand, hand sizes, the avalanche,
+pile counts): the live one is made from the viewer's view, and a hold
+(`stage`) carries its own snapshot of the moment before a fall or stop, so the
+fallen avalanche stays on the table for a beat before it slides away.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable
+from typing import Any
+
+import pygame
+
+from game.app import widgets
+from game.app.palette import SEAT_COLOURS
+from game.app.table.base import TableScene, Target
+from game.app.table.sprites import Place
+from game.app.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
+from game.rules import avalanche
+from game.rules.avalanche import JOKER, RANK_NAMES, RANKS, SNOWFALL, Move
+
+GAME = "avalanche"
+
+FALL_HOLD = 1.1    # seconds the fallen/stopped avalanche stays before it slides away
+END_HOLD = 1.2
+GROW_COLOUR = (122, 196, 150)
+STOP_COLOUR = (126, 178, 226)
+FALL_COLOUR = (232, 132, 96)
+ICE = (170, 206, 232)
+CHIP_FILL = (14, 24, 20, 200)
+MAX_COUNT = max(avalanche.COPIES.values())
+
+
+# -- words, worked out from the rules ---------------------------------------------
+
+def set_text(rank: int, count: int) -> str:
+    """`Q Q`, `Joker`, or `6 × 7` for long sets."""
+    name = RANK_NAMES[rank]
+    return " ".join([name] * count) if count <= 4 else f"{count} × {name}"
+
+
+def _count_text(counts: list[int]) -> str:
+    lo, hi = counts[0], counts[-1]
+    if hi == MAX_COUNT and lo < hi:
+        return f"{lo}+ cards"
+    if lo == hi:
+        return f"{lo} card" + ("s" if lo != 1 else "")
+    return f"{lo}–{hi} cards"
+
+
+def _rank_span(ranks: list[int], avail: list[int]) -> str:
+    """A run of ranks, out of those a set this size can have, as words:
+    `of Q or higher`, `below Q`, `of any rank`."""
+    if ranks == avail:
+        return "of any rank"
+    if ranks == [JOKER]:
+        return "Jokers"
+    if ranks == avail[len(avail) - len(ranks):]:
+        return f"of {RANK_NAMES[ranks[0]]} or higher"
+    above = RANKS[RANKS.index(ranks[-1]) + 1]
+    if ranks == avail[:len(ranks)]:
+        return f"below {RANK_NAMES[above]}"
+    return f"of {RANK_NAMES[ranks[0]]} to {RANK_NAMES[ranks[-1]]}"
+
+
+def next_play(rank: int, count: int) -> dict[str, str]:
+    """What a set on top of `count` × `rank` does (AV-4.1), as short phrases per
+    outcome ("grow", "stop", "fall"); an outcome no set reaches maps to "".
+
+    Everything is found by asking `avalanche.classify` about every possible
+    set, so the words follow the rules rather than restating them."""
+    prev = [rank] * count
+    found: dict[str, dict[int, list[int]]] = {"grow": {}, "stop": {}, "fall": {}}
+    for k in range(1, MAX_COUNT + 1):
+        for r in RANKS:
+            if k > avalanche.COPIES[r]:
+                continue
+            found[avalanche.classify(prev, [r] * k)].setdefault(k, []).append(r)
+    out = {}
+    for how, by_count in found.items():
+        avail = {k: [r for r in RANKS if k <= avalanche.COPIES[r]] for k in by_count}
+        whole = [k for k, ranks in by_count.items() if ranks == avail[k]]
+        if whole == list(range(1, MAX_COUNT + 1)):
+            parts = ["any set"]
+        else:
+            parts = [_count_text(whole)] if whole else []
+        for k, ranks in sorted(by_count.items()):
+            if k not in whole:
+                span = _rank_span(ranks, avail[k])
+                if span == "Jokers":
+                    parts.append("a Joker" if k == 1 else f"{k} Jokers")
+                else:
+                    parts.append(f"{k} card{'s' if k != 1 else ''} {span}")
+        out[how] = " or ".join(parts)
+    return out
+
+
+# -- the table -----------------------------------------------------------------------
+
+class AvalancheTable(TableScene):
+    GAME = GAME
+
+    def __init__(self, app, match, *, demo: bool = False):
+        super().__init__(app, match, demo=demo)
+        self._view_cache: tuple[Any, Any, Any] = (None, None, None)
+        self._live_cache: tuple[Any, Any, dict | None] = (None, None, None)
+        self._words_cache: tuple[tuple, dict] | None = None
+        self._before = None
+        self._dealt = False
+        self.play_rect = pygame.Rect(0, 0, 0, 0)
+        self.av_box = pygame.Rect(0, 0, 0, 0)
+
+    # -- cached derived state --------------------------------------------------
+    @property
+    def view(self):
+        state = self.match.state
+        cached_state, viewer, view = self._view_cache
+        if cached_state is state and viewer == self.viewer:
+            return view
+        view = state if self.viewer is None else state.view(self.viewer)
+        self._view_cache = (state, self.viewer, view)
+        return view
+
+    def bottom_seat(self) -> int:
+        return self.display_order()[0]
+
+    def live(self) -> dict:
+        """What the table shows when nothing is being held: from the view."""
+        state = self.match.state
+        cs, bottom, snap = self._live_cache
+        if cs is state and bottom == self.bottom_seat() and snap is not None:
+            return snap
+        view = self.view
+        bottom = self.bottom_seat()
+        n = self.num_players
+        snap = {
+            "hand": view.hand(bottom),
+            "sizes": [view.hand_size(s) for s in range(n)],
+            "table": view.table_plays(),
+            "pile": view.pile_count,
+            "coll": view.scores(),
+            "neutral": len(view.neutral),
+            "out": set(view.out),
+        }
+        self._live_cache = (state, bottom, snap)
+        return snap
+
+    def shown(self) -> dict:
+        return self.override if self.override else self.live()
+
+    # -- geometry ------------------------------------------------------------------
+    def compute_layout(self) -> None:
+        w, h = self.size
+        ui = self.app.ui
+        cw = self.card_w
+        ch = round(cw * 1.4)
+        self.hand_y = h - ch / 2 - ui(22)
+        self.hand_width = w - 2 * (ui(190) + ui(40))
+        self.small_w = max(24, round(cw * 0.42))
+        sh = self.small_w * 1.4
+        # The avalanche box: below the opponents' mats, above the hand and the
+        # line of next-play chips, between the draw pile and the crevasse.
+        band = pygame.Rect(round(w * 0.24), 0, round(w * 0.52), h)
+        top = ui(60)
+        for seat in range(self.num_players):
+            if self.spots[seat].bottom:
+                continue
+            area = self.seat_area(seat)
+            if area.colliderect(band):
+                top = max(top, area.bottom)
+        top += ui(14)
+        self.chip_y = self.hand_y - ch / 2 - ch * 0.22 - ui(22)
+        bottom = self.chip_y - ui(15) - ui(30)  # room for the "who played it" label
+        side = max(cw * 1.9, w * 0.2)
+        self.av_box = pygame.Rect(round(side + cw * 0.6), round(top),
+                                  round(w - 2 * (side + cw * 0.6)), max(ui(60), round(bottom - top)))
+        av_w = round(cw * 0.84)
+        av_w = min(av_w, round(self.av_box.h / 1.4 / 1.35))
+        self.av_w = max(30, av_w)
+        self.av_centre = self.av_box.center
+        # Draw pile left of the avalanche, crevasse right of it, each below any
+        # seat mat in its column.
+        self.pile_w = round(cw * 0.9)
+        pile_x = self.av_box.left - cw * 0.8
+        crev_x = self.av_box.right + cw * 0.8
+        self.pile_pos = (pile_x, self.column_y(pile_x, ch))
+        self.crev_pos = (crev_x, self.column_y(crev_x, ch))
+        self.crevasse = self.crevasse_art(round(cw * 1.2), round(cw * 1.3))
+        own = self.spots[self.bottom_seat()].panel if self.spots else pygame.Rect(0, h - 80, 190, 74)
+        self.own_coll = (own.x + self.small_w * 0.8 + ui(4), own.top - sh / 2 - ui(10))
+
+    def crevasse_art(self, w: int, h: int) -> pygame.Surface:
+        """A dark cleft in the snow with a jagged icy rim (made once per size)."""
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        ui = self.app.ui
+        pts = []
+        n = 9
+        for i in range(n):  # down the right side, then back up the left
+            t = i / (n - 1)
+            pts.append((w * (0.86 + 0.08 * ((i * 5) % 3 - 1)), h * t))
+        for i in range(n):
+            t = 1 - i / (n - 1)
+            pts.append((w * (0.14 + 0.08 * ((i * 7) % 3 - 1)), h * t))
+        pygame.draw.polygon(surf, (6, 12, 18, 215), pts)
+        pygame.draw.polygon(surf, (*ICE, 235), pts, max(1, ui(2)))
+        for k in range(3):  # faint crack lines inside
+            x = w * (0.35 + 0.15 * k)
+            pygame.draw.line(surf, (*ICE, 60), (x, h * 0.12), (x + w * 0.05 * (k - 1), h * 0.88),
+                             max(1, ui(1)))
+        return surf
+
+    def column_y(self, x: float, ch: int) -> float:
+        """A height for a pile at x: level with the avalanche, or lower if a
+        seat's mat is in the way."""
+        ui = self.app.ui
+        col = pygame.Rect(round(x - self.card_w * 0.75), 0, round(self.card_w * 1.5), self.size[1])
+        y = self.av_box.centery - ui(6)
+        for seat in range(self.num_players):
+            if not self.spots[seat].bottom:
+                area = self.seat_area(seat)
+                if area.colliderect(col):
+                    y = max(y, area.bottom + ch * 0.5 + ui(14))
+        # keep the pile and its two label lines clear of the chip row
+        return min(y, self.chip_y - ui(15) - ui(44) - self.card_w * 0.7)
+
+    def seat_area(self, seat: int) -> pygame.Rect:
+        """An opponent's panel plus the mat under (or over) it."""
+        p = self.spots[seat].panel
+        fan_at, _ = self.mat(seat)
+        sh = self.small_w * 1.4
+        r = p.copy()
+        r.union_ip(pygame.Rect(round(p.x), round(fan_at[1] - sh / 2 - 4), p.w, round(sh + 8)))
+        return r
+
+    def mat(self, seat: int) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Where an opponent's face-down hand and collected pile sit, by their panel."""
+        p = self.spots[seat].panel
+        sh = self.small_w * 1.4
+        y = p.bottom + sh / 2 + self.app.ui(6)
+        if y + sh / 2 > self.size[1] * 0.52:  # low side seats: put it above
+            y = p.top - sh / 2 - self.app.ui(6)
+        return (p.centerx - p.w * 0.16, y), (p.right - self.small_w * 0.75, y)
+
+    def coll_pos(self, seat: int) -> tuple[float, float]:
+        if self.spots[seat].bottom:
+            return self.own_coll
+        return self.mat(seat)[1]
+
+    def hand_fan(self, cards: list, centre_x: float, base_y: float, cw: int,
+                 max_width: float) -> list[tuple[tuple[float, float], float]]:
+        """A fan with a small gap between ranks, compressed to fit `max_width`."""
+        n = len(cards)
+        if n == 0:
+            return []
+        breaks = [i for i in range(1, n) if cards[i].rank != cards[i - 1].rank]
+        gap = 0.5
+        units = (n - 1) + gap * len(breaks)
+        step = min(cw * 0.62, (max_width - cw) / units) if units else 0.0
+        if step < cw * 0.3 and n > 1:  # too tight: drop the gaps
+            gap = 0.0
+            step = min(cw * 0.62, (max_width - cw) / (n - 1))
+        xs = []
+        x = 0.0
+        for i in range(n):
+            if i and i in breaks:
+                x += step * gap
+            xs.append(x)
+            x += step
+        total = xs[-1]
+        out = []
+        spread = 8.0 * min(1.0, n / 8)
+        for x in xs:
+            t = (x / total - 0.5) if total else 0.0
+            angle = -t * spread
+            y = base_y + (t * t) * cw * 0.3 * min(1.0, n / 8)
+            out.append(((centre_x - total / 2 + x, y), angle))
+        return out
+
+    def cascade(self, sizes: list[int]) -> list[list[tuple[tuple[float, float], float]]]:
+        """Positions of every card of every set: sets step down and to the right,
+        each set's cards overlapping, squeezed to fit the avalanche box."""
+        if not sizes:
+            return []
+        aw = self.av_w
+        ah = aw * 1.4
+        box = self.av_box
+        inner, between = aw * 0.3, aw * 0.62   # card-to-card in a set; set-to-set
+        width = sum((k - 1) * inner for k in sizes) + (len(sizes) - 1) * between
+        room = box.w - aw
+        squeeze = min(1.0, room / width) if width > 0 else 1.0
+        inner *= squeeze
+        between *= squeeze
+        width *= squeeze
+        drop = min(ah * 0.26, (box.h - ah) / (len(sizes) - 1)) if len(sizes) > 1 else 0.0
+        height = drop * (len(sizes) - 1)
+        x = box.centerx - width / 2
+        y = box.centery - height / 2
+        out = []
+        index = 0
+        for s, k in enumerate(sizes):
+            row = []
+            for j in range(k):
+                wobble = ((index * 7 + s * 3) % 7 - 3) * 1.1
+                jitter = ((index * 5 + 1) % 5 - 2) * aw * 0.02
+                row.append(((x, y + jitter), wobble))
+                index += 1
+                if j < k - 1:
+                    x += inner
+            out.append(row)
+            x += between
+            y += drop
+        return out
+
+    # -- what is where ----------------------------------------------------------------
+    def places(self) -> list[Place]:
+        snap = self.shown()
+        bottom = self.bottom_seat()
+        out: list[Place] = []
+        # The bottom hand, face up, keyed by (card, copy) so duplicates stay apart.
+        acting = self.viewer_acts() and not self.override
+        legal_ranks = set()
+        if acting:
+            legal_ranks = {m.rank for m in self.view.legal_moves() if m.kind == "play"}
+        sel_rank = self.selection_rank()
+        hand = snap["hand"]
+        seen: Counter = Counter()
+        hand_places = []
+        fan = self.hand_fan(hand, self.size[0] / 2, self.hand_y, self.card_w, self.hand_width)
+        for i, ((pos, angle), card) in enumerate(zip(fan, hand)):
+            text = str(card)
+            key = ("hand", text, seen[text])
+            seen[text] += 1
+            mark = self.hand_mark(key, card.rank in legal_ranks)
+            if mark == "" and acting and sel_rank == card.rank:
+                mark = "legal"
+            hand_places.append(Place(key, card, pos, self.card_w, angle, 100 + i, mark, game=GAME))
+        self.place_play_button(fan)
+        # Opponents' face-down hands.
+        for seat in range(self.num_players):
+            if seat == bottom:
+                continue
+            fan_at, _ = self.mat(seat)
+            n = snap["sizes"][seat]
+            for i, (p, a) in enumerate(self.fan(n, fan_at[0], fan_at[1], self.small_w,
+                                                self.spots[seat].panel.w * 0.62, 6)):
+                out.append(Place(("back", seat, i), None, p, self.small_w, a, 10 + i, game=GAME,
+                                 origin=self.pile_pos))
+        # The avalanche.
+        table = snap["table"]
+        av_places = []
+        index = 0
+        for s, (rows, (seat, cards)) in enumerate(zip(self.cascade([len(c) for _, c in table]),
+                                                      table)):
+            last = s == len(table) - 1
+            for (pos, angle), card in zip(rows, cards):
+                av_places.append(Place(("av", index), card, pos, self.av_w, angle, 200 + index,
+                                       "last" if last else "", game=GAME, origin=self.hand_origin(seat)))
+                index += 1
+        out.extend(self.with_origins(hand_places, av_places))
+        # Piles: the draw pile, each collected pile, the crevasse.
+        out.extend(self.stack("pile", snap["pile"], self.pile_pos, self.pile_w, 15, origin=None,
+                              mark=self.pile_mark()))
+        for seat in range(self.num_players):
+            w = self.small_w if not self.spots[seat].bottom else round(self.small_w * 1.15)
+            out.extend(self.stack(("coll", seat), snap["coll"][seat], self.coll_pos(seat), w, 10,
+                                  origin=self.av_centre, z=40))
+        out.extend(self.stack("crev", snap["neutral"], self.crev_pos, round(self.card_w * 0.8), 12,
+                              origin=self.av_centre, z=40, tumble=True))
+        return out
+
+    def stack(self, name: Hashable, count: int, pos: tuple[float, float], width: int,
+              per_layer: int, origin=None, z: int = 20, mark: str = "",
+              tumble: bool = False) -> list[Place]:
+        """A face-down pile drawn as a few layered backs (more layers = more cards)."""
+        if count <= 0:
+            return []
+        layers = min(4, 1 + (count - 1) // per_layer)
+        step = max(1.0, width * 0.035)
+        out = []
+        for j in range(layers):
+            angle = ((j * 5) % 7 - 3) * 2.0 if tumble else 0.0
+            top = j == layers - 1
+            out.append(Place((name, j), None, (pos[0] - j * step * 0.6, pos[1] - j * step), width,
+                             angle, z + j, mark if top else "", origin=origin, game=GAME))
+        return out
+
+    def with_origins(self, hand_places: list[Place], av_places: list[Place]) -> list[Place]:
+        """New cards fly from where the same face just left: a played card from
+        the hand, a card taken back (undo) from the avalanche; else the pile."""
+        wanted = {p.key for p in hand_places} | {p.key for p in av_places}
+        gone: dict[str, list[tuple[float, float]]] = {}
+        for key, sprite in self.sprites.items():
+            if key[0] in ("hand", "av") and key not in wanted and sprite.place.card is not None:
+                gone.setdefault(str(sprite.place.card), []).append((sprite.x, sprite.y))
+        out = []
+        for place in hand_places:
+            if place.key not in self.sprites:
+                spots = gone.get(str(place.card))
+                place = place._replace(origin=spots.pop() if spots else self.pile_pos)
+            out.append(place)
+        for place in av_places:
+            if place.key not in self.sprites:
+                spots = gone.get(str(place.card))
+                if spots:
+                    place = place._replace(origin=spots.pop())
+            out.append(place)
+        return out
+
+    def hand_origin(self, seat: int) -> tuple[float, float]:
+        if self.spots[seat].bottom:
+            return (self.size[0] / 2, self.hand_y)
+        return self.mat(seat)[0]
+
+    def pile_mark(self) -> str:
+        if self.override or not self.viewer_acts():
+            return ""
+        if self.hint is not None and self.hint[0] == SNOWFALL:
+            return "hint"
+        if SNOWFALL in self.view.legal_moves():
+            hover = isinstance(self.hover_key, tuple) and self.hover_key[0] == "pile"
+            return "hint" if hover else "legal"
+        return ""
+
+    def place_play_button(self, fan: list) -> None:
+        ui = self.app.ui
+        bw, bh = ui(176), ui(54)
+        right = max((p[0] for p, _ in fan), default=self.size[0] / 2) + self.card_w / 2
+        r = pygame.Rect(0, 0, bw, bh)
+        r.midleft = (round(right + ui(22)), round(self.hand_y - ui(8)))
+        r.right = min(r.right, self.size[0] - ui(12))
+        self.play_rect = r
+
+    # -- input ----------------------------------------------------------------------------
+    def selection_rank(self) -> int | None:
+        for key in self.selection:
+            return avalanche.parse_card(key[1]).rank
+        return None
+
+    def hand_keys(self) -> set:
+        seen: Counter = Counter()
+        keys = set()
+        for card in self.live()["hand"]:
+            keys.add(("hand", str(card), seen[str(card)]))
+            seen[str(card)] += 1
+        return keys
+
+    def select(self, key: Hashable) -> None:
+        self.selection &= self.hand_keys()
+        if key in self.selection:
+            self.selection.discard(key)
+            return
+        rank = avalanche.parse_card(key[1]).rank
+        if self.selection_rank() not in (None, rank):
+            self.selection.clear()
+        self.selection.add(key)
+
+    def selected_move(self) -> Move | None:
+        """The play the selection stands for: one of `legal_moves()` if it can be."""
+        keys = self.selection & self.hand_keys()
+        if not keys:
+            return None
+        rank = self.selection_rank()
+        for move in self.view.legal_moves():
+            if move.kind == "play" and move.rank == rank and move.count == len(keys):
+                return move
+        return Move("play", rank, len(keys))  # the gate will say why not
+
+    def play_target(self) -> Target:
+        move = self.selected_move()
+        if move is None:
+            return Target(self.play_rect, label="Click cards of one rank in your hand first, "
+                                                "then press Play.")
+        return Target(self.play_rect, move=move)
+
+    def targets(self) -> list[Target]:
+        if not self.viewer_acts() or self.override:
+            return []
+        out = []
+        for card_key in sorted(self.hand_keys(), key=lambda k: self.sprites[k].place.z
+                               if k in self.sprites else 0):
+            rect = self.sprite_rect(card_key)
+            if rect is not None:
+                out.append(Target(rect, select=card_key, key=card_key))
+        top = self.top_key("pile")
+        if top is not None:
+            rect = self.sprite_rect(top)
+        else:
+            rect = pygame.Rect(0, 0, self.card_w, round(self.card_w * 1.4))
+            rect.center = (round(self.pile_pos[0]), round(self.pile_pos[1]))
+        out.append(Target(rect, move=SNOWFALL, key=top if top is not None else ("pile", "top")))
+        out.append(self.play_target())
+        return out
+
+    def move_keys(self, move: Any) -> list[Hashable]:
+        """What a hint lights up: the cards of a suggested play, or the pile."""
+        if move == SNOWFALL:
+            top = self.top_key("pile")
+            return [top] if top is not None else []
+        if getattr(move, "kind", None) != "play":
+            return []
+        seen: Counter = Counter()
+        keys = []
+        for card in self.live()["hand"]:
+            text = str(card)
+            if card.rank == move.rank and len(keys) < move.count:
+                keys.append(("hand", text, seen[text]))
+            seen[text] += 1
+        return keys
+
+    def top_key(self, name: Hashable) -> Hashable | None:
+        layers = [k for k in self.sprites if isinstance(k, tuple) and k[0] == name]
+        return max(layers, key=lambda k: k[1]) if layers else None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if (event.type == pygame.KEYDOWN
+                and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)):
+            if not self.viewer_acts() or self.override:
+                return False
+            target = self.play_target()
+            if target.move is not None:
+                self.try_move(target.move)
+            else:
+                self.say(target.label)
+                self.app.sound.play("error")
+            return True
+        return super().handle(event)
+
+    # -- what happened ---------------------------------------------------------------------
+    def after_move(self, before, events: tuple) -> None:
+        self._before = before
+        super().after_move(before, events)
+        self._before = None
+
+    def before_snapshot(self, seat: int, played: list) -> dict:
+        """The table just after `seat` played `played`, before anything was
+        swept, refilled or ended: what a hold shows."""
+        before = self._before
+        view = before if self.viewer is None else before.view(self.viewer)
+        bottom = self.bottom_seat()
+        hand = list(view.hand(bottom))
+        if bottom == seat:
+            for card in played:
+                hand.remove(card)
+        sizes = [view.hand_size(s) for s in range(self.num_players)]
+        sizes[seat] -= len(played)
+        return {
+            "hand": hand,
+            "sizes": sizes,
+            "table": view.table_plays() + [(seat, list(played))],
+            "pile": view.pile_count,
+            "coll": view.scores(),
+            "neutral": len(view.neutral),
+            "out": set(view.out),
+        }
+
+    def stage(self, events: tuple) -> list[tuple[dict, float]]:
+        if self._before is None:
+            return []
+        holds: list[tuple[dict, float]] = []
+        played = None
+        for event in events:
+            if event.kind == "played":
+                played = event
+            elif event.kind in ("fell", "stopped") and played is not None:
+                snap = self.before_snapshot(played.seat, list(played.cards))
+                snap["kind"] = "fall" if event.kind == "fell" else "stop"
+                snap["faller"] = played.seat
+                snap["collector"] = event.info.get("collector") if event.kind == "fell" else None
+                snap["count"] = event.info["count"]
+                holds.append((snap, FALL_HOLD))
+            elif event.kind == "game_over":
+                if played is not None and played.info.get("result") in ("grow", "start"):
+                    snap = self.before_snapshot(played.seat, list(played.cards))
+                    snap["kind"] = "show"
+                    holds.append((snap, 0.6))
+                end = dict(self.live())
+                end["kind"] = "end"
+                end["count"] = event.info.get("to_neutral", 0)
+                holds.append((end, END_HOLD))
+                if len(holds) == 1:  # nothing held before: the last cards leave now
+                    self.tag_exits(hands=True, table=True, to=self.crev_pos)
+        return holds
+
+    def tag_exits(self, hands: bool, table: bool, to: tuple[float, float]) -> None:
+        duration = self.speed(0.34)
+        for key, sprite in self.sprites.items():
+            kind = key[0] if isinstance(key, tuple) else key
+            if (table and kind == "av") or (hands and kind in ("hand", "back")):
+                sprite.exit_to = to
+                if sprite.place.card is not None and duration > 0:
+                    # turn face down on the way (the flip runs alongside the slide)
+                    sprite.retarget(sprite.place._replace(card=None), duration)
+
+    def next_hold(self) -> None:
+        # The held avalanche slides away as the hold ends: tag its cards first.
+        kind = self.override.get("kind") if self.override else None
+        if kind == "fall":
+            self.tag_exits(False, True, self.coll_pos(self.override["collector"]))
+        elif kind in ("stop", "show"):
+            self.tag_exits(False, True, self.crev_pos)
+        if self.holds and self.holds[0][0].get("kind") == "end":
+            self.tag_exits(True, False, self.crev_pos)
+        super().next_hold()
+
+    def summary(self, events: tuple):
+        return None  # Avalanche is one long round; the results screen covers the end
+
+    # -- words -------------------------------------------------------------------------------
+    def you(self, seat: int) -> str:
+        if seat == self.viewer and self.match.seats[seat].human:
+            return "you"
+        return self.name(seat)
+
+    def seat_lines(self, seat: int) -> list[str]:
+        snap = self.shown()
+        n = snap["sizes"][seat]
+        if seat in snap["out"] and n == 0:
+            first = "Out of cards"
+        else:
+            first = f"{n} card{'s' if n != 1 else ''} in hand"
+        return [first, f"Collected {snap['coll'][seat]}"]
+
+    def status(self) -> str:
+        title, sub = self.banner_text()
+        if title:
+            return f"{title} — {sub}"
+        view = self.view
+        cur = view.current_player
+        if cur is None:
+            return "Game over — most collected cards wins"
+        who = self.turn_text()
+        last = view.last_play
+        if self.viewer_acts():
+            if last is None:
+                if view.pile_count:
+                    return f"{who} — start an avalanche with any set of equal cards, or click the draw pile to Snowfall"
+                return f"{who} — start an avalanche with any set of equal cards (the pile is empty)"
+            seat, cards = last
+            return (f"{who} — play equal cards onto {self.whose(seat)} "
+                    f"{set_text(cards[0].rank, len(cards))} (no Snowfall while it runs)")
+        if last is None:
+            return f"{who} — Snowfall or start an avalanche"
+        seat, cards = last
+        return f"{who} — on {self.whose(seat)} {set_text(cards[0].rank, len(cards))}"
+
+    def words(self) -> dict:
+        """Next-play chips and the Play button text, recomputed only when they change."""
+        snap = self.shown()
+        table = snap["table"]
+        key = (id(snap), len(table), self.selection_rank(), len(self.selection),
+               self.viewer_acts())
+        if self._words_cache is not None and self._words_cache[0] == key:
+            return self._words_cache[1]
+        out: dict[str, Any] = {"chips": [], "button": ("", "")}
+        if table:
+            seat, cards = table[-1]
+            rank, count = cards[0].rank, len(cards)
+            phrases = next_play(rank, count)
+            on = self.you(seat)
+            total = sum(len(c) for _, c in table)
+            gets = "you collect" if on == "you" else f"{on} collects"
+            low = f"nothing is below {RANK_NAMES[rank]}"
+            out["chips"] = [
+                ("GROW", phrases["grow"] or "—", GROW_COLOUR),
+                ("STOP", phrases["stop"] or ("a single card can't be stopped" if count == 1
+                                             else low), STOP_COLOUR),
+                ("FALL", f"{phrases['fall']} — {gets} {total + 1}+" if phrases["fall"] else low,
+                 FALL_COLOUR),
+            ]
+            out["last"] = f"{self.name(seat)}: {set_text(rank, count)}"
+        move = self.selected_move() if self.viewer_acts() else None
+        if move is not None:
+            label = f"Play {set_text(move.rank, move.count)}"
+            if not table:
+                effect = "starts an avalanche"
+            else:
+                _, cards = table[-1]
+                how = avalanche.classify(cards, [move.rank] * move.count)
+                prev = self.you(table[-1][0])
+                effect = {"grow": "it grows",
+                          "stop": "it stops: to the crevasse",
+                          "fall": f"it falls on {prev}"}[how]
+            out["button"] = (label, effect)
+        self._words_cache = (key, out)
+        return out
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw_table(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        snap = self.shown()
+        art = self.app.art
+        # Draw pile slot and label.
+        px, py = self.pile_pos
+        slot = art.slot(self.pile_w)
+        surface.blit(slot, slot.get_rect(center=(round(px), round(py))))
+        label_y = py + self.pile_w * 0.7 + ui(8)
+        for seat in range(self.num_players):
+            if not snap["coll"][seat]:
+                w = self.small_w if not self.spots[seat].bottom else round(self.small_w * 1.15)
+                slot = art.slot(w)
+                x, y = self.coll_pos(seat)
+                surface.blit(slot, slot.get_rect(center=(round(x), round(y))))
+        blit_text(surface, f"Draw pile · {snap['pile']}", ui(15), INK, midtop=(px, label_y))
+        if self.pile_mark():
+            blit_text(surface, "Click: Snowfall", ui(14), ACCENT, bold=True,
+                      midtop=(px, label_y + ui(19)))
+        # The crevasse: a dark cleft with an icy rim.
+        cx, cy = self.crev_pos
+        rect = self.crevasse.get_rect(center=(round(cx), round(cy)))
+        surface.blit(self.crevasse, rect)
+        blit_text(surface, f"Crevasse · {snap['neutral']}", ui(15), INK,
+                  midtop=(cx, rect.bottom + ui(8)))
+        blit_text(surface, "scores for nobody", ui(13), MUTED, midtop=(cx, rect.bottom + ui(27)))
+        # An empty table invites a start.
+        if not snap["table"] and not self.override and self.match.current is not None:
+            aw = self.av_w
+            slot = art.slot(aw)
+            ax, ay = self.av_centre
+            surface.blit(slot, slot.get_rect(center=(ax, ay)))
+            blit_text(surface, "No avalanche", ui(16), MUTED, center=(ax, ay - ui(10)))
+            blit_text(surface, "any set starts one", ui(13), MUTED, center=(ax, ay + ui(12)))
+        # Own collected pile label.
+        ox, oy = self.own_coll
+        blit_text(surface, f"Your pile · {snap['coll'][self.bottom_seat()]}" if self.viewer is not None
+                  else f"Collected · {snap['coll'][self.bottom_seat()]}", ui(14), INK,
+                  midleft=(ox + self.small_w * 0.75 + ui(8), oy))
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        snap = self.shown()
+        # Count badges on opponents' collected piles.
+        for seat in range(self.num_players):
+            if self.spots[seat].bottom:
+                continue
+            x, y = self.coll_pos(seat)
+            count = snap["coll"][seat]
+            r = pygame.Rect(0, 0, ui(30), ui(20))
+            r.center = (round(x), round(y + self.small_w * 0.7))
+            draw_panel(surface, r, (14, 24, 20, 230), radius=ui(10), edge=ACCENT if count else None)
+            blit_text(surface, str(count), ui(13), INK, bold=True, center=r.center)
+        kind = self.override.get("kind") if self.override else None
+        if kind is not None:
+            self.draw_banner(surface, kind)
+        elif snap["table"]:
+            self.draw_chips(surface)
+        if self.viewer_acts() and not self.override:
+            self.draw_play_button(surface)
+        if self.demo:
+            r = pygame.Rect(0, 0, ui(150), ui(28))
+            r.bottomright = (self.size[0] - ui(12), self.size[1] - ui(12) - round(self.card_w * 1.4))
+            draw_panel(surface, r, radius=ui(14))
+            blit_text(surface, "Demo · all computers", ui(14), MUTED, center=r.center)
+
+    def chip_layout(self) -> list:
+        """Rects and texts of the next-play chips, made once per position."""
+        words = self.words()
+        if "layout" in words:
+            return words["layout"]
+        ui = self.app.ui
+        chips = words["chips"]
+        size, head, pad, gap, h = ui(15), ui(12), ui(10), ui(10), ui(30)
+        sizes = [(widgets.fonts.font(head, True).size(t)[0], widgets.fonts.font(size).size(s)[0])
+                 for t, s, _ in chips]
+        widths = [a + b + 3 * pad for a, b in sizes]
+        lead = widgets.fonts.font(ui(14), True).size("Next play:")[0]
+        total = sum(widths) + gap * len(chips) + lead
+        scale = min(1.0, (self.size[0] - ui(40)) / total) if total else 1.0
+        x = self.size[0] / 2 - total * scale / 2
+        words["lead_at"] = (round(x), round(self.chip_y))
+        x += (lead + gap) * scale
+        out = []
+        for (tag, text, colour), (tw, _), width in zip(chips, sizes, widths):
+            r = pygame.Rect(round(x), round(self.chip_y - h / 2), round(width * scale), h)
+            room = r.w - tw - 3 * pad
+            fs = widgets.fit_size(text, size, room) if scale < 1 else size
+            out.append((r, tag, head, text, fs, colour, pad, tw))
+            x += r.w + gap * scale
+        words["layout"] = out
+        table = self.shown()["table"]
+        if table:
+            (lx, ly), _ = self.cascade([len(c) for _, c in table])[-1][-1]
+            words["last_at"] = (lx, ly + self.av_w * 0.7 + ui(4))
+        return out
+
+    def draw_chips(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        layout = self.chip_layout()
+        if not layout:
+            return
+        words = self.words()
+        blit_text(surface, "Next play:", ui(14), MUTED, bold=True, midleft=words["lead_at"])
+        width = max(1, ui(2))
+        for r, tag, head, text, fs, colour, pad, tw in layout:
+            draw_panel(surface, r, CHIP_FILL, radius=r.h // 2, edge=colour, width=width)
+            blit_text(surface, tag, head, colour, bold=True, midleft=(r.x + pad, r.centery))
+            blit_text(surface, text, fs, INK, midleft=(r.x + 2 * pad + tw, r.centery))
+        if words.get("last"):
+            blit_text(surface, words["last"], ui(14), ACCENT, bold=True, midtop=words["last_at"])
+
+    def whose(self, seat: int, capital: bool = False) -> str:
+        if self.you(seat) == "you":
+            return "Your" if capital else "your"
+        return f"{self.name(seat)}'s"
+
+    def banner_text(self) -> tuple[str, str]:
+        o = self.override
+        kind = o.get("kind") if o else None
+        if kind in ("fall", "stop"):
+            table = o["table"]
+            (f_seat, f_cards), (p_seat, p_cards) = table[-1], table[-2]
+            how = (f"{self.whose(f_seat, True)} {set_text(f_cards[0].rank, len(f_cards))} on "
+                   f"{self.whose(p_seat)} {set_text(p_cards[0].rank, len(p_cards))}")
+            if kind == "fall":
+                who = self.you(o["collector"])
+                title = ("The avalanche falls on you!" if who == "you"
+                         else f"The avalanche falls on {who}!")
+                return title, f"{how}: {o['count']} cards to {self.whose(o['collector'])} pile"
+            who = self.you(o["faller"])
+            title = "You stop the avalanche!" if who == "you" else f"{who} stops the avalanche!"
+            return title, f"{how}: {o['count']} cards into the crevasse"
+        if kind == "end":
+            return "Game over", (f"{o['count']} leftover cards go into the crevasse"
+                                 if o.get("count") else "Counting the collected piles")
+        return "", ""
+
+    def banner_top(self) -> float:
+        """Just below the lowest card of what the hold shows (cached per hold)."""
+        cached = self.override.get("_banner_top")
+        if cached is None:
+            rows = self.cascade([len(c) for _, c in self.override["table"]])
+            lowest = max((pos[1] for row in rows for pos, _ in row), default=self.av_box.centery)
+            cached = self.override["_banner_top"] = lowest + self.av_w * 0.7 + self.app.ui(8)
+        return cached
+
+    def draw_banner(self, surface: pygame.Surface, kind: str) -> None:
+        ui = self.app.ui
+        title, sub = self.banner_text()
+        if not title:
+            return
+        colour = {"fall": FALL_COLOUR, "stop": STOP_COLOUR}.get(kind, ACCENT)
+        w = max(ui(420), widgets.fonts.font(ui(28), True).size(title)[0] + ui(60))
+        r = pygame.Rect(0, 0, w, ui(78))
+        # under the held avalanche (where the chips were), so every card stays in view
+        r.midtop = (self.av_box.centerx, round(min(self.banner_top(), self.chip_y + ui(16) - r.h)))
+        draw_panel(surface, r, (12, 20, 18, 228), radius=ui(18), edge=colour, width=max(1, ui(2)))
+        blit_text(surface, title, ui(28), colour, bold=True, center=(r.centerx, r.y + ui(28)))
+        blit_text(surface, sub, ui(16), INK, center=(r.centerx, r.y + ui(58)))
+
+    def draw_play_button(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        r = self.play_rect
+        label, effect = self.words()["button"]
+        if label:
+            hover = r.collidepoint(pygame.mouse.get_pos())
+            fill = (246, 204, 110) if hover else ACCENT
+            draw_panel(surface, r, fill, radius=ui(12), edge=(255, 236, 180))
+            blit_text(surface, label, widgets.fit_size(label, ui(20), r.w - ui(16), True),
+                      (28, 26, 20), bold=True, center=(r.centerx, r.y + ui(19)))
+            blit_text(surface, effect, widgets.fit_size(effect, ui(14), r.w - ui(12)),
+                      (60, 48, 24), center=(r.centerx, r.y + ui(40)))
+            blit_text(surface, "or press Space", ui(12), MUTED, midtop=(r.centerx, r.bottom + ui(4)))
+        else:
+            draw_panel(surface, r, (30, 38, 34, 200), radius=ui(12))
+            blit_text(surface, "Play", ui(20), (130, 136, 128), bold=True,
+                      center=(r.centerx, r.y + ui(19)))
+            blit_text(surface, "select equal cards", ui(13), (130, 136, 128),
+                      center=(r.centerx, r.y + ui(40)))
+
+    def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        super().draw_seat(surface, seat)
+        # A thin bar in the seat colour under the panel of whoever played last.
+        table = self.shown()["table"]
+        if table and table[-1][0] == seat:
+            p = self.spots[seat].panel
+            bar = pygame.Rect(p.x + self.app.ui(12), p.bottom - self.app.ui(4),
+                              p.w - self.app.ui(24), self.app.ui(3))
+            pygame.draw.rect(surface, SEAT_COLOURS[seat % len(SEAT_COLOURS)], bar,
+                             border_radius=2)
+
+    # -- the deal ------------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        if not self._dealt:
+            self._dealt = True
+            self.deal()
+
+    def deal(self) -> None:
+        """The opening deal: every hand flies in from the draw pile."""
+        if self.speed(1.0) <= 0:
+            return
+        from game.app.table.sprites import CardSprite
+
+        keys = [k for k in self.sprites if k[0] in ("hand", "back")]
+        order = sorted(keys, key=lambda k: (k[2] if k[0] == "back" else self.sprites[k].place.z - 100,
+                                            k[1] if k[0] == "back" else -1))
+        step = self.speed(0.5) / max(1, len(order)) * 2
+        for i, key in enumerate(order):
+            place = self.sprites[key].place
+            self.sprites[key] = CardSprite(place, self.pile_pos, place.width, self.speed(0.3),
+                                           delay=i * min(step, self.speed(0.03)))
+
+
+__all__ = ["AvalancheTable", "next_play", "set_text"]
