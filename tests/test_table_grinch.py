@@ -54,7 +54,7 @@ def settle(app, table, frames: int = 400) -> None:
 
 def check_pad(table) -> None:
     """The pad pencils in, for every open row, what the viewer's hand scores there."""
-    view = table.current_view()
+    view = table.view
     me = table.viewer
     hand = view.hand(me)
     assert len(hand) == 5
@@ -87,7 +87,7 @@ def play_game(players: int, size, seed: int, shots: str | None = None) -> dict:
             click(app, top.buttons[0].rect.center)
             continue
         if top is table and table.viewer_acts() and not table.busy:
-            view = table.current_view()
+            view = table.view
             # the heart tile shows 3, 4, 5 on turns 1, 2, 3 (and 5 while scoring)
             expect = 5 if view.phase_name == "score" else 2 + view.turn
             assert table.heart_shown() == expect
@@ -131,7 +131,7 @@ def test_heart_token_drops_after_turns_one_and_two():
     shown: list[int] = []
     dropping = False
     for _ in range(6000):
-        view = table.current_view()
+        view = table.view
         if view.round > 0 or view.phase_name == "score":
             break
         app.step(DT, events=[], flip=False)
@@ -140,7 +140,7 @@ def test_heart_token_drops_after_turns_one_and_two():
             shown.append(heart)
         if table.drop is not None and 0 < table.drop_progress() < 1:
             dropping = True
-            assert heart == table.current_view().heart - 1  # the token is still falling
+            assert heart == table.view.heart - 1  # the token is still falling
     assert shown == [3, 4, 5]
     assert dropping
 
@@ -148,18 +148,18 @@ def test_heart_token_drops_after_turns_one_and_two():
 def test_whos_discards_stay_face_down_until_revealed():
     app, table = make(4, seed=9, start=0)  # seat 0 (the human) is the Grinch
     for _ in range(400):
-        view = table.current_view()
+        view = table.view
         if view.phase_name == "who" and view.has_pending(1) and view.actor != 1:
             break
         app.step(DT, events=[], flip=False)
-    view = table.current_view()
+    view = table.view
     assert view.has_pending(1) and view.pending_discard(1) is None
     places = {p.key: p for p in table.places()}
     assert ("pending", 1) in places and places[("pending", 1)].card is None
     hidden = table.match.state.pending_discard(1)
     assert str(hidden) not in places  # nothing face up betrays it
     for _ in range(400):
-        if table.current_view().phase_name == "grinch":
+        if table.view.phase_name == "grinch":
             break
         app.step(DT, events=[], flip=False)
     settle(app, table)
@@ -173,7 +173,7 @@ def test_illegal_clicks_explain_and_change_nothing():
         if table.viewer_acts() and not table.busy:
             break
         app.step(DT, events=[], flip=False)
-    view = table.current_view()
+    view = table.view
     assert view.phase_name == "grinch" and view.takes_left == 2
     card = view.hand(0)[0]
     target = next(t for t in table.targets() if t.move == grinch.Move("discard", card))
@@ -241,7 +241,7 @@ def test_undo_a_take_puts_the_card_back():
         if table.viewer_acts() and not table.busy:
             break
         app.step(DT, events=[], flip=False)
-    view = table.current_view()
+    view = table.view
     source = next(s for s in range(3) if view.discard_pile(s))
     top = view.discard_pile(source)[0]
     target = next(t for t in table.targets() if t.move == grinch.Move("take", source))

@@ -111,25 +111,12 @@ class AvalancheTable(TableScene):
 
     def __init__(self, app, match, *, demo: bool = False):
         super().__init__(app, match, demo=demo)
-        self._view_cache: tuple[Any, Any, Any] = (None, None, None)
         self._live_cache: tuple[Any, Any, dict | None] = (None, None, None)
         self._words_cache: tuple[tuple, dict] | None = None
-        self._before = None
-        self._dealt = False
         self.play_rect = pygame.Rect(0, 0, 0, 0)
         self.av_box = pygame.Rect(0, 0, 0, 0)
 
     # -- cached derived state --------------------------------------------------
-    @property
-    def view(self):
-        state = self.match.state
-        cached_state, viewer, view = self._view_cache
-        if cached_state is state and viewer == self.viewer:
-            return view
-        view = state if self.viewer is None else state.view(self.viewer)
-        self._view_cache = (state, self.viewer, view)
-        return view
-
     def bottom_seat(self) -> int:
         return self.display_order()[0]
 
@@ -535,15 +522,10 @@ class AvalancheTable(TableScene):
         return super().handle(event)
 
     # -- what happened ---------------------------------------------------------------------
-    def after_move(self, before, events: tuple) -> None:
-        self._before = before
-        super().after_move(before, events)
-        self._before = None
-
     def before_snapshot(self, seat: int, played: list) -> dict:
         """The table just after `seat` played `played`, before anything was
         swept, refilled or ended: what a hold shows."""
-        before = self._before
+        before = self.before
         view = before if self.viewer is None else before.view(self.viewer)
         bottom = self.bottom_seat()
         hand = list(view.hand(bottom))
@@ -563,8 +545,6 @@ class AvalancheTable(TableScene):
         }
 
     def stage(self, events: tuple) -> list[tuple[dict, float]]:
-        if self._before is None:
-            return []
         holds: list[tuple[dict, float]] = []
         played = None
         for event in events:
@@ -887,26 +867,8 @@ class AvalancheTable(TableScene):
                              border_radius=2)
 
     # -- the deal ------------------------------------------------------------------------------
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        if not self._dealt:
-            self._dealt = True
-            self.deal()
-
-    def deal(self) -> None:
-        """The opening deal: every hand flies in from the draw pile."""
-        if self.speed(1.0) <= 0:
-            return
-        from game.app.table.sprites import CardSprite
-
-        keys = [k for k in self.sprites if k[0] in ("hand", "back")]
-        order = sorted(keys, key=lambda k: (k[2] if k[0] == "back" else self.sprites[k].place.z - 100,
-                                            k[1] if k[0] == "back" else -1))
-        step = self.speed(0.5) / max(1, len(order)) * 2
-        for i, key in enumerate(order):
-            place = self.sprites[key].place
-            self.sprites[key] = CardSprite(place, self.pile_pos, place.width, self.speed(0.3),
-                                           delay=i * min(step, self.speed(0.03)))
+    def deal_origin(self) -> tuple[float, float]:
+        return self.pile_pos
 
 
 __all__ = ["AvalancheTable", "next_play", "set_text"]

@@ -9,6 +9,7 @@ and *what happened* (`stage`, `summary`); this class does the rest.
 from __future__ import annotations
 
 import math
+import re
 import threading
 from collections import deque
 from collections.abc import Callable, Hashable, Iterator
@@ -22,6 +23,7 @@ from game.app.match import Match
 from game.app.scene import Scene
 from game.app.table.sprites import CardSprite, Place
 from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
+from game.rules.core import scrub_events
 
 MOVE_TIME = 0.34     # seconds for a card to travel, at normal speed
 STAGGER = 0.06       # between cards moving together
@@ -93,7 +95,9 @@ class TableScene(Scene):
         self.size = app.size
         self.card_w = 80
         self.clock = 0.0
-        self._queued_events = list(match.state.events)
+        self.before = match.state  # the state before the latest move (for stage())
+        self._dealt = False
+        self._view: tuple[Any, Any, Any] = (None, None, None)
 
     # -- hooks for each game -------------------------------------------------
     def compute_layout(self) -> None:
@@ -146,9 +150,18 @@ class TableScene(Scene):
 
     @property
     def view(self):
-        """What the table may show: the viewer's view, or all for spectators."""
+        """What the table may show: the viewer's view, or all for spectators.
+        Built once per state and viewer: it is read many times a frame."""
         state = self.match.state
-        return state if self.viewer is None else state.view(self.viewer)
+        cached, viewer, view = self._view
+        if cached is not state or viewer != self.viewer:
+            view = state if self.viewer is None else state.view(self.viewer)
+            self._view = (state, self.viewer, view)
+        return view
+
+    def you(self, seat: int) -> bool:
+        """True for the human whose eyes the table shows."""
+        return seat == self.viewer and self.match.seats[seat].human
 
     @property
     def num_players(self) -> int:
@@ -205,7 +218,16 @@ class TableScene(Scene):
             self.buttons.insert(1, Button("Undo", self.undo))
         self.place_buttons()
         self.warm_art()
-        self.sync(instant=True)
+        if self._dealt:
+            self.sync(instant=True)
+        else:  # the opening deal: every card flies in, one after another
+            self._dealt = True
+            self.sprites.clear()
+            self.sync(origin=self.deal_origin())
+
+    def deal_origin(self) -> tuple[float, float]:
+        """Where the opening deal flies from (a game's draw pile)."""
+        return self.size[0] / 2, self.size[1] / 2
 
     def warm_art(self) -> None:
         """Render every face at the main card size now, so that no frame
@@ -299,6 +321,8 @@ class TableScene(Scene):
                 sprite.retarget(place, duration)
                 if instant:
                     sprite.snap()
+        for sprite in self.sprites.values():  # an exit only counts for the sync it was set for
+            sprite.exit_to = None
 
     def hand_mark(self, key: Hashable, legal: bool) -> str:
         """How a clickable card looks: selected, lifted under the pointer,
@@ -338,6 +362,9 @@ class TableScene(Scene):
         self.after_move(before, self.match.state.events)
 
     def after_move(self, before, events: tuple) -> None:
+        self.before = before
+        if self.viewer is not None:  # a seat's table only hears what that seat may know
+            events = scrub_events(events, self.viewer)
         for kind in dict.fromkeys(e.kind for e in events):
             sound = EVENT_SOUNDS.get(kind)
             if sound:
@@ -411,7 +438,20 @@ class TableScene(Scene):
         self.sync(instant=True)
 
     def say(self, text: str) -> None:
-        self.message = text
+        """Show one line.  Rule reasons name seats by number and cite rule
+        IDs; at the table people read names."""
+        text = re.sub(r"\s*\((?:ST|AV|GR)-[\d.]+\)\s*$", "", text)
+
+        def person(m: re.Match) -> str:
+            seat, rest = int(m.group(1)), m.group(2) or ""
+            if not 0 <= seat < self.num_players:
+                return m.group(0)
+            if self.you(seat):
+                return {"'s": "Your", " is": "You are", " has": "You have",
+                        " does": "You do"}.get(rest, "You" + rest)
+            return self.name(seat) + rest
+
+        self.message = re.sub(r"\b[Ss]eat (\d+)('s| is| has| does)?", person, text)
         self.message_left = MESSAGE_TIME
 
     # -- scene lifecycle ------------------------------------------------------

@@ -13,7 +13,6 @@ has chosen; the table draws nothing but what `self.view` shows.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Hashable
 from typing import Any
 
@@ -80,28 +79,15 @@ class GrinchTable(TableScene):
         super().__init__(app, match, demo=demo)
         self.pad_open = False
         self.drop: list[float] | None = None   # [token value, elapsed, duration, delay]
-        self._before = match.state
-        self._vstate: Any = None
-        self._vviewer: Any = -1
-        self._vcache: Any = None
         self._pad_cache: tuple[Any, pygame.Surface] | None = None
-        self._dealt = False
         self.pad_rect = pygame.Rect(0, 0, 0, 0)
         self.row_rects: dict[str, pygame.Rect] = {}
 
     # -- views -----------------------------------------------------------------
-    def current_view(self):
-        """`self.view`, built once per state (it is read many times a frame)."""
-        state = self.match.state
-        if self._vstate is not state or self._vviewer != self.viewer:
-            self._vstate, self._vviewer = state, self.viewer
-            self._vcache = self.view
-        return self._vcache
-
     def shown_view(self):
         """What the table shows now: a hold's picture of the past, or the view."""
         shown = self.override.get("view")
-        return shown if shown is not None else self.current_view()
+        return shown if shown is not None else self.view
 
     def bottom_seat(self) -> int:
         return self.display_order()[0]
@@ -187,7 +173,7 @@ class GrinchTable(TableScene):
     def legal_now(self) -> set:
         if not self.viewer_acts() or "view" in self.override:
             return set()
-        return set(self.current_view().legal_moves())
+        return set(self.view.legal_moves())
 
     def places(self) -> list[Place]:
         v = self.shown_view()
@@ -254,7 +240,7 @@ class GrinchTable(TableScene):
         # but not while the finished round's pad is on show.
         if not self.viewer_acts() or "view" in self.override:
             return []
-        v = self.current_view()
+        v = self.view
         out: list[Target] = []
         phase = v.phase_name
         if phase == "score":
@@ -282,10 +268,6 @@ class GrinchTable(TableScene):
         return out
 
     # -- what happened ---------------------------------------------------------
-    def after_move(self, before, events: tuple) -> None:
-        self._before = before
-        super().after_move(before, events)
-
     def rekey(self, old: Hashable, new: Hashable) -> None:
         """Let one sprite stand for a card under a new key (it then flips or
         flies on to its new place instead of vanishing and reappearing)."""
@@ -297,7 +279,7 @@ class GrinchTable(TableScene):
 
     def stage(self, events: tuple) -> list[tuple[dict, float]]:
         holds: list[tuple[dict, float]] = []
-        before = self._before
+        before = self.before
         viewer = self.viewer
         bview = before if viewer is None else before.view(viewer)
         bottom = self.bottom_seat()
@@ -343,11 +325,6 @@ class GrinchTable(TableScene):
             for sprite in self.sprites.values():
                 sprite.exit_to = self.draw_rect.center
         super().next_hold()
-
-    def sync(self, instant: bool = False, origin: tuple[float, float] | None = None) -> None:
-        super().sync(instant, origin)
-        for sprite in self.sprites.values():  # an exit only counts for the sync it was set for
-            sprite.exit_to = None
 
     def summary(self, events: tuple):
         scored = {e.seat: e.info for e in events if e.kind == "scored"}
@@ -616,15 +593,12 @@ class GrinchTable(TableScene):
             line1 += f" · {v.takes_left} to take" if v.takes_left else " · discarding"
         return [line1, f"Score {v.scores()[seat]}"]
 
-    def you(self, seat: int) -> bool:
-        return seat == self.viewer and self.match.seats[seat].human
-
     def status(self) -> str:
         if "scored" in self.override:
             v = self.shown_view()
             return (f"Round {v.round_number} of {v.rounds} · every row is chosen: "
                     "the score pad is filled in")
-        v = self.current_view()
+        v = self.view
         cur = v.current_player
         if cur is None:
             totals = v.scores()
@@ -662,24 +636,6 @@ class GrinchTable(TableScene):
             what = f"{self.name(cur)} is choosing a row (the Grinch chooses last)"
         return head + who_g + " — " + what
 
-    def say(self, text: str) -> None:
-        """Rule reasons name seats by number; the table says names."""
-        text = re.sub(r"\s*\(GR-[\d.]+\)\s*$", "", text)
-
-        def person(m: re.Match) -> str:
-            seat = int(m.group(1))
-            rest = m.group(2) or ""
-            if not 0 <= seat < self.num_players:
-                return m.group(0)
-            if self.you(seat):
-                return {"'s": "Your", " is": "You are", " has": "You have",
-                        " does": "You do"}.get(rest, "You" + rest)
-            return self.name(seat) + rest
-
-        text = re.sub(r"\b[Ss]eat (\d+)('s| is| has| does)?", person, text)
-        super().say(text)
-
-    # -- buttons ---------------------------------------------------------------
     def extra_buttons(self) -> list[Button]:
         return [Button("Score pad", self.toggle_pad, key=pygame.K_p, selected=self.pad_open)]
 
@@ -693,12 +649,8 @@ class GrinchTable(TableScene):
                 button.rect = pygame.Rect(0, 0, ui(104), ui(34))
                 button.rect.topright = (x - ui(8), ui(10))
 
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        if not self._dealt:  # the first deal flies out of the draw pile
-            self._dealt = True
-            self.sprites.clear()
-            self.sync()
+    def deal_origin(self) -> tuple[float, float]:
+        return self.draw_rect.center
 
     # -- input -----------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
