@@ -734,11 +734,6 @@ class AvalancheTable(TableScene):
             self.draw_chips(surface)
         if self.viewer_acts() and not self.override:
             self.draw_play_button(surface)
-        if self.demo:
-            r = pygame.Rect(0, 0, ui(150), ui(28))
-            r.bottomright = (self.size[0] - ui(12), self.size[1] - ui(12) - round(self.card_w * 1.4))
-            draw_panel(surface, r, radius=ui(14))
-            blit_text(surface, "Demo · all computers", ui(14), MUTED, center=r.center)
 
     def chip_layout(self) -> list:
         """Rects and texts of the next-play chips, made once per position."""
