@@ -41,6 +41,25 @@ def _world_seed(rng: random.Random) -> int:
     return rng.randrange(2**31)
 
 
+def _deal_others(view: Any, unknown: list[int], secret: list[int] | None = None,
+                 hidden: int = 0) -> tuple[tuple, int]:
+    """Deal the shuffled `unknown` cards into every other seat's hand by its
+    size; where `secret[seat] == hidden` (a face-down pick or discard) that
+    seat also gets the next card there.  Returns the hands and cards used."""
+    hands = list(view.hands)
+    pos = 0
+    for seat in range(view.num_players):
+        if seat == view.viewer:
+            continue
+        size = view.sizes[seat]
+        hands[seat] = tuple(sorted(unknown[pos:pos + size]))
+        pos += size
+        if secret is not None and secret[seat] == hidden:
+            secret[seat] = unknown[pos]
+            pos += 1
+    return tuple(hands), pos
+
+
 # -- Sticheln ------------------------------------------------------------------
 def sticheln_unknown(view: sticheln.State) -> list[int]:
     """The cards of the deck `view.viewer` cannot place."""
@@ -57,24 +76,13 @@ def sticheln_unknown(view: sticheln.State) -> list[int]:
 
 
 def sample_sticheln(view: sticheln.State, rng: random.Random) -> sticheln.State:
-    me, n = view.viewer, view.num_players
     unknown = sticheln_unknown(view)
     rng.shuffle(unknown)
-    hands = list(view.hands)
     picks = list(view.picks)
-    pos = 0
-    for seat in range(n):
-        if seat == me:
-            continue
-        size = view.sizes[seat]
-        hands[seat] = tuple(sorted(unknown[pos:pos + size]))
-        pos += size
-        if picks[seat] == sticheln._HIDDEN_PICK:
-            picks[seat] = unknown[pos]
-            pos += 1
+    hands, pos = _deal_others(view, unknown, picks, sticheln._HIDDEN_PICK)
     assert pos == len(unknown), "sticheln world: hidden cards do not match hand sizes"
     return view._evolve(
-        viewer=None, seed=_world_seed(rng), hands=tuple(hands), sizes=None,
+        viewer=None, seed=_world_seed(rng), hands=hands, sizes=None,
         picks=tuple(picks), events=(),
     )
 
@@ -92,21 +100,13 @@ def avalanche_unknown(view: avalanche.State) -> list[int]:
 
 
 def sample_avalanche(view: avalanche.State, rng: random.Random) -> avalanche.State:
-    me, n = view.viewer, view.num_players
     unknown = avalanche_unknown(view)
     rng.shuffle(unknown)
-    hands = list(view.hands)
-    pos = 0
-    for seat in range(n):
-        if seat == me:
-            continue
-        size = view.sizes[seat]
-        hands[seat] = tuple(sorted(unknown[pos:pos + size]))
-        pos += size
+    hands, pos = _deal_others(view, unknown)
     pile = tuple(unknown[pos:])
     assert len(pile) == view.pile_count, "avalanche world: pile size does not match"
     return view._evolve(
-        viewer=None, seed=_world_seed(rng), hands=tuple(hands), pile=pile, events=(),
+        viewer=None, seed=_world_seed(rng), hands=hands, pile=pile, events=(),
     )
 
 
@@ -123,29 +123,19 @@ def grinch_unknown(view: grinch.State) -> list[int]:
 
 
 def sample_grinch(view: grinch.State, rng: random.Random) -> grinch.State:
-    me, n = view.viewer, view.num_players
     unknown = grinch_unknown(view)
     rng.shuffle(unknown)
-    hands = list(view.hands)
     pending = list(view.pending)
+    hands, pos = _deal_others(view, unknown, pending, grinch._HIDDEN)
     chosen = list(view.chosen)
-    pos = 0
-    for seat in range(n):
-        if seat == me:
-            continue
-        size = view.sizes[seat]
-        hands[seat] = tuple(sorted(unknown[pos:pos + size]))
-        pos += size
-        if pending[seat] == grinch._HIDDEN:
-            pending[seat] = unknown[pos]
-            pos += 1
-        if chosen[seat] == grinch._HIDDEN:
+    for seat in range(view.num_players):
+        if seat != view.viewer and chosen[seat] == grinch._HIDDEN:
             pad = view.score_pad[seat]
             chosen[seat] = rng.choice([r for r in range(len(grinch.ROWS)) if pad[r] < 0])
     pile = tuple(unknown[pos:])
     assert len(pile) == view.pile_count, "grinch world: pile size does not match"
     return view._evolve(
-        viewer=None, seed=_world_seed(rng), hands=tuple(hands), sizes=None, pile=pile,
+        viewer=None, seed=_world_seed(rng), hands=hands, sizes=None, pile=pile,
         pile_count=None, pending=tuple(pending), chosen=tuple(chosen), events=(),
     )
 

@@ -150,8 +150,6 @@ class AvalancheTable(TableScene):
         ui = self.app.ui
         cw = self.card_w
         ch = round(cw * 1.4)
-        self.hand_y = h - ch / 2 - ui(22)
-        self.hand_width = w - 2 * (ui(190) + ui(40))
         self.small_w = max(24, round(cw * 0.42))
         sh = self.small_w * 1.4
         # The avalanche box: below the opponents' mats, above the hand and the

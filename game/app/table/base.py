@@ -206,6 +206,10 @@ class TableScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.card_w = max(44, round(min(size[0] / 15.5, size[1] / 8.2)))
+        ui = self.app.ui
+        # The viewer's hand fans along the bottom, between the seat panels.
+        self.hand_y = size[1] - self.card_w * 0.7 - ui(22)
+        self.hand_width = size[0] - 2 * (ui(190) + ui(40))
         self.spots = self.seat_spots()
         self.compute_layout()
         self.buttons = [

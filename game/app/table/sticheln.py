@@ -30,8 +30,6 @@ class StichelnTable(TableScene):
         ui = self.app.ui
         cw = self.card_w
         ch = round(cw * 1.4)
-        self.hand_y = h - ch / 2 - ui(22)
-        self.hand_width = w - 2 * (ui(190) + ui(40))
         self.centre = (w / 2, h * 0.44)
         self.small_w = max(26, round(cw * 0.42))
         self.pain_w = max(34, round(cw * 0.58))
