@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import random
-import time
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -77,7 +76,6 @@ def play_game(players: int, size, seed: int, shots: str | None = None) -> dict:
     app, table = make(players, size, seed)
     rng = random.Random(seed)
     seen = {"summaries": 0, "pads": 0, "hearts": set(), "moves": 0}
-    began = time.monotonic()
     for _ in range(20000):
         top = app.stack.top
         if isinstance(top, ResultsScene):
@@ -112,7 +110,6 @@ def play_game(players: int, size, seed: int, shots: str | None = None) -> dict:
         app.step(DT, events=[], flip=False)
     assert isinstance(app.stack.top, ResultsScene)
     assert table.match.state.is_over
-    assert time.monotonic() - began < 30
     rounds = grinch.ROUNDS[players]
     assert seen["summaries"] == rounds
     assert seen["pads"] == rounds
