@@ -297,7 +297,8 @@ class TableScene(Scene):
 
     # -- sprites -------------------------------------------------------------
     def sync(self, instant: bool = False, origin: tuple[float, float] | None = None) -> None:
-        """Point every sprite at where the state now says it belongs."""
+        """Point every sprite at where the state now says it belongs.  With
+        `origin`, every new card flies from there (the opening deal)."""
         duration = 0.0 if instant else self.speed(MOVE_TIME)
         stagger = 0.0 if instant else self.speed(STAGGER)
         wanted = {p.key: p for p in self.places()}
@@ -313,10 +314,11 @@ class TableScene(Scene):
         for key, place in wanted.items():
             sprite = self.sprites.get(key)
             if sprite is None:
-                start = place.origin or default_origin
-                start_w = place.width * (1.0 if place.origin else 0.6)
+                start = origin or place.origin or default_origin
+                start_w = place.width * (1.0 if place.origin and not origin else 0.6)
                 sprite = CardSprite(place, start, start_w, duration,
-                                    delay=new_count * stagger)
+                                    delay=new_count * stagger,
+                                    face_down_first=origin is not None or place.origin is None)
                 if instant:
                     sprite.snap()
                 new_count += 1

@@ -54,7 +54,8 @@ class CardSprite:
     )
 
     def __init__(self, place: Place, start: tuple[float, float], start_width: float,
-                 duration: float, delay: float = 0.0, start_face: Any | None = None):
+                 duration: float, delay: float = 0.0, start_face: Any | None = None,
+                 face_down_first: bool = False):
         self.key = place.key
         self.place = place
         self.shown = place.card if start_face is None else start_face
@@ -71,6 +72,11 @@ class CardSprite:
         self.exit_to: tuple[float, float] | None = None
         if start_face is not None and start_face != place.card:
             self._flip = Tween(0.0, 1.0, max(duration, 0.001) * 0.6, delay=delay,
+                               easing=ease_in_out_sine)
+        elif face_down_first and place.card is not None and duration > 0:
+            # Dealt or drawn from the deck: travel face down, turn over on arrival.
+            self.shown = None
+            self._flip = Tween(0.0, 1.0, duration * 0.5, delay=delay + duration * 0.6,
                                easing=ease_in_out_sine)
 
     @property
