@@ -133,18 +133,41 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     command = args.command or "play"
-    if command == "play":
-        from game.app.main import play
+    if command in ("play", "demo"):
+        return _window(parser, args)
+    return _headless(parser, args, command)
 
-        if args.command is None:
-            args = parser.parse_args(["play"])
-        return play(args.size, args.fullscreen, args.first_frame_exit)
-    if command == "demo":
+
+def _window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """The window commands; a missing asset or no display is one clear line."""
+    import pygame
+
+    from game.app.assets import AssetError
+
+    try:
+        return _open_window(parser, args)
+    except AssetError as exc:
+        print(f"fireside: a game file is missing, so the table cannot open: {exc}", file=sys.stderr)
+    except pygame.error as exc:
+        print(f"fireside: cannot open the window ({exc}). Is there a display?", file=sys.stderr)
+    return 1
+
+
+def _open_window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if args.command == "demo":
         from game.app.main import demo
 
         _check_players(parser, args.game, args.players)
         return demo(args.game, args.players, args.seed, args.speed, args.exit_at_end,
                     args.size, args.fullscreen)
+    from game.app.main import play
+
+    if args.command is None:  # plain `fireside`: the play command's defaults
+        args = parser.parse_args(["play"])
+    return play(args.size, args.fullscreen, args.first_frame_exit)
+
+
+def _headless(parser: argparse.ArgumentParser, args: argparse.Namespace, command: str) -> int:
     if command == "bench":
         from game import bench
 
