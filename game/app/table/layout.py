@@ -1,0 +1,58 @@
+"""Where seats and hands go on the table, as pure geometry of the window size."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import NamedTuple
+
+import pygame
+
+
+class SeatSpot(NamedTuple):
+    """Screen geometry of one seat."""
+
+    anchor: tuple[int, int]   # centre of the seat's panel
+    toward: tuple[int, int]   # a point between the seat and the table centre
+    panel: pygame.Rect
+    bottom: bool              # the viewer's own seat at the bottom edge
+
+
+def seat_spots(size: tuple[int, int], order: list[int], ui: Callable[[float], int]) -> list[SeatSpot]:
+    """The first seat of `order` at the bottom-left (the viewer); the others
+    clockwise on an arc over the top of the table."""
+    w, h = size
+    cx, cy = w / 2, h * 0.47
+    rx, ry = w * 0.40, h * 0.33
+    pw, ph = ui(190), ui(74)
+    spots: list[SeatSpot | None] = [None] * len(order)
+    panel = pygame.Rect(ui(12), h - ph - ui(12), pw, ph)
+    spots[order[0]] = SeatSpot(panel.center, (round(cx), round(h * 0.62)), panel, True)
+    others = order[1:]
+    k = len(others)
+    for i, seat in enumerate(others):
+        a = math.radians(180 - (i + 0.5) * 180 / k) if k > 1 else math.radians(90)
+        ax, ay = cx + rx * math.cos(a) * 1.08, cy - ry * math.sin(a) * 1.05
+        panel = pygame.Rect(0, 0, pw, ph)
+        panel.center = (round(ax), round(ay))
+        panel.clamp_ip(pygame.Rect(ui(8), ui(52), w - ui(16), h - ui(200)))
+        tx, ty = cx + (panel.centerx - cx) * 0.45, cy + (panel.centery - cy) * 0.45
+        spots[seat] = SeatSpot(panel.center, (round(tx), round(ty)), panel, False)
+    return [s for s in spots if s is not None]
+
+
+def fan(n: int, centre_x: float, base_y: float, card_w: int, max_width: float,
+        spread: float = 10.0) -> list[tuple[tuple[float, float], float]]:
+    """Positions and angles for a hand of n cards fanned along a gentle arc."""
+    if n == 0:
+        return []
+    step = min(card_w * 0.98, (max_width - card_w) / max(1, n - 1)) if n > 1 else 0
+    total = step * (n - 1)
+    out = []
+    for i in range(n):
+        t = (i / (n - 1) - 0.5) if n > 1 else 0.0
+        x = centre_x - total / 2 + i * step
+        angle = -t * spread * min(1.0, n / 8)
+        y = base_y + (t * t) * card_w * 0.35 * min(1.0, n / 8)
+        out.append(((x, y), angle))
+    return out
