@@ -24,7 +24,7 @@ from game.app.scene import Scene
 from game.app.table import layout
 from game.app.table.layout import SeatSpot
 from game.app.table.sprites import CardSprite, Place
-from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
+from game.app.widgets import ACCENT, INK, MUTED, PANEL, PANEL_EDGE, Button, blit_text, draw_panel
 from game.rules.core import scrub_events
 
 MOVE_TIME = 0.34     # seconds for a card to travel, at normal speed
@@ -617,21 +617,19 @@ class TableScene(Scene):
             blit_text(surface, line, ui(14), INK, topleft=(rect.x + ui(12), rect.y + ui(34) + i * ui(18)))
 
     def draw_status(self, surface: pygame.Surface) -> None:
+        """The status line; a fresh message (a reason, a hint) takes its place
+        for a few seconds, so nothing on the table is ever covered."""
         ui = self.app.ui
-        text = ("Demo · " if self.demo else "") + self.status()
         w = self.size[0]
         box = pygame.Rect(0, 0, min(w - ui(420), ui(760)), ui(34))
         box.midtop = (w // 2 - ui(80), ui(10))
-        draw_panel(surface, box, radius=ui(17))
+        if self.message_left > 0 and self.message:
+            text, fill, edge = self.message, (70, 30, 24, 235), (214, 96, 78)
+        else:
+            text, fill, edge = ("Demo · " if self.demo else "") + self.status(), PANEL, PANEL_EDGE
+        draw_panel(surface, box, fill, radius=ui(17), edge=edge)
         blit_text(surface, text, widgets.fit_size(text, ui(18), box.w - ui(20)), INK,
                   center=box.center)
-        if self.message_left > 0 and self.message:
-            box2 = pygame.Rect(0, 0, min(w - ui(40), ui(760)), ui(30))
-            box2.midtop = (box.centerx, box.bottom + ui(6))
-            draw_panel(surface, box2, (60, 24, 20, 220), radius=ui(15), edge=(214, 96, 78))
-            blit_text(surface, self.message,
-                      widgets.fit_size(self.message, ui(16), box2.w - ui(20)), INK,
-                      center=box2.center)
 
     def turn_text(self) -> str:
         """'Your turn' or '<name> to play' for the status line."""

@@ -91,8 +91,12 @@ class StichelnTable(TableScene):
                 out.append(Place(("back", seat, i), None, p, self.small_w, a, 10 + i, game=GAME,
                                  origin=self.spots[seat].anchor))
         if picked and view.phase != "over":
-            out.append(Place(("pain", seat), pain, pos, width, 0, 40, game=GAME,
-                             origin=None if seat == bottom else self.mat(seat)[0]))
+            if seat == bottom:  # one's own pick lifts straight out of the hand
+                in_hand = self.sprites.get(str(pain))
+                origin = (in_hand.x, in_hand.y) if in_hand is not None else pos
+            else:
+                origin = self.mat(seat)[0]
+            out.append(Place(("pain", seat), pain, pos, width, 0, 40, game=GAME, origin=origin))
         return out
 
     def trick_places(self, view) -> list[Place]:
