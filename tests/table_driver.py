@@ -29,10 +29,14 @@ def make_app(game: str, humans: list[bool], seed: int = 1, *, size=(1280, 720),
     return app, table
 
 
-def click(app: App, pos: tuple[int, int], dt: float = 1 / 60) -> None:
-    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
-    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)
-    app.step(dt, events=[down, up], flip=False)
+def click(app: App, pos: tuple[float, float], dt: float = 1 / 60) -> None:
+    """Move the pointer there, press and release, as a person would."""
+    pos = (int(pos[0]), int(pos[1]))
+    app.step(dt, events=[
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+    ], flip=False)
 
 
 def click_top_button(app: App) -> bool:

@@ -13,6 +13,7 @@ import random  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from table_driver import click
 
 from game.app.app import App  # noqa: E402
 from game.app.match import Match, Seat  # noqa: E402
@@ -33,11 +34,6 @@ def make(n: int, seed: int = 7, size=(1280, 720), speed: str = "off", start: int
     return app, table
 
 
-def click(app, pos) -> None:
-    app.step(1 / 60, events=[
-        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
-    ], flip=False)
 
 
 def key(app, k) -> None:

@@ -12,6 +12,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame
 import pytest
+from table_driver import click
 
 from game.app.app import App
 from game.app.match import Match, Seat
@@ -35,13 +36,6 @@ def make(players: int, size=(1280, 720), seed=11, start=1, speed="off", humans=(
     return app, table
 
 
-def click(app, pos) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    app.step(DT, events=[
-        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
-    ], flip=False)
 
 
 def settle(app, table, frames: int = 400) -> None:
