@@ -17,8 +17,10 @@ class ResultsScene(ModalScene):
         state = table.match.state
         winners = state.winners()
         names = [table.name(s) for s in winners]
+        humans = table.match.humans
         if len(names) == 1:
-            self.title = f"{names[0]} wins!" if table.viewer != winners[0] else "You win!"
+            alone = len(humans) == 1 and winners[0] == humans[0]
+            self.title = "You win!" if alone else f"{names[0]} wins!"
         else:
             self.title = "Shared win: " + " & ".join(names)
         scores = state.scores()
