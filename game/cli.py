@@ -117,9 +117,7 @@ def _run_tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -
     unknown = [name for name in agents if name not in AGENT_NAMES]
     if unknown:
         parser.error(f"--agents: unknown agent {unknown[0]!r} (choose from {', '.join(AGENT_NAMES)})")
-    allowed = rules.get(args.game).PLAYERS
-    if args.players not in allowed:
-        parser.error(f"--players: {args.game} is for {allowed.start} to {allowed.stop - 1} players")
+    _check_players(parser, args.game, args.players)
     if len(agents) != args.players:
         parser.error(f"--agents: give one agent per seat ({args.players}), not {len(agents)}")
     if args.games < 1 or args.jobs < 1:

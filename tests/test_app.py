@@ -290,3 +290,45 @@ def test_hint_highlights_a_legal_move_for_the_human_to_act():
     assert move in table.match.state.legal_moves()
     assert table.message.startswith("Hint:")
     assert any(s.place.mark == "hint" for s in table.sprites.values())
+
+
+def test_last_trick_of_a_round_and_the_new_hand_keep_their_own_cards():
+    app, table = make_app("sticheln", [True, False, False], seed=6, speed="normal")
+    rng = random.Random(6)
+    for _ in range(100_000):
+        if table.override.get("kind") and table.match.state.phase == "pick":
+            break  # the old round's last trick is held while the new hand is dealt
+        if app.stack.top is not table:
+            click(app, app.stack.top.buttons[0].rect.center)
+        elif table.viewer_acts() and not table.busy:
+            click(app, table.click_point(rng.choice(table.targets())))
+        else:
+            app.step(1 / 30, events=[], flip=False)
+    hand = {str(c) for c in table.view.hand(table.viewer)}
+    assert hand <= set(table.sprites)  # every new hand card is drawn
+    trick = {k for k in table.sprites if isinstance(k, tuple) and k[0] == "trick"}
+    assert len(trick) == 3
+    for target in table.targets():  # a click on a hand card picks that card
+        assert target.key in hand and str(target.move.card) == target.key
+
+
+def test_a_hint_is_forgotten_when_the_laptop_passes():
+    app, table = make_app("sticheln", [True, True, False], seed=2, start=0)
+    table.hint = (table.match.state.legal_moves()[0], None)
+    table.say("Hint: pain red 4")
+    click(app, table.click_point(table.targets()[0]))
+    assert table.hint is None and table.message_left == 0.0
+
+
+def test_a_refused_undo_keeps_the_hold_on_screen():
+    app, table = make_app("sticheln", [True, False, False], seed=4, speed="normal")
+    for _ in range(2000):  # the picks: revealing them ends any chance of undo
+        if table.match.state.phase == "play" and not table.busy:
+            break
+        if table.viewer_acts() and not table.busy:
+            click(app, table.click_point(table.targets()[0]))
+        app.step(1 / 30, events=[], flip=False)
+    table.holds.append(({"trick": [], "winner": 0, "kind": "trick_won"}, 5.0))
+    table.next_hold()
+    table.undo()
+    assert table.holding and "undo" in table.message.lower()

@@ -328,3 +328,12 @@ def test_view_json_round_trip_and_only_own_hand():
     assert st.from_json(json.loads(json.dumps(view.to_json()))) == view
     with pytest.raises(ValueError):
         view.view(3)
+
+
+def test_has_picked_is_public_while_the_pick_stays_secret():
+    state = st.new_game(3, 1)
+    first = state.current_player
+    state = state.apply(state.legal_moves()[0])
+    other = state.view(state.current_player)
+    assert other.has_picked(first) and other.pain_card(first) is None
+    assert not other.has_picked(state.current_player)

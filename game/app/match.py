@@ -13,9 +13,11 @@ from typing import Any
 from game import rules
 from game.rules import IllegalMove
 
-# Event kinds that show a seat cards it did not know before: after one of
-# these, taking a move back would let a player peek and try again.
-REVEALING = frozenset({"dealt", "drew", "revealed", "snowfall", "refilled", "round"})
+# Event kinds after which a move is not taken back: they show a seat cards
+# it did not know before (taking back would let a player peek and try
+# again), or they close a round whose scores have been shown.
+REVEALING = frozenset({"dealt", "drew", "revealed", "snowfall", "refilled", "round",
+                       "round_scored", "scored", "round_over", "game_over"})
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import pygame
@@ -68,6 +69,7 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+@functools.lru_cache(maxsize=1024)
 def fit_size(text: str, size: int, width: int, bold: bool = False) -> int:
     """The largest font size <= `size` at which `text` fits in `width`."""
     while size > 8 and fonts.font(size, bold).size(text)[0] > width:

@@ -213,6 +213,12 @@ class State(BaseState):
             return None
         return CARDS[pick] if pick >= 0 else None
 
+    def has_picked(self, seat: int) -> bool:
+        """Whether the seat has chosen its pain card (public even while the
+        card itself is secret, ST-3.4)."""
+        check_seat(self.num_players, seat)
+        return self.picks[seat] != _NO_PICK
+
     def trick_cards(self) -> list[Card]:
         """The current trick in play order, starting with the leader's card."""
         return [CARDS[code] for code in self.trick]

@@ -15,10 +15,12 @@ from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text
 class PassScene(Scene):
     opaque = True  # nothing beneath is drawn: no card can leak
 
-    def __init__(self, app, name: str, arrived: Callable[[], None]):
+    def __init__(self, app, name: str, arrived: Callable[[], None],
+                 menu: Callable[[], None] | None = None):
         super().__init__(app)
         self.name = name
         self.arrived = arrived
+        self.menu = menu  # Esc: the menu, over this screen, still hiding every card
         self.button = Button(f"I'm {name} — show my cards", self.ready, primary=True,
                              key=pygame.K_RETURN)
 
@@ -44,5 +46,8 @@ class PassScene(Scene):
         self.button.draw(surface, ui(22))
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.menu:
+            self.menu()
+            return True
         self.button.handle(event)
         return True

@@ -117,9 +117,6 @@ class AvalancheTable(TableScene):
         self.av_box = pygame.Rect(0, 0, 0, 0)
 
     # -- cached derived state --------------------------------------------------
-    def bottom_seat(self) -> int:
-        return self.display_order()[0]
-
     def live(self) -> dict:
         """What the table shows when nothing is being held: from the view."""
         state = self.match.state
@@ -148,6 +145,8 @@ class AvalancheTable(TableScene):
     def compute_layout(self) -> None:
         w, h = self.size
         ui = self.app.ui
+        self._words_cache = None  # chip rects and sizes belong to the old size
+        self.override.pop("_banner_top", None)
         cw = self.card_w
         ch = round(cw * 1.4)
         self.small_w = max(24, round(cw * 0.42))
@@ -593,7 +592,7 @@ class AvalancheTable(TableScene):
         return None  # Avalanche is one long round; the results screen covers the end
 
     # -- words -------------------------------------------------------------------------------
-    def you(self, seat: int) -> str:
+    def who(self, seat: int) -> str:
         if seat == self.viewer and self.match.seats[seat].human:
             return "you"
         return self.name(seat)
@@ -643,7 +642,7 @@ class AvalancheTable(TableScene):
             seat, cards = table[-1]
             rank, count = cards[0].rank, len(cards)
             phrases = next_play(rank, count)
-            on = self.you(seat)
+            on = self.who(seat)
             total = sum(len(c) for _, c in table)
             gets = "you collect" if on == "you" else f"{on} collects"
             low = f"nothing is below {RANK_NAMES[rank]}"
@@ -663,7 +662,7 @@ class AvalancheTable(TableScene):
             else:
                 _, cards = table[-1]
                 how = avalanche.classify(cards, [move.rank] * move.count)
-                prev = self.you(table[-1][0])
+                prev = self.who(table[-1][0])
                 effect = {"grow": "it grows",
                           "stop": "it stops: to the crevasse",
                           "fall": f"it falls on {prev}"}[how]
@@ -780,7 +779,7 @@ class AvalancheTable(TableScene):
             blit_text(surface, words["last"], ui(14), ACCENT, bold=True, midtop=words["last_at"])
 
     def whose(self, seat: int, capital: bool = False) -> str:
-        if self.you(seat) == "you":
+        if self.who(seat) == "you":
             return "Your" if capital else "your"
         return f"{self.name(seat)}'s"
 
@@ -793,11 +792,11 @@ class AvalancheTable(TableScene):
             how = (f"{self.whose(f_seat, True)} {set_text(f_cards[0].rank, len(f_cards))} on "
                    f"{self.whose(p_seat)} {set_text(p_cards[0].rank, len(p_cards))}")
             if kind == "fall":
-                who = self.you(o["collector"])
+                who = self.who(o["collector"])
                 title = ("The avalanche falls on you!" if who == "you"
                          else f"The avalanche falls on {who}!")
                 return title, f"{how}: {o['count']} cards to {self.whose(o['collector'])} pile"
-            who = self.you(o["faller"])
+            who = self.who(o["faller"])
             title = "You stop the avalanche!" if who == "you" else f"{who} stops the avalanche!"
             return title, f"{how}: {o['count']} cards into the crevasse"
         if kind == "end":

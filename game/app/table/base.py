@@ -25,11 +25,13 @@ from game.app.table import layout
 from game.app.table.layout import SeatSpot
 from game.app.table.sprites import CardSprite, Place
 from game.app.widgets import ACCENT, INK, MUTED, PANEL, PANEL_EDGE, Button, blit_text, draw_panel
+from game.rules import IllegalMove
 from game.rules.core import scrub_events
 
 MOVE_TIME = 0.34     # seconds for a card to travel, at normal speed
 STAGGER = 0.06       # between cards moving together
 MESSAGE_TIME = 3.5
+THINK_SLICE = 0.003  # seconds of computer thinking per frame
 
 # Which sound each event kind makes.
 EVENT_SOUNDS = {
@@ -184,9 +186,12 @@ class TableScene(Scene):
         level = self.match.seats[seat].level
         seed = None if self.match.seed is None else f"{self.match.seed}/{seat}"
         try:
-            return ai.make_agent(level, seed)
+            agent = ai.make_agent(level, seed)
         except ValueError:
-            return ai.make_agent("random", seed)
+            agent = ai.make_agent("random", seed)
+        if hasattr(agent, "slice_seconds"):  # think in slices that fit a frame
+            agent.slice_seconds = THINK_SLICE
+        return agent
 
     def _think(self, agent, view) -> Iterator:
         think = getattr(agent, "think", None)
@@ -214,11 +219,11 @@ class TableScene(Scene):
         if len(self.match.humans) == 1:
             self.buttons.insert(1, Button("Undo", self.undo))
         self.place_buttons()
-        self.warm_art()
         if self._dealt:
             self.sync(instant=True)
         else:  # the opening deal: every card flies in, one after another
             self._dealt = True
+            self.warm_art()
             self.sprites.clear()
             self.sync(origin=self.deal_origin())
 
@@ -227,8 +232,10 @@ class TableScene(Scene):
         return self.size[0] / 2, self.size[1] / 2
 
     def warm_art(self) -> None:
-        """Render every face at the main card size now, so that no frame
-        mid-game stalls on drawing a card for the first time."""
+        """Render every face at the main card size before the deal, so that
+        no frame mid-game stalls on drawing a card for the first time.  (Not
+        on later resizes: a window drag sends many, and faces render on
+        demand.)"""
         module = self.match.module
         for card in dict.fromkeys(module.deck(self.num_players)):
             self.app.art.face(self.GAME, card, self.card_w)
@@ -242,6 +249,10 @@ class TableScene(Scene):
             button.rect = pygame.Rect(0, 0, w, h)
             button.rect.topright = (x, ui(10))
             x -= w + gap
+
+    def bottom_seat(self) -> int:
+        """The seat whose hand fans along the bottom edge."""
+        return self.display_order()[0]
 
     def display_order(self) -> list[int]:
         """Seats clockwise from the one at the bottom edge."""
@@ -308,21 +319,21 @@ class TableScene(Scene):
 
     # -- moves ---------------------------------------------------------------
     def try_move(self, move: Any, key: Hashable | None = None) -> bool:
-        """The one gate from the table into the rules: apply or explain."""
-        reason = self.match.check(move)
-        if reason is not None:
-            self.say(reason)
+        """The one gate from the table into the rules: apply, or explain why not."""
+        try:
+            self.play(move)
+        except IllegalMove as exc:
+            self.say(str(exc))
             self.app.sound.play("error")
             if key is not None and key in self.sprites:
                 self.sprites[key].shake(self.speed(0.4) or 0.3)
             return False
-        self.play(move)
         return True
 
     def play(self, move: Any) -> None:
         before = self.match.state
         self.match.apply(move)
-        self.hint = None
+        self.forget_hint()
         self.selection.clear()
         self.after_move(before, self.match.state.events)
 
@@ -368,6 +379,13 @@ class TableScene(Scene):
         self.hint_job = (job, result, self.match.state)
         self.say("Thinking about a hint…")
 
+    def forget_hint(self) -> None:
+        """A hint belongs to one position and one pair of eyes."""
+        if self.hint is not None or self.hint_job is not None:
+            self.hint, self.hint_job = None, None
+            if self.message.startswith(("Hint:", "Thinking about a hint")):
+                self.message_left = 0.0
+
     def poll_hint(self) -> None:
         job, result, asked = self.hint_job
         if job.is_alive():
@@ -382,16 +400,18 @@ class TableScene(Scene):
         self.sync()
 
     def undo(self) -> None:
-        if self.busy and self.app.settings.speed != "off":
-            self.finish_animations()
-        reason = self.match.undo()
-        if reason:
+        index, reason = self.match.undo_target()
+        if index is None:
             self.say(reason)
             self.app.sound.play("error")
             return
+        self.finish_animations()
+        self.match.undo()
+        self.pending_summary.clear()
+        self.ended = False
         self.thinking = None
         self.ai_wait = 0.0
-        self.hint = None
+        self.forget_hint()
         self.selection.clear()
         self.say("Took back your last move.")
         self.sync()
@@ -484,14 +504,16 @@ class TableScene(Scene):
     def pass_to(self, seat: int) -> None:
         from game.app.scenes.pass_device import PassScene
 
-        def arrived() -> None:
+        def arrived() -> None:  # only now, after the click, do this seat's cards show
+            self.forget_hint()
+            self.message_left = 0.0
             self.viewer = seat
             self.spots = self.seat_spots()
             self.compute_layout()
             self.place_buttons()
             self.sync(instant=True)
 
-        self.app.push(PassScene(self.app, self.name(seat), arrived))
+        self.app.push(PassScene(self.app, self.name(seat), arrived, self.open_menu))
 
     def run_agent(self, seat: int, dt: float) -> None:
         if self.thinking is None:
@@ -600,7 +622,7 @@ class TableScene(Scene):
         rect = spot.panel
         active = self.match.current == seat
         if active:
-            pulse = 0.5 + 0.5 * math.sin(self.clock * 4)
+            pulse = self.pulse()
             glow = rect.inflate(ui(8) + round(ui(4) * pulse), ui(8) + round(ui(4) * pulse))
             draw_panel(surface, glow, (*ACCENT, 90 + round(60 * pulse)), radius=ui(16), edge=None)
         draw_panel(surface, rect, radius=ui(12), edge=ACCENT if active else None)
@@ -615,6 +637,10 @@ class TableScene(Scene):
                   INK, bold=True, midleft=(rect.x + ui(30), rect.y + ui(18)))
         for i, line in enumerate(self.seat_lines(seat)[:2]):
             blit_text(surface, line, ui(14), INK, topleft=(rect.x + ui(12), rect.y + ui(34) + i * ui(18)))
+
+    def pulse(self, speed: float = 4.0) -> float:
+        """A glow's breathing, 0..1, in 8 steps so cached glow panels are reused."""
+        return round((0.5 + 0.5 * math.sin(self.clock * speed)) * 8) / 8
 
     def draw_status(self, surface: pygame.Surface) -> None:
         """The status line; a fresh message (a reason, a hint) takes its place

@@ -12,7 +12,6 @@ has chosen; the table draws nothing but what `self.view` shows.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable
 from typing import Any
 
@@ -88,9 +87,6 @@ class GrinchTable(TableScene):
         """What the table shows now: a hold's picture of the past, or the view."""
         shown = self.override.get("view")
         return shown if shown is not None else self.view
-
-    def bottom_seat(self) -> int:
-        return self.display_order()[0]
 
     # -- geometry --------------------------------------------------------------
     def compute_layout(self) -> None:
@@ -316,10 +312,10 @@ class GrinchTable(TableScene):
     def next_hold(self) -> None:
         # The round summary opens over the filled-in pad; the next deal waits for it.
         if "scored" in self.override:
+            if self.app.stack.top is not self:  # not over the menu or the rules
+                return
             if self.pending_summary:
                 self.pending_summary.pop(0)()
-                return
-            if self.app.stack.top is not self:
                 return
             # Leaving the finished round's pad: last round's cards go back to the pile.
             for sprite in self.sprites.values():
@@ -339,8 +335,7 @@ class GrinchTable(TableScene):
             rows.append([self.name(seat), ROW_NAMES.get(info.get("row"), "—"),
                          str(info.get("row_points", 0)), f"+{bonus}" if bonus else "—",
                          f"+{info.get('points', 0)}", str(totals[seat])])
-        rounds = grinch.ROUNDS[self.num_players]
-        title = f"Round {over.info['round']} of {rounds} scored"
+        title = f"Round {over.info['round']} of {self.view.rounds} scored"
         return title, ["Player", "Row", "Row pts", "Bonus", "Round", "Total"], rows
 
     # -- the heart tile ----------------------------------------------------------
@@ -601,10 +596,10 @@ class GrinchTable(TableScene):
         v = self.view
         cur = v.current_player
         if cur is None:
-            totals = v.scores()
-            best = max(totals)
-            names = " & ".join(self.name(s) for s, t in enumerate(totals) if t == best)
-            return f"Game over · {names} {'win' if ' & ' in names else 'wins'} with {best} points"
+            winners = v.winners()
+            best = v.scores()[winners[0]]
+            names = " & ".join(self.name(s) for s in winners)
+            return f"Game over · {names} {'win' if len(winners) > 1 else 'wins'} with {best} points"
         head = f"Round {v.round_number} of {v.rounds} · "
         g = v.grinch
         phase = v.phase_name
@@ -686,7 +681,7 @@ class GrinchTable(TableScene):
         n = v.pile_size()
         dr = self.draw_rect
         legal = self.legal_now()
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 4)
+        pulse = self.pulse()
         glow_colour = (*ACCENT, 70 + round(70 * pulse))
         if Move("draw") in legal:
             glow = dr.inflate(ui(16), ui(16))

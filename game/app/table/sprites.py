@@ -160,7 +160,7 @@ class CardSprite:
         base_w = self.place.width
         face = art.face(game, self.shown, base_w) if self.shown is not None else art.back(game, base_w)
         if self.place.mark in ("legal", "selected", "hint", "last", "dim"):
-            face = _marked(face, self.place.mark)
+            face = _marked(face, self.place.mark, (game, self.shown, base_w))
         if width != base_w or squash != 1.0:
             h = round(face.get_height() * width / base_w)
             face = pygame.transform.smoothscale(face, (max(1, round(width * squash)), max(1, h)))
@@ -190,9 +190,10 @@ class CardSprite:
 _marks: dict[tuple[int, str], pygame.Surface] = {}
 
 
-def _marked(face: pygame.Surface, mark: str) -> pygame.Surface:
-    """A card with its highlight or grey-out drawn on, cached per face."""
-    key = (id(face), mark)
+def _marked(face: pygame.Surface, mark: str, card_key: tuple) -> pygame.Surface:
+    """A card with its highlight or grey-out drawn on, cached per card,
+    width and mark (not per surface id: ids are reused once art is freed)."""
+    key = (card_key, mark)
     out = _marks.get(key)
     if out is not None:
         return out

@@ -35,9 +35,6 @@ class StichelnTable(TableScene):
         self.pain_w = max(34, round(cw * 0.58))
         self.own_pain = (w - ui(120), h - ch / 2 - ui(30))
 
-    def bottom_seat(self) -> int:
-        return self.display_order()[0]
-
     def trick_pos(self, index: int) -> tuple[float, float]:
         """The trick lies in a row in play order, the lead card on the left."""
         cx, cy = self.centre
@@ -74,7 +71,7 @@ class StichelnTable(TableScene):
 
     @staticmethod
     def picked(view, seat: int) -> bool:
-        return view.pain_card(seat) is not None or view.picks[seat] != -1
+        return view.has_picked(seat)
 
     def seat_places(self, view, seat: int, bottom: int) -> list[Place]:
         out: list[Place] = []
@@ -107,10 +104,13 @@ class StichelnTable(TableScene):
                      for i, card in enumerate(view.trick_cards())]
         out = []
         for i, (seat, card) in enumerate(shown):
-            origin = None if self.spots[seat].bottom else self.mat(seat)[0]
+            # Trick cards have keys of their own: the next round deals the
+            # same cards into hands while the last trick is still shown.
+            in_hand = self.sprites.get(str(card)) if self.spots[seat].bottom else None
+            origin = (in_hand.x, in_hand.y) if in_hand is not None else self.mat(seat)[0]
             mark = "last" if i == len(shown) - 1 and not self.override else ""
-            out.append(Place(str(card), card, self.trick_pos(i), self.card_w, 0, 60 + i, mark,
-                             origin=origin, game=GAME))
+            out.append(Place(("trick", str(card)), card, self.trick_pos(i), self.card_w, 0, 60 + i,
+                             mark, origin=origin, game=GAME))
         return out
 
     def targets(self) -> list[Target]:
@@ -137,22 +137,19 @@ class StichelnTable(TableScene):
                 leader = event.info["leader"]
                 trick = [((leader + i) % self.num_players, c) for i, c in enumerate(event.cards)]
                 holds.append(({"trick": trick, "winner": event.seat, "kind": event.kind}, 1.0))
-                target = (self.spots[event.seat].anchor if event.kind == "trick_won"
-                          else (self.size[0] / 2, -self.card_w * 2))
-                for _, card in trick:
-                    sprite = self.sprites.get(str(card))
-                    if sprite is not None:
-                        sprite.exit_to = target
         return holds
 
     def next_hold(self) -> None:
-        # Cards leaving the trick fly to the winner: tag them before syncing.
-        winner = self.override.get("winner")
-        if winner is not None and self.override.get("kind") == "trick_won":
+        # A finished trick leaves once its hold ends: to the winner, or off
+        # the table when all zeros are set aside.  Tag the cards, then sync.
+        kind = self.override.get("kind")
+        if kind is not None:
+            target = (self.spots[self.override["winner"]].anchor if kind == "trick_won"
+                      else (self.size[0] / 2, -self.card_w * 2))
             for _, card in self.override["trick"]:
-                sprite = self.sprites.get(str(card))
+                sprite = self.sprites.get(("trick", str(card)))
                 if sprite is not None:
-                    sprite.exit_to = self.spots[winner].anchor
+                    sprite.exit_to = target
         super().next_hold()
 
     def summary(self, events: tuple):
