@@ -228,10 +228,7 @@ class AvalancheTable(TableScene):
     def mat(self, seat: int) -> tuple[tuple[float, float], tuple[float, float]]:
         """Where an opponent's face-down hand and collected pile sit, by their panel."""
         p = self.spots[seat].panel
-        sh = self.small_w * 1.4
-        y = p.bottom + sh / 2 + self.app.ui(6)
-        if y + sh / 2 > self.size[1] * 0.52:  # low side seats: put it above
-            y = p.top - sh / 2 - self.app.ui(6)
+        y = self.mat_y(seat, self.small_w * 1.4, self.size[1] * 0.52, self.app.ui(6))
         return (p.centerx - p.w * 0.16, y), (p.right - self.small_w * 0.75, y)
 
     def coll_pos(self, seat: int) -> tuple[float, float]:

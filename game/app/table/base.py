@@ -254,6 +254,13 @@ class TableScene(Scene):
         """The seat whose hand fans along the bottom edge."""
         return self.display_order()[0]
 
+    def mat_y(self, seat: int, card_h: float, limit: float, gap: float) -> float:
+        """The height of an opponent's row of cards by their panel: under it,
+        or above it for side seats so low that the row would reach `limit`."""
+        p = self.spots[seat].panel
+        y = p.bottom + card_h / 2 + gap
+        return y if y + card_h / 2 <= limit else p.top - card_h / 2 - gap
+
     def display_order(self) -> list[int]:
         """Seats clockwise from the one at the bottom edge."""
         first = self.viewer if self.viewer is not None else 0

@@ -138,11 +138,7 @@ class GrinchTable(TableScene):
     def mat(self, seat: int) -> tuple[tuple[float, float], tuple[float, float]]:
         """Where an opponent's face-down hand and discard pile sit, by their panel."""
         p = self.spots[seat].panel
-        ui = self.app.ui
-        ph = self.pile_w * 1.4
-        y = p.bottom + ph / 2 + ui(8)
-        if y + ph / 2 > self.centre[1] + self.card_w:  # low side seats: above the panel
-            y = p.top - ph / 2 - ui(8)
+        y = self.mat_y(seat, self.pile_w * 1.4, self.centre[1] + self.card_w, self.app.ui(8))
         return (p.x + p.w * 0.34, y), (p.right - self.pile_w * 0.72, y)
 
     def pile_pos(self, seat: int) -> tuple[float, float]:

@@ -44,10 +44,7 @@ class StichelnTable(TableScene):
     def mat(self, seat: int) -> tuple[tuple[float, float], tuple[float, float]]:
         """Where an opponent's face-down hand and pain card sit, by their panel."""
         p = self.spots[seat].panel
-        sh = self.small_w * 1.4
-        y = p.bottom + sh / 2 + self.app.ui(6)
-        if y + sh / 2 > self.centre[1] + self.card_w:  # low side seats: put it above
-            y = p.top - sh / 2 - self.app.ui(6)
+        y = self.mat_y(seat, self.small_w * 1.4, self.centre[1] + self.card_w, self.app.ui(6))
         return (p.centerx - p.w * 0.18, y), (p.right - self.pain_w * 0.7, y)
 
     # -- what is where ----------------------------------------------------------
