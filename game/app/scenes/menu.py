@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.app import widgets
 from game.app.scenes.modal import ModalScene
 from game.app.widgets import Button
 
+if TYPE_CHECKING:
+    from game.app.app import App
+    from game.app.table.base import TableScene
+
 
 class MenuScene(ModalScene):
     title = "Paused"
     panel_size = (420, 400)
 
-    def __init__(self, app, table):
+    def __init__(self, app: App, table: TableScene):
         super().__init__(app)
         self.table = table
 

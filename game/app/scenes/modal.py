@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.app import widgets
 from game.app.scene import Scene
 from game.app.widgets import Button, blit_text, draw_panel
+
+if TYPE_CHECKING:
+    from game.app.app import App
 
 
 class ModalScene(Scene):
@@ -14,7 +19,7 @@ class ModalScene(Scene):
     title = ""
     panel_size = (560, 360)  # logical units
 
-    def __init__(self, app):
+    def __init__(self, app: App):
         super().__init__(app)
         self.buttons: list[Button] = []
         self.panel = pygame.Rect(0, 0, 0, 0)

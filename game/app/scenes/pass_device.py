@@ -4,6 +4,7 @@ human says they are the one holding the laptop."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -11,11 +12,14 @@ from game.app import widgets
 from game.app.scene import Scene
 from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text
 
+if TYPE_CHECKING:
+    from game.app.app import App
+
 
 class PassScene(Scene):
     opaque = True  # nothing beneath is drawn: no card can leak
 
-    def __init__(self, app, name: str, arrived: Callable[[], None],
+    def __init__(self, app: App, name: str, arrived: Callable[[], None],
                  menu: Callable[[], None] | None = None):
         super().__init__(app)
         self.name = name

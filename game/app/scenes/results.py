@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.app.match import Match
@@ -9,9 +11,13 @@ from game.app.scenes.modal import ModalScene
 from game.app.scenes.summary import draw_score_table
 from game.app.widgets import Button
 
+if TYPE_CHECKING:
+    from game.app.app import App
+    from game.app.table.base import TableScene
+
 
 class ResultsScene(ModalScene):
-    def __init__(self, app, table):
+    def __init__(self, app: App, table: TableScene):
         super().__init__(app)
         self.table = table
         state = table.match.state

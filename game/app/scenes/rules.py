@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game import rules
@@ -10,11 +12,14 @@ from game.app.rules_text import RULES, Cards
 from game.app.scene import Scene
 from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
 
+if TYPE_CHECKING:
+    from game.app.app import App
+
 
 class RulesScene(Scene):
     opaque = True
 
-    def __init__(self, app, game_id: str):
+    def __init__(self, app: App, game_id: str):
         super().__init__(app)
         self.game_id = game_id
         self.scroll = 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -12,13 +13,17 @@ from game.app.match import Match, Seat
 from game.app.scene import Scene
 from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
 
+if TYPE_CHECKING:
+    from game.app.app import App
+
+
 COMPUTER_NAMES = ("Mina", "Pau", "Simran", "Joon", "Laia", "Harpreet")
 MAX_NAME = 14
 LEVELS = getattr(ai, "LEVELS", ("easy", "normal", "hard"))
 
 
 class SetupScene(Scene):
-    def __init__(self, app, game_id: str = "sticheln"):
+    def __init__(self, app: App, game_id: str = "sticheln"):
         super().__init__(app)
         self.game_id = game_id
         self.count = 4

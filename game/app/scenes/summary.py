@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.app.scenes.modal import ModalScene
 from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text
 
+if TYPE_CHECKING:
+    from game.app.app import App
+
 
 class SummaryScene(ModalScene):
-    def __init__(self, app, title: str, headers: list[str], rows: list[list[str]],
+    def __init__(self, app: App, title: str, headers: list[str], rows: list[list[str]],
                  auto_close: float | None = None):
         super().__init__(app)
         self.auto_close = auto_close  # seconds; demos go on by themselves

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -11,9 +12,12 @@ from game.app import widgets
 from game.app.scene import Scene
 from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text
 
+if TYPE_CHECKING:
+    from game.app.app import App
+
 
 class TitleScene(Scene):
-    def __init__(self, app):
+    def __init__(self, app: App):
         super().__init__(app)
         self.buttons = [
             Button("New game", self.new_game, key=pygame.K_RETURN, primary=True),

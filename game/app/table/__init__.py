@@ -4,8 +4,13 @@ folders to scan)."""
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from game.app.match import Match
+
+if TYPE_CHECKING:
+    from game.app.app import App
+
 
 TABLES = {
     "sticheln": ("game.app.table.sticheln", "StichelnTable"),
@@ -14,7 +19,7 @@ TABLES = {
 }
 
 
-def table_for(app, match: Match, *, demo: bool = False):
+def table_for(app: App, match: Match, *, demo: bool = False):
     """The table scene for the match's game."""
     module, name = TABLES[match.game_id]
     return getattr(import_module(module), name)(app, match, demo=demo)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -27,6 +27,10 @@ from game.app.table.sprites import Place
 from game.app.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
 from game.rules import avalanche
 from game.rules.avalanche import JOKER, RANK_NAMES, RANKS, SNOWFALL, Move
+
+if TYPE_CHECKING:
+    from game.app.app import App
+
 
 GAME = "avalanche"
 
@@ -109,7 +113,7 @@ def next_play(rank: int, count: int) -> dict[str, str]:
 class AvalancheTable(TableScene):
     GAME = GAME
 
-    def __init__(self, app, match, *, demo: bool = False):
+    def __init__(self, app: App, match, *, demo: bool = False):
         super().__init__(app, match, demo=demo)
         self._live_cache: tuple[Any, Any, dict | None] = (None, None, None)
         self._words_cache: tuple[tuple, dict] | None = None

@@ -13,7 +13,7 @@ import re
 import threading
 from collections import deque
 from collections.abc import Callable, Hashable, Iterator
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
@@ -27,6 +27,10 @@ from game.app.table.sprites import CardSprite, Place
 from game.app.widgets import ACCENT, INK, MUTED, PANEL, PANEL_EDGE, Button, blit_text, draw_panel
 from game.rules import IllegalMove
 from game.rules.core import scrub_events
+
+if TYPE_CHECKING:
+    from game.app.app import App
+
 
 MOVE_TIME = 0.34     # seconds for a card to travel, at normal speed
 STAGGER = 0.06       # between cards moving together
@@ -58,7 +62,7 @@ class TableScene(Scene):
 
     GAME = ""
 
-    def __init__(self, app, match: Match, *, demo: bool = False):
+    def __init__(self, app: App, match: Match, *, demo: bool = False):
         super().__init__(app)
         self.match = match
         self.demo = demo

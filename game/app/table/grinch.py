@@ -13,7 +13,7 @@ has chosen; the table draws nothing but what `self.view` shows.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -32,6 +32,10 @@ from game.app.widgets import (
 )
 from game.rules import grinch
 from game.rules.grinch import Move
+
+if TYPE_CHECKING:
+    from game.app.app import App
+
 
 GAME = "grinch"
 
@@ -74,7 +78,7 @@ def ease_out_bounce(t: float) -> float:
 class GrinchTable(TableScene):
     GAME = GAME
 
-    def __init__(self, app, match, *, demo: bool = False):
+    def __init__(self, app: App, match, *, demo: bool = False):
         super().__init__(app, match, demo=demo)
         self.pad_open = False
         self.drop: list[float] | None = None   # [token value, elapsed, duration, delay]

@@ -6,6 +6,8 @@ Translator: a click on a hand card is `pain <card>` while picking and
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.app.table.base import TableScene, Target
@@ -14,13 +16,17 @@ from game.app.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
 from game.rules import sticheln
 from game.rules.sticheln import Move
 
+if TYPE_CHECKING:
+    from game.app.app import App
+
+
 GAME = "sticheln"
 
 
 class StichelnTable(TableScene):
     GAME = GAME
 
-    def __init__(self, app, match, *, demo: bool = False):
+    def __init__(self, app: App, match, *, demo: bool = False):
         super().__init__(app, match, demo=demo)
         self.pains: list = [None] * self.num_players  # last revealed pain cards
 
