@@ -214,3 +214,27 @@ def test_bench_ai_section_shape(monkeypatch) -> None:
         for level in LEVELS:
             assert set(figures["think_ms"][level]) == {"median", "p95"}
     assert "ismcts" in "\n".join(benchmark.report_lines(data))
+
+
+def test_grinch_worlds_keep_what_the_grinch_was_seen_to_take() -> None:
+    import random
+
+    from game.ai.worlds import sample_world
+    from game.rules import grinch
+
+    rng = random.Random(3)
+    for seed in range(30):
+        state = grinch.new_game(3, seed)
+        while not state.is_over:
+            if any(state.known):
+                g = state.grinch
+                for seat in range(3):
+                    if seat == g:
+                        continue
+                    world = sample_world(state.view(seat), rng)
+                    assert set(state.known[g]) <= set(world.hands[g])
+                    assert world.hand_size(g) == state.hand_size(g)
+                break
+            moves = state.legal_moves()
+            takes = [m for m in moves if m.kind == "take"]
+            state = state.apply(takes[0] if takes else rng.choice(moves))

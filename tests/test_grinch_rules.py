@@ -231,10 +231,12 @@ def test_GR_4_3_grinch_takes_two_then_discards():
         state.apply("take 0")  # own pile is still empty
     state = state.apply("take 1")
     took = state.events[0]
-    assert took.kind == "took" and took.secret and took.seat == 0 and took.info == {"from": 1}
-    assert state.view(1).events[0].cards == (None,)
+    # the taken card was face up on a discard pile: everyone saw it go
+    assert took.kind == "took" and not took.secret and took.seat == 0 and took.info == {"from": 1}
+    assert state.view(1).events[0].cards == (parse_card("N1a"),)
+    assert state.view(1).known_cards(0) == [parse_card("N1a")]
     assert parse_card("N1a") in state.hand(0) and state.discard_pile(1) == []
-    assert "N1a" not in json.dumps(state.view(1).to_json())
+    assert state.view(1).hand(0) == []  # the rest of the Grinch's hand stays hidden
     state = state.apply("draw")
     assert state.events[0].kind == "drew" and state.events[0].secret
     assert parse_card("P3a") in state.hand(0)
@@ -622,8 +624,10 @@ def test_events_are_plain_json_and_secret_draws():
     for _ in range(40):
         for event in state.events:
             json.dumps(event.to_json())
-            if event.kind in ("dealt", "drew", "took"):
+            if event.kind in ("dealt", "drew"):
                 assert event.secret
+            if event.kind == "took":  # from a face-up discard pile: public
+                assert not event.secret
         state = state.apply(rng.choice(state.legal_moves()))
 
 

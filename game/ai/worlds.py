@@ -11,7 +11,8 @@ keeps public, and so what the sample respects:
 - Avalanche: own hand; the table, every collected pile, the neutral pile,
   hand sizes and the draw pile's size.
 - Grinch: own hand and own pending discard; every discard pile, the cards
-  left out of a scenario, hand sizes, the draw pile's size.  Hidden row
+  the Grinch took from them (`known`), the cards left out of a scenario,
+  hand sizes, the draw pile's size.  Hidden row
   choices are sampled among the seat's open rows.
 """
 
@@ -42,17 +43,19 @@ def _world_seed(rng: random.Random) -> int:
 
 
 def _deal_others(view: Any, unknown: list[int], secret: list[int] | None = None,
-                 hidden: int = 0) -> tuple[tuple, int]:
+                 hidden: int = 0, known: tuple[tuple[int, ...], ...] | None = None) -> tuple[tuple, int]:
     """Deal the shuffled `unknown` cards into every other seat's hand by its
-    size; where `secret[seat] == hidden` (a face-down pick or discard) that
-    seat also gets the next card there.  Returns the hands and cards used."""
+    size, after the cards everyone saw that seat take (`known`); where
+    `secret[seat] == hidden` (a face-down pick or discard) that seat also gets
+    the next card there.  Returns the hands and cards used."""
     hands = list(view.hands)
     pos = 0
     for seat in range(view.num_players):
         if seat == view.viewer:
             continue
-        size = view.sizes[seat]
-        hands[seat] = tuple(sorted(unknown[pos:pos + size]))
+        seen = known[seat] if known is not None else ()
+        size = view.sizes[seat] - len(seen)
+        hands[seat] = tuple(sorted(seen + tuple(unknown[pos:pos + size])))
         pos += size
         if secret is not None and secret[seat] == hidden:
             secret[seat] = unknown[pos]
@@ -117,6 +120,8 @@ def grinch_unknown(view: grinch.State) -> list[int]:
     seen.update(view.left_out)
     for pile in view.discards:
         seen.update(pile)
+    for cards in view.known:  # what the Grinch took from face-up piles
+        seen.update(cards)
     if view.pending[me] >= 0:
         seen.add(view.pending[me])
     return [c for c in grinch._ALL_CODES if c not in seen]
@@ -126,7 +131,7 @@ def sample_grinch(view: grinch.State, rng: random.Random) -> grinch.State:
     unknown = grinch_unknown(view)
     rng.shuffle(unknown)
     pending = list(view.pending)
-    hands, pos = _deal_others(view, unknown, pending, grinch._HIDDEN)
+    hands, pos = _deal_others(view, unknown, pending, grinch._HIDDEN, view.known)
     chosen = list(view.chosen)
     for seat in range(view.num_players):
         if seat != view.viewer and chosen[seat] == grinch._HIDDEN:

@@ -285,6 +285,8 @@ class State(BaseState):
     `pending[seat]`: a Who's discard of this turn not yet revealed (-1 none).
     `chosen[seat]`: row index picked this round, not yet scored (-1 none).
     `score_pad[seat]`: seven row values, -1 for a row not used yet.
+    `known[seat]`: cards in that hand that everyone saw it take from a face-up
+    discard pile (GR-4.3), so views keep them.
     `pile` and `discards[seat]` list the top card first.  `left_out` holds
     the cards a scenario game is played without (empty normally); it names
     only cards nobody holds, so views keep it.
@@ -293,6 +295,7 @@ class State(BaseState):
     __slots__ = (
         "seed", "start", "left_out", "round", "turn", "phase", "actor", "taken",
         "hands", "sizes", "pile", "pile_count", "discards", "pending", "score_pad", "chosen",
+        "known",
     )
     GAME = ID
     PLAYERS = PLAYERS
@@ -386,10 +389,18 @@ class State(BaseState):
     def scores(self) -> list[int]:
         return [sum(v for v in rows if v > 0) for rows in self.score_pad]
 
+    def known_cards(self, seat: int) -> list[Card]:
+        """Cards of this seat's hand that everyone saw it take from a discard
+        pile this round: public, so every view shows them."""
+        check_seat(self.num_players, seat)
+        return [CARDS[c] for c in self.known[seat]]
+
     def places(self) -> dict[str, list[Card]]:
         out: dict[str, list[Card]] = {}
         for seat in range(self.num_players):
-            out[f"hand {seat}"] = [CARDS[c] for c in self.hands[seat]]
+            known = self.known[seat]
+            out[f"hand {seat}"] = [CARDS[c] for c in self.hands[seat] if c not in known]
+            out[f"taken {seat}"] = [CARDS[c] for c in known]
             code = self.pending[seat]
             out[f"pending {seat}"] = [CARDS[code]] if code >= 0 else []
             out[f"discard {seat}"] = [CARDS[c] for c in self.discards[seat]]
@@ -514,9 +525,11 @@ class State(BaseState):
         code = discards[source][0]
         discards[source] = discards[source][1:]
         hands[seat] = tuple(sorted(hands[seat] + (code,)))
+        known = list(self.known)
+        known[seat] = known[seat] + (code,)
         return self._evolve(
             hands=tuple(hands), discards=tuple(discards), taken=self.taken + 1,
-            events=(Event("took", seat, (CARDS[code],), {"from": source}, True),),
+            known=tuple(known), events=(Event("took", seat, (CARDS[code],), {"from": source}),),
         )
 
     def _grinch_discard(self, code: int) -> "State":
@@ -524,6 +537,8 @@ class State(BaseState):
         n, seat = self.num_players, self.actor
         hands = list(self.hands)
         hands[seat] = tuple(c for c in hands[seat] if c != code)
+        known = list(self.known)
+        known[seat] = tuple(c for c in known[seat] if c != code)
         discards = list(self.discards)
         discards[seat] = (code,) + discards[seat]
         events = [Event("discarded", seat, (CARDS[code],), None)]
@@ -531,7 +546,7 @@ class State(BaseState):
         if self.turn >= TURNS:  # GR-4.4: five cards each; choose rows (GR-5)
             return self._evolve(
                 hands=tuple(hands), discards=tuple(discards), phase=_SCORING, actor=first,
-                taken=0, events=tuple(events),
+                taken=0, known=tuple(known), events=tuple(events),
             )
         turn = self.turn + 1
         events.append(Event("heart", None, (), {"heart": HEART_START + turn - 1}))  # GR-1.4
@@ -542,7 +557,7 @@ class State(BaseState):
         events.append(Event("drew", first, (CARDS[drawn[0]], CARDS[drawn[1]]), None, True))
         return self._evolve(
             hands=tuple(hands), discards=tuple(discards), pile=pile[2:], phase=_WHO,
-            actor=first, turn=turn, taken=0, events=tuple(events),
+            actor=first, turn=turn, taken=0, known=tuple(known), events=tuple(events),
         )
 
     def _choose_row(self, row: int) -> "State":
@@ -636,6 +651,7 @@ class State(BaseState):
             "pending": [pending_text(p) for p in self.pending],
             "pad": self.pad(),
             "chosen": [chosen_text(r) for r in self.chosen],
+            "known": [texts(k) for k in self.known],
         }
 
     @classmethod
@@ -694,6 +710,10 @@ class State(BaseState):
             else _row_index(r)
             for r in per_seat(data["chosen"], "chosen")
         )
+        known = tuple(codes(k) for k in per_seat(data.get("known", [[]] * n), "known"))
+        for seat, cards in enumerate(known):
+            if viewer is None and not set(cards) <= set(hands[seat]):
+                raise ValueError("damaged grinch state: a known card is not in its hand")
         pad = []
         for rows in per_seat(data["pad"], "pad"):
             if not isinstance(rows, dict):
@@ -722,7 +742,7 @@ class State(BaseState):
             num_players=n, events=(), viewer=viewer, seed=seed, start=start, left_out=left_out,
             round=rnd, turn=turn, phase=phase, actor=actor, taken=taken, hands=hands,
             sizes=sizes, pile=pile, pile_count=pile_count, discards=discards,
-            pending=pending, score_pad=tuple(pad), chosen=chosen,
+            pending=pending, score_pad=tuple(pad), chosen=chosen, known=known,
         )
 
 
@@ -747,7 +767,7 @@ def _new_round(state: State, codes: Sequence[int], given: Sequence[Sequence[int]
     events.append(Event("drew", first, (CARDS[pile[0]], CARDS[pile[1]]), None, True))
     return state._evolve(
         hands=tuple(tuple(sorted(h)) for h in dealt), pile=pile[2:],
-        discards=((),) * n, pending=(_NONE,) * n, chosen=(_NONE,) * n,
+        discards=((),) * n, pending=(_NONE,) * n, chosen=(_NONE,) * n, known=((),) * n,
         phase=_WHO, actor=first, turn=1, taken=0, events=tuple(events),
     )
 
@@ -813,7 +833,7 @@ def new_game(
         num_players=n, events=(), viewer=None, seed=seed, start=start, left_out=left_out,
         round=0, turn=1, phase=_WHO, actor=None, taken=0, hands=((),) * n, sizes=None,
         pile=(), pile_count=None, discards=((),) * n, pending=(_NONE,) * n,
-        score_pad=(((_NONE,) * len(ROWS)),) * n, chosen=(_NONE,) * n,
+        score_pad=(((_NONE,) * len(ROWS)),) * n, chosen=(_NONE,) * n, known=((),) * n,
     )
     return _new_round(state, codes, given, [])
 
