@@ -332,3 +332,19 @@ def test_a_refused_undo_keeps_the_hold_on_screen():
     table.next_hold()
     table.undo()
     assert table.holding and "undo" in table.message.lower()
+
+
+def test_rules_screens_lay_out_and_scroll_for_every_game():
+    from game.app.scenes.rules import RulesScene
+
+    app, _ = make_app("sticheln", [True, False, False], size=(1024, 600))
+    for game_id in ("sticheln", "avalanche", "grinch"):
+        scene = RulesScene(app, game_id)
+        app.push(scene)
+        app.step(1 / 30, events=[], flip=False)
+        assert scene.max_scroll > 0  # more text than fits: it scrolls
+        for _ in range(200):
+            app.step(1 / 30, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN,
+                                                        mod=0, unicode="", scancode=0)], flip=False)
+        assert scene.scroll == scene.max_scroll
+        app.stack.pop()

@@ -58,8 +58,10 @@ class RulesScene(Scene):
                     lines.append(("cards", para, y))
                     y += round(ui(64) * 1.4) + ui(34)
                     continue
-                for line in widgets.wrap(para, ui(18), width):
-                    lines.append(("text", line, y))
+                bullet = para.startswith("• ")  # list items hang under their bullet
+                indent = widgets.fonts.font(ui(18)).size("• ")[0] if bullet else 0
+                for i, line in enumerate(widgets.wrap(para, ui(18), width - indent)):
+                    lines.append(("text", (line, indent if i else 0), y))
                     y += ui(25)
                 y += ui(10)
             y += ui(8)
@@ -83,7 +85,8 @@ class RulesScene(Scene):
             if kind == "head":
                 blit_text(surface, item, ui(24), ACCENT, bold=True, topleft=(x, y))
             elif kind == "text":
-                blit_text(surface, item, ui(18), INK, topleft=(x, y))
+                text, indent = item
+                blit_text(surface, text, ui(18), INK, topleft=(x + indent, y))
             else:
                 cw = ui(64)
                 for i, text in enumerate(item.cards):
