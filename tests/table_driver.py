@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from game.app.app import App
-from game.app.match import Match, Seat
+from game.match import Match, Seat
 from game.app.scenes.results import ResultsScene
 from game.app.settings import Settings
 from game.app.table import table_for

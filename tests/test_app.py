@@ -12,7 +12,7 @@ import pygame
 import pytest
 from table_driver import click, make_app, play_by_clicks
 
-from game.app.match import Match, Seat
+from game.match import Match, Seat
 from game.app.scene import Scene, SceneStack
 from game.app.scenes.pass_device import PassScene
 from game.app.scenes.results import ResultsScene

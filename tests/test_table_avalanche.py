@@ -16,7 +16,7 @@ import pytest  # noqa: E402
 from table_driver import click
 
 from game.app.app import App  # noqa: E402
-from game.app.match import Match, Seat  # noqa: E402
+from game.match import Match, Seat  # noqa: E402
 from game.app.scenes.results import ResultsScene  # noqa: E402
 from game.app.settings import Settings  # noqa: E402
 from game.app.table import table_for  # noqa: E402

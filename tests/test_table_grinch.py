@@ -15,7 +15,7 @@ import pytest
 from table_driver import click
 
 from game.app.app import App
-from game.app.match import Match, Seat
+from game.match import Match, Seat
 from game.app.scenes.results import ResultsScene
 from game.app.scenes.summary import SummaryScene
 from game.app.settings import Settings

@@ -28,7 +28,7 @@ def demo(game_id: str, players: int, seed: int | None, speed: str, exit_at_end: 
          size: tuple[int, int], fullscreen: bool = False) -> int:
     """Watch computers play one game; with exit_at_end, exit 0 when it is over."""
     from game.app.app import App
-    from game.app.match import Match, Seat
+    from game.match import Match, Seat
     from game.app.scenes.setup import COMPUTER_NAMES
     from game.app.table import table_for
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app.match import Match
+from game.match import Match
 from game.app.scenes.modal import ModalScene
 from game.app.scenes.summary import draw_score_table
 from game.app.widgets import Button

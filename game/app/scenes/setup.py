@@ -9,7 +9,7 @@ import pygame
 
 from game import ai, rules
 from game.app import widgets
-from game.app.match import Match, Seat
+from game.match import Match, Seat
 from game.app.scene import Scene
 from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from game.app.match import Match
+from game.match import Match
 
 if TYPE_CHECKING:
     from game.app.app import App

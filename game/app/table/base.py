@@ -19,7 +19,7 @@ import pygame
 
 from game import ai
 from game.app import widgets
-from game.app.match import Match
+from game.match import Match
 from game.app.scene import Scene
 from game.app.table import layout
 from game.app.table.layout import SeatSpot

@@ -1,6 +1,6 @@
 """One game in progress at the table: who sits where, the state, the moves.
 
-Pure Python (no pygame), so saves, replays and tests can use it.  Every
+Pure Python (no pygame), so the table, saves, replays and tests share it.  Every
 move goes through `State.apply`; the match only remembers the states it
 passed through so that undo can step back to one of them.
 """
