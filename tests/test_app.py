@@ -283,7 +283,6 @@ def test_hint_highlights_a_legal_move_for_the_human_to_act():
     app.step(1 / 30, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0,
                                                 unicode="h", scancode=0)], flip=False)
     assert table.hint_job is not None  # thinking in a worker thread; the table keeps drawing
-    app.step(1 / 30, events=[], flip=False)
     table.hint_job[0].join(timeout=60)
     app.step(1 / 30, events=[], flip=False)
     move, _reason = table.hint
