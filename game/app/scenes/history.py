@@ -1,0 +1,79 @@
+"""Finished games, newest first: who played, who won, and a replay of each."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.app.scenes.saves import SlotListScene, game_name, when
+from game.i18n import N_, _
+from game.persist import SaveError, library
+from game.persist.library import SlotInfo
+
+if TYPE_CHECKING:
+    from game.match import Match
+
+# path -> (file stamp, loaded match): a row's words need the scores, and
+# loading replays the game, so do it once per file and version of it.
+_loaded: dict[Path, tuple[tuple[int, int], Match]] = {}
+
+
+def load_cached(path: Path) -> Match:
+    """The finished match in a history file, loaded once while the file is unchanged."""
+    try:
+        st = path.stat()
+        stamp = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = (0, 0)
+    hit = _loaded.get(path)
+    if hit is not None and hit[0] == stamp:
+        return hit[1]
+    match = library.load_slot(path)
+    if len(_loaded) > 256:
+        _loaded.clear()
+    _loaded[path] = (stamp, match)
+    return match
+
+
+def result_line(match: Match) -> str:
+    """'Won by Ana · Ana 52 · Mina 40 · Pau 31' (scores in seat order)."""
+    state = match.state
+    scores = state.scores()
+    names = [seat.name for seat in match.seats]
+    won = " & ".join(names[s] for s in state.winners())
+    table = " · ".join(f"{name} {score}" for name, score in zip(names, scores))
+    return _("Won by {names}").format(names=won) + " · " + table
+
+
+class HistoryScene(SlotListScene):
+    title = N_("History")
+    empty = N_("No finished games yet. Every game played to the end is kept here, to replay and for "
+               "the statistics.")
+    open_label = N_("Replay")
+
+    def fetch(self) -> list[SlotInfo]:
+        return library.list_history()
+
+    def describe(self, info: SlotInfo) -> tuple[str, str]:
+        head = " · ".join(b for b in (game_name(info.game), when(info.saved_at)) if b)
+        if info.error:
+            return head or info.name, ""
+        try:
+            details = result_line(load_cached(info.path))
+        except SaveError as exc:  # changed on disk since it was listed
+            info.error = str(exc)
+            return head, ""
+        return head, details
+
+    def open(self, info: SlotInfo) -> None:
+        from game.app.scenes.replay import ReplayScene
+
+        try:
+            match = load_cached(info.path)
+        except SaveError as exc:
+            self.say(str(exc), bad=True)
+            self.refresh()
+            self.rebuild()
+            return
+        self.app.sound.play("click")
+        self.app.push(ReplayScene(self.app, match, self.describe(info)[0]))

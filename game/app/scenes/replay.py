@@ -1,0 +1,202 @@
+"""Watch a finished game again, move by move, forward and back.
+
+The game's own table draws it (in spectator mode, on the window above a
+control bar), so a replay looks exactly like the game did.  Every state is
+computed once up front by replaying the moves through the rules, so
+stepping back is as quick as stepping forward.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.app import widgets
+from game.app.scene import Scene
+from game.app.scenes.summary import draw_score_table
+from game.app.widgets import ACCENT, INK, MUTED, PANEL_EDGE, Button, blit_text, draw_panel
+from game.i18n import N_, _
+from game.match import Match
+
+if TYPE_CHECKING:
+    from game.app.app import App
+    from game.app.table.base import TableScene
+
+
+def replay_states(match: Match) -> list[Any]:
+    """The state before the first move and after each move, replayed from the start."""
+    fresh = Match(match.game_id, list(match.seats), match.seed, match.start, dict(match.options))
+    states = [fresh.state]
+    for _seat, move in match.moves:
+        states.append(fresh.apply(move))
+    return states
+
+
+class ReplayScene(Scene):
+    """A spectator table over the whole window but a bar at the bottom."""
+
+    opaque = True
+
+    def __init__(self, app: App, match: Match, title: str = ""):
+        from game.app.table import table_for
+
+        super().__init__(app)
+        self.source = match
+        self.title = title
+        self.moves = list(match.moves)
+        self.states = replay_states(match)
+        shown = Match(match.game_id, list(match.seats), match.seed, match.start, dict(match.options))
+        self.table: TableScene = table_for(app, shown)
+        self.table.spectate()
+        self.index = 0  # moves shown so far; the table shows states[index]
+        self.buttons: list[Button] = []
+        self.bar = pygame.Rect(0, 0, 0, 0)
+        self.track = pygame.Rect(0, 0, 0, 0)
+
+    # -- stepping ------------------------------------------------------------------------
+    @property
+    def count(self) -> int:
+        return len(self.moves)
+
+    def goto(self, index: int) -> None:
+        """Show the game after `index` moves: one step forward animates like
+        the game did; anything else (back, jumps) snaps into place."""
+        index = max(0, min(index, self.count))
+        if index == self.index:
+            return
+        table = self.table
+        table.finish_animations()
+        table.pending_summary.clear()
+        forward = index == self.index + 1
+        self.index = index
+        table.match.state = self.states[index]
+        if forward:
+            table.after_move(self.states[index - 1], self.states[index].events)
+            table.pending_summary.clear()  # no round summaries popping up over a replay
+        else:
+            table.before = self.states[max(0, index - 1)]
+            table.finish_animations()
+
+    def step(self, delta: int) -> None:
+        self.goto(self.index + delta)
+
+    def move_text(self) -> tuple[str, str]:
+        """('Move 37 of 212', 'Mina: play red 4') for the bar."""
+        if self.index == 0:
+            return _("Start · {n} moves").format(n=self.count), _("The cards are dealt.")
+        seat, move = self.moves[self.index - 1]
+        head = _("Move {n} of {total}").format(n=self.index, total=self.count)
+        return head, f"{self.source.seats[seat].name}: {move}"
+
+    def result_text(self) -> str:
+        state = self.states[-1]
+        if not state.is_over:
+            return ""
+        names = [self.source.seats[s].name for s in state.winners()]
+        return _("Won by {names}").format(names=" & ".join(names))
+
+    # -- layout --------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        ui = self.app.ui
+        w, h = size
+        bar_h = ui(72)
+        self.bar = pygame.Rect(0, h - bar_h, w, bar_h)
+        self.table.resize((w, h - bar_h))  # the first time, the opening deal flies in
+        bw, bh, gap = ui(64), ui(42), ui(8)
+        self.nav = [
+            Button("«", lambda: self.goto(0), key=pygame.K_HOME),
+            Button("‹", lambda: self.step(-1), key=pygame.K_LEFT),
+            Button("›", lambda: self.step(1), key=pygame.K_RIGHT, primary=True),
+            Button("»", lambda: self.goto(self.count), key=pygame.K_END),
+        ]
+        widgets.layout_row(self.nav, (w // 2, self.bar.y + ui(30)), bw, bh, gap)
+        self.close = Button(N_("Close"), self.app.stack.pop, key=pygame.K_ESCAPE)
+        self.close.rect = pygame.Rect(0, 0, ui(120), bh)
+        self.close.rect.midright = (w - ui(14), self.bar.y + ui(30))
+        self.buttons = [*self.nav, self.close]
+        self.track = pygame.Rect(ui(14), self.bar.bottom - ui(12), w - ui(28), ui(6))
+
+    # -- frame ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.table.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        w, h = surface.get_size()
+        area = pygame.Rect(0, 0, w, self.bar.y)
+        self.table.draw(surface.subsurface(area))
+        draw_panel(surface, self.bar, (12, 20, 16, 245), radius=0, edge=None)
+        pygame.draw.line(surface, PANEL_EDGE, (0, self.bar.y), (w, self.bar.y))
+        head, move = self.move_text()
+        left = self.nav[0].rect.left - ui(20) - ui(14)
+        blit_text(surface, head, widgets.fit_size(head, ui(18), left, True), ACCENT, bold=True,
+                  topleft=(ui(14), self.bar.y + ui(8)))
+        blit_text(surface, move, widgets.fit_size(move, ui(17), left), INK,
+                  topleft=(ui(14), self.bar.y + ui(32)))
+        result = self.title
+        if result:
+            room = self.close.rect.left - self.nav[-1].rect.right - ui(30)
+            blit_text(surface, result, widgets.fit_size(result, ui(16), room), MUTED,
+                      midright=(self.close.rect.left - ui(16), self.close.rect.centery))
+        own_sheet = getattr(self.table, "pad_visible", None)  # Grinch shows its own score pad
+        if self.index == self.count and self.states[-1].is_over and not (own_sheet and own_sheet()):
+            self.draw_results(surface, area)
+        for button in self.nav:
+            button.enabled = (self.index > 0) if button.label in ("«", "‹") else (self.index < self.count)
+            button.draw(surface, ui(24))
+        self.close.draw(surface, ui(18))
+        self.draw_track(surface)
+
+    def draw_results(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """At the end, the final scores over the (by then empty) table, best first."""
+        ui = self.app.ui
+        state = self.states[-1]
+        scores, winners = state.scores(), state.winners()
+        first = scores[winners[0]] if winners else max(scores)
+        higher = first >= max(scores)
+        order = sorted(range(len(scores)), key=lambda s: -scores[s] if higher else scores[s])
+        rows = [[f"{i + 1}. {self.source.seats[s].name}", str(scores[s])] for i, s in enumerate(order)]
+        panel = pygame.Rect(0, 0, min(ui(460), area.w - ui(40)), min(ui(130 + 40 * len(rows)), area.h - ui(60)))
+        panel.center = (area.centerx, area.centery + ui(10))
+        draw_panel(surface, panel, (20, 32, 27, 235), radius=ui(18), edge=ACCENT, width=2)
+        blit_text(surface, self.result_text(), ui(28), INK, bold=True, midtop=(panel.centerx, panel.y + ui(20)))
+        draw_score_table(self.app, surface, panel, [_("Player"), _("Score")], rows,
+                         {i for i, s in enumerate(order) if s in winners})
+
+    def draw_track(self, surface: pygame.Surface) -> None:
+        """How far along the game is; click anywhere on it to jump there."""
+        track = self.track
+        pygame.draw.rect(surface, (40, 52, 46), track, border_radius=track.h // 2)
+        if self.count:
+            done = track.copy()
+            done.w = round(track.w * self.index / self.count)
+            if done.w:
+                pygame.draw.rect(surface, ACCENT, done, border_radius=track.h // 2)
+            pygame.draw.circle(surface, ACCENT, (track.x + done.w, track.centery), track.h)
+
+    def keeps_key(self, event: pygame.event.Event) -> bool:
+        """Left and Right step through the game rather than move the keyboard focus."""
+        return event.key in (pygame.K_LEFT, pygame.K_RIGHT)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT,
+                                                          pygame.K_HOME, pygame.K_END):
+            # Keys work even at either end (the buttons are disabled there).
+            delta = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(event.key)
+            if delta is not None:
+                self.step(delta)
+            else:
+                self.goto(0 if event.key == pygame.K_HOME else self.count)
+            return True
+        if widgets.handle_all(self.buttons, event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = self.track.inflate(0, self.app.ui(16))
+            if hit.collidepoint(event.pos) and self.count:
+                self.goto(round((event.pos[0] - self.track.x) / self.track.w * self.count))
+                return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.step(-event.y)
+            return True
+        return True
