@@ -10,8 +10,8 @@ import argparse
 import os
 import sys
 
-from game import __version__, rules
-from game.app.settings import SPEEDS
+from game import __version__, i18n, rules
+from game.persist.settings import SPEEDS
 from game.rules import GAME_IDS
 
 
@@ -45,6 +45,12 @@ def _size(text: str) -> tuple[int, int]:
 def _window_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1280x720")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
+    _lang_option(parser, argparse.SUPPRESS)  # `fireside play --lang ko` as well as `fireside --lang ko`
+
+
+def _lang_option(parser: argparse.ArgumentParser, default: str | None) -> None:
+    parser.add_argument("--lang", choices=i18n.LANGUAGES, default=default,
+                        help="language of the table: en, ko, ca or pa (overrides the setting and the system's)")
 
 
 def _check_players(parser: argparse.ArgumentParser, game: str, players: int) -> None:
@@ -59,6 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Fireside Card Table: Sticheln, Avalanche and Grinch: Grow Your Heart.",
     )
     parser.add_argument("--version", action="version", version=f"Fireside {__version__}")
+    parser.add_argument("--self-test", action="store_true",
+                        help="check that every game file loads and a window opens, then exit (0 = all fine)")
+    _lang_option(parser, None)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     text = commands.add_parser(
@@ -80,7 +89,12 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--speed", choices=SPEEDS, default="normal", help="animation speed")
     demo.add_argument("--exit-at-end", action="store_true",
                       help="exit with status 0 when the game is over")
+    demo.add_argument("--save", metavar="FILE", default=None,
+                      help="when the window closes, write the game played as a save file there")
     _window_options(demo)
+
+    check = commands.add_parser("check-save", help="check that a save file loads and its moves replay")
+    check.add_argument("file", metavar="FILE")
 
     bench = commands.add_parser("bench", help="measure the speed of the rules core")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
@@ -128,8 +142,17 @@ def _run_tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -
 
 
 def main(argv: list[str] | None = None) -> int:
+    from game import console
+
+    console.ensure_output(sys.argv[1:] if argv is None else argv)  # windowed builds have no stdout
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.lang:  # the window commands also weigh the saved setting (game.app.main)
+        i18n.set_language(args.lang)
+    if args.self_test:
+        from game import selftest
+
+        return selftest.main()
     command = args.command or "play"
     if command in ("play", "demo"):
         return _window(parser, args)
@@ -138,6 +161,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """The window commands; a missing asset or no display is one clear line."""
+    import game.app  # noqa: F401, I001 - before pygame: it hides pygame's banner
     import pygame
 
     from game.app.assets import AssetError
@@ -157,15 +181,36 @@ def _open_window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
 
         _check_players(parser, args.game, args.players)
         return demo(args.game, args.players, args.seed, args.speed, args.exit_at_end,
-                    args.size, args.fullscreen)
+                    args.size, args.fullscreen, save_to=args.save, lang=args.lang)
     from game.app.main import play
 
+    lang = args.lang
     if args.command is None:  # plain `fireside`: the play command's defaults
         args = parser.parse_args(["play"])
-    return play(args.size, args.fullscreen, args.first_frame_exit)
+    return play(args.size, args.fullscreen, args.first_frame_exit, lang=lang)
+
+
+def _check_save(file: str) -> int:
+    """`check-save FILE`: 0 and a one-line summary if it loads and replays, else 2 and the reason."""
+    from game.i18n import _
+    from game.persist.savefile import SaveError, load
+
+    try:
+        match = load(file)
+    except SaveError as exc:
+        print(_("fireside: {file}: {reason}").format(file=file, reason=exc), file=sys.stderr)
+        return 2
+    state = match.state
+    status = _("finished") if state.is_over else _("round {n}, in progress").format(
+        n=getattr(state, "round_number", 1))
+    print(_("{file}: ok: {game}, {players} players, {moves} moves, {status}").format(
+        file=file, game=match.module.NAME, players=len(match.seats), moves=len(match.moves), status=status))
+    return 0
 
 
 def _headless(parser: argparse.ArgumentParser, args: argparse.Namespace, command: str) -> int:
+    if command == "check-save":
+        return _check_save(args.file)
     if command == "bench":
         from game import bench
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import rules
+from game.i18n import N_
 from game.rules import IllegalMove
 
 # Event kinds after which a move is not taken back: they show a seat cards
@@ -81,19 +82,20 @@ class Match:
 
     # -- undo (only with exactly one human) ---------------------------------
     def undo_target(self) -> tuple[int | None, str]:
-        """Index of the move to take back, or None and the reason why not."""
+        """Index of the move to take back, or None and the reason why not
+        (an English catalog message: the table shows `_(reason)`)."""
         humans = self.humans
         if len(humans) != 1:
-            return None, "Undo works in games with exactly one human player."
+            return None, N_("Undo works in games with exactly one human player.")
         human = humans[0]
         last = next((i for i in range(len(self.moves) - 1, -1, -1)
                      if self.moves[i][0] == human), None)
         if last is None:
-            return None, "There is no move of yours to take back yet."
+            return None, N_("There is no move of yours to take back yet.")
         for state in self._states[last + 1:]:
             for event in state.events:
                 if event.kind in REVEALING:
-                    return None, "Can't undo: new cards were seen since your last move."
+                    return None, N_("Can't undo: new cards were seen since your last move.")
         return last, ""
 
     def undo(self) -> str | None:

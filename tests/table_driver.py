@@ -11,11 +11,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from game.app.app import App
-from game.match import Match, Seat
 from game.app.scenes.results import ResultsScene
-from game.app.settings import Settings
 from game.app.table import table_for
 from game.app.table.base import TableScene
+from game.match import Match, Seat
+from game.persist.settings import Settings
 
 NAMES = ("Ana", "Mina", "Pau", "Simran", "Joon", "Laia")
 

@@ -12,7 +12,6 @@ import pygame
 import pytest
 from table_driver import click, make_app, play_by_clicks
 
-from game.match import Match, Seat
 from game.app.scene import Scene, SceneStack
 from game.app.scenes.pass_device import PassScene
 from game.app.scenes.results import ResultsScene
@@ -21,6 +20,7 @@ from game.app.scenes.title import TitleScene
 from game.app.table.base import TableScene
 from game.app.table.sprites import CardSprite
 from game.app.tween import Timer, Tween, linear
+from game.match import Match, Seat
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -16,11 +16,11 @@ import pytest  # noqa: E402
 from table_driver import click
 
 from game.app.app import App  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
 from game.app.scenes.results import ResultsScene  # noqa: E402
-from game.app.settings import Settings  # noqa: E402
 from game.app.table import table_for  # noqa: E402
 from game.app.table.avalanche import AvalancheTable, next_play  # noqa: E402
+from game.match import Match, Seat  # noqa: E402
+from game.persist.settings import Settings  # noqa: E402
 from game.rules import avalanche  # noqa: E402
 
 NAMES = ["Mina", "Pau", "Simran", "Joon", "Laia"]

@@ -15,12 +15,12 @@ import pytest
 from table_driver import click
 
 from game.app.app import App
-from game.match import Match, Seat
 from game.app.scenes.results import ResultsScene
 from game.app.scenes.summary import SummaryScene
-from game.app.settings import Settings
 from game.app.table import table_for
 from game.app.table.grinch import GrinchTable
+from game.match import Match, Seat
+from game.persist.settings import Settings
 from game.rules import grinch
 
 DT = 1 / 30

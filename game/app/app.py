@@ -4,17 +4,40 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 
 import pygame
 
+from game.app import focus
 from game.app.scene import Scene, SceneStack
-from game.app.settings import Settings
+from game.persist.settings import Settings
 
 log = logging.getLogger(__name__)
 
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (800, 500)
+UI_FIT = (1024, 576)  # the smallest logical window every screen is laid out for (125% at 720p)
 FPS = 60
+MAX_FAILURES = 3  # frames failing in a row before the app gives up
+
+
+def enable_dpi_awareness() -> None:
+    """Windows: draw at the screen's real pixels instead of being stretched
+    (blurred) by the system's display scaling.  Must run before the window
+    opens; does nothing elsewhere or when the system refuses."""
+    if sys.platform != "win32":
+        return
+    # pygame-ce's documented way: SDL's hint, read when the video system starts.
+    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+    import ctypes
+
+    try:
+        ctypes.windll.shcore.SetProcessDpiAwareness(2)  # per-monitor aware (Windows 8.1+)
+    except (AttributeError, OSError):
+        try:
+            ctypes.windll.user32.SetProcessDPIAware()  # system aware (Vista+)
+        except (AttributeError, OSError):
+            log.info("could not declare DPI awareness; Windows may scale the window")
 
 
 class App:
@@ -27,8 +50,10 @@ class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None,
                  *, fullscreen: bool = False):
         from game.app.art import Art
+        from game.app.icon import window_icon
         from game.app.sound import SoundBoard
 
+        enable_dpi_awareness()
         pygame.init()
         pygame.display.set_caption("Fireside")
         self.settings = settings or Settings()
@@ -36,12 +61,15 @@ class App:
         self._windowed_size = size
         self.screen = self._open_window(size)
         self.art = Art()
+        pygame.display.set_icon(window_icon(self.art))  # the game's own icon, not pygame's
         self.sound = SoundBoard(self.settings.volume, self.settings.muted)
         self.stack = SceneStack()
         self.running = True
         self.exit_code = 0
         self.exit_at_end = False  # demo --exit-at-end: quit once the game is over
         self.frames = 0
+        self.failures = 0  # frames in a row that raised (see step_safely)
+        self.keyboard = False  # Tab or an arrow was pressed since the last click: focus rings show
 
     # -- window ---------------------------------------------------------------
     def _open_window(self, size: tuple[int, int]) -> pygame.Surface:
@@ -55,10 +83,23 @@ class App:
         return self.screen.get_size()
 
     @property
-    def scale(self) -> float:
-        """Logical-unit scale: 1.0 at 1280x720, larger on bigger windows."""
+    def fit_scale(self) -> float:
+        """The scale at which the 1280x720 design fills this window."""
         w, h = self.size
         return max(0.7, min(w / 1280, h / 720))
+
+    @property
+    def scale(self) -> float:
+        """Logical-unit scale: 1.0 at 1280x720, larger on bigger windows, times
+        the player's interface size (`Settings.ui_scale`) as far as the screens
+        still fit: no more than UI_FIT logical units are squeezed into the window.
+        Asked hundreds of times a frame, so worked out once per size and setting."""
+        key = (self.screen.get_size(), self.settings.ui_scale)
+        cached = self.__dict__.get("_scale")
+        if cached is None or cached[0] != key:
+            (w, h), fit = key[0], self.fit_scale
+            cached = self._scale = (key, min(fit * key[1], max(fit, min(w / UI_FIT[0], h / UI_FIT[1]))))
+        return cached[1]
 
     def ui(self, n: float) -> int:
         """A length in logical units (designed at 1280x720) in pixels."""
@@ -74,6 +115,18 @@ class App:
         self.settings.fullscreen = not self.settings.fullscreen
         self.screen = self._open_window(self._windowed_size)
         self.stack.resize(self.size)
+        self.save_settings()
+
+    def save_settings(self) -> None:
+        """Keep the settings on disk after every change; a disk that refuses
+        is logged and the app carries on with them in memory."""
+        from game.persist import SaveError
+        from game.persist.settings import save_settings
+
+        try:
+            save_settings(self.settings)
+        except SaveError as exc:
+            log.warning("%s", exc)
 
     # -- scenes ---------------------------------------------------------------
     def push(self, scene: Scene) -> None:
@@ -96,7 +149,7 @@ class App:
             self.resize(event.size)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
-        else:
+        elif self.stack.top is None or not focus.handle(self.stack.top, event):
             self.stack.handle(event)
 
     def update(self, dt: float) -> None:
@@ -104,6 +157,8 @@ class App:
 
     def draw(self) -> None:
         self.stack.draw(self.screen)
+        if self.stack.top is not None:
+            focus.draw(self.stack.top, self.screen, self.ui)
 
     def step(self, dt: float, events: list[pygame.event.Event] | None = None,
              flip: bool = True) -> None:
@@ -118,13 +173,50 @@ class App:
             pygame.display.flip()
         self.frames += 1
 
+    def step_safely(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
+        """`step`, but a bug in a scene is logged (with its traceback) and the
+        player is taken back to the title, where Continue restores the game
+        from the autosave, instead of the program dying with the window."""
+        try:
+            self.step(dt, events)
+        except Exception as exc:  # the last line of defence: anything a scene raised
+            self.recover(exc)
+        else:
+            self.failures = 0
+
+    def recover(self, exc: BaseException) -> None:
+        from game.app.scenes.title import TitleScene
+        from game.i18n import _
+
+        log.error("unexpected error in a frame; back to the title", exc_info=exc)
+        self.failures += 1
+        if self.failures > MAX_FAILURES:  # even the title fails: give up, but cleanly
+            log.critical("the app keeps failing; quitting")
+            self.quit(1)
+            return
+        try:
+            title = TitleScene(self)
+            title.notice = _("Something went wrong ({error}); the details are in the log.").format(
+                error=type(exc).__name__)
+            self.replace(title)
+        except Exception:  # noqa: BLE001 - cannot even show the title
+            log.exception("cannot show the title after an error; quitting")
+            self.quit(1)
+
     def run(self) -> int:
+        """The real loop.  Closing the window quits between moves and Ctrl+C
+        quits quietly: either way the autosave already holds every move made."""
         clock = pygame.time.Clock()
         dt = 0.0
-        while self.running:
-            self.step(dt)
-            dt = min(0.1, clock.tick(FPS) / 1000.0)
-        pygame.quit()
+        try:
+            while self.running:
+                self.step_safely(dt)
+                dt = min(0.1, clock.tick(FPS) / 1000.0)
+        except KeyboardInterrupt:
+            log.info("interrupted (Ctrl+C); the autosave holds the game")
+            self.exit_code = 130
+        finally:
+            pygame.quit()
         return self.exit_code
 
 

@@ -333,7 +333,7 @@ class Art:
     ) -> pygame.Surface:
         """Bold text whose capital height is ``cap`` px, tightly cropped, optionally outlined."""
         size = max(6, round(cap / _CAP))
-        f = fonts.font(size, True)
+        f = fonts.font(size, True, "latin")  # cards look the same in every language
         body = _tight(f.render(s, True, colour))
         px = round(outline_px)
         if outline is not None and px >= 1:

@@ -24,10 +24,10 @@ def frame_costs(seconds: float, game: str = "avalanche", players: int = 6,
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app.app import App
-    from game.match import Match, Seat
     from game.app.scenes.results import ResultsScene
-    from game.app.settings import Settings
     from game.app.table import table_for
+    from game.match import Match, Seat
+    from game.persist.settings import Settings
 
     app = App(size, Settings(speed="normal"))
     seed = 1

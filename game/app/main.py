@@ -5,17 +5,24 @@ from __future__ import annotations
 import sys
 import time
 
-from game.app.settings import Settings
+from game import i18n
+from game.persist.logs import setup_logging
+from game.persist.settings import load_settings
 
 START = time.perf_counter()
 
 
-def play(size: tuple[int, int], fullscreen: bool = False, first_frame_exit: bool = False) -> int:
-    """Open the window on the title screen and run until the player quits."""
+def play(size: tuple[int, int], fullscreen: bool = False, first_frame_exit: bool = False,
+         lang: str | None = None) -> int:
+    """Open the window on the title screen and run until the player quits.
+    The language: `lang` (--lang), else the setting, else the system's."""
     from game.app.app import App
     from game.app.scenes.title import TitleScene
 
-    app = App(size, fullscreen=fullscreen)
+    setup_logging()
+    settings = load_settings()
+    i18n.set_language(i18n.choose_language(lang, settings.language))
+    app = App(size, settings, fullscreen=fullscreen or settings.fullscreen)
     app.replace(TitleScene(app))
     if first_frame_exit:  # for the benchmark: time from launch to the first frame
         app.step(0.0)
@@ -25,19 +32,37 @@ def play(size: tuple[int, int], fullscreen: bool = False, first_frame_exit: bool
 
 
 def demo(game_id: str, players: int, seed: int | None, speed: str, exit_at_end: bool,
-         size: tuple[int, int], fullscreen: bool = False) -> int:
-    """Watch computers play one game; with exit_at_end, exit 0 when it is over."""
+         size: tuple[int, int], fullscreen: bool = False, save_to: str | None = None,
+         lang: str | None = None) -> int:
+    """Watch computers play one game; with exit_at_end, exit 0 when it is over.
+
+    With `save_to`, the game as played is written there as a save file when
+    the window closes (for `check-save` and bug reports).
+    """
     from game.app.app import App
-    from game.match import Match, Seat
     from game.app.scenes.setup import COMPUTER_NAMES
     from game.app.table import table_for
+    from game.match import Match, Seat
 
-    app = App(size, Settings(speed=speed), fullscreen=fullscreen)
+    setup_logging()
+    settings = load_settings()  # the player's own (volume...), at the demo's speed
+    i18n.set_language(i18n.choose_language(lang, settings.language))
+    settings.speed = speed
+    app = App(size, settings, fullscreen=fullscreen)
     app.exit_at_end = exit_at_end
     seats = [Seat(COMPUTER_NAMES[i], False, "normal") for i in range(players)]
     match = Match(game_id, seats, seed)
     app.replace(table_for(app, match, demo=True))
-    return app.run()
+    code = app.run()
+    if save_to:
+        from game.persist.savefile import SaveError, save
+
+        try:
+            save(save_to, match)
+        except SaveError as exc:
+            print(f"fireside: {exc}", file=sys.stderr)
+            return code or 1
+    return code
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from game.app import fonts
+from game.i18n import _
 
 INK = (242, 236, 222)          # text on the dark table
 MUTED = (176, 184, 170)
@@ -54,13 +55,12 @@ def blit_text(surface: pygame.Surface, text: str, size: int, colour=INK,
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split text into lines no wider than `width` pixels at this font size."""
-    font = fonts.font(size, bold)
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
         for word in para.split(" "):
             trial = f"{line} {word}" if line else word
-            if line and font.size(trial)[0] > width:
+            if line and fonts.size(trial, size, bold)[0] > width:
                 lines.append(line)
                 line = word
             else:
@@ -69,16 +69,25 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
-@functools.lru_cache(maxsize=1024)
 def fit_size(text: str, size: int, width: int, bold: bool = False) -> int:
     """The largest font size <= `size` at which `text` fits in `width`."""
-    while size > 8 and fonts.font(size, bold).size(text)[0] > width:
+    return _fit_size(text, size, width, bold, fonts.family_for())
+
+
+@functools.lru_cache(maxsize=1024)
+def _fit_size(text: str, size: int, width: int, bold: bool, family: str) -> int:
+    while size > 8 and fonts.size(text, size, bold)[0] > width:
         size -= 1
     return size
 
 
 class Button:
-    """A clickable label.  `action` runs on release inside the button."""
+    """A clickable label.  `action` runs on release inside the button.
+
+    `label` is a catalog message marked with `N_()` (it is translated each time
+    it is drawn, so a language switch shows at once and the label stays a
+    stable name for the button) or a text already made in the current language.
+    """
 
     def __init__(self, label: str, action: Callable[[], None], *, key: int | None = None,
                  primary: bool = False, enabled: bool = True, selected: bool = False):
@@ -101,7 +110,8 @@ class Button:
             fill, text = (BUTTON_HOVER if hover else BUTTON), INK
         edge = ACCENT if (self.selected or (hover and not self.primary)) else PANEL_EDGE
         draw_panel(surface, self.rect, fill, radius=max(6, self.rect.h // 4), edge=edge)
-        blit_text(surface, self.label, fit_size(self.label, size, self.rect.w - 12), text,
+        label = _(self.label)
+        blit_text(surface, label, fit_size(label, size, self.rect.w - 12), text,
                   bold=self.primary or self.selected, center=self.rect.center)
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -140,3 +150,33 @@ def layout_row(buttons: list[Button], center: tuple[int, int], width: int, heigh
 
 def handle_all(buttons: list[Button], event: pygame.event.Event) -> bool:
     return any(b.handle(event) for b in buttons)
+
+
+# Each seat's mark has its own shape as well as its own colour (palette.SEAT_COLOURS),
+# so seats never differ by colour alone.
+SEAT_SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon")
+
+
+def seat_mark(surface: pygame.Surface, seat: int, center: tuple[int, int], radius: int) -> None:
+    """Draw seat `seat`'s mark: its colour in its shape, with a dark rim."""
+    import math
+
+    from game.app.palette import SEAT_COLOURS
+
+    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+    r = max(3, radius)
+    rim = (20, 24, 22)
+    if shape == "circle":
+        pygame.draw.circle(surface, colour, center, r)
+        pygame.draw.circle(surface, rim, center, r, 1)
+        return
+    # corners, the angle of the first, and radii (a star alternates two)
+    k, start, radii = {"square": (4, math.pi / 4, (1.15,)), "triangle": (3, -math.pi / 2, (1.25,)),
+                       "diamond": (4, -math.pi / 2, (1.3,)), "star": (10, -math.pi / 2, (1.35, 0.6)),
+                       "hexagon": (6, 0.0, (1.1,))}[shape]
+    x, y = center
+    points = [(x + r * radii[i % len(radii)] * math.cos(start + 2 * math.pi * i / k),
+               y + r * radii[i % len(radii)] * math.sin(start + 2 * math.pi * i / k)) for i in range(k)]
+    pygame.draw.polygon(surface, colour, points)
+    pygame.draw.polygon(surface, rim, points, 1)

@@ -8,7 +8,8 @@ import pygame
 
 from game.app import widgets
 from game.app.scenes.modal import ModalScene
-from game.app.widgets import Button
+from game.app.widgets import Button, blit_text
+from game.i18n import N_, _
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -16,25 +17,47 @@ if TYPE_CHECKING:
 
 
 class MenuScene(ModalScene):
-    title = "Paused"
-    panel_size = (420, 400)
+    title = N_("Paused")
+    panel_size = (420, 470)
 
     def __init__(self, app: App, table: TableScene):
         super().__init__(app)
         self.table = table
+        self.note = ""  # "Saved as ..." after Save game
 
     def make_buttons(self) -> list[Button]:
         return [
-            Button("Resume", self.app.stack.pop, key=pygame.K_ESCAPE, primary=True),
-            Button("Rules", self.rules),
-            Button("Settings", self.settings),
-            Button("Quit to menu", self.quit_to_menu),
+            Button(N_("Resume"), self.app.stack.pop, key=pygame.K_ESCAPE, primary=True),
+            Button(N_("Save game"), self.save_game),
+            Button(N_("Rules"), self.rules),
+            Button(N_("Settings"), self.settings),
+            Button(N_("Quit to menu"), self.quit_to_menu),
         ]
 
     def place_buttons(self) -> None:
         ui = self.app.ui
         widgets.layout_column(self.buttons, self.panel.centerx, self.panel.y + ui(90),
                               ui(260), ui(46), ui(16))
+
+    def save_game(self) -> None:
+        """A name prompt, then a save slot; the menu says where it went."""
+        from game.app.scenes.saves import SaveNameScene
+
+        def saved(name: str) -> None:
+            self.note = _("Saved as “{name}”.").format(name=name)
+
+        self.app.push(SaveNameScene(self.app, self.table.match, saved))
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        if self.note:
+            text, colour = self.note, widgets.ACCENT
+        elif not self.table.demo:
+            text, colour = _("Every move is saved as you play."), widgets.MUTED
+        else:
+            return
+        blit_text(surface, text, widgets.fit_size(text, ui(16), self.panel.w - ui(30)), colour,
+                  midbottom=(self.panel.centerx, self.panel.bottom - ui(16)))
 
     def rules(self) -> None:
         from game.app.scenes.rules import RulesScene

@@ -9,6 +9,7 @@ import pygame
 from game.app import widgets
 from game.app.scene import Scene
 from game.app.widgets import Button, blit_text, draw_panel
+from game.i18n import _
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -46,8 +47,8 @@ class ModalScene(Scene):
         surface.blit(shade, (0, 0))
         draw_panel(surface, self.panel, (20, 32, 27, 240), radius=ui(18),
                    edge=widgets.ACCENT, width=2)
-        if self.title:
-            blit_text(surface, self.title, ui(30), widgets.INK, bold=True,
+        if self.title:  # a catalog message (N_) or a text already in the current language
+            blit_text(surface, _(self.title), ui(30), widgets.INK, bold=True,
                       midtop=(self.panel.centerx, self.panel.y + ui(20)))
         self.draw_body(surface)
         for button in self.buttons:

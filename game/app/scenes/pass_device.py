@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app import widgets
+from game.app import focus, widgets
 from game.app.scene import Scene
 from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text
+from game.i18n import _
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -25,11 +26,14 @@ class PassScene(Scene):
         self.name = name
         self.arrived = arrived
         self.menu = menu  # Esc: the menu, over this screen, still hiding every card
-        self.button = Button(f"I'm {name} — show my cards", self.ready, primary=True,
-                             key=pygame.K_RETURN)
+        self.button = Button(self.button_label(), self.ready, primary=True, key=pygame.K_RETURN)
+
+    def button_label(self) -> str:
+        return _("I'm {name} — show my cards").format(name=self.name)
 
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.app.ui
+        self.button.label = self.button_label()  # the language may have changed
         self.button.rect = pygame.Rect(0, 0, ui(380), ui(56))
         self.button.rect.center = (size[0] // 2, size[1] // 2 + ui(120))
 
@@ -43,11 +47,14 @@ class PassScene(Scene):
         w, h = surface.get_size()
         surface.blit(self.app.art.felt((w, h)), (0, 0))
         surface.blit(widgets.panel((w, h), (0, 0, 0, 120), radius=0, edge=None), (0, 0))
-        blit_text(surface, "Pass the laptop to", ui(28), MUTED, center=(w // 2, h // 2 - ui(90)))
+        blit_text(surface, _("Pass the laptop to"), ui(28), MUTED, center=(w // 2, h // 2 - ui(90)))
         blit_text(surface, self.name, ui(64), ACCENT, bold=True, center=(w // 2, h // 2 - ui(20)))
-        blit_text(surface, "Everyone else, look away from the screen.", ui(20), INK,
+        blit_text(surface, _("Everyone else, look away from the screen."), ui(20), INK,
                   center=(w // 2, h // 2 + ui(48)))
         self.button.draw(surface, ui(22))
+
+    def focus_items(self) -> list[focus.Focusable]:
+        return focus.from_buttons([self.button])
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.menu:

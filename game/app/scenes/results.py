@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.match import Match
 from game.app.scenes.modal import ModalScene
 from game.app.scenes.summary import draw_score_table
 from game.app.widgets import Button
+from game.i18n import N_, _
+from game.match import Match
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -26,9 +27,9 @@ class ResultsScene(ModalScene):
         humans = table.match.humans
         if len(names) == 1:
             alone = len(humans) == 1 and winners[0] == humans[0]
-            self.title = "You win!" if alone else f"{names[0]} wins!"
+            self.title = _("You win!") if alone else _("{name} wins!").format(name=names[0])
         else:
-            self.title = "Shared win: " + " & ".join(names)
+            self.title = _("Shared win: {names}").format(names=", ".join(names))
         scores = state.scores()
         order = sorted(range(len(scores)), key=lambda s: -scores[s])
         self.rows = [[f"{i + 1}. {table.name(s)}", str(scores[s])] for i, s in enumerate(order)]
@@ -38,12 +39,12 @@ class ResultsScene(ModalScene):
 
     def make_buttons(self) -> list[Button]:
         return [
-            Button("Play again", self.play_again, key=pygame.K_RETURN, primary=True),
-            Button("Main menu", self.main_menu, key=pygame.K_ESCAPE),
+            Button(N_("Play again"), self.play_again, key=pygame.K_RETURN, primary=True),
+            Button(N_("Main menu"), self.main_menu, key=pygame.K_ESCAPE),
         ]
 
     def draw_body(self, surface: pygame.Surface) -> None:
-        draw_score_table(self.app, surface, self.panel, ["Player", "Score"], self.rows,
+        draw_score_table(self.app, surface, self.panel, [_("Player"), _("Score")], self.rows,
                          self.highlight)
 
     def play_again(self) -> None:

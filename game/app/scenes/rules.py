@@ -7,10 +7,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import rules
-from game.app import widgets
+from game.app import focus, widgets
+from game.app.names import GAMES
 from game.app.rules_text import RULES, Cards
 from game.app.scene import Scene
 from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
+from game.i18n import N_, _, language
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -25,14 +27,15 @@ class RulesScene(Scene):
         self.scroll = 0
         self.lines: list[tuple] = []
         self.content_h = 0
+        self.language = ""  # the language self.lines are in
 
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.app.ui
         w, h = size
-        self.tabs = [Button(rules.get(g).NAME, lambda g=g: self.show(g), selected=g == self.game_id)
+        self.tabs = [Button(GAMES[g], lambda g=g: self.show(g), selected=g == self.game_id)
                      for g in rules.GAME_IDS]
         widgets.layout_row(self.tabs, (w // 2, ui(40)), ui(280), ui(44), ui(12))
-        self.back = Button("Back", self.app.stack.pop, key=pygame.K_ESCAPE, primary=True)
+        self.back = Button(N_("Back"), self.app.stack.pop, key=pygame.K_ESCAPE, primary=True)
         self.back.rect = pygame.Rect(0, 0, ui(160), ui(44))
         self.back.rect.midbottom = (w // 2, h - ui(12))
         self.view = pygame.Rect(0, 0, min(w - ui(40), ui(760)), h - ui(150))
@@ -59,17 +62,20 @@ class RulesScene(Scene):
                     y += round(ui(64) * 1.4) + ui(34)
                     continue
                 bullet = para.startswith("• ")  # list items hang under their bullet
-                indent = widgets.fonts.font(ui(18)).size("• ")[0] if bullet else 0
+                indent = widgets.fonts.size("• ", ui(18))[0] if bullet else 0
                 for i, line in enumerate(widgets.wrap(para, ui(18), width - indent)):
                     lines.append(("text", (line, indent if i else 0), y))
                     y += ui(25)
                 y += ui(10)
             y += ui(8)
         self.lines = lines
+        self.language = language()
         self.content_h = y
         self.max_scroll = max(0, self.content_h - self.view.h)
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.language != language():  # switched since the layout: show the new language now
+            self.resize(self.app.size)
         ui = self.app.ui
         w, h = surface.get_size()
         surface.blit(self.app.art.felt((w, h)), (0, 0))
@@ -96,10 +102,17 @@ class RulesScene(Scene):
                           topleft=(x, y + round(cw * 1.4) + ui(6)))
         surface.set_clip(clip)
         if self.max_scroll:
-            blit_text(surface, "scroll for more", ui(13), MUTED,
+            blit_text(surface, _("scroll for more"), ui(13), MUTED,
                       bottomright=(self.view.right - ui(10), self.view.bottom - ui(6)))
         for button in [*self.tabs, self.back]:
             button.draw(surface, ui(18))
+
+    def focus_items(self) -> list[focus.Focusable]:
+        return focus.from_buttons([*self.tabs, self.back])
+
+    def keeps_key(self, event: pygame.event.Event) -> bool:
+        """Up and Down scroll the text; Left and Right go from tab to tab."""
+        return event.key in (pygame.K_UP, pygame.K_DOWN)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if widgets.handle_all([*self.tabs, self.back], event):

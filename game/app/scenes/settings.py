@@ -1,40 +1,53 @@
-"""Animation speed, volume, mute and fullscreen."""
+"""Animation speed, volume, mute, interface size, fullscreen and language."""
 
 from __future__ import annotations
 
 import pygame
 
+from game import i18n
 from game.app import widgets
+from game.app.names import SPEEDS as SPEED_NAMES
 from game.app.scenes.modal import ModalScene
-from game.app.settings import SPEEDS
 from game.app.widgets import INK, MUTED, Button, blit_text
+from game.i18n import N_, _
+from game.persist.settings import SPEEDS, UI_SCALE
 
 
 class SettingsScene(ModalScene):
-    title = "Settings"
-    panel_size = (620, 440)
+    title = N_("Settings")
+    panel_size = (620, 500)  # fits UI_FIT's 576 logical units: the largest interface size still fits
 
     def make_buttons(self) -> list[Button]:
         s = self.app.settings
-        self.speed_buttons = [Button(sp.capitalize(), lambda sp=sp: self.set_speed(sp),
+        self.speed_buttons = [Button(SPEED_NAMES[sp], lambda sp=sp: self.set_speed(sp),
                                      selected=(s.speed == sp)) for sp in SPEEDS]
         self.volume_buttons = [Button("–", lambda: self.set_volume(-0.1)),
                                Button("+", lambda: self.set_volume(0.1)),
-                               Button("Unmute" if s.muted else "Mute", self.toggle_mute)]
-        self.screen_button = Button("Windowed" if s.fullscreen else "Fullscreen (F11)",
+                               Button(N_("Unmute") if s.muted else N_("Mute"), self.toggle_mute)]
+        self.scale_buttons = [Button("–", lambda: self.set_ui_scale(-0.1), enabled=s.ui_scale > UI_SCALE[0]),
+                              Button("+", lambda: self.set_ui_scale(0.1), enabled=s.ui_scale < UI_SCALE[1])]
+        self.screen_button = Button(N_("Windowed") if s.fullscreen else N_("Fullscreen (F11)"),
                                     self.toggle_fullscreen)
-        self.done = Button("Done", self.app.stack.pop, key=pygame.K_ESCAPE, primary=True)
-        return [*self.speed_buttons, *self.volume_buttons, self.screen_button, self.done]
+        # "Automatic" follows the operating system; each language is named in its own words.
+        self.language_buttons = [Button(N_("Automatic") if not code else i18n.LANGUAGE_NAMES[code],
+                                        lambda code=code: self.set_language(code),
+                                        selected=(s.language == code))
+                                 for code in ("", *i18n.LANGUAGES)]
+        self.done = Button(N_("Done"), self.app.stack.pop, key=pygame.K_ESCAPE, primary=True)
+        return [*self.speed_buttons, *self.volume_buttons, *self.scale_buttons, self.screen_button,
+                *self.language_buttons, self.done]
 
     def place_buttons(self) -> None:
         ui = self.app.ui
         p = self.panel
-        widgets.layout_row(self.speed_buttons, (p.centerx, p.y + ui(130)), ui(110), ui(40), ui(10))
-        widgets.layout_row(self.volume_buttons[:2], (p.centerx - ui(60), p.y + ui(230)),
+        widgets.layout_row(self.speed_buttons, (p.centerx, p.y + ui(120)), ui(110), ui(40), ui(10))
+        widgets.layout_row(self.volume_buttons[:2], (p.centerx - ui(60), p.y + ui(204)),
                            ui(50), ui(40), ui(10))
-        self.volume_buttons[2].rect = pygame.Rect(p.centerx + ui(20), p.y + ui(210), ui(130), ui(40))
-        self.screen_button.rect = pygame.Rect(0, 0, ui(240), ui(40))
-        self.screen_button.rect.center = (p.centerx, p.y + ui(310))
+        self.volume_buttons[2].rect = pygame.Rect(p.centerx + ui(20), p.y + ui(184), ui(130), ui(40))
+        # interface size and fullscreen share a row: [–] 100% [+]  [Fullscreen]
+        widgets.layout_row(self.scale_buttons, (p.centerx - ui(132), p.y + ui(288)), ui(50), ui(40), ui(70))
+        self.screen_button.rect = pygame.Rect(p.centerx - ui(23), p.y + ui(268), ui(240), ui(40))
+        widgets.layout_row(self.language_buttons, (p.centerx, p.y + ui(380)), ui(106), ui(40), ui(8))
         self.done.rect = pygame.Rect(0, 0, ui(180), ui(44))
         self.done.rect.center = (p.centerx, p.bottom - ui(40))
 
@@ -42,26 +55,53 @@ class SettingsScene(ModalScene):
         ui = self.app.ui
         p = self.panel
         s = self.app.settings
-        blit_text(surface, "Animation speed", ui(18), MUTED, center=(p.centerx, p.y + ui(92)))
-        blit_text(surface, "Volume", ui(18), MUTED, center=(p.centerx, p.y + ui(190)))
-        vol = "muted" if s.muted else f"{round(s.volume * 100)}%"
-        blit_text(surface, vol, ui(20), INK, midright=(p.centerx - ui(130), p.y + ui(230)))
+        blit_text(surface, _("Animation speed"), ui(18), MUTED, center=(p.centerx, p.y + ui(84)))
+        blit_text(surface, _("Volume"), ui(18), MUTED, center=(p.centerx, p.y + ui(166)))
+        blit_text(surface, _("Language"), ui(18), MUTED, center=(p.centerx, p.y + ui(344)))
+        vol = _("muted") if s.muted else f"{round(s.volume * 100)}%"
+        blit_text(surface, vol, ui(20), INK, midright=(p.centerx - ui(130), p.y + ui(204)))
+        blit_text(surface, _("Interface size"), ui(18), MUTED, center=(p.centerx - ui(132), p.y + ui(250)))
+        blit_text(surface, f"{round(s.ui_scale * 100)}%", ui(20), INK, bold=True,
+                  center=(p.centerx - ui(132), p.y + ui(288)))
+        shown = round(100 * self.app.scale / self.app.fit_scale)
+        if shown < round(s.ui_scale * 100):  # the window is too small for more: say so
+            note = _("{percent}% fits this window").format(percent=shown)
+            blit_text(surface, note, widgets.fit_size(note, ui(14), ui(240)), MUTED,
+                      center=(p.centerx - ui(132), p.y + ui(318)))
 
     def set_speed(self, speed: str) -> None:
         self.app.settings.speed = speed
+        self.app.save_settings()
         self.resize(self.app.size)
 
     def set_volume(self, delta: float) -> None:
         s = self.app.settings
         s.volume = round(min(1.0, max(0.0, s.volume + delta)), 2)
         self.app.sound.volume = s.volume
+        self.app.save_settings()
         self.app.sound.play("click")
+
+    def set_ui_scale(self, delta: float) -> None:
+        """Bigger or smaller text and controls, on every screen at once."""
+        s = self.app.settings
+        s.ui_scale = round(min(UI_SCALE[1], max(UI_SCALE[0], s.ui_scale + delta)), 2)
+        self.app.save_settings()
+        self.app.stack.resize(self.app.size)
 
     def toggle_mute(self) -> None:
         s = self.app.settings
         s.muted = not s.muted
         self.app.sound.muted = s.muted
+        self.app.save_settings()
         self.resize(self.app.size)
+
+    def set_language(self, code: str) -> None:
+        """Switch at once, no restart: every screen lays itself out again in the new
+        language ("" follows the operating system's)."""
+        self.app.settings.language = code
+        i18n.set_language(i18n.choose_language(None, code))
+        self.app.save_settings()
+        self.app.stack.resize(self.app.size)
 
     def toggle_fullscreen(self) -> None:
         self.app.toggle_fullscreen()

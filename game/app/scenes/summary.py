@@ -8,6 +8,7 @@ import pygame
 
 from game.app.scenes.modal import ModalScene
 from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text
+from game.i18n import N_
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -24,7 +25,7 @@ class SummaryScene(ModalScene):
         self.panel_size = (min(900, 220 + 130 * len(headers)), 210 + 40 * len(rows))
 
     def make_buttons(self) -> list[Button]:
-        return [Button("Continue", self.app.stack.pop, key=pygame.K_RETURN, primary=True)]
+        return [Button(N_("Continue"), self.app.stack.pop, key=pygame.K_RETURN, primary=True)]
 
     def update(self, dt: float) -> None:
         if self.auto_close is not None:

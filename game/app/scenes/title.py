@@ -11,6 +11,7 @@ from game import __version__
 from game.app import widgets
 from game.app.scene import Scene
 from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text
+from game.i18n import N_, _
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -19,18 +20,73 @@ if TYPE_CHECKING:
 class TitleScene(Scene):
     def __init__(self, app: App):
         super().__init__(app)
-        self.buttons = [
-            Button("New game", self.new_game, key=pygame.K_RETURN, primary=True),
-            Button("Rules", self.rules),
-            Button("Settings", self.settings),
-            Button("Quit", self.app.quit, key=pygame.K_ESCAPE),
+        from game.app.scenes.saves import describe
+        from game.persist import library
+
+        self.saved = library.read_autosave()  # the game Continue restores, if any
+        self.saved_line = describe(self.saved) if self.saved is not None else ""
+        self.notice = ""  # one line over everything (what went wrong, after a crash)
+        self.continue_button = Button(N_("Continue"), self.continue_game, key=pygame.K_RETURN,
+                                      primary=True)
+        main = [
+            Button(N_("New game"), self.new_game, key=None if self.saved else pygame.K_RETURN,
+                   primary=self.saved is None),
         ]
+        if self.saved is not None:
+            main.insert(0, self.continue_button)
+        self.main = main
+        self.small = [
+            Button(N_("Load game"), self.load_game),
+            Button(N_("History"), self.history),
+            Button(N_("Statistics"), self.statistics),
+            Button(N_("Rules"), self.rules),
+            Button(N_("Settings"), self.settings),
+            Button(N_("Quit"), self.app.quit, key=pygame.K_ESCAPE),
+        ]
+        self.buttons = [*self.main, *self.small]
         self.clock = 0.0
 
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.app.ui
-        widgets.layout_column(self.buttons, size[0] // 2, size[1] // 2 + ui(20), ui(280),
-                              ui(50), ui(14))
+        w, h = size
+        if self.saved is not None:  # in the current language (it may just have changed)
+            from game.app.scenes.saves import describe
+
+            self.saved_line = describe(self.saved)
+        y = h // 2 + ui(18)
+        for button in self.main:
+            button.rect = pygame.Rect(0, 0, ui(340), ui(52))
+            button.rect.midtop = (w // 2, y)
+            y = button.rect.bottom + (ui(34) if button is self.continue_button else ui(14))
+        cols, bw, bh, gap = 3, ui(160), ui(40), ui(10)
+        for i, button in enumerate(self.small):
+            row, col = divmod(i, cols)
+            button.rect = pygame.Rect(0, 0, bw, bh)
+            button.rect.topleft = (w // 2 - (cols * bw + (cols - 1) * gap) // 2 + col * (bw + gap),
+                                   y + ui(4) + row * (bh + gap))
+
+    def continue_game(self) -> None:  # not `resume`: that is Scene's hook for "the scene above closed"
+        """Continue: the autosaved game, exactly where it was."""
+        from game.app.scenes.saves import resume
+
+        if self.saved is not None:
+            self.app.sound.play("click")
+            resume(self.app, self.saved)
+
+    def load_game(self) -> None:
+        from game.app.scenes.saves import LoadScene
+
+        self.app.push(LoadScene(self.app))
+
+    def history(self) -> None:
+        from game.app.scenes.history import HistoryScene
+
+        self.app.push(HistoryScene(self.app))
+
+    def statistics(self) -> None:
+        from game.app.scenes.stats import StatsScene
+
+        self.app.push(StatsScene(self.app))
 
     def new_game(self) -> None:
         from game.app.scenes.setup import SetupScene
@@ -65,10 +121,25 @@ class TitleScene(Scene):
             surface.blit(img, img.get_rect(center=(w // 2 + (i - 1) * ui(70),
                                                    h // 2 - ui(200) + abs(i - 1) * ui(12))))
         blit_text(surface, "Fireside", ui(76), ACCENT, bold=True, center=(w // 2, h // 2 - ui(70)))
-        blit_text(surface, "Sticheln · Avalanche · Grinch: Grow Your Heart", ui(20), INK,
+        from game.app.names import game_name
+        from game.rules import GAME_IDS
+
+        games = " · ".join(game_name(g) for g in GAME_IDS)
+        blit_text(surface, games, widgets.fit_size(games, ui(20), w - ui(40)), INK,
                   center=(w // 2, h // 2 - ui(20)))
-        for button in self.buttons:
+        for button in self.main:
             button.draw(surface, ui(21))
+        for button in self.small:
+            button.draw(surface, ui(18))
+        if self.saved is not None:
+            line = self.saved_line
+            rect = self.continue_button.rect
+            blit_text(surface, line, widgets.fit_size(line, ui(16), w - ui(40)), INK,
+                      midtop=(rect.centerx, rect.bottom + ui(5)))
+        if self.notice:
+            text = self.notice + (" " + _("Continue restores your game.") if self.saved else "")
+            blit_text(surface, text, widgets.fit_size(text, ui(17), w - ui(40)), widgets.DANGER,
+                      midtop=(w // 2, ui(12)))
         blit_text(surface, f"v{__version__}", ui(13), MUTED, bottomright=(w - ui(10), h - ui(8)))
 
     def handle(self, event: pygame.event.Event) -> bool:

@@ -20,13 +20,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app import widgets
+from game.app import focus, names, widgets
 from game.app.palette import SEAT_COLOURS
 from game.app.table.base import TableScene, Target
 from game.app.table.sprites import Place
 from game.app.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
+from game.i18n import _, ngettext
 from game.rules import avalanche
-from game.rules.avalanche import JOKER, RANK_NAMES, RANKS, SNOWFALL, Move
+from game.rules.avalanche import JOKER, RANKS, SNOWFALL, Move
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -47,33 +48,34 @@ MAX_COUNT = max(avalanche.COPIES.values())
 # -- words, worked out from the rules ---------------------------------------------
 
 def set_text(rank: int, count: int) -> str:
-    """`Q Q`, `Joker`, or `6 × 7` for long sets."""
-    name = RANK_NAMES[rank]
-    return " ".join([name] * count) if count <= 4 else f"{count} × {name}"
+    """`Q Q`, `Joker`, or `6 × 7` for long sets (names.set_name, kept for callers)."""
+    return names.set_name(rank, count)
 
 
 def _count_text(counts: list[int]) -> str:
     lo, hi = counts[0], counts[-1]
     if hi == MAX_COUNT and lo < hi:
-        return f"{lo}+ cards"
+        return _("{n}+ cards").format(n=lo)
     if lo == hi:
-        return f"{lo} card" + ("s" if lo != 1 else "")
-    return f"{lo}–{hi} cards"
+        return names.cards(lo)
+    return _("{low}–{high} cards").format(low=lo, high=hi)
 
 
-def _rank_span(ranks: list[int], avail: list[int]) -> str:
-    """A run of ranks, out of those a set this size can have, as words:
-    `of Q or higher`, `below Q`, `of any rank`."""
+def _rank_span(k: int, ranks: list[int], avail: list[int]) -> str:
+    """`k` cards of a run of ranks, out of those a set this size can have, as
+    words: `2 cards of Q or higher`, `2 cards below Q`, `a Joker`."""
+    cards = names.cards(k)
     if ranks == avail:
-        return "of any rank"
+        return _("{cards} of any rank").format(cards=cards)
     if ranks == [JOKER]:
-        return "Jokers"
+        return _("a Joker") if k == 1 else _("{n} Jokers").format(n=k)
     if ranks == avail[len(avail) - len(ranks):]:
-        return f"of {RANK_NAMES[ranks[0]]} or higher"
+        return _("{cards} of {rank} or higher").format(cards=cards, rank=names.rank_name(ranks[0]))
     above = RANKS[RANKS.index(ranks[-1]) + 1]
     if ranks == avail[:len(ranks)]:
-        return f"below {RANK_NAMES[above]}"
-    return f"of {RANK_NAMES[ranks[0]]} to {RANK_NAMES[ranks[-1]]}"
+        return _("{cards} below {rank}").format(cards=cards, rank=names.rank_name(above))
+    return _("{cards} of {low} to {high}").format(cards=cards, low=names.rank_name(ranks[0]),
+                                                  high=names.rank_name(ranks[-1]))
 
 
 def next_play(rank: int, count: int) -> dict[str, str]:
@@ -94,17 +96,16 @@ def next_play(rank: int, count: int) -> dict[str, str]:
         avail = {k: [r for r in RANKS if k <= avalanche.COPIES[r]] for k in by_count}
         whole = [k for k, ranks in by_count.items() if ranks == avail[k]]
         if whole == list(range(1, MAX_COUNT + 1)):
-            parts = ["any set"]
+            parts = [_("any set")]
         else:
             parts = [_count_text(whole)] if whole else []
         for k, ranks in sorted(by_count.items()):
             if k not in whole:
-                span = _rank_span(ranks, avail[k])
-                if span == "Jokers":
-                    parts.append("a Joker" if k == 1 else f"{k} Jokers")
-                else:
-                    parts.append(f"{k} card{'s' if k != 1 else ''} {span}")
-        out[how] = " or ".join(parts)
+                parts.append(_rank_span(k, ranks, avail[k]))
+        text = parts[0] if parts else ""
+        for part in parts[1:]:
+            text = _("{first} or {second}").format(first=text, second=part)
+        out[how] = text
     return out
 
 
@@ -462,8 +463,8 @@ class AvalancheTable(TableScene):
     def play_target(self) -> Target:
         move = self.selected_move()
         if move is None:
-            return Target(self.play_rect, label="Click cards of one rank in your hand first, "
-                                                "then press Play.")
+            return Target(self.play_rect, label=_("Click cards of one rank in your hand first, "
+                                                  "then press Play."))
         return Target(self.play_rect, move=move)
 
     def targets(self) -> list[Target]:
@@ -500,6 +501,29 @@ class AvalancheTable(TableScene):
                 keys.append(("hand", text, seen[text]))
             seen[text] += 1
         return keys
+
+    def focusable(self, target: Target, legal: list) -> bool:
+        """Cards of a rank that some legal play uses, Snowfall when allowed,
+        and Play once the selection is a legal play."""
+        if target.select is not None:
+            rank = avalanche.parse_card(target.select[1]).rank
+            return any(m.kind == "play" and m.rank == rank for m in legal)
+        return super().focusable(target, legal)
+
+    def focus_item(self, target: Target) -> focus.Focusable:
+        item = super().focus_item(target)
+        if target.select is not None:  # Space selects; Enter plays what is selected
+            return item._replace(activate=lambda: self.enter_on_card(target), toggle=item.activate)
+        if target.rect == self.play_rect:
+            return item._replace(key=("play button",))
+        return item
+
+    def enter_on_card(self, target: Target) -> None:
+        """Enter on a card: play the selection, or with none yet, select this card."""
+        if self.selection & self.hand_keys():
+            self.act(self.play_target())
+        else:
+            self.act(target)
 
     def top_key(self, name: Hashable) -> Hashable | None:
         layers = [k for k in self.sprites if isinstance(k, tuple) and k[0] == name]
@@ -602,10 +626,10 @@ class AvalancheTable(TableScene):
         snap = self.shown()
         n = snap["sizes"][seat]
         if seat in snap["out"] and n == 0:
-            first = "Out of cards"
+            first = _("Out of cards")
         else:
-            first = f"{n} card{'s' if n != 1 else ''} in hand"
-        return [first, f"Collected {snap['coll'][seat]}"]
+            first = ngettext("{n} card in hand", "{n} cards in hand", n).format(n=n)
+        return [first, _("Collected {n}").format(n=snap["coll"][seat])]
 
     def status(self) -> str:
         title, sub = self.banner_text()
@@ -614,21 +638,30 @@ class AvalancheTable(TableScene):
         view = self.view
         cur = view.current_player
         if cur is None:
-            return "Game over — most collected cards wins"
+            return _("Game over — most collected cards wins")
         who = self.turn_text()
         last = view.last_play
         if self.viewer_acts():
             if last is None:
                 if view.pile_count:
-                    return f"{who} — start an avalanche with any set of equal cards, or click the draw pile to Snowfall"
-                return f"{who} — start an avalanche with any set of equal cards (the pile is empty)"
+                    return _("{turn} — start an avalanche with any set of equal cards, "
+                             "or click the draw pile to Snowfall").format(turn=who)
+                return _("{turn} — start an avalanche with any set of equal cards "
+                         "(the pile is empty)").format(turn=who)
             seat, cards = last
-            return (f"{who} — play equal cards onto {self.whose(seat)} "
-                    f"{set_text(cards[0].rank, len(cards))} (no Snowfall while it runs)")
+            played = set_text(cards[0].rank, len(cards))
+            if self.who(seat) == "you":
+                return _("{turn} — play equal cards onto your {set} (no Snowfall while it runs)").format(
+                    turn=who, set=played)
+            return _("{turn} — play equal cards onto {name}'s {set} (no Snowfall while it runs)").format(
+                turn=who, name=self.name(seat), set=played)
         if last is None:
-            return f"{who} — Snowfall or start an avalanche"
+            return _("{turn} — Snowfall or start an avalanche").format(turn=who)
         seat, cards = last
-        return f"{who} — on {self.whose(seat)} {set_text(cards[0].rank, len(cards))}"
+        played = set_text(cards[0].rank, len(cards))
+        if self.who(seat) == "you":
+            return _("{turn} — on your {set}").format(turn=who, set=played)
+        return _("{turn} — on {name}'s {set}").format(turn=who, name=self.name(seat), set=played)
 
     def words(self) -> dict:
         """Next-play chips and the Play button text, recomputed only when they change."""
@@ -643,30 +676,35 @@ class AvalancheTable(TableScene):
             seat, cards = table[-1]
             rank, count = cards[0].rank, len(cards)
             phrases = next_play(rank, count)
-            on = self.who(seat)
-            total = sum(len(c) for _, c in table)
-            gets = "you collect" if on == "you" else f"{on} collects"
-            low = f"nothing is below {RANK_NAMES[rank]}"
+            total = sum(len(c) for _seat, c in table) + 1
+            if self.who(seat) == "you":
+                gets = _("you collect {n}+").format(n=total)
+            else:
+                gets = _("{name} collects {n}+").format(name=self.name(seat), n=total)
+            low = _("nothing is below {rank}").format(rank=names.rank_name(rank))
             out["chips"] = [
-                ("GROW", phrases["grow"] or "—", GROW_COLOUR),
-                ("STOP", phrases["stop"] or ("a single card can't be stopped" if count == 1
-                                             else low), STOP_COLOUR),
-                ("FALL", f"{phrases['fall']} — {gets} {total + 1}+" if phrases["fall"] else low,
-                 FALL_COLOUR),
+                (_("GROW"), phrases["grow"] or "—", GROW_COLOUR),
+                (_("STOP"), phrases["stop"] or (_("a single card can't be stopped") if count == 1
+                                                else low), STOP_COLOUR),
+                (_("FALL"), f"{phrases['fall']} — {gets}" if phrases["fall"] else low, FALL_COLOUR),
             ]
             out["last"] = f"{self.name(seat)}: {set_text(rank, count)}"
         move = self.selected_move() if self.viewer_acts() else None
         if move is not None:
-            label = f"Play {set_text(move.rank, move.count)}"
+            label = _("Play {cards}").format(cards=set_text(move.rank, move.count))
             if not table:
-                effect = "starts an avalanche"
+                effect = _("starts an avalanche")
             else:
-                _, cards = table[-1]
+                prev_seat, cards = table[-1]
                 how = avalanche.classify(cards, [move.rank] * move.count)
-                prev = self.who(table[-1][0])
-                effect = {"grow": "it grows",
-                          "stop": "it stops: to the crevasse",
-                          "fall": f"it falls on {prev}"}[how]
+                if how == "grow":
+                    effect = _("it grows")
+                elif how == "stop":
+                    effect = _("it stops: to the crevasse")
+                elif self.who(prev_seat) == "you":
+                    effect = _("it falls on you")
+                else:
+                    effect = _("it falls on {name}").format(name=self.name(prev_seat))
             out["button"] = (label, effect)
         self._words_cache = (key, out)
         return out
@@ -687,29 +725,30 @@ class AvalancheTable(TableScene):
                 slot = art.slot(w)
                 x, y = self.coll_pos(seat)
                 surface.blit(slot, slot.get_rect(center=(round(x), round(y))))
-        blit_text(surface, f"Draw pile · {snap['pile']}", ui(15), INK, midtop=(px, label_y))
+        blit_text(surface, _("Draw pile · {n}").format(n=snap["pile"]), ui(15), INK, midtop=(px, label_y))
         if self.pile_mark():
-            blit_text(surface, "Click: Snowfall", ui(14), ACCENT, bold=True,
+            blit_text(surface, _("Click: Snowfall"), ui(14), ACCENT, bold=True,
                       midtop=(px, label_y + ui(19)))
         # The crevasse: a dark cleft with an icy rim.
         cx, cy = self.crev_pos
         rect = self.crevasse.get_rect(center=(round(cx), round(cy)))
         surface.blit(self.crevasse, rect)
-        blit_text(surface, f"Crevasse · {snap['neutral']}", ui(15), INK,
+        blit_text(surface, _("Crevasse · {n}").format(n=snap["neutral"]), ui(15), INK,
                   midtop=(cx, rect.bottom + ui(8)))
-        blit_text(surface, "scores for nobody", ui(13), MUTED, midtop=(cx, rect.bottom + ui(27)))
+        blit_text(surface, _("scores for nobody"), ui(13), MUTED, midtop=(cx, rect.bottom + ui(27)))
         # An empty table invites a start.
         if not snap["table"] and not self.override and self.match.current is not None:
             aw = self.av_w
             slot = art.slot(aw)
             ax, ay = self.av_centre
             surface.blit(slot, slot.get_rect(center=(ax, ay)))
-            blit_text(surface, "No avalanche", ui(16), MUTED, center=(ax, ay - ui(10)))
-            blit_text(surface, "any set starts one", ui(13), MUTED, center=(ax, ay + ui(12)))
+            blit_text(surface, _("No avalanche"), ui(16), MUTED, center=(ax, ay - ui(10)))
+            blit_text(surface, _("any set starts one"), ui(13), MUTED, center=(ax, ay + ui(12)))
         # Own collected pile label.
         ox, oy = self.own_coll
-        blit_text(surface, f"Your pile · {snap['coll'][self.bottom_seat()]}" if self.viewer is not None
-                  else f"Collected · {snap['coll'][self.bottom_seat()]}", ui(14), INK,
+        collected = snap["coll"][self.bottom_seat()]
+        blit_text(surface, _("Your pile · {n}").format(n=collected) if self.viewer is not None
+                  else _("Collected · {n}").format(n=collected), ui(14), INK,
                   midleft=(ox + self.small_w * 0.75 + ui(8), oy))
 
     def draw_over(self, surface: pygame.Surface) -> None:
@@ -741,17 +780,17 @@ class AvalancheTable(TableScene):
         ui = self.app.ui
         chips = words["chips"]
         size, head, pad, gap, h = ui(15), ui(12), ui(10), ui(10), ui(30)
-        sizes = [(widgets.fonts.font(head, True).size(t)[0], widgets.fonts.font(size).size(s)[0])
-                 for t, s, _ in chips]
+        sizes = [(widgets.fonts.size(t, head, True)[0], widgets.fonts.size(s, size)[0])
+                 for t, s, _colour in chips]
         widths = [a + b + 3 * pad for a, b in sizes]
-        lead = widgets.fonts.font(ui(14), True).size("Next play:")[0]
+        lead = widgets.fonts.size(_("Next play:"), ui(14), True)[0]
         total = sum(widths) + gap * len(chips) + lead
         scale = min(1.0, (self.size[0] - ui(40)) / total) if total else 1.0
         x = self.size[0] / 2 - total * scale / 2
         words["lead_at"] = (round(x), round(self.chip_y))
         x += (lead + gap) * scale
         out = []
-        for (tag, text, colour), (tw, _), width in zip(chips, sizes, widths):
+        for (tag, text, colour), (tw, _th), width in zip(chips, sizes, widths):
             r = pygame.Rect(round(x), round(self.chip_y - h / 2), round(width * scale), h)
             room = r.w - tw - 3 * pad
             fs = widgets.fit_size(text, size, room) if scale < 1 else size
@@ -760,7 +799,7 @@ class AvalancheTable(TableScene):
         words["layout"] = out
         table = self.shown()["table"]
         if table:
-            (lx, ly), _ = self.cascade([len(c) for _, c in table])[-1][-1]
+            (lx, ly), _angle = self.cascade([len(c) for _seat, c in table])[-1][-1]
             words["last_at"] = (lx, ly + self.av_w * 0.7 + ui(4))
         return out
 
@@ -770,7 +809,7 @@ class AvalancheTable(TableScene):
         if not layout:
             return
         words = self.words()
-        blit_text(surface, "Next play:", ui(14), MUTED, bold=True, midleft=words["lead_at"])
+        blit_text(surface, _("Next play:"), ui(14), MUTED, bold=True, midleft=words["lead_at"])
         width = max(1, ui(2))
         for r, tag, head, text, fs, colour, pad, tw in layout:
             draw_panel(surface, r, CHIP_FILL, radius=r.h // 2, edge=colour, width=width)
@@ -779,30 +818,34 @@ class AvalancheTable(TableScene):
         if words.get("last"):
             blit_text(surface, words["last"], ui(14), ACCENT, bold=True, midtop=words["last_at"])
 
-    def whose(self, seat: int, capital: bool = False) -> str:
-        if self.who(seat) == "you":
-            return "Your" if capital else "your"
-        return f"{self.name(seat)}'s"
-
     def banner_text(self) -> tuple[str, str]:
         o = self.override
         kind = o.get("kind") if o else None
         if kind in ("fall", "stop"):
             table = o["table"]
-            (f_seat, f_cards), (p_seat, p_cards) = table[-1], table[-2]
-            how = (f"{self.whose(f_seat, True)} {set_text(f_cards[0].rank, len(f_cards))} on "
-                   f"{self.whose(p_seat)} {set_text(p_cards[0].rank, len(p_cards))}")
+            (f_seat, f_cards), (_p_seat, p_cards) = table[-1], table[-2]
+            words = {"played": set_text(f_cards[0].rank, len(f_cards)),
+                     "previous": set_text(p_cards[0].rank, len(p_cards)), "n": o["count"]}
             if kind == "fall":
-                who = self.who(o["collector"])
-                title = ("The avalanche falls on you!" if who == "you"
-                         else f"The avalanche falls on {who}!")
-                return title, f"{how}: {o['count']} cards to {self.whose(o['collector'])} pile"
-            who = self.who(o["faller"])
-            title = "You stop the avalanche!" if who == "you" else f"{who} stops the avalanche!"
-            return title, f"{how}: {o['count']} cards into the crevasse"
+                collector = o["collector"]
+                if self.who(collector) == "you":
+                    title = _("The avalanche falls on you!")
+                    sub = _("{faller} played {played} on {previous}: {n} cards to your pile")
+                else:
+                    title = _("The avalanche falls on {name}!").format(name=self.name(collector))
+                    sub = (_("You played {played} on {previous}: {n} cards to {name}'s pile")
+                           if self.who(f_seat) == "you"
+                           else _("{faller} played {played} on {previous}: {n} cards to {name}'s pile"))
+                return title, sub.format(faller=self.name(f_seat), name=self.name(collector), **words)
+            faller = o["faller"]
+            title = (_("You stop the avalanche!") if self.who(faller) == "you"
+                     else _("{name} stops the avalanche!").format(name=self.name(faller)))
+            return title, _("{played} on {previous}: {n} cards into the crevasse").format(**words)
         if kind == "end":
-            return "Game over", (f"{o['count']} leftover cards go into the crevasse"
-                                 if o.get("count") else "Counting the collected piles")
+            count = o.get("count")
+            return _("Game over"), (ngettext("{n} leftover card goes into the crevasse",
+                                             "{n} leftover cards go into the crevasse", count).format(n=count)
+                                    if count else _("Counting the collected piles"))
         return "", ""
 
     def banner_top(self) -> float:
@@ -820,13 +863,17 @@ class AvalancheTable(TableScene):
         if not title:
             return
         colour = {"fall": FALL_COLOUR, "stop": STOP_COLOUR}.get(kind, ACCENT)
-        w = max(ui(420), widgets.fonts.font(ui(28), True).size(title)[0] + ui(60))
+        w = max(ui(420), widgets.fonts.size(title, ui(28), True)[0] + ui(60),
+                widgets.fonts.size(sub, ui(16))[0] + ui(40))
+        w = min(w, self.size[0] - ui(16))
         r = pygame.Rect(0, 0, w, ui(78))
         # under the held avalanche (where the chips were), so every card stays in view
         r.midtop = (self.av_box.centerx, round(min(self.banner_top(), self.chip_y + ui(16) - r.h)))
         draw_panel(surface, r, (12, 20, 18, 228), radius=ui(18), edge=colour, width=max(1, ui(2)))
-        blit_text(surface, title, ui(28), colour, bold=True, center=(r.centerx, r.y + ui(28)))
-        blit_text(surface, sub, ui(16), INK, center=(r.centerx, r.y + ui(58)))
+        blit_text(surface, title, widgets.fit_size(title, ui(28), r.w - ui(20), True), colour, bold=True,
+                  center=(r.centerx, r.y + ui(28)))
+        blit_text(surface, sub, widgets.fit_size(sub, ui(16), r.w - ui(20)), INK,
+                  center=(r.centerx, r.y + ui(58)))
 
     def draw_play_button(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
@@ -840,12 +887,12 @@ class AvalancheTable(TableScene):
                       (28, 26, 20), bold=True, center=(r.centerx, r.y + ui(19)))
             blit_text(surface, effect, widgets.fit_size(effect, ui(14), r.w - ui(12)),
                       (60, 48, 24), center=(r.centerx, r.y + ui(40)))
-            blit_text(surface, "or press Space", ui(12), MUTED, midtop=(r.centerx, r.bottom + ui(4)))
+            blit_text(surface, _("or press Enter"), ui(12), MUTED, midtop=(r.centerx, r.bottom + ui(4)))
         else:
             draw_panel(surface, r, (30, 38, 34, 200), radius=ui(12))
-            blit_text(surface, "Play", ui(20), (130, 136, 128), bold=True,
+            blit_text(surface, _("Play"), ui(20), (130, 136, 128), bold=True,
                       center=(r.centerx, r.y + ui(19)))
-            blit_text(surface, "select equal cards", ui(13), (130, 136, 128),
+            blit_text(surface, _("select equal cards"), ui(13), (130, 136, 128),
                       center=(r.centerx, r.y + ui(40)))
 
     def draw_seat(self, surface: pygame.Surface, seat: int) -> None:

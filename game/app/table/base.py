@@ -8,8 +8,8 @@ and *what happened* (`stage`, `summary`); this class does the rest.
 
 from __future__ import annotations
 
+import logging
 import math
-import re
 import threading
 from collections import deque
 from collections.abc import Callable, Hashable, Iterator
@@ -18,19 +18,22 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import pygame
 
 from game import ai
-from game.app import widgets
-from game.match import Match
+from game.app import focus, names, reasons, widgets
 from game.app.scene import Scene
 from game.app.table import layout
 from game.app.table.layout import SeatSpot
 from game.app.table.sprites import CardSprite, Place
 from game.app.widgets import ACCENT, INK, MUTED, PANEL, PANEL_EDGE, Button, blit_text, draw_panel
+from game.i18n import N_, _
+from game.match import Match
+from game.persist import SaveError, library
 from game.rules import IllegalMove
 from game.rules.core import scrub_events
 
 if TYPE_CHECKING:
     from game.app.app import App
 
+log = logging.getLogger(__name__)
 
 MOVE_TIME = 0.34     # seconds for a card to travel, at normal speed
 STAGGER = 0.06       # between cards moving together
@@ -61,14 +64,16 @@ class TableScene(Scene):
     """Base table.  Subclasses set GAME and implement the hooks below."""
 
     GAME = ""
+    focus_start_group = "play"  # the keyboard's ring starts on a card, not on Menu
 
     def __init__(self, app: App, match: Match, *, demo: bool = False):
         super().__init__(app)
         self.match = match
         self.demo = demo
+        self.spectator = False  # see spectate()
         n = len(match.seats)
         humans = match.humans
-        # The seat whose eyes the table shows; None = spectator (all computers).
+        # The seat whose eyes the table shows; None = spectator (all computers, or a replay).
         self.viewer: int | None = humans[0] if humans else None
         self.sprites: dict[Hashable, CardSprite] = {}
         self.leaving: list[CardSprite] = []
@@ -88,6 +93,7 @@ class TableScene(Scene):
         self.thinking_for: Any = None
         self.ended = False
         self.end_wait = 1.5
+        self.archived = match.state.is_over  # a finished game goes to the history once
         self.agents = {s: self._make_agent(s) for s in range(n) if not match.seats[s].human}
         self.buttons: list[Button] = []
         self.spots: list[SeatSpot] = []
@@ -97,6 +103,14 @@ class TableScene(Scene):
         self.before = match.state  # the state before the latest move (for stage())
         self._dealt = False
         self._view: tuple[Any, Any, Any] = (None, None, None)
+
+    def spectate(self) -> None:
+        """Make this a replay's table (call before it is laid out): nobody's
+        eyes, no buttons, no computers thinking, nothing saved.  The replay
+        scene sets the state and calls `after_move` itself."""
+        self.spectator = True
+        self.viewer = None
+        self.agents = {}
 
     # -- hooks for each game -------------------------------------------------
     def compute_layout(self) -> None:
@@ -215,13 +229,15 @@ class TableScene(Scene):
         self.spots = self.seat_spots()
         self.compute_layout()
         self.buttons = [
-            Button("Menu", self.open_menu, key=None),
+            Button(N_("Menu"), self.open_menu, key=None),
             *self.extra_buttons(),
         ]
-        if self.match.humans:
-            self.buttons.insert(1, Button("Hint", self.ask_hint, key=pygame.K_h))
-        if len(self.match.humans) == 1:
-            self.buttons.insert(1, Button("Undo", self.undo))
+        if self.spectator:  # the replay has its own controls
+            self.buttons = []
+        elif self.match.humans:
+            self.buttons.insert(1, Button(N_("Hint"), self.ask_hint, key=pygame.K_h))
+        if len(self.match.humans) == 1 and not self.spectator:
+            self.buttons.insert(1, Button(N_("Undo"), self.undo))
         self.place_buttons()
         if self._dealt:
             self.sync(instant=True)
@@ -283,6 +299,9 @@ class TableScene(Scene):
         duration = 0.0 if instant else self.speed(MOVE_TIME)
         stagger = 0.0 if instant else self.speed(STAGGER)
         wanted = {p.key: p for p in self.places()}
+        lifted = focus.focused_key(self) if self.app.stack.top is self else None
+        if lifted in wanted and wanted[lifted].mark != "selected":  # the keyboard's card rises
+            wanted[lifted] = wanted[lifted]._replace(mark="focus")
         default_origin = origin or (self.size[0] / 2, self.size[1] / 2)
         new_count = 0
         for key, sprite in list(self.sprites.items()):
@@ -333,8 +352,8 @@ class TableScene(Scene):
         """The one gate from the table into the rules: apply, or explain why not."""
         try:
             self.play(move)
-        except IllegalMove as exc:
-            self.say(str(exc))
+        except IllegalMove as exc:  # the rules' English reason, said in the player's language
+            self.say(reasons.illegal(self.GAME, exc.reason, self.name, self.you))
             self.app.sound.play("error")
             if key is not None and key in self.sprites:
                 self.sprites[key].shake(self.speed(0.4) or 0.3)
@@ -344,9 +363,29 @@ class TableScene(Scene):
     def play(self, move: Any) -> None:
         before = self.match.state
         self.match.apply(move)
+        self.record()
         self.forget_hint()
         self.selection.clear()
         self.after_move(before, self.match.state.events)
+
+    def record(self) -> None:
+        """The one place a game at the table reaches the disk, after every move
+        and undo: the autosave while it runs; once it is over, the history
+        (once) and no autosave.  Demos and replays record nothing.  A disk
+        that refuses costs a message, never the game."""
+        if self.demo or self.spectator:
+            return
+        try:
+            if not self.match.state.is_over:
+                library.write_autosave(self.match)
+                return
+            if not self.archived:
+                library.archive(self.match)
+                self.archived = True
+            library.clear_autosave()
+        except (SaveError, OSError) as exc:
+            log.warning("could not record the game: %s", exc)
+            self.say(_("Could not save the game: {reason}").format(reason=exc))
 
     def after_move(self, before, events: tuple) -> None:
         self.before = before
@@ -378,7 +417,7 @@ class TableScene(Scene):
         """Ask Hard, in a worker thread so the table keeps drawing, what it
         would play for the human to act."""
         if not self.viewer_acts():
-            self.say("Hints are for your own turn.")
+            self.say(_("Hints are for your own turn."))
             return
         if self.hint_job is not None:
             return
@@ -388,13 +427,13 @@ class TableScene(Scene):
         job = threading.Thread(target=lambda: result.append(agent.explain(view)), daemon=True)
         job.start()
         self.hint_job = (job, result, self.match.state)
-        self.say("Thinking about a hint…")
+        self.say(_("Thinking about a hint…"))
 
     def forget_hint(self) -> None:
         """A hint belongs to one position and one pair of eyes."""
         if self.hint is not None or self.hint_job is not None:
             self.hint, self.hint_job = None, None
-            if self.message.startswith(("Hint:", "Thinking about a hint")):
+            if self.message.startswith((_("Hint:"), _("Thinking about a hint…"))):
                 self.message_left = 0.0
 
     def poll_hint(self) -> None:
@@ -406,25 +445,28 @@ class TableScene(Scene):
             return  # the position changed meanwhile: the hint is stale
         move, reason = result[0]
         self.hint = (move, reason)
-        self.say(f"Hint: {move}" + (f" — {reason}" if reason else ""))
+        said = names.move_text(self.GAME, move, self.name, self.you)
+        why = reasons.hint(self.GAME, reason, self.name, self.you)
+        self.say(_("Hint:") + " " + said + (" — " + why if why else ""))
         self.message_left = MESSAGE_TIME * 2
         self.sync()
 
     def undo(self) -> None:
         index, reason = self.match.undo_target()
         if index is None:
-            self.say(reason)
+            self.say(_(reason))  # game.match marks its reasons with N_()
             self.app.sound.play("error")
             return
         self.finish_animations()
         self.match.undo()
+        self.record()
         self.pending_summary.clear()
         self.ended = False
         self.thinking = None
         self.ai_wait = 0.0
         self.forget_hint()
         self.selection.clear()
-        self.say("Took back your last move.")
+        self.say(_("Took back your last move."))
         self.sync()
 
     def finish_animations(self) -> None:
@@ -434,20 +476,9 @@ class TableScene(Scene):
         self.sync(instant=True)
 
     def say(self, text: str) -> None:
-        """Show one line.  Rule reasons name seats by number and cite rule
-        IDs; at the table people read names."""
-        text = re.sub(r"\s*\((?:ST|AV|GR)-[\d.]+\)\s*$", "", text)
-
-        def person(m: re.Match) -> str:
-            seat, rest = int(m.group(1)), m.group(2) or ""
-            if not 0 <= seat < self.num_players:
-                return m.group(0)
-            if self.you(seat):
-                return {"'s": "Your", " is": "You are", " has": "You have",
-                        " does": "You do"}.get(rest, "You" + rest)
-            return self.name(seat) + rest
-
-        self.message = re.sub(r"\b[Ss]eat (\d+)('s| is| has| does)?", person, text)
+        """Show one line, already in the player's language (a rule's reason goes
+        through `reasons.illegal` first, which names seats and drops rule IDs)."""
+        self.message = text
         self.message_left = MESSAGE_TIME
 
     # -- scene lifecycle ------------------------------------------------------
@@ -522,6 +553,7 @@ class TableScene(Scene):
             self.spots = self.seat_spots()
             self.compute_layout()
             self.place_buttons()
+            focus.reset(self)  # the last player's focus says nothing to the next one
             self.sync(instant=True)
 
         self.app.push(PassScene(self.app, self.name(seat), arrived, self.open_menu))
@@ -571,12 +603,16 @@ class TableScene(Scene):
             if self.viewer is not None and any(s.rect().collidepoint(pos)
                                                for s in self.sprites.values()):
                 cur = self.match.current
-                who = "the game is over" if cur is None else f"it is {self.name(cur)}'s turn"
-                self.say(f"Wait — {who}.")
+                self.say(_("Wait — the game is over.") if cur is None
+                         else _("Wait — it is {name}'s turn.").format(name=self.name(cur)))
             return False
         target = self.target_at(pos)
         if target is None:
             return False
+        return self.act(target)
+
+    def act(self, target: Target) -> bool:
+        """Do what a click on `target` does (the mouse and the keyboard share this)."""
         if target.select is not None:
             self.select(target.select)
             self.app.sound.play("click")
@@ -591,6 +627,42 @@ class TableScene(Scene):
             if target.key in self.sprites:
                 self.sprites[target.key].shake()
         return True
+
+    # -- keyboard focus (game/app/focus.py) -------------------------------------
+    def focus_items(self) -> list[focus.Focusable]:
+        """What Tab and the arrows reach: the targets the rules allow now
+        (none under the open score pad), then the buttons."""
+        targets = self.targets()
+        legal = self.view.legal_moves() if targets else []
+        items = []
+        for i, target in enumerate(targets):
+            covered = any(t.move is None and t.select is None and not t.label
+                          and t.rect.colliderect(target.rect) for t in targets[i + 1:])
+            if not covered and self.focusable(target, legal):
+                items.append(self.focus_item(target))
+        return items + focus.from_buttons(self.buttons)
+
+    def focusable(self, target: Target, legal: list) -> bool:
+        """A target the keyboard may reach: one whose move the rules allow now."""
+        return target.move is not None and target.move in legal
+
+    def focus_item(self, target: Target) -> focus.Focusable:
+        key = target.key if target.key is not None else ("move", str(target.move))
+        rect = self.drawn_rect(target.key) or target.rect
+        return focus.Focusable(key, rect, lambda: self.act(target), group="play")
+
+    def focus_changed(self) -> None:
+        self.sync()  # the focused card lifts
+
+    def drawn_rect(self, key: Hashable | None) -> pygame.Rect | None:
+        """Where a card sprite is drawn now (moving, lifted), for the focus ring."""
+        sprite = self.sprites.get(key) if key is not None else None
+        if sprite is None:
+            return None
+        dx, dy = sprite.offset()
+        rect = pygame.Rect(0, 0, round(sprite.w), round(sprite.w * 1.4))
+        rect.center = (round(sprite.x + dx), round(sprite.y + dy))
+        return rect
 
     def target_at(self, pos: tuple[int, int]) -> Target | None:
         for target in reversed(self.targets()):
@@ -618,7 +690,7 @@ class TableScene(Scene):
         self.draw_table(surface)
         for sprite in sorted(self.leaving, key=lambda s: s.place.z):
             sprite.draw(surface, self.app.art)
-        for sprite in sorted(self.sprites.values(), key=lambda s: s.place.z):
+        for sprite in sorted(self.sprites.values(), key=lambda s: (s.place.mark == "focus", s.place.z)):
             sprite.draw(surface, self.app.art)
         self.draw_over(surface)
         self.draw_status(surface)
@@ -626,8 +698,6 @@ class TableScene(Scene):
             button.draw(surface, self.app.ui(17))
 
     def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
-        from game.app.palette import SEAT_COLOURS
-
         ui = self.app.ui
         spot = self.spots[seat]
         rect = spot.panel
@@ -637,11 +707,10 @@ class TableScene(Scene):
             glow = rect.inflate(ui(8) + round(ui(4) * pulse), ui(8) + round(ui(4) * pulse))
             draw_panel(surface, glow, (*ACCENT, 90 + round(60 * pulse)), radius=ui(16), edge=None)
         draw_panel(surface, rect, radius=ui(12), edge=ACCENT if active else None)
-        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        pygame.draw.circle(surface, colour, (rect.x + ui(16), rect.y + ui(18)), ui(7))
+        widgets.seat_mark(surface, seat, (rect.x + ui(16), rect.y + ui(18)), ui(7))
         seat_info = self.match.seats[seat]
-        who = "you" if seat == self.viewer and seat_info.human else (
-            "human" if seat_info.human else seat_info.level)
+        who = names.seat_tag("you" if seat == self.viewer and seat_info.human else (
+            "human" if seat_info.human else seat_info.level))
         tag = blit_text(surface, who, ui(13), MUTED, topright=(rect.right - ui(10), rect.y + ui(11)))
         name = self.name(seat)
         blit_text(surface, name, widgets.fit_size(name, ui(18), tag.left - rect.x - ui(38), True),
@@ -660,10 +729,14 @@ class TableScene(Scene):
         w = self.size[0]
         box = pygame.Rect(0, 0, min(w - ui(420), ui(760)), ui(34))
         box.midtop = (w // 2 - ui(80), ui(10))
+        buttons = [b.rect.left for b in self.buttons if b.rect.top < box.bottom and b.rect.w]
+        if buttons:  # never under the buttons (Grinch has one more)
+            box.w = min(box.w, min(buttons) - ui(8) - box.x)
         if self.message_left > 0 and self.message:
             text, fill, edge = self.message, (70, 30, 24, 235), (214, 96, 78)
         else:
-            text, fill, edge = ("Demo · " if self.demo else "") + self.status(), PANEL, PANEL_EDGE
+            prefix = _("Demo") + " · " if self.demo else _("Replay") + " · " if self.spectator else ""
+            text, fill, edge = prefix + self.status(), PANEL, PANEL_EDGE
         draw_panel(surface, box, fill, radius=ui(17), edge=edge)
         blit_text(surface, text, widgets.fit_size(text, ui(18), box.w - ui(20)), INK,
                   center=box.center)
@@ -672,7 +745,9 @@ class TableScene(Scene):
         """'Your turn' or '<name> to play' for the status line."""
         cur = self.match.current
         if cur is None:
-            return "Game over"
+            return _("Game over")
         if cur == self.viewer and self.match.seats[cur].human:
-            return "Your turn" if len(self.match.humans) == 1 else f"{self.name(cur)}, your turn"
-        return f"{self.name(cur)} to play"
+            if len(self.match.humans) == 1:
+                return _("Your turn")
+            return _("{name}, your turn").format(name=self.name(cur))
+        return _("{name} to play").format(name=self.name(cur))

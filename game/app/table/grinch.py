@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app import palette
+from game.app import fonts, names, palette
 from game.app.table.base import MOVE_TIME, TableScene, Target
 from game.app.table.sprites import Place
 from game.app.widgets import (
@@ -29,7 +29,9 @@ from game.app.widgets import (
     draw_panel,
     fit_size,
     panel,
+    seat_mark,
 )
+from game.i18n import N_, _, ngettext
 from game.rules import grinch
 from game.rules.grinch import Move
 
@@ -39,11 +41,6 @@ if TYPE_CHECKING:
 
 GAME = "grinch"
 
-ROW_NAMES = {"wreaths": "Wreaths", "noise": "Noise", "ornaments": "Ornaments",
-             "presents": "Presents", "rainbow": "Rainbow", "match": "Match", "run": "Run"}
-ROW_HELP = {"wreaths": "sum of Wreaths", "noise": "sum of Noise", "ornaments": "sum of Ornaments",
-            "presents": "sum of Presents", "rainbow": "top card of each suit",
-            "match": "3 / 4 / 5 alike: 10 / 20 / 30", "run": "run of 4 / 5: 15 / 25"}
 ROW_SUIT = {"wreaths": "W", "noise": "N", "ornaments": "O", "presents": "P"}
 
 PAPER = (252, 247, 232)
@@ -244,7 +241,7 @@ class GrinchTable(TableScene):
                 rect = self.sprite_rect(str(card))
                 if rect is not None:
                     out.append(Target(rect, None, key=str(card),
-                                      label="Your hand is complete: click a row on the score pad"))
+                                      label=_("Your hand is complete: click a row on the score pad")))
             for row, rect in self.row_rects.items():
                 out.append(Target(rect, Move("score", row), key=("row", row)))
             return out
@@ -332,11 +329,11 @@ class GrinchTable(TableScene):
         for seat in range(self.num_players):
             info = scored.get(seat, {})
             bonus = info.get("bonus", 0)
-            rows.append([self.name(seat), ROW_NAMES.get(info.get("row"), "—"),
+            rows.append([self.name(seat), names.row_name(info["row"]) if info.get("row") else "—",
                          str(info.get("row_points", 0)), f"+{bonus}" if bonus else "—",
                          f"+{info.get('points', 0)}", str(totals[seat])])
-        title = f"Round {over.info['round']} of {self.view.rounds} scored"
-        return title, ["Player", "Row", "Row pts", "Bonus", "Round", "Total"], rows
+        title = _("Round {n} of {total} scored").format(n=over.info["round"], total=self.view.rounds)
+        return title, [_("Player"), _("Row"), _("Row pts"), _("Bonus"), _("Round"), _("Total")], rows
 
     # -- the heart tile ----------------------------------------------------------
     def heart_shown(self) -> int:
@@ -441,17 +438,15 @@ class GrinchTable(TableScene):
     def render_pad(self, model: dict, hover: str | None, acting: bool) -> pygame.Surface:
         ui = self.app.ui
         art = self.app.art
-        from game.app.palette import SEAT_COLOURS
-
         r = self.pad_rect
         surf = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.rect(surf, PAPER, surf.get_rect(), border_radius=ui(12))
         pygame.draw.rect(surf, (150, 132, 100), surf.get_rect(), max(1, ui(2)), ui(12))
         pad_x = ui(12)
         # title
-        blit_text(surf, "Score pad", ui(20), palette.INK, bold=True,
+        blit_text(surf, _("Score pad"), ui(20), palette.INK, bold=True,
                   midleft=(pad_x + ui(4), self.pad_title_h // 2 + ui(2)))
-        sub = f"Round {model['round']} of {model['rounds']}"
+        sub = _("Round {n} of {total}").format(n=model["round"], total=model["rounds"])
         blit_text(surf, sub, ui(15), palette.MUTED,
                   midright=(r.w - pad_x - ui(4), self.pad_title_h // 2 + ui(2)))
         order = self.display_order()
@@ -471,8 +466,7 @@ class GrinchTable(TableScene):
             cx = x0 + i * cw + cw // 2
             name = self.name(seat)
             size = fit_size(name, ui(15), cw - ui(18), True)
-            pygame.draw.circle(surf, SEAT_COLOURS[seat % len(SEAT_COLOURS)],
-                               (x0 + i * cw + ui(8), top + ui(13)), ui(4))
+            seat_mark(surf, seat, (x0 + i * cw + ui(8), top + ui(13)), ui(5))
             blit_text(surf, name, size, palette.INK, bold=True,
                       center=(cx + ui(4), top + ui(13)))
             status = model["status"][seat]
@@ -480,7 +474,9 @@ class GrinchTable(TableScene):
                 status = status or "Grinch"
             if status:
                 colour = GREEN if status in ("chosen", "Grinch") else PENCIL
-                rect = blit_text(surf, status, ui(12), colour, bold=status == "chosen",
+                said = {"chosen": _("chosen"), "choosing": _("choosing"), "Grinch": _("Grinch")}.get(status, status)
+                rect = blit_text(surf, said, fit_size(said, ui(12), cw - ui(16), status == "chosen"), colour,
+                                 bold=status == "chosen",
                                  center=(cx + (ui(5) if status == "chosen" else 0), top + ui(30)))
                 if status == "chosen":
                     _tick(surf, (rect.left - ui(8), rect.centery), ui(5), GREEN)
@@ -504,7 +500,7 @@ class GrinchTable(TableScene):
         # totals
         y = first + n_rows * self.pad_rh
         pygame.draw.line(surf, palette.INK, (ui(6), y + 1), (r.w - ui(6), y + 1), max(1, ui(2)))
-        blit_text(surf, "Total", ui(16), palette.INK, bold=True,
+        blit_text(surf, _("Total"), ui(16), palette.INK, bold=True,
                   midleft=(pad_x + ui(4), y + self.pad_rh // 2 + ui(1)))
         for c, seat in enumerate(order):
             blit_text(surf, str(model["totals"][seat]), ui(18), PEN, bold=True,
@@ -517,13 +513,13 @@ class GrinchTable(TableScene):
             pygame.draw.line(surf, RULE, (x, top + ui(6)), (x, first + body_h - ui(4)))
         # footer: what to do
         if model["scored"]:
-            foot = "The round is written in: highlighted numbers are new"
+            foot = _("The round is written in: highlighted numbers are new")
         elif acting:
-            foot = "Click a row to write your hand there · pencil numbers include bonuses"
+            foot = _("Click a row to write your hand there · pencil numbers include bonuses")
         elif model["phase"] == "score":
-            foot = "Rows stay secret until everyone has chosen"
+            foot = _("Rows stay secret until everyone has chosen")
         else:
-            foot = "Pencil numbers: what your hand would score now · press P to close"
+            foot = _("Pencil numbers: what your hand would score now · press P to close")
         blit_text(surf, foot, fit_size(foot, ui(13), r.w - 2 * pad_x), palette.MUTED,
                   center=(r.w // 2, first + body_h + self.pad_foot_h // 2 + ui(2)))
         return surf
@@ -546,11 +542,14 @@ class GrinchTable(TableScene):
             x += 2 * small + ui(6)
         else:
             x += icon + ui(6)
-        name = blit_text(surf, ROW_NAMES[row], ui(16), palette.INK, bold=True, midleft=(x, mid))
+        label = names.row_name(row)
+        name = blit_text(surf, label, fit_size(label, ui(16), self.pad_label_w - x - ui(40), True),
+                         palette.INK, bold=True, midleft=(x, mid))
         room = self.pad_label_w - (name.right + ui(8))
-        text = ROW_HELP[row]
+        text = names.row_help(row)
         size = fit_size(text, ui(12), room)
-        blit_text(surf, text, size, palette.MUTED, midleft=(name.right + ui(8), mid + ui(1)))
+        if fonts.size(text, size)[0] <= room:  # a long row name leaves no room: the name alone
+            blit_text(surf, text, size, palette.MUTED, midleft=(name.right + ui(8), mid + ui(1)))
 
     def render_cell(self, surf: pygame.Surface, cell: pygame.Rect, kind: str,
                     points: int | None, best: bool) -> None:
@@ -578,61 +577,61 @@ class GrinchTable(TableScene):
     def seat_lines(self, seat: int) -> list[str]:
         v = self.shown_view()
         n = v.hand_size(seat)
-        line1 = f"{n} card{'s' if n != 1 else ''}"
+        line1 = names.cards(n)
         if v.phase_name == "who" and seat != v.grinch:
             if v.has_pending(seat):
-                line1 += " · discarded"
+                line1 += " · " + _("discarded")
         elif v.phase_name == "score" and v.has_chosen(seat):
-            line1 += " · row chosen"
+            line1 += " · " + _("row chosen")
         elif v.phase_name == "grinch" and seat == v.grinch:
-            line1 += f" · {v.takes_left} to take" if v.takes_left else " · discarding"
-        return [line1, f"Score {v.scores()[seat]}"]
+            line1 += " · " + (_("{n} to take").format(n=v.takes_left) if v.takes_left else _("discarding"))
+        return [line1, _("Score {n}").format(n=v.scores()[seat])]
 
     def status(self) -> str:
         if "scored" in self.override:
             v = self.shown_view()
-            return (f"Round {v.round_number} of {v.rounds} · every row is chosen: "
-                    "the score pad is filled in")
+            return (_("Round {n} of {total}").format(n=v.round_number, total=v.rounds) + " · "
+                    + _("every row is chosen: the score pad is filled in"))
         v = self.view
         cur = v.current_player
         if cur is None:
             winners = v.winners()
             best = v.scores()[winners[0]]
-            names = " & ".join(self.name(s) for s in winners)
-            return f"Game over · {names} {'win' if len(winners) > 1 else 'wins'} with {best} points"
-        head = f"Round {v.round_number} of {v.rounds} · "
+            if len(winners) > 1:
+                return _("Game over · {names} win with {n} points").format(
+                    names=", ".join(self.name(s) for s in winners), n=best)
+            return _("Game over · {name} wins with {n} points").format(name=self.name(winners[0]), n=best)
+        head = _("Round {n} of {total}").format(n=v.round_number, total=v.rounds) + " · "
         g = v.grinch
         phase = v.phase_name
-        if self.you(g):
-            who_g = "You are the Grinch"
-        else:
-            who_g = f"{self.name(g)} is the Grinch"
+        who_g = _("You are the Grinch") if self.you(g) else _("{name} is the Grinch").format(name=self.name(g))
         if phase == "grinch" and v.takes_left:
-            who_g += f" ({v.takes_left} take{'s' if v.takes_left != 1 else ''} left)"
+            who_g += " " + ngettext("({n} take left)", "({n} takes left)", v.takes_left).format(n=v.takes_left)
         turn = self.turn_text()
+        name = self.name(cur)
         if phase == "who":
             if self.viewer_acts():
-                what = f"{turn}: discard a card (hidden until all Whos have)"
+                what = _("{turn}: discard a card (hidden until all Whos have)").format(turn=turn)
             else:
-                what = f"{self.name(cur)} draws 2 and discards 1"
+                what = _("{name} draws 2 and discards 1").format(name=name)
         elif phase == "grinch":
             if self.viewer_acts():
                 if v.takes_left:
-                    return head + (f"You are the Grinch: take {v.takes_left} more from the "
-                                   "draw pile or any discard pile")
-                return head + "You are the Grinch: now discard a card"
+                    return head + _("You are the Grinch: take {n} more from the draw pile "
+                                    "or any discard pile").format(n=v.takes_left)
+                return head + _("You are the Grinch: now discard a card")
             if v.takes_left:
-                what = f"{self.name(cur)} is taking cards"
+                what = _("{name} is taking cards").format(name=name)
             else:
-                what = f"{self.name(cur)} discards a card"
+                what = _("{name} discards a card").format(name=name)
         elif self.viewer_acts():
-            what = f"{turn}: choose a row on the score pad for your hand"
+            what = _("{turn}: choose a row on the score pad for your hand").format(turn=turn)
         else:
-            what = f"{self.name(cur)} is choosing a row (the Grinch chooses last)"
+            what = _("{name} is choosing a row (the Grinch chooses last)").format(name=name)
         return head + who_g + " — " + what
 
     def extra_buttons(self) -> list[Button]:
-        return [Button("Score pad", self.toggle_pad, key=pygame.K_p, selected=self.pad_open)]
+        return [Button(N_("Score pad"), self.toggle_pad, key=pygame.K_p, selected=self.pad_open)]
 
     def place_buttons(self) -> None:
         super().place_buttons()
@@ -670,8 +669,9 @@ class GrinchTable(TableScene):
         draw_panel(surface, badge, (*GREEN, 255), radius=badge.h // 2, edge=(150, 214, 120))
         icon = self.app.art.symbol(GAME, "heart", ui(14))
         surface.blit(icon, icon.get_rect(midleft=(badge.x + ui(7), badge.centery)))
-        blit_text(surface, "GRINCH", ui(12), (255, 255, 255), bold=True,
-                  midleft=(badge.x + ui(25), badge.centery))
+        word = _("GRINCH")
+        blit_text(surface, word, fit_size(word, ui(12), badge.right - badge.x - ui(31), True), (255, 255, 255),
+                  bold=True, midleft=(badge.x + ui(25), badge.centery))
 
     def draw_table(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
@@ -697,14 +697,14 @@ class GrinchTable(TableScene):
                 surface.blit(back, dr.move(-i * ui(2), -i * ui(2)))
         else:
             surface.blit(art.slot(dr.w), dr)
-        blit_text(surface, f"Draw pile · {n}", ui(15), INK, bold=True,
+        blit_text(surface, _("Draw pile · {n}").format(n=n), ui(15), INK, bold=True,
                   midtop=(dr.centerx, dr.bottom + ui(8)))
         # what this phase is about, for newcomers
         phase = v.phase_name
         if phase == "who":
-            hint = "Whos draw 2 cards, then discard 1 face down"
+            hint = _("Whos draw 2 cards, then discard 1 face down")
         elif phase == "grinch":
-            hint = "The Grinch takes 2 (draw pile or any discard top), then discards 1"
+            hint = _("The Grinch takes 2 (draw pile or any discard top), then discards 1")
         else:
             hint = ""
         if hint:
@@ -715,7 +715,7 @@ class GrinchTable(TableScene):
             if not v.discard_pile(seat) and not v.has_pending(seat):
                 surface.blit(art.slot(self.pile_width(seat)), self.pile_rect(seat))
         own = self.pile_rect(bottom)
-        label = "Your discards" if self.you(bottom) else f"{self.name(bottom)}'s discards"
+        label = _("Your discards") if self.you(bottom) else _("{name}'s discards").format(name=self.name(bottom))
         blit_text(surface, label, ui(14), MUTED, midbottom=(own.centerx, own.top - ui(12)))
         self.draw_heart(surface)
 
@@ -742,13 +742,14 @@ class GrinchTable(TableScene):
                     width = max(1, round(ui(6) * (1 - k)))
                     pygame.draw.circle(surface, (255, 150, 150), tile.center, radius, width)
         if v.phase_name in ("score", "over"):
-            line1, line2 = "Hands are full", "time to score"
+            line1, line2 = _("Hands are full"), _("time to score")
         else:
-            line1 = f"Turn {v.turn} of {grinch.TURNS}"
-            line2 = f"ends with {v.heart} cards"
-        blit_text(surface, line1, ui(15), INK, bold=True,
+            line1 = _("Turn {n} of {total}").format(n=v.turn, total=grinch.TURNS)
+            line2 = _("ends with {n} cards").format(n=v.heart)
+        room = 2 * tile.centerx - ui(8)  # centred under the tile, clear of the window edge
+        blit_text(surface, line1, fit_size(line1, ui(15), room, True), INK, bold=True,
                   midtop=(tile.centerx, tile.bottom + ui(4)))
-        blit_text(surface, line2, ui(13), MUTED, midtop=(tile.centerx, tile.bottom + ui(23)))
+        blit_text(surface, line2, fit_size(line2, ui(13), room), MUTED, midtop=(tile.centerx, tile.bottom + ui(23)))
 
     def draw_over(self, surface: pygame.Surface) -> None:
         ui = self.app.ui

@@ -13,6 +13,7 @@ from game.app.tween import Tween, ease_in_out_sine, ease_out_cubic, lerp
 
 SELECTED_LIFT = 0.22  # of card height
 LEGAL_LIFT = 0.05
+FOCUS_LIFT = 0.12  # the keyboard's card (game/app/focus.py draws the ring around it)
 GLOW = (246, 204, 110)
 DIM = (10, 14, 12, 120)
 
@@ -26,7 +27,7 @@ class Place(NamedTuple):
     width: int
     angle: float = 0.0
     z: int = 0
-    mark: str = ""  # "", "legal", "dim", "selected", "hint", "last"
+    mark: str = ""  # "", "legal", "dim", "selected", "hint", "last", "focus"
     origin: tuple[float, float] | None = None  # where a new card flies in from
     game: str = ""
     scale: float = 1.0  # drawn at width * scale (faces stay rendered at width)
@@ -142,7 +143,8 @@ class CardSprite:
         """Lift for marks and the sideways shake of an illegal click."""
         h = self.w * 1.4
         dy = -h * SELECTED_LIFT if self.place.mark == "selected" else (
-            -h * LEGAL_LIFT if self.place.mark in ("legal", "hint") else 0.0)
+            -h * FOCUS_LIFT if self.place.mark == "focus" else (
+                -h * LEGAL_LIFT if self.place.mark in ("legal", "hint") else 0.0))
         dx = 0.0
         if self._shake is not None and not self._shake.done:
             t = self._shake.progress
@@ -159,7 +161,7 @@ class CardSprite:
         game = self.place.game
         base_w = self.place.width
         face = art.face(game, self.shown, base_w) if self.shown is not None else art.back(game, base_w)
-        if self.place.mark in ("legal", "selected", "hint", "last", "dim"):
+        if self.place.mark in ("legal", "selected", "hint", "last", "dim", "focus"):
             face = _marked(face, self.place.mark, (game, self.shown, base_w))
         if width != base_w or squash != 1.0:
             h = round(face.get_height() * width / base_w)
@@ -203,10 +205,12 @@ def _marked(face: pygame.Surface, mark: str, card_key: tuple) -> pygame.Surface:
     pad = max(3, w // 18) if mark != "dim" else 0
     out = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
     radius = max(4, w // 10)
-    if mark in ("selected", "hint", "legal", "last"):
+    if mark in ("selected", "hint", "legal", "last", "focus"):
         colour = {"selected": (*GLOW, 255), "hint": (120, 220, 255, 255),
-                  "legal": (*GLOW, 110), "last": (255, 255, 255, 150)}[mark]
+                  "legal": (*GLOW, 110), "last": (255, 255, 255, 150), "focus": (*GLOW, 110)}[mark]
         pygame.draw.rect(out, colour, out.get_rect(), border_radius=radius + pad)
+        if mark == "hint":  # dashed: a hint differs from a glow in shape, not only in colour
+            _dash(out, pad, max(4, w // 8))
     out.blit(face, (pad, pad))
     if mark == "dim":
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -214,3 +218,15 @@ def _marked(face: pygame.Surface, mark: str, card_key: tuple) -> pygame.Surface:
         out.blit(shade, (pad, pad))
     _marks[key] = out
     return out
+
+
+def _dash(surf: pygame.Surface, band: int, dash: int) -> None:
+    """Cut gaps into the outer `band` pixels of `surf`, turning a frame into dashes."""
+    w, h = surf.get_size()
+    clear = (0, 0, 0, 0)
+    for x in range(dash, w - dash, 2 * dash):
+        surf.fill(clear, (x, 0, dash, band))
+        surf.fill(clear, (x, h - band, dash, band))
+    for y in range(dash, h - dash, 2 * dash):
+        surf.fill(clear, (0, y, band, dash))
+        surf.fill(clear, (w - band, y, band, dash))

@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.app import names, widgets
 from game.app.table.base import TableScene, Target
 from game.app.table.sprites import Place
-from game.app.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
+from game.app.widgets import ACCENT, INK, MUTED, blit_text, draw_panel, seat_mark
+from game.i18n import _, ngettext
 from game.rules import sticheln
 from game.rules.sticheln import Move
 
@@ -28,7 +30,8 @@ class StichelnTable(TableScene):
 
     def __init__(self, app: App, match, *, demo: bool = False):
         super().__init__(app, match, demo=demo)
-        self.pains: list = [None] * self.num_players  # last revealed pain cards
+        # Last revealed pain cards; a game resumed mid-round has them already.
+        self.pains: list = [match.state.pain_card(s) for s in range(self.num_players)]
 
     # -- geometry -------------------------------------------------------------
     def compute_layout(self) -> None:
@@ -163,41 +166,41 @@ class StichelnTable(TableScene):
                 rows = []
                 for seat in range(self.num_players):
                     pain = self.pains[seat]
-                    rows.append([self.name(seat), str(pain) if pain else "—",
+                    rows.append([self.name(seat), names.card_name(GAME, pain) if pain else "—",
                                  f"{info['scores'][seat]:+d}", str(info["totals"][seat])])
-                title = f"Round {info['round']} of {state.options['rounds']}"
-                return title, ["Player", "Pain card", "This round", "Total"], rows
+                title = _("Round {n} of {total}").format(n=info["round"], total=state.options["rounds"])
+                return title, [_("Player"), _("Pain card"), _("This round"), _("Total")], rows
         return None
 
     # -- words -----------------------------------------------------------------
     def seat_lines(self, seat: int) -> list[str]:
         view = self.view
         tricks = view.tricks_taken(seat)
-        line1 = f"{view.hand_size(seat)} cards · {tricks} trick{'' if tricks == 1 else 's'}"
-        line2 = f"Score {view.scores()[seat]}"
+        line1 = names.cards(view.hand_size(seat)) + " · " + ngettext(
+            "{n} trick", "{n} tricks", tricks).format(n=tricks)
+        line2 = _("Score {n}").format(n=view.scores()[seat])
         pain = view.pain_card(seat)
         if pain is not None and view.phase == "play":
             now = sticheln.round_score(pain, view.won_cards(seat))
-            line2 += f" · round {now:+d}"
+            line2 += " · " + _("round {score}").format(score=f"{now:+d}")
         return [line1, line2]
 
     def status(self) -> str:
         view = self.view
         cur = view.current_player
-        head = f"Round {view.round_number} of {view.options['rounds']} · "
+        head = _("Round {n} of {total}").format(n=view.round_number, total=view.options["rounds"]) + " · "
         if cur is None:
-            return head + "game over"
+            return head + _("game over")
         who = self.turn_text()
         if view.phase == "pick":
             if self.viewer_acts():
-                return head + f"{who}: choose your pain card (its colour will cost you)"
-            return head + f"{self.name(cur)} is choosing a pain card"
+                return head + _("{turn}: choose your pain card (its colour will cost you)").format(turn=who)
+            return head + _("{name} is choosing a pain card").format(name=self.name(cur))
         lead = view.lead_colour()
         if lead is None:
-            what = "lead any card"
-        else:
-            what = f"play any card ({lead} was led)"
-        return head + f"{who} — {what}"
+            return head + _("{turn} — lead any card").format(turn=who)
+        return head + _("{turn} — play any card ({colour} was led)").format(
+            turn=who, colour=names.colour_name(lead))
 
     def draw_table(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
@@ -206,8 +209,8 @@ class StichelnTable(TableScene):
         for seat in range(self.num_players):
             if seat == self.bottom_seat() or view.phase == "over" or not self.picked(view, seat):
                 continue
-            (_, _), (px, py) = self.mat(seat)
-            blit_text(surface, "pain", ui(12), MUTED,
+            px, py = self.mat(seat)[1]
+            blit_text(surface, _("pain"), ui(12), MUTED,
                       midtop=(px, py + self.pain_w * 0.7 + ui(2)))
         px, py = self.own_pain
         own_w = self.pain_w + ui(14)
@@ -215,7 +218,7 @@ class StichelnTable(TableScene):
             r = pygame.Rect(0, 0, own_w, round(own_w * 1.4))
             r.center = (round(px), round(py))
             surface.blit(self.app.art.slot(r.w), r)
-        blit_text(surface, "Pain card", ui(14), MUTED, midbottom=(px, py - own_w * 0.7 - ui(4)))
+        blit_text(surface, _("Pain card"), ui(14), MUTED, midbottom=(px, py - own_w * 0.7 - ui(4)))
 
     def trick_seats(self) -> list[int]:
         shown = self.override.get("trick")
@@ -232,21 +235,24 @@ class StichelnTable(TableScene):
         for i, seat in enumerate(self.trick_seats()):
             x, ty = self.trick_pos(i)
             colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-            blit_text(surface, self.name(seat), ui(15), colour, bold=True,
-                      midtop=(round(x), round(ty + self.card_w * 0.7 + ui(6))))
+            label = blit_text(surface, self.name(seat), ui(15), colour, bold=True,
+                              midtop=(round(x + ui(7)), round(ty + self.card_w * 0.7 + ui(6))))
+            seat_mark(surface, seat, (label.left - ui(8), label.centery), ui(5))
         y = cy + self.card_w * 1.45
         kind = self.override.get("kind")
         if kind is not None:
-            text = (f"{self.name(self.override['winner'])} takes the trick" if kind == "trick_won"
-                    else "All zeros: the trick is set aside")
+            text = (_("{name} takes the trick").format(name=self.name(self.override["winner"]))
+                    if kind == "trick_won" else _("All zeros: the trick is set aside"))
             img_rect = pygame.Rect(0, 0, ui(360), ui(36))
             img_rect.center = (round(cx), round(y))
             draw_panel(surface, img_rect, radius=ui(18), edge=ACCENT)
-            blit_text(surface, text, ui(19), ACCENT, bold=True, center=img_rect.center)
+            blit_text(surface, text, widgets.fit_size(text, ui(19), img_rect.w - ui(16), True), ACCENT,
+                      bold=True, center=img_rect.center)
         else:
             lead = self.view.lead_colour()
             if lead is not None:
                 icon = self.app.art.symbol(GAME, lead, ui(24))
-                rect = blit_text(surface, f"Lead: {lead} — another colour beats it", ui(17), INK,
+                text = _("Lead: {colour} — another colour beats it").format(colour=names.colour_name(lead))
+                rect = blit_text(surface, text, ui(17), INK,
                                  center=(round(cx + ui(14)), round(y)))
                 surface.blit(icon, icon.get_rect(midright=(rect.left - ui(6), rect.centery)))

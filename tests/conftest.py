@@ -1,0 +1,27 @@
+"""Every test keeps its files in its own folder: the app autosaves, archives
+finished games and saves settings as it runs, and none of that may reach the
+real user folders of whoever runs the tests."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def fireside_home(tmp_path_factory, monkeypatch):
+    """FIRESIDE_HOME in a fresh temporary folder (a test may set its own)."""
+    home = tmp_path_factory.mktemp("fireside-home")
+    monkeypatch.setenv("FIRESIDE_HOME", str(home))
+    return home
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch):
+    """Tests read English unless they switch language themselves: the language is
+    global (game.i18n) and would otherwise follow the machine's."""
+    from game import i18n
+
+    monkeypatch.setenv("LANGUAGE", "en")
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
