@@ -16,7 +16,8 @@ from bisect import insort
 from collections.abc import Callable
 from typing import Any
 
-from game.ai.grinch_rows import row_value
+from game.ai.grinch_heuristics import potential
+from game.ai.grinch_rows import open_mask, row_value
 from game.ai.sticheln_heuristics import best_pick
 from game.rules import avalanche, grinch, sticheln
 
@@ -167,14 +168,6 @@ def _keep_value(hand: list[int], code: int, counts: list[int]) -> int:
     return rank + 3 * counts[_G_SUIT[code]] + 4 * mates
 
 
-def _g_discard(hand: list[int], rng: random.Random) -> int:
-    counts = [0, 0, 0, 0]
-    for c in hand:
-        counts[_G_SUIT[c]] += 1
-    worst = min(range(len(hand)), key=lambda i: (_keep_value(hand, hand[i], counts), rng.random()))
-    return hand.pop(worst)
-
-
 def _g_best_row(hand: list[int], pad: list[int], rounds_left: int) -> tuple[int, int, float]:
     """(row, points now, value of the rows left) by the row-value rule."""
     mask = 0
@@ -192,11 +185,27 @@ def _g_best_row(hand: list[int], pad: list[int], rounds_left: int) -> tuple[int,
     return best
 
 
+def _g_discard_for_rows(hand: list[int], mask: int, rounds_left: int) -> int:
+    """Normal's discard: drop the card whose loss hurts the open rows least."""
+    best_i, best_v = 0, None
+    for i in range(len(hand)):
+        v = potential(hand[:i] + hand[i + 1:], mask, rounds_left)
+        if best_v is None or v > best_v:
+            best_i, best_v = i, v
+    return hand.pop(best_i)
+
+
 def grinch_round_totals(state: grinch.State, rng: random.Random) -> list[float]:
     """Heuristic play to the end of the round; per seat, pad total plus this
     round's row plus what the open rows are still worth."""
     n = state.num_players
     hands = [list(h) for h in state.hands]
+    left = state.rounds - state.round
+    masks = [open_mask(state.score_pad[s]) for s in range(n)]
+
+    def discard(seat: int) -> int:
+        return _g_discard_for_rows(hands[seat], masks[seat], left)
+
     pile = state.pile
     pos = 0
     tops = [list(reversed(d)) for d in state.discards]  # top last
@@ -205,7 +214,7 @@ def grinch_round_totals(state: grinch.State, rng: random.Random) -> list[float]:
     g = state.grinch
     while phase != grinch._SCORING and phase != grinch._OVER:
         if phase == grinch._WHO:
-            pending[actor] = _g_discard(hands[actor], rng)
+            pending[actor] = discard(actor)
             actor = actor + 1 if actor + 1 < n else 0
             if actor != g:
                 insort(hands[actor], pile[pos])
@@ -235,7 +244,7 @@ def grinch_round_totals(state: grinch.State, rng: random.Random) -> list[float]:
                 insort(hand, tops[best_src].pop())
             taken += 1
         else:
-            tops[g].append(_g_discard(hands[g], rng))
+            tops[g].append(discard(g))
             actor = g + 1 if g + 1 < n else 0
             if turn < grinch.TURNS:
                 turn += 1
