@@ -111,8 +111,9 @@ class Button:
         edge = ACCENT if (self.selected or (hover and not self.primary)) else PANEL_EDGE
         draw_panel(surface, self.rect, fill, radius=max(6, self.rect.h // 4), edge=edge)
         label = _(self.label)
-        blit_text(surface, label, fit_size(label, size, self.rect.w - 12), text,
-                  bold=self.primary or self.selected, center=self.rect.center)
+        bold = self.primary or self.selected
+        blit_text(surface, label, fit_size(label, size, self.rect.w - 16, bold=bold), text,
+                  bold=bold, center=self.rect.center)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
