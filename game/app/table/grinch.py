@@ -518,10 +518,13 @@ class GrinchTable(TableScene):
             foot = _("Click a row to write your hand there · pencil numbers include bonuses")
         elif model["phase"] == "score":
             foot = _("Rows stay secret until everyone has chosen")
+        elif self.spectator:  # a replay: no hand of one's own, and P does nothing there
+            foot = ""
         else:
             foot = _("Pencil numbers: what your hand would score now · press P to close")
-        blit_text(surf, foot, fit_size(foot, ui(13), r.w - 2 * pad_x), palette.MUTED,
-                  center=(r.w // 2, first + body_h + self.pad_foot_h // 2 + ui(2)))
+        if foot:
+            blit_text(surf, foot, fit_size(foot, ui(13), r.w - 2 * pad_x), palette.MUTED,
+                      center=(r.w // 2, first + body_h + self.pad_foot_h // 2 + ui(2)))
         return surf
 
     def render_row_label(self, surf: pygame.Surface, row: str, y: int, art) -> None:
