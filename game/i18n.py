@@ -181,10 +181,5 @@ def load_catalog(code: str) -> gettext.NullTranslations:
         return gettext.NullTranslations()
 
 
-def forget_catalogs() -> None:
-    """Read the .po files again on next use (after the catalogs were edited)."""
-    _catalogs.clear()
-
-
 __all__ = ["LANGUAGES", "LANGUAGE_NAMES", "N_", "_", "catalog_path", "choose_language", "language",
            "locale_dir", "match_language", "ngettext", "set_language", "system_language"]

@@ -32,38 +32,35 @@ SEAT_TAGS = {"you": N_("you"), "human": N_("human"), "easy": N_("easy"), "normal
              "hard": N_("hard"), "random": N_("random")}
 
 
+def _said(table: dict[str, str], key: str, default: str) -> str:
+    """`table[key]` in the current language, or `default` for a key the table lacks."""
+    return _(table[key]) if key in table else default
+
+
 def game_name(game_id: str) -> str:
-    return _(GAMES[game_id]) if game_id in GAMES else game_id
+    return _said(GAMES, game_id, game_id)
 
 
 def colour_name(colour: str) -> str:
     """A Sticheln colour ("red") in words."""
-    return _(COLOURS[colour]) if colour in COLOURS else colour
+    return _said(COLOURS, colour, colour)
 
 
 def suit_name(suit: str) -> str:
     """A Grinch suit letter ("W") in words."""
-    return _(SUITS[suit]) if suit in SUITS else suit
+    return _said(SUITS, suit, suit)
 
 
 def row_name(row: str) -> str:
-    return _(ROWS[row]) if row in ROWS else row
+    return _said(ROWS, row, row)
 
 
 def row_help(row: str) -> str:
-    return _(ROW_HELP[row]) if row in ROW_HELP else ""
-
-
-def level_name(level: str) -> str:
-    return _(LEVELS[level]) if level in LEVELS else level
-
-
-def speed_name(speed: str) -> str:
-    return _(SPEEDS[speed]) if speed in SPEEDS else speed
+    return _said(ROW_HELP, row, "")
 
 
 def seat_tag(tag: str) -> str:
-    return _(SEAT_TAGS[tag]) if tag in SEAT_TAGS else tag
+    return _said(SEAT_TAGS, tag, tag)
 
 
 def rank_name(rank: int) -> str:

@@ -158,17 +158,25 @@ def _fill(phrase: Phrase, match: re.Match, game_id: str, name: Callable[[int], s
     if groups.get("row"):
         values["row"] = names.row_name(groups["row"])
     if groups.get("rank"):
-        from game.rules.avalanche import RANK_NAMES
-
-        rank = next((r for r, text in RANK_NAMES.items() if text == groups["rank"]), None)
+        rank = _rank(groups["rank"])
         values["rank"] = names.rank_name(rank) if rank is not None else groups["rank"]
     if groups.get("set"):
         count, _x, word = groups["set"].rpartition("x ")
-        from game.rules.avalanche import RANK_NAMES
-
-        rank = next((r for r, text in RANK_NAMES.items() if text == word), None)
+        rank = _rank(word)
         values["set"] = names.set_name(rank, int(count or 1)) if rank is not None else groups["set"]
     return _(template).format(**values)
+
+
+def _without_rule_id(reason: str) -> str:
+    """A rule's reason without the rule ID it ends with, e.g. " (GR-4.2)"."""
+    return re.sub(r"\s*\((?:ST|AV|GR)-[\d.]+\)\s*$", "", reason.strip())
+
+
+def _rank(word: str) -> int | None:
+    """The Avalanche rank a notation word ("Q", "10", "Joker") stands for, if any."""
+    from game.rules.avalanche import RANK_NAMES
+
+    return next((r for r, text in RANK_NAMES.items() if text == word), None)
 
 
 def _find(phrases: tuple[Phrase, ...], text: str) -> tuple[Phrase, re.Match] | None:
@@ -181,7 +189,7 @@ def _find(phrases: tuple[Phrase, ...], text: str) -> tuple[Phrase, re.Match] | N
 
 def illegal(game_id: str, reason: str, name: Callable[[int], str], you: Callable[[int], bool]) -> str:
     """An IllegalMove's reason (`exc.reason`, without the rule ID) for the table's message line."""
-    text = re.sub(r"\s*\((?:ST|AV|GR)-[\d.]+\)\s*$", "", reason.strip())
+    text = _without_rule_id(reason)
     found = _find(RULES, text)
     if found is None:
         return _("The rules do not allow that move.")
@@ -207,7 +215,7 @@ def hint(game_id: str, reason: str | None, name: Callable[[int], str], you: Call
 
 def covered(reason: str, hint_text: bool = False) -> bool:
     """True if a sentence has a pattern here (or, for rule reasons, is one no click causes)."""
-    text = re.sub(r"\s*\((?:ST|AV|GR)-[\d.]+\)\s*$", "", reason.strip())
+    text = _without_rule_id(reason)
     if hint_text:
         searched = SEARCH_NOTE.match(text)
         if searched:

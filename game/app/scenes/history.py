@@ -68,12 +68,7 @@ class HistoryScene(SlotListScene):
     def open(self, info: SlotInfo) -> None:
         from game.app.scenes.replay import ReplayScene
 
-        try:
-            match = load_cached(info.path)
-        except SaveError as exc:
-            self.say(str(exc), bad=True)
-            self.refresh()
-            self.rebuild()
-            return
-        self.app.sound.play("click")
-        self.app.push(ReplayScene(self.app, match, self.describe(info)[0]))
+        match = self.loaded(info, load_cached)
+        if match is not None:
+            self.app.sound.play("click")
+            self.app.push(ReplayScene(self.app, match, self.describe(info)[0]))

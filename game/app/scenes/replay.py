@@ -24,9 +24,14 @@ if TYPE_CHECKING:
     from game.app.table.base import TableScene
 
 
+def _fresh(match: Match) -> Match:
+    """The same game (seats, seed, start, options) before its first move."""
+    return Match(match.game_id, list(match.seats), match.seed, match.start, dict(match.options))
+
+
 def replay_states(match: Match) -> list[Any]:
     """The state before the first move and after each move, replayed from the start."""
-    fresh = Match(match.game_id, list(match.seats), match.seed, match.start, dict(match.options))
+    fresh = _fresh(match)
     states = [fresh.state]
     for _seat, move in match.moves:
         states.append(fresh.apply(move))
@@ -46,8 +51,7 @@ class ReplayScene(Scene):
         self.title = title
         self.moves = list(match.moves)
         self.states = replay_states(match)
-        shown = Match(match.game_id, list(match.seats), match.seed, match.start, dict(match.options))
-        self.table: TableScene = table_for(app, shown)
+        self.table: TableScene = table_for(app, _fresh(match))
         self.table.spectate()
         self.index = 0  # moves shown so far; the table shows states[index]
         self.buttons: list[Button] = []
@@ -134,10 +138,9 @@ class ReplayScene(Scene):
                   topleft=(ui(14), self.bar.y + ui(8)))
         blit_text(surface, move, widgets.fit_size(move, ui(17), left), INK,
                   topleft=(ui(14), self.bar.y + ui(32)))
-        result = self.title
-        if result:
+        if self.title:
             room = self.close.rect.left - self.nav[-1].rect.right - ui(30)
-            blit_text(surface, result, widgets.fit_size(result, ui(16), room), MUTED,
+            blit_text(surface, self.title, widgets.fit_size(self.title, ui(16), room), MUTED,
                       midright=(self.close.rect.left - ui(16), self.close.rect.centery))
         own_sheet = getattr(self.table, "pad_visible", None)  # Grinch shows its own score pad
         if self.index == self.count and self.states[-1].is_over and not (own_sheet and own_sheet()):

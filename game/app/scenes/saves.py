@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import rules
-from game.app import widgets
+from game.app import names, widgets
 from game.app.scene import Scene
 from game.app.scenes.modal import ModalScene
 from game.app.text_input import TextField
@@ -47,10 +47,8 @@ def when(iso: str) -> str:
 
 
 def game_name(game_id: str) -> str:
-    try:
-        return _(rules.get(game_id).NAME)
-    except ValueError:
-        return game_id or _("Unknown game")
+    """The game's name in the current language; "Unknown game" for a save that names none."""
+    return names.game_name(game_id) if game_id else _("Unknown game")
 
 
 def has_rounds(game_id: str) -> bool:
@@ -61,7 +59,7 @@ def has_rounds(game_id: str) -> bool:
         return False
 
 
-def round_text(game_id: str, state) -> str:
+def round_text(state: Any) -> str:
     """'round 3 of 5', 'round 2' or '' for games without rounds."""
     number = getattr(state, "round_number", None)
     if number is None:
@@ -75,7 +73,7 @@ def round_text(game_id: str, state) -> str:
 def describe(match: Match) -> str:
     """One line saying which game this is: game, players, round."""
     parts = [game_name(match.game_id), ", ".join(seat.name for seat in match.seats)]
-    where = _("game over") if match.state.is_over else round_text(match.game_id, match.state)
+    where = _("game over") if match.state.is_over else round_text(match.state)
     if where:
         parts.append(where)
     return " · ".join(parts)
@@ -176,15 +174,21 @@ class SlotListScene(Scene):
         return info.name, " · ".join(b for b in bits if b)
 
     def open(self, info: SlotInfo) -> None:
+        match = self.loaded(info, library.load_slot)
+        if match is not None:
+            self.app.sound.play("click")
+            resume(self.app, match)
+
+    def loaded(self, info: SlotInfo, load: Callable[[Path], Match]) -> Match | None:
+        """The match in a row's file; None, with the reason said and the list
+        read again, if it is damaged (or changed on disk since it was listed)."""
         try:
-            match = library.load_slot(info.path)
+            return load(info.path)
         except SaveError as exc:
             self.say(str(exc), bad=True)
             self.refresh()
             self.rebuild()
-            return
-        self.app.sound.play("click")
-        resume(self.app, match)
+            return None
 
     def delete(self, info: SlotInfo) -> None:
         if self.arming is not info:
