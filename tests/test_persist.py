@@ -401,30 +401,6 @@ def test_compute_statistics() -> None:
     assert ann.wins == sum(0 in m.state.winners() for _date, m in games[:3])
 
 
-class _LowWins:
-    """A stand-in for a game in which the lowest total wins."""
-
-    def __init__(self, totals: list[int]) -> None:
-        self.totals, self.is_over = totals, True
-
-    def scores(self) -> list[int]:
-        return self.totals
-
-    def winners(self) -> list[int]:
-        return [self.totals.index(min(self.totals))]
-
-
-def test_best_follows_the_games_direction() -> None:
-    base = new_match("grinch", 2)
-    matches = []
-    for totals in ([5, 9], [12, 3], [7, 7]):
-        match = new_match("grinch", 2)
-        match.state = _LowWins(totals)  # type: ignore[assignment]
-        matches.append((str(totals), match))
-    record = stats.compute(matches)["grinch"][base.seats[0].name]
-    assert record.best == 5 and record.wins == 2 and record.games == 3
-
-
 def test_load_stats_reads_the_history_and_follows_deletions(home: Path) -> None:
     assert stats.load_stats() == {}
     kept = library.archive(finished("avalanche", 3, 1))

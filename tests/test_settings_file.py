@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from game.persist import settings as settings_module
 from game.persist.errors import SaveError
 from game.persist.settings import SPEEDS, Settings, load_settings, save_settings
 
@@ -108,9 +107,3 @@ def test_a_folder_in_the_way_of_the_file_gives_defaults(settings_file: Path) -> 
     assert load_settings() == Settings()
     with pytest.raises(SaveError, match="cannot save the settings"):
         save_settings(Settings())
-
-
-def test_the_old_import_still_works() -> None:
-    from game.app.settings import Settings as Old
-
-    assert Old is settings_module.Settings

@@ -35,27 +35,13 @@ class Record:
     history: list[tuple[str, int]] = field(default_factory=list)
 
 
-def _higher_wins(match: Match) -> bool | None:
-    """Whether a bigger total is better in this game, read off its `winners()`;
-    None when this match cannot tell (every total equal)."""
-    totals = match.state.scores()
-    winners = match.state.winners()
-    if not winners or min(totals) == max(totals):
-        return None
-    return totals[winners[0]] == max(totals)
-
-
 def compute(matches: Iterable[tuple[str, Match]]) -> dict[str, dict[str, Record]]:
     """game id -> human name -> Record, over the finished matches given as (date, match)."""
     records: dict[str, dict[str, Record]] = {}
-    direction: dict[str, bool] = {}
     for date, match in sorted(matches, key=lambda item: item[0]):
         state = match.state
         if not state.is_over:
             continue
-        higher = _higher_wins(match)
-        if higher is not None:
-            direction.setdefault(match.game_id, higher)
         totals, winners = state.scores(), set(state.winners())
         for seat, info in enumerate(match.seats):
             if not info.human:
@@ -64,11 +50,10 @@ def compute(matches: Iterable[tuple[str, Match]]) -> dict[str, dict[str, Record]
             record.games += 1
             record.wins += seat in winners
             record.history.append((date, totals[seat]))
-    for game_id, by_name in records.items():
-        pick = max if direction.get(game_id, True) else min
+    for by_name in records.values():  # every game: the highest total wins (core.State.winners)
         for record in by_name.values():
             scores = [score for _date, score in record.history]
-            record.best = pick(scores)
+            record.best = max(scores)
             record.average = sum(scores) / len(scores)
     return records
 

@@ -156,9 +156,7 @@ class ReplayScene(Scene):
         ui = self.app.ui
         state = self.states[-1]
         scores, winners = state.scores(), state.winners()
-        first = scores[winners[0]] if winners else max(scores)
-        higher = first >= max(scores)
-        order = sorted(range(len(scores)), key=lambda s: -scores[s] if higher else scores[s])
+        order = sorted(range(len(scores)), key=lambda s: -scores[s])  # the highest total wins every game
         rows = [[f"{i + 1}. {self.source.seats[s].name}", str(scores[s])] for i, s in enumerate(order)]
         panel = pygame.Rect(0, 0, min(ui(460), area.w - ui(40)), min(ui(130 + 40 * len(rows)), area.h - ui(60)))
         panel.center = (area.centerx, area.centery + ui(10))
