@@ -11,6 +11,7 @@ import os
 import sys
 
 from game import __version__, i18n, rules
+from game.i18n import _
 from game.persist.settings import SPEEDS
 from game.rules import GAME_IDS
 
@@ -169,9 +170,11 @@ def _window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     try:
         return _open_window(parser, args)
     except AssetError as exc:
-        print(f"fireside: a game file is missing, so the table cannot open: {exc}", file=sys.stderr)
+        print(_("fireside: a game file is missing, so the table cannot open: {reason}").format(reason=exc),
+              file=sys.stderr)
     except pygame.error as exc:
-        print(f"fireside: cannot open the window ({exc}). Is there a display?", file=sys.stderr)
+        print(_("fireside: cannot open the window ({reason}). Is there a display?").format(reason=exc),
+              file=sys.stderr)
     return 1
 
 
@@ -192,7 +195,6 @@ def _open_window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
 
 def _check_save(file: str) -> int:
     """`check-save FILE`: 0 and a one-line summary if it loads and replays, else 2 and the reason."""
-    from game.i18n import _
     from game.persist.savefile import SaveError, load
 
     try:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.app import names as words
 from game.app import widgets
 from game.app.scene import Scene
 from game.app.scenes.summary import draw_score_table
@@ -86,12 +87,14 @@ class ReplayScene(Scene):
         self.goto(self.index + delta)
 
     def move_text(self) -> tuple[str, str]:
-        """('Move 37 of 212', 'Mina: play red 4') for the bar."""
+        """('Move 37 of 212', 'Mina: Play red 4') for the bar, in the player's language."""
         if self.index == 0:
             return _("Start · {n} moves").format(n=self.count), _("The cards are dealt.")
         seat, move = self.moves[self.index - 1]
         head = _("Move {n} of {total}").format(n=self.index, total=self.count)
-        return head, f"{self.source.seats[seat].name}: {move}"
+        seats = self.source.seats
+        said = words.move_text(self.source.game_id, move, lambda s: seats[s].name, lambda s: False)
+        return head, f"{seats[seat].name}: {said}"
 
     def result_text(self) -> str:
         state = self.states[-1]
