@@ -223,3 +223,22 @@ def archive(match: Match) -> Path:
         number += 1
     save(path, match)
     return path
+
+
+def keep_unfinished(starting: Match | None, slot_name: Callable[[Match], str]) -> Path | None:
+    """Before another game takes over the autosave, keep the unfinished one in a
+    save slot (named by `slot_name`) so that nothing is lost.  A game continuing
+    itself (same game, seed and seats) is not kept twice."""
+    old = read_autosave()
+    if old is None or old.state.is_over:
+        return None
+    if starting is not None and (old.game_id, old.seed, old.seats) == (
+            starting.game_id, starting.seed, starting.seats):
+        return None
+    try:
+        path = save_slot(slot_name(old), old)
+    except SaveError as exc:
+        log.warning("could not keep the unfinished game: %s", exc)
+        return None
+    log.info("kept the unfinished game as %s", path.name)
+    return path

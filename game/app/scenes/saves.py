@@ -109,26 +109,9 @@ def resume(app: App, match: Match) -> TableScene:
 
 
 def keep_unfinished(starting: Match | None) -> Path | None:
-    """Before another game takes over the autosave, keep the unfinished one
-    in a save slot so that nothing is lost.  A game continuing itself (same
-    game, seed and seats) is not kept twice."""
-    try:
-        old = library.read_autosave()
-    except SaveError:
-        return None
-    if old is None or old.state.is_over:
-        return None
-    if starting is not None and (old.game_id, old.seed, old.seats) == (
-            starting.game_id, starting.seed, starting.seats):
-        return None
-    name = _("{game} · unfinished").format(game=default_slot_name(old))
-    try:
-        path = library.save_slot(name, old)
-    except SaveError as exc:
-        log.warning("could not keep the unfinished game: %s", exc)
-        return None
-    log.info("kept the unfinished game as %s", path.name)
-    return path
+    """`library.keep_unfinished`, naming the kept slot "<Game HH:MM> · unfinished"."""
+    return library.keep_unfinished(
+        starting, lambda old: _("{game} · unfinished").format(game=default_slot_name(old)))
 
 
 # -- the list -----------------------------------------------------------------------------
