@@ -5,7 +5,6 @@ the table.  The history screen reuses the list.
 
 from __future__ import annotations
 
-import logging
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +28,6 @@ if TYPE_CHECKING:
     from game.app.app import App
     from game.app.table.base import TableScene
 
-log = logging.getLogger(__name__)
 
 MAX_SLOT_NAME = 40
 
