@@ -380,3 +380,28 @@ def test_the_focused_card_rises_and_the_viewer_change_forgets_the_focus():
 def test_ui_scale_multiplies_logical_units(size, ui_scale, expected):
     app = App(size, Settings(speed="off", ui_scale=ui_scale))
     assert app.ui(100) == expected
+
+
+@pytest.mark.parametrize("ui_scale,current,desktop,expected", [
+    (1.0, (1280, 720), (1920, 1080), (1280, 720)),     # up to 125% the window is left alone
+    (1.25, (1024, 600), (1366, 768), (1024, 600)),
+    (2.0, (1280, 720), (3840, 2160), (2048, 1152)),    # 200%: 1024x576 logical units at scale 2
+    (1.5, (1280, 720), None, (1536, 864)),
+    (2.0, (1280, 720), (1920, 1080), (1880, 980)),     # never past the screen (less its panels)
+    (2.0, (2560, 1440), (3840, 2160), (2560, 1440)),   # never smaller than it is
+])
+def test_a_large_interface_grows_the_window(ui_scale, current, desktop, expected):
+    from game.app.app import window_for_scale
+
+    assert window_for_scale(ui_scale, current, desktop) == expected
+
+
+def test_at_200_percent_everything_is_twice_its_default_size(monkeypatch):
+    import game.app.app as app_module
+
+    monkeypatch.setattr(app_module, "_desktop_size", lambda: (3840, 2160))
+    app = App((1280, 720), Settings(speed="off", ui_scale=1.0))
+    default = app.ui(100)
+    app.settings.ui_scale = 2.0
+    app.make_room()
+    assert app.size == (2048, 1152) and app.ui(100) == 2 * default

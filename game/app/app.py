@@ -40,6 +40,29 @@ def enable_dpi_awareness() -> None:
             log.info("could not declare DPI awareness; Windows may scale the window")
 
 
+def window_for_scale(ui_scale: float, current: tuple[int, int],
+                     desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The window size (never smaller than `current`, never larger than the
+    desktop less room for its panels) at which `ui_scale` shows in full."""
+    grow = ui_scale * UI_FIT[0] / DEFAULT_SIZE[0]
+    if grow <= 1.0:  # up to 125% the screens make room within any window
+        return current
+    w = max(current[0], round(DEFAULT_SIZE[0] * grow))
+    h = max(current[1], round(DEFAULT_SIZE[1] * grow))
+    if desktop is not None:
+        w = max(current[0], min(w, desktop[0] - 40))
+        h = max(current[1], min(h, desktop[1] - 100))
+    return w, h
+
+
+def _desktop_size() -> tuple[int, int] | None:
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return sizes[0] if sizes else None
+
+
 class App:
     """Owns the window, the scene stack, art, sound and settings.
 
@@ -110,6 +133,26 @@ class App:
             self._windowed_size = size
             self.screen = self._open_window(size)
         self.stack.resize(self.size)
+
+    def make_room(self) -> None:
+        """Grow the window when the interface size asks for more than it can show.
+
+        Within one window the screens can grow to 125% (UI_FIT); beyond that a
+        bigger interface needs a bigger window: at 200% everything is twice its
+        100% size in the default window when the window is 2048x1152.  The
+        window only grows, and never past the screen; fullscreen already has
+        all the room there is.
+        """
+        if self.settings.fullscreen:
+            return
+        w, h = window_for_scale(self.settings.ui_scale, self.size, _desktop_size())
+        if (w, h) != self.size:
+            # Centred again: grown where it was, it would hang off the screen's edge.
+            os.environ["SDL_VIDEO_CENTERED"] = "1"
+            try:
+                self.resize((w, h))
+            finally:
+                del os.environ["SDL_VIDEO_CENTERED"]
 
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.settings.fullscreen

@@ -23,6 +23,7 @@ def play(size: tuple[int, int], fullscreen: bool = False, first_frame_exit: bool
     settings = load_settings()
     i18n.set_language(i18n.choose_language(lang, settings.language))
     app = App(size, settings, fullscreen=fullscreen or settings.fullscreen)
+    app.make_room()
     app.replace(TitleScene(app))
     if first_frame_exit:  # for the benchmark: time from launch to the first frame
         app.step(0.0)

@@ -63,7 +63,9 @@ class SettingsScene(ModalScene):
         blit_text(surface, _("Interface size"), ui(18), MUTED, center=(p.centerx - ui(132), p.y + ui(250)))
         blit_text(surface, f"{round(s.ui_scale * 100)}%", ui(20), INK, bold=True,
                   center=(p.centerx - ui(132), p.y + ui(288)))
-        shown = round(100 * self.app.scale / self.app.fit_scale)
+        # How big things are now: relative to the window's own 100%, or to the
+        # default window's once the window has grown for a large interface.
+        shown = round(100 * max(self.app.scale / self.app.fit_scale, self.app.scale))
         if shown < round(s.ui_scale * 100):  # the window is too small for more: say so
             note = _("{percent}% fits this window").format(percent=shown)
             blit_text(surface, note, widgets.fit_size(note, ui(14), ui(240)), MUTED,
@@ -86,6 +88,7 @@ class SettingsScene(ModalScene):
         s = self.app.settings
         s.ui_scale = round(min(UI_SCALE[1], max(UI_SCALE[0], s.ui_scale + delta)), 2)
         self.app.save_settings()
+        self.app.make_room()  # above 125% a bigger interface needs a bigger window
         self.app.stack.resize(self.app.size)
 
     def toggle_mute(self) -> None:
