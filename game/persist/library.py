@@ -46,8 +46,9 @@ class SlotInfo:
     error: str | None = None
 
 
-# Listing replays every file; remember the answer while the file is unchanged.
-_info_cache: dict[Path, tuple[tuple[int, int], SlotInfo]] = {}
+# Listings, history rows and statistics all need each file replayed: do it
+# once per file while it is unchanged (keyed by its time and size).
+_cache: dict[Path, tuple[tuple[int, int], SlotInfo, Match | None]] = {}
 
 
 def _stamp(path: Path) -> tuple[int, int]:
@@ -62,15 +63,17 @@ def _mtime_iso(path: Path) -> str:
         return ""
 
 
-def _info(path: Path) -> SlotInfo:
+def _entry(path: Path) -> tuple[SlotInfo, Match | None]:
+    """The file's listing line and its replayed match (None when damaged)."""
     try:
         stamp = _stamp(path)
     except OSError:
         stamp = (0, 0)
-    cached = _info_cache.get(path)
+    cached = _cache.get(path)
     if cached and cached[0] == stamp and stamp != (0, 0):
-        return cached[1]
+        return cached[1], cached[2]
     data = None
+    match: Match | None = None
     try:
         data = read_json(path)
         match = from_data(data)
@@ -79,8 +82,12 @@ def _info(path: Path) -> SlotInfo:
                         match.state.is_over)
     except SaveError as exc:
         info = _damaged_info(path, data, str(exc))
-    _info_cache[path] = (stamp, info)
-    return info
+    _cache[path] = (stamp, info, match)
+    return info, match
+
+
+def _info(path: Path) -> SlotInfo:
+    return _entry(path)[0]
 
 
 def _display_name(data: object, path: Path) -> str:
@@ -155,8 +162,19 @@ def save_slot(name: str, match: Match) -> Path:
 
 
 def load_slot(path: Path | str) -> Match:
-    """The match in a slot (or history) file; SaveError if it is damaged."""
+    """The match in a slot (or history) file, freshly loaded to be played on;
+    SaveError if it is damaged."""
     return load(path)
+
+
+def shared_match(path: Path | str) -> Match:
+    """The match in a file, replayed once while the file is unchanged and shared
+    by every reader (history rows, replays, statistics): look, never play on it.
+    SaveError if it is damaged."""
+    info, match = _entry(Path(path))
+    if match is None:
+        raise SaveError(info.error or "")
+    return match
 
 
 def delete(path: Path | str) -> None:
@@ -167,7 +185,7 @@ def delete(path: Path | str) -> None:
     except OSError as exc:
         raise SaveError(_("cannot delete {name}: {reason}").format(name=path.name,
                                                                     reason=exc.strerror or exc)) from None
-    _info_cache.pop(path, None)
+    _cache.pop(path, None)
 
 
 # -- autosave ---------------------------------------------------------------------

@@ -2,24 +2,17 @@
 
 The history files are the only source of truth: nothing is counted twice or
 kept separately, so deleting a history file takes it out of the statistics.
-Parsed files are cached by modification time, so opening the statistics
-screen again does not replay every game again.
+The files are replayed once while unchanged (`library.shared_match`), so
+opening the statistics again, or after the history list, replays nothing.
 """
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Iterable
 
 from game.match import Match
-from game.persist import paths
-from game.persist.atomic import read_json
-from game.persist.errors import SaveError
-from game.persist.savefile import from_data
-
-log = logging.getLogger(__name__)
+from game.persist import library
 
 
 @dataclass
@@ -58,40 +51,7 @@ def compute(matches: Iterable[tuple[str, Match]]) -> dict[str, dict[str, Record]
     return records
 
 
-# path -> ((mtime_ns, size), (date, match) or None for a damaged file)
-_cache: dict[Path, tuple[tuple[int, int], tuple[str, Match] | None]] = {}
-
-
-def _read(path: Path) -> tuple[str, Match] | None:
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    stamp = (st.st_mtime_ns, st.st_size)
-    cached = _cache.get(path)
-    if cached and cached[0] == stamp:
-        return cached[1]
-    entry: tuple[str, Match] | None
-    try:
-        data = read_json(path)
-        entry = (data["saved_at"] if isinstance(data, dict) else "", from_data(data))
-    except SaveError as exc:
-        log.warning("history file %s left out of the statistics: %s", path.name, exc)
-        entry = None
-    _cache[path] = (stamp, entry)
-    return entry
-
-
 def load_stats() -> dict[str, dict[str, Record]]:
     """Statistics over every readable file in the history folder."""
-    try:
-        folder = paths.history_dir()
-        files = sorted(folder.glob("*.json"))
-    except (OSError, SaveError) as exc:
-        log.warning("no statistics: %s", exc)
-        return {}
-    for gone in set(_cache) - set(files):
-        if gone.parent == folder:
-            del _cache[gone]
-    entries = [entry for entry in map(_read, files) if entry is not None]
-    return compute(entries)
+    infos = [info for info in library.list_history() if info.error is None]
+    return compute((info.saved_at, library.shared_match(info.path)) for info in infos)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.app.scenes.saves import SlotListScene, game_name, when
@@ -12,28 +11,6 @@ from game.persist.library import SlotInfo
 
 if TYPE_CHECKING:
     from game.match import Match
-
-# path -> (file stamp, loaded match): a row's words need the scores, and
-# loading replays the game, so do it once per file and version of it.
-_loaded: dict[Path, tuple[tuple[int, int], Match]] = {}
-
-
-def load_cached(path: Path) -> Match:
-    """The finished match in a history file, loaded once while the file is unchanged."""
-    try:
-        st = path.stat()
-        stamp = (st.st_mtime_ns, st.st_size)
-    except OSError:
-        stamp = (0, 0)
-    hit = _loaded.get(path)
-    if hit is not None and hit[0] == stamp:
-        return hit[1]
-    match = library.load_slot(path)
-    if len(_loaded) > 256:
-        _loaded.clear()
-    _loaded[path] = (stamp, match)
-    return match
-
 
 def result_line(match: Match) -> str:
     """'Won by Ana · Ana 52 · Mina 40 · Pau 31' (scores in seat order)."""
@@ -59,7 +36,7 @@ class HistoryScene(SlotListScene):
         if info.error:
             return head or info.name, ""
         try:
-            details = result_line(load_cached(info.path))
+            details = result_line(library.shared_match(info.path))
         except SaveError as exc:  # changed on disk since it was listed
             info.error = str(exc)
             return head, ""
@@ -68,7 +45,7 @@ class HistoryScene(SlotListScene):
     def open(self, info: SlotInfo) -> None:
         from game.app.scenes.replay import ReplayScene
 
-        match = self.loaded(info, load_cached)
+        match = self.loaded(info, library.shared_match)
         if match is not None:
             self.app.sound.play("click")
             self.app.push(ReplayScene(self.app, match, self.describe(info)[0]))
