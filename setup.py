@@ -10,6 +10,7 @@ for those.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from setuptools import setup
@@ -24,8 +25,11 @@ class BuildPyWithArt(build_py):
     """`build_py` that also copies the art folders into the built package."""
 
     def run(self) -> None:
+        editable = getattr(self, "editable_mode", False)  # editable: assets.py reads the checkout
+        if not editable:  # an in-tree build (pip install .) starts clean: no file deleted since may linger
+            shutil.rmtree(Path(self.build_lib) / "game", ignore_errors=True)
         super().run()
-        if getattr(self, "editable_mode", False):  # editable: assets.py reads the checkout
+        if editable:
             return
         for name in ART:
             self.copy_tree(str(HERE / name), str(Path(self.build_lib) / PACKAGE_DATA / name))
