@@ -37,11 +37,11 @@ def when(iso: str) -> str:
     """An ISO-8601 time as local 'YYYY-MM-DD HH:MM' (locale-neutral), or '' if unreadable."""
     try:
         moment = datetime.fromisoformat(iso)
-    except (TypeError, ValueError):
+        if moment.tzinfo is not None:
+            moment = moment.astimezone()  # year 1 at +14:00 is out of range here
+        return moment.strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError, OverflowError, OSError):
         return ""
-    if moment.tzinfo is not None:
-        moment = moment.astimezone()
-    return moment.strftime("%Y-%m-%d %H:%M")
 
 
 def game_name(game_id: str) -> str:
