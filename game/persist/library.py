@@ -170,6 +170,16 @@ def save_slot(name: str, match: Match) -> Path:
     return path
 
 
+def save_to_folder(folder: Path, name: str, match: Match) -> Path:
+    """Save `match` in a folder the player chose (when Fireside's own refuses);
+    returns the file, named as its slot would be."""
+    if not folder.is_dir():
+        raise SaveError(_("there is no folder {path}").format(path=folder))
+    path = folder / slot_file_name(name)
+    save(path, match, {"name": " ".join(name.split())})
+    return path
+
+
 def load_slot(path: Path | str) -> Match:
     """The match in a slot (or history) file, freshly loaded to be played on;
     SaveError if it is damaged."""

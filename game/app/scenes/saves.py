@@ -14,6 +14,7 @@ from game import rules
 from game.app import names, widgets
 from game.app.scene import Scene
 from game.app.scenes.modal import ModalScene
+from game.app.scenes.save_elsewhere import SaveToFolderScene, default_slot_name
 from game.app.text_input import TextField
 from game.app.widgets import ACCENT, DANGER, INK, MUTED, Button, blit_text, draw_panel
 from game.i18n import N_, _
@@ -75,12 +76,6 @@ def describe(match: Match) -> str:
     if where:
         parts.append(where)
     return " · ".join(parts)
-
-
-def default_slot_name(match: Match, now: datetime | None = None) -> str:
-    """'Sticheln 14:32': the game and the time, which people recognise later."""
-    now = now or datetime.now()
-    return f"{game_name(match.game_id)} {now:%H:%M}"
 
 
 # -- resuming ------------------------------------------------------------------------------
@@ -325,6 +320,7 @@ class SaveNameScene(ModalScene):
         self.field = TextField(default_slot_name(match), max_len=MAX_SLOT_NAME,
                                on_submit=lambda _text: self.save(), on_cancel=self.cancel)
         self.error = ""
+        self.failed = False  # the saves folder refused: offer "Save to…" a folder of the player's
 
     def enter(self) -> None:
         self.field.focus()
@@ -332,8 +328,17 @@ class SaveNameScene(ModalScene):
     def exit(self) -> None:
         self.field.blur()
 
+    def pause(self) -> None:
+        self.field.blur()
+
+    def resume(self) -> None:
+        self.field.focus()
+
     def make_buttons(self) -> list[Button]:
-        return [Button(N_("Cancel"), self.cancel), Button(N_("Save"), self.save, primary=True)]
+        buttons = [Button(N_("Cancel"), self.cancel), Button(N_("Save"), self.save, primary=True)]
+        if self.failed:
+            buttons.insert(1, Button(N_("Save to…"), self.save_elsewhere))
+        return buttons
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -360,8 +365,12 @@ class SaveNameScene(ModalScene):
 
     def exists(self) -> bool:
         name = self.field.text.strip()
-        return bool(name) and (library.slot_file_name(name) in
-                               {p.name for p in library.paths.saves_dir().glob("*.json")})
+        if not name:
+            return False
+        try:  # drawn every frame: a folder that cannot be made is a "no", never an error
+            return (library.paths.saves_dir() / library.slot_file_name(name)).exists()
+        except (SaveError, OSError):
+            return False
 
     def save(self) -> None:
         name = " ".join(self.field.text.split())
@@ -370,14 +379,26 @@ class SaveNameScene(ModalScene):
             return
         try:
             library.save_slot(name, self.match)
-        except SaveError as exc:
+        except SaveError as exc:  # the prompt stays, with the reason and a way out
             self.error = str(exc)
             self.app.sound.play("error")
+            if not self.failed:
+                self.failed = True
+                self.resize(self.app.size)
             return
         self.app.sound.play("click")
         self.app.stack.remove(self)
         if self.saved is not None:
             self.saved(name)
+
+    def save_elsewhere(self) -> None:
+        def saved(path: str) -> None:
+            self.app.stack.remove(self)
+            if self.saved is not None:
+                self.saved(path)
+
+        name = " ".join(self.field.text.split()) or default_slot_name(self.match)
+        self.app.push(SaveToFolderScene(self.app, self.match, name, saved))
 
     def cancel(self) -> None:
         self.app.stack.remove(self)
@@ -387,7 +408,9 @@ class SaveNameScene(ModalScene):
         return self.field.focused and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
 
     def handle(self, event: pygame.event.Event) -> bool:
+        before = self.field.text
         if self.field.handle(event):
-            self.error = ""
+            if self.field.text != before:  # Enter on a failed save keeps its reason on screen
+                self.error = ""
             return True
         return super().handle(event)
