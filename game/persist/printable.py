@@ -10,14 +10,18 @@ ELLIPSIS = "…"
 REPLACEMENT = "\ufffd"
 MAX_REASON = 200  # a SaveError's one line, at most
 MAX_SHOWN = 80  # a name from a file, as listed
+# Control characters, lone surrogates, and format characters such as a BOM or a
+# right-to-left override; the joiners stay, as some scripts and emoji need them.
+_ODD = frozenset({"Cc", "Cs", "Cf"})
+_JOINERS = frozenset("\u200c\u200d")
 
 
 def printable(text: str, limit: int | None = None) -> str:
-    """`text` with control characters and lone surrogates replaced by U+FFFD,
-    cut to `limit` characters with an ellipsis."""
+    """`text` with control, format and lone surrogate characters replaced by
+    U+FFFD, cut to `limit` characters with an ellipsis."""
     if limit is not None and len(text) > limit:
         text = text[:max(0, limit - 1)] + ELLIPSIS
     if text.isprintable():  # the common case, in C
         return text
-    return "".join(ch if ch == " " or unicodedata.category(ch) not in ("Cc", "Cs") else REPLACEMENT
+    return "".join(REPLACEMENT if unicodedata.category(ch) in _ODD and ch not in _JOINERS else ch
                    for ch in text)
