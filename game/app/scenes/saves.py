@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import rules
-from game.app import names, widgets
+from game.app import fonts, names, widgets
 from game.app.scene import Scene
 from game.app.scenes.modal import ModalScene
 from game.app.scenes.save_elsewhere import SaveToFolderScene, default_slot_name
@@ -40,9 +40,27 @@ def when(iso: str) -> str:
         moment = datetime.fromisoformat(iso)
         if moment.tzinfo is not None:
             moment = moment.astimezone()  # year 1 at +14:00 is out of range here
-        return moment.strftime("%Y-%m-%d %H:%M")
+        return f"{moment.year:04}-{moment.month:02}-{moment.day:02} {moment.hour:02}:{moment.minute:02}"
     except (TypeError, ValueError, OverflowError, OSError):
         return ""
+
+
+def fitted(text: str, size: int, room: int, bold: bool = False) -> tuple[str, int]:
+    """`text` and the font size to draw it in `room` pixels: made smaller down
+    to three quarters of `size`, then cut with an ellipsis, so a long name (or
+    reason) stays readable instead of shrinking to a thread."""
+    smallest = max(8, size * 3 // 4)
+    fit = widgets.fit_size(text, size, room, bold)
+    if fit >= smallest:
+        return text, fit
+    low, high = 0, len(text)
+    while low < high:  # the longest start that fits with the ellipsis
+        middle = (low + high + 1) // 2
+        if fonts.size(text[:middle] + "…", smallest, bold)[0] <= room:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + "…", smallest
 
 
 def game_name(game_id: str) -> str:
@@ -264,15 +282,15 @@ class SlotListScene(Scene):
         draw_panel(surface, rect, (14, 24, 20, 225), radius=ui(10), edge=edge)
         room = (buttons[0].rect.left if buttons else rect.right) - rect.x - ui(30)
         head, details = self.describe(info)
-        blit_text(surface, head, widgets.fit_size(head, ui(20), room, True), INK, bold=True,
-                  topleft=(rect.x + ui(16), rect.y + ui(9)))
+        head, size = fitted(head, ui(20), room, True)
+        blit_text(surface, head, size, INK, bold=True, topleft=(rect.x + ui(16), rect.y + ui(9)))
         if info.error:
             details = _("Damaged: {reason}").format(reason=info.error)
             colour = DANGER
         else:
             colour = MUTED
-        blit_text(surface, details, widgets.fit_size(details, ui(15), room), colour,
-                  topleft=(rect.x + ui(16), rect.y + ui(36)))
+        details, size = fitted(details, ui(15), room)
+        blit_text(surface, details, size, colour, topleft=(rect.x + ui(16), rect.y + ui(36)))
         for button in buttons:
             button.draw(surface, ui(18))
 
