@@ -47,6 +47,11 @@ def autosave_failed(app: App, match: Match, error: Exception) -> None:
     app.push(AutosaveFailedScene(app, match, str(error)))
 
 
+def not_saved(match: Match) -> bool:
+    """Whether recording `match` has failed (the menu then stops promising that every move is saved)."""
+    return _warned.get(id(match)) is match
+
+
 def _wrapped(surface: pygame.Surface, text: str, colour: tuple, top: int, panel: pygame.Rect,
              size: int) -> int:
     """Draw `text` wrapped inside the panel from `top`; returns the y below it."""

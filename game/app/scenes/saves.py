@@ -358,6 +358,13 @@ class SaveNameScene(ModalScene):
             buttons.insert(1, Button(N_("Save to…"), self.save_elsewhere))
         return buttons
 
+    def place_buttons(self) -> None:
+        """Two or (after a refusal) three buttons, always inside the panel."""
+        ui = self.app.ui
+        n = len(self.buttons)
+        width = min(ui(180), (self.panel.w - ui(40) - (n - 1) * ui(14)) // n)
+        widgets.layout_row(self.buttons, (self.panel.centerx, self.panel.bottom - ui(40)), width, ui(44), ui(14))
+
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         ui = self.app.ui
