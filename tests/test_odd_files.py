@@ -373,3 +373,31 @@ def test_reasons_are_translated(monkeypatch: pytest.MonkeyPatch) -> None:
         with pytest.raises(SaveError) as info:
             savefile.load(path)
         assert "UTF-16" in str(info.value) and "saved as UTF-16 text" not in str(info.value), code
+
+
+@pytest.mark.skipif(not HAS_FIFO, reason="no named pipes here")
+def test_a_named_pipe_as_the_log_file_never_blocks_the_start(home: Path) -> None:
+    os.mkfifo(paths.log_dir() / logs.LOG_NAME)
+    root = logging.getLogger()
+    try:
+        assert run_within(5, logs.setup_logging) == Path(logs.LOG_NAME)  # standard error instead
+    finally:
+        for handler in [h for h in root.handlers if getattr(h, "_fireside", False)]:
+            root.removeHandler(handler)
+
+
+def test_continue_with_odd_seat_names_opens_the_table() -> None:
+    match = play(new_match("grinch", 3, 2), random.Random(2), 9)
+    data = data_of(match)
+    data["seats"][0]["name"] = "Ana\x00\ud800"
+    data["seats"][1]["name"] = "\u202eMina"
+    write(paths.autosave_path(), data)
+    app = app_for_screens()
+    title = TitleScene(app)
+    app.replace(title)
+    assert title.saved is not None and all(seat.name.isprintable() for seat in title.saved.seats)
+    app.step_safely(1 / 30, events=[])
+    title.continue_game()
+    for _ in range(3):
+        app.step_safely(1 / 30, events=[])
+    assert app.failures == 0 and not isinstance(app.stack.top, TitleScene)

@@ -49,6 +49,8 @@ def setup_logging(level: int = logging.INFO) -> Path:
     handler: logging.Handler
     try:
         path = paths.log_dir() / LOG_NAME
+        if (path.exists() or path.is_symlink()) and not path.is_file():  # a pipe would block the start
+            raise SaveError(f"{path} is not a regular file")
         handler = _LogFile(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
     except (OSError, SaveError):
         path = Path(LOG_NAME)
