@@ -354,9 +354,11 @@ def test_byte_level_reasons_are_in_player_words(raw: bytes) -> None:
     assert one_line(text) and not any(word in text for word in PYTHON_WORDS), text
 
 
-@pytest.mark.parametrize("options", [{"start": 1}, {"players": 3}, {"seed": 4}, {"rounds": 0}])
-def test_options_named_like_arguments_are_refused_in_player_words(options: dict) -> None:
+@pytest.mark.parametrize("options", [{"start": 1}, {"players": 3}, {"seed": 4}, {"rounds": 0}, "seed"])
+def test_options_named_like_arguments_are_refused_in_player_words(options: dict | str) -> None:
     data = data_of(new_match("sticheln", 4, 1), options=options)
+    if options == "seed":  # a seed text no shuffle can take
+        data.update(options={}, seed="a\udfffb")
     with pytest.raises(SaveError) as info:
         savefile.from_data(data)
     text = str(info.value)
@@ -401,3 +403,11 @@ def test_continue_with_odd_seat_names_opens_the_table() -> None:
     for _ in range(3):
         app.step_safely(1 / 30, events=[])
     assert app.failures == 0 and not isinstance(app.stack.top, TitleScene)
+
+
+@pytest.mark.parametrize("data", [[1, 2], "save", 3, 2.5, True, None])
+def test_a_file_that_holds_no_object_says_what_it_holds_in_words(data: object) -> None:
+    with pytest.raises(SaveError) as info:
+        savefile.from_data(data)
+    text = str(info.value)
+    assert not any(name in text for name in ("str", "int", "float", "bool", "NoneType")), text

@@ -120,7 +120,7 @@ def over_the_end() -> dict:
 
 
 DAMAGED_DATA = {
-    "a list": ([1, 2], "not a Fireside save (it holds a list"),
+    "a list": ([1, 2], "not a Fireside save (it holds a list, not an object)"),
     "no format": (edited(format=KeyError), "not a Fireside save (format None)"),
     "other format": (edited(format="tuxemon-save"), "not a Fireside save (format 'tuxemon-save')"),
     "newer": (edited(version=2), "newer Fireside (save version 2; this one reads up to 1)"),

@@ -113,6 +113,17 @@ def _short(value: Any) -> str:
     return printable(text, 40)
 
 
+def _kind(value: Any) -> str:
+    """What a JSON value is, in words (not Python's type names)."""
+    if isinstance(value, bool) or value is None:
+        return _("true, false or null")
+    if isinstance(value, (int, float)):
+        return _("a number")
+    if isinstance(value, str):
+        return _("text")
+    return _("a list")
+
+
 def _field(data: dict, key: str, kinds: type | tuple[type, ...], what: str) -> Any:
     if key not in data:
         raise SaveError(_("the save has no '{key}' field").format(key=key))
@@ -161,8 +172,8 @@ def _options(raw: dict) -> dict:
 def from_data(data: Any) -> Match:
     """The match a save describes, replayed move by move; SaveError if anything is off."""
     if not isinstance(data, dict):
-        raise SaveError(_("this is not a Fireside save (it holds a {kind}, not an object)").format(
-            kind=type(data).__name__))
+        raise SaveError(_("this is not a Fireside save (it holds {kind}, not an object)").format(
+            kind=_kind(data)))
     if data.get("format") != FORMAT:
         raise SaveError(_("this is not a Fireside save (format {value})").format(value=_short(data.get("format"))))
     data = _upgraded(data)
@@ -188,6 +199,9 @@ def from_data(data: Any) -> Match:
         raise SaveError(_("the save has {n} moves, more than any game can have").format(n=len(moves)))
     try:
         match = Match(game_id, seats, seed, start, options)
+    except UnicodeError:  # a seed text with a lone surrogate cannot be hashed into a shuffle
+        raise SaveError(_("the game cannot be set up from this save: its seed {value} is not usable").format(
+            value=_short(seed))) from None
     except ValueError as exc:  # the rules' own words ("unknown option jokers")
         raise SaveError(_("the game cannot be set up from this save: {reason}").format(reason=exc)) from None
     except _REPLAY_ERRORS:  # an option named like an argument ("start"), a seed no shuffle takes
