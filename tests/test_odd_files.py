@@ -411,3 +411,22 @@ def test_a_file_that_holds_no_object_says_what_it_holds_in_words(data: object) -
         savefile.from_data(data)
     text = str(info.value)
     assert not any(name in text for name in ("str", "int", "float", "bool", "NoneType")), text
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root writes anywhere")
+def test_a_read_only_data_folder_without_saves_keeps_the_game_on_the_table(home: Path) -> None:
+    data = paths.data_dir()
+    data.chmod(0o555)
+    try:
+        app, table = make_app("grinch", [True, False, False], seed=4)
+        table.play(table.match.state.legal_moves()[0])
+        assert isinstance(app.stack.top, AutosaveFailedScene)
+        app.stack.top.close()
+        prompt = SaveNameScene(app, table.match)
+        app.push(prompt)
+        app.step_safely(1 / 30, events=[])
+        prompt.save()
+        app.step_safely(1 / 30, events=[])
+        assert app.stack.top is prompt and prompt.error and app.failures == 0
+    finally:
+        data.chmod(0o755)
