@@ -252,6 +252,14 @@ def test_an_unwritable_home_is_said_once_and_the_game_can_be_saved_elsewhere(
     [saved] = list((tmp_path / "usb").glob("*.json"))
     again = savefile.load(saved)
     assert [str(m) for _s, m in again.moves] == [str(m) for _s, m in table.match.moves]
+    # From now on every move goes to that file too, without another notice.
+    app.stack.remove(menu)
+    for _ in range(3):
+        table.play(table.match.state.legal_moves()[0])
+    assert not any(isinstance(s, AutosaveFailedScene) for s in app.stack.scenes)
+    again = savefile.load(saved)
+    assert [str(m) for _s, m in again.moves] == [str(m) for _s, m in table.match.moves]
+    assert json.loads(saved.read_text())["name"] == prompt.field.text
     assert app.failures == 0
 
 

@@ -170,12 +170,12 @@ def save_slot(name: str, match: Match) -> Path:
     return path
 
 
-def save_to_folder(folder: Path, name: str, match: Match) -> Path:
+def save_to_folder(folder: Path, name: str, match: Match, file_name: str | None = None) -> Path:
     """Save `match` in a folder the player chose (when Fireside's own refuses);
-    returns the file, named as its slot would be."""
+    returns the file, named as its slot would be (or `file_name`)."""
     if not folder.is_dir():
         raise SaveError(_("there is no folder {path}").format(path=folder))
-    path = folder / slot_file_name(name)
+    path = folder / (file_name or slot_file_name(name))
     save(path, match, {"name": " ".join(name.split())})
     return path
 

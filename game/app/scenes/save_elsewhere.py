@@ -7,6 +7,7 @@ No file dialog (no tkinter): a path prompt, prefilled with the home folder.
 
 from __future__ import annotations
 
+import logging
 import weakref
 from datetime import datetime
 from pathlib import Path
@@ -27,9 +28,13 @@ if TYPE_CHECKING:
     from game.app.app import App
     from game.match import Match
 
+log = logging.getLogger(__name__)
+
 MAX_PATH = 400
-# The matches already warned about (by id; the weak values let a finished one go).
+# The matches already warned about (by id; the weak values let a finished one go),
+# and the file each was saved to with "Save to…", rewritten after every move.
 _warned: weakref.WeakValueDictionary[int, Match] = weakref.WeakValueDictionary()
+_kept_at: dict[int, tuple[weakref.ref[Match], Path, str]] = {}
 
 
 def default_slot_name(match: Match, now: datetime | None = None) -> str:
@@ -40,11 +45,32 @@ def default_slot_name(match: Match, now: datetime | None = None) -> str:
 
 def autosave_failed(app: App, match: Match, error: Exception) -> None:
     """The table's one call when recording a move fails: the first time for
-    this game, a notice offering "Save to…"; after that the log alone."""
+    this game, a notice offering "Save to…"; after that the log alone -- and,
+    once the player has saved it somewhere, that file takes every move."""
+    ref, kept, name = _kept_at.get(id(match), (None, None, ""))
+    if ref is not None and ref() is match and kept is not None:
+        try:
+            library.save_to_folder(kept.parent, name, match, kept.name)
+        except SaveError as exc:
+            log.warning("could not save the game to %s either: %s", kept, exc)
+        return
     if _warned.get(id(match)) is match:
         return
     _warned[id(match)] = match
     app.push(AutosaveFailedScene(app, match, str(error)))
+
+
+def keep_saving_to(match: Match, path: Path, name: str) -> None:
+    """From now on, a move Fireside cannot autosave is written to `path` (as save `name`) instead."""
+    for key in [key for key, (ref, _path, _name) in _kept_at.items() if ref() is None]:
+        del _kept_at[key]
+    _kept_at[id(match)] = (weakref.ref(match), path, name)
+
+
+def kept_at(match: Match) -> Path | None:
+    """The file `match` was saved to with "Save to…", if any."""
+    ref, path, _name = _kept_at.get(id(match), (None, None, ""))
+    return path if ref is not None and ref() is match else None
 
 
 def not_saved(match: Match) -> bool:
@@ -88,7 +114,7 @@ class AutosaveFailedScene(ModalScene):
 
     def save_to(self) -> None:
         def saved(path: str) -> None:
-            self.note = _("Saved as “{name}”.").format(name=path)
+            self.note = _("Saved as “{name}”. Every move from now on is saved there too.").format(name=path)
 
         self.app.push(SaveToFolderScene(self.app, self.match, default_slot_name(self.match), saved))
 
@@ -159,6 +185,7 @@ class SaveToFolderScene(ModalScene):
             self.app.sound.play("error")
             return
         self.app.sound.play("click")
+        keep_saving_to(self.match, path, self.name)
         self.app.stack.remove(self)
         if self.saved is not None:
             self.saved(str(path))
