@@ -205,18 +205,19 @@ def _open_window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
 
 def _check_save(file: str) -> int:
     """`check-save FILE`: 0 and a one-line summary if it loads and replays, else 2 and the reason."""
+    from game.persist.printable import printable
     from game.persist.savefile import SaveError, load
 
     try:
         match = load(file)
-    except SaveError as exc:
-        print(_("fireside: {file}: {reason}").format(file=file, reason=exc), file=sys.stderr)
+    except SaveError as exc:  # one line, short, nothing a terminal cannot print
+        print(_("fireside: {file}: {reason}").format(file=printable(file), reason=exc), file=sys.stderr)
         return 2
     state = match.state
     status = _("finished") if state.is_over else _("round {n}, in progress").format(
         n=getattr(state, "round_number", 1))
     print(_("{file}: ok: {game}, {players} players, {moves} moves, {status}").format(
-        file=file, game=match.module.NAME, players=len(match.seats), moves=len(match.moves), status=status))
+        file=printable(file), game=match.module.NAME, players=len(match.seats), moves=len(match.moves), status=status))
     return 0
 
 

@@ -80,6 +80,7 @@ class App:
         pygame.init()
         pygame.display.set_caption("Fireside")
         self.settings = settings or Settings()
+        self.settings_unsaved = ""  # why the settings last only until quitting ("" = they are on disk)
         self.settings.fullscreen = fullscreen
         self._windowed_size = size
         self.screen = self._open_window(size)
@@ -162,14 +163,19 @@ class App:
 
     def save_settings(self) -> None:
         """Keep the settings on disk after every change; a disk that refuses
-        is logged and the app carries on with them in memory."""
+        is logged once and the app carries on with them in memory (the
+        settings screen says so in `settings_unsaved`)."""
         from game.persist import SaveError
         from game.persist.settings import save_settings
 
         try:
             save_settings(self.settings)
         except SaveError as exc:
-            log.warning("%s", exc)
+            if not self.settings_unsaved:
+                log.warning("%s", exc)
+            self.settings_unsaved = str(exc)
+        else:
+            self.settings_unsaved = ""
 
     # -- scenes ---------------------------------------------------------------
     def push(self, scene: Scene) -> None:

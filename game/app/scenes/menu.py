@@ -50,8 +50,15 @@ class MenuScene(ModalScene):
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
+        from game.app.scenes.save_elsewhere import kept_at, not_saved  # issue 18
+
+        kept = kept_at(self.table.match)
         if self.note:
             text, colour = self.note, widgets.ACCENT
+        elif not self.table.demo and kept is not None:
+            text, colour = _("Every move is saved to {path}.").format(path=kept), widgets.MUTED
+        elif not self.table.demo and not_saved(self.table.match):
+            text, colour = _("Fireside could not save this game in its folder: use Save game."), widgets.DANGER
         elif not self.table.demo:
             text, colour = _("Every move is saved as you play."), widgets.MUTED
         else:

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import rules
-from game.app import names, widgets
+from game.app import fonts, names, widgets
 from game.app.scene import Scene
 from game.app.scenes.modal import ModalScene
+from game.app.scenes.save_elsewhere import SaveToFolderScene, default_slot_name
 from game.app.text_input import TextField
 from game.app.widgets import ACCENT, DANGER, INK, MUTED, Button, blit_text, draw_panel
 from game.i18n import N_, _
@@ -37,11 +38,29 @@ def when(iso: str) -> str:
     """An ISO-8601 time as local 'YYYY-MM-DD HH:MM' (locale-neutral), or '' if unreadable."""
     try:
         moment = datetime.fromisoformat(iso)
-    except (TypeError, ValueError):
+        if moment.tzinfo is not None:
+            moment = moment.astimezone()  # year 1 at +14:00 is out of range here
+        return f"{moment.year:04}-{moment.month:02}-{moment.day:02} {moment.hour:02}:{moment.minute:02}"
+    except (TypeError, ValueError, OverflowError, OSError):
         return ""
-    if moment.tzinfo is not None:
-        moment = moment.astimezone()
-    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def fitted(text: str, size: int, room: int, bold: bool = False) -> tuple[str, int]:
+    """`text` and the font size to draw it in `room` pixels: made smaller down
+    to three quarters of `size`, then cut with an ellipsis, so a long name (or
+    reason) stays readable instead of shrinking to a thread."""
+    smallest = max(8, size * 3 // 4)
+    fit = widgets.fit_size(text, size, room, bold)
+    if fit >= smallest:
+        return text, fit
+    low, high = 0, len(text)
+    while low < high:  # the longest start that fits with the ellipsis
+        middle = (low + high + 1) // 2
+        if fonts.size(text[:middle] + "…", smallest, bold)[0] <= room:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + "…", smallest
 
 
 def game_name(game_id: str) -> str:
@@ -75,12 +94,6 @@ def describe(match: Match) -> str:
     if where:
         parts.append(where)
     return " · ".join(parts)
-
-
-def default_slot_name(match: Match, now: datetime | None = None) -> str:
-    """'Sticheln 14:32': the game and the time, which people recognise later."""
-    now = now or datetime.now()
-    return f"{game_name(match.game_id)} {now:%H:%M}"
 
 
 # -- resuming ------------------------------------------------------------------------------
@@ -269,15 +282,15 @@ class SlotListScene(Scene):
         draw_panel(surface, rect, (14, 24, 20, 225), radius=ui(10), edge=edge)
         room = (buttons[0].rect.left if buttons else rect.right) - rect.x - ui(30)
         head, details = self.describe(info)
-        blit_text(surface, head, widgets.fit_size(head, ui(20), room, True), INK, bold=True,
-                  topleft=(rect.x + ui(16), rect.y + ui(9)))
+        head, size = fitted(head, ui(20), room, True)
+        blit_text(surface, head, size, INK, bold=True, topleft=(rect.x + ui(16), rect.y + ui(9)))
         if info.error:
             details = _("Damaged: {reason}").format(reason=info.error)
             colour = DANGER
         else:
             colour = MUTED
-        blit_text(surface, details, widgets.fit_size(details, ui(15), room), colour,
-                  topleft=(rect.x + ui(16), rect.y + ui(36)))
+        details, size = fitted(details, ui(15), room)
+        blit_text(surface, details, size, colour, topleft=(rect.x + ui(16), rect.y + ui(36)))
         for button in buttons:
             button.draw(surface, ui(18))
 
@@ -325,6 +338,7 @@ class SaveNameScene(ModalScene):
         self.field = TextField(default_slot_name(match), max_len=MAX_SLOT_NAME,
                                on_submit=lambda _text: self.save(), on_cancel=self.cancel)
         self.error = ""
+        self.failed = False  # the saves folder refused: offer "Save to…" a folder of the player's
 
     def enter(self) -> None:
         self.field.focus()
@@ -332,8 +346,24 @@ class SaveNameScene(ModalScene):
     def exit(self) -> None:
         self.field.blur()
 
+    def pause(self) -> None:
+        self.field.blur()
+
+    def resume(self) -> None:
+        self.field.focus()
+
     def make_buttons(self) -> list[Button]:
-        return [Button(N_("Cancel"), self.cancel), Button(N_("Save"), self.save, primary=True)]
+        buttons = [Button(N_("Cancel"), self.cancel), Button(N_("Save"), self.save, primary=True)]
+        if self.failed:
+            buttons.insert(1, Button(N_("Save to…"), self.save_elsewhere))
+        return buttons
+
+    def place_buttons(self) -> None:
+        """Two or (after a refusal) three buttons, always inside the panel."""
+        ui = self.app.ui
+        n = len(self.buttons)
+        width = min(ui(180), (self.panel.w - ui(40) - (n - 1) * ui(14)) // n)
+        widgets.layout_row(self.buttons, (self.panel.centerx, self.panel.bottom - ui(40)), width, ui(44), ui(14))
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -360,8 +390,12 @@ class SaveNameScene(ModalScene):
 
     def exists(self) -> bool:
         name = self.field.text.strip()
-        return bool(name) and (library.slot_file_name(name) in
-                               {p.name for p in library.paths.saves_dir().glob("*.json")})
+        if not name:
+            return False
+        try:  # drawn every frame: a folder that cannot be made is a "no", never an error
+            return (library.paths.saves_dir() / library.slot_file_name(name)).exists()
+        except (SaveError, OSError):
+            return False
 
     def save(self) -> None:
         name = " ".join(self.field.text.split())
@@ -370,14 +404,26 @@ class SaveNameScene(ModalScene):
             return
         try:
             library.save_slot(name, self.match)
-        except SaveError as exc:
+        except SaveError as exc:  # the prompt stays, with the reason and a way out
             self.error = str(exc)
             self.app.sound.play("error")
+            if not self.failed:
+                self.failed = True
+                self.resize(self.app.size)
             return
         self.app.sound.play("click")
         self.app.stack.remove(self)
         if self.saved is not None:
             self.saved(name)
+
+    def save_elsewhere(self) -> None:
+        def saved(path: str) -> None:
+            self.app.stack.remove(self)
+            if self.saved is not None:
+                self.saved(path)
+
+        name = " ".join(self.field.text.split()) or default_slot_name(self.match)
+        self.app.push(SaveToFolderScene(self.app, self.match, name, saved))
 
     def cancel(self) -> None:
         self.app.stack.remove(self)
@@ -387,7 +433,9 @@ class SaveNameScene(ModalScene):
         return self.field.focused and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
 
     def handle(self, event: pygame.event.Event) -> bool:
+        before = self.field.text
         if self.field.handle(event):
-            self.error = ""
+            if self.field.text != before:  # Enter on a failed save keeps its reason on screen
+                self.error = ""
             return True
         return super().handle(event)

@@ -23,9 +23,9 @@ class TitleScene(Scene):
         from game.app.scenes.saves import describe
         from game.persist import library
 
-        self.saved = library.read_autosave()  # the game Continue restores, if any
-        self.saved_line = describe(self.saved) if self.saved is not None else ""
         self.notice = ""  # one line over everything (what went wrong, after a crash)
+        self.saved = library.read_autosave(self.autosave_set_aside)  # the game Continue restores, if any
+        self.saved_line = describe(self.saved) if self.saved is not None else ""
         self.continue_button = Button(N_("Continue"), self.continue_game, key=pygame.K_RETURN,
                                       primary=True)
         main = [
@@ -64,6 +64,10 @@ class TitleScene(Scene):
             button.rect = pygame.Rect(0, 0, bw, bh)
             button.rect.topleft = (w // 2 - (cols * bw + (cols - 1) * gap) // 2 + col * (bw + gap),
                                    y + ui(4) + row * (bh + gap))
+
+    def autosave_set_aside(self, kept_as: str) -> None:
+        """The autosave could not be read: say where it went instead of offering nothing in silence."""
+        self.notice = _("Your last game could not be read; it was kept as {name}.").format(name=kept_as)
 
     def continue_game(self) -> None:  # not `resume`: that is Scene's hook for "the scene above closed"
         """Continue: the autosaved game, exactly where it was."""

@@ -385,7 +385,8 @@ class TableScene(Scene):
             library.clear_autosave()
         except (SaveError, OSError) as exc:
             log.warning("could not record the game: %s", exc)
-            self.say(_("Could not save the game: {reason}").format(reason=exc))
+            from game.app.scenes.save_elsewhere import autosave_failed  # issue 18: said once, with "Save to…"
+            autosave_failed(self.app, self.match, exc)
 
     def after_move(self, before, events: tuple) -> None:
         self.before = before
