@@ -128,6 +128,9 @@ class ReplayScene(Scene):
     def update(self, dt: float) -> None:
         self.table.update(dt)
 
+    def next_frame(self) -> float | None:
+        return self.table.next_frame()
+
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
         w, h = surface.get_size()

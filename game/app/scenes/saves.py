@@ -346,6 +346,9 @@ class SaveNameScene(ModalScene):
     def update(self, dt: float) -> None:
         self.field.update(dt)
 
+    def next_frame(self) -> float | None:
+        return self.field.next_frame()
+
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
         self.field.draw(surface, ui(22))

@@ -33,6 +33,9 @@ class SummaryScene(ModalScene):
             if self.auto_close <= 0 and self.app.stack.top is self:
                 self.app.stack.pop()
 
+    def next_frame(self) -> float | None:
+        return None if self.auto_close is None else max(0.0, self.auto_close)
+
     def draw_body(self, surface: pygame.Surface) -> None:
         draw_score_table(self.app, surface, self.panel, self.headers, self.rows)
 

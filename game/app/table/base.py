@@ -9,7 +9,6 @@ and *what happened* (`stage`, `summary`); this class does the rest.
 from __future__ import annotations
 
 import logging
-import math
 import threading
 from collections import deque
 from collections.abc import Callable, Hashable, Iterator
@@ -39,6 +38,7 @@ MOVE_TIME = 0.34     # seconds for a card to travel, at normal speed
 STAGGER = 0.06       # between cards moving together
 MESSAGE_TIME = 3.5
 THINK_SLICE = 0.003  # seconds of computer thinking per frame
+HINT_POLL = 0.05     # how often a sleeping window looks whether the hint is ready
 
 # Which sound each event kind makes.
 EVENT_SOUNDS = {
@@ -523,6 +523,37 @@ class TableScene(Scene):
         if self.app.stack.top is self:
             self.drive(dt)
 
+    def next_frame(self) -> float | None:
+        """0 while cards move or a computer thinks; otherwise the next timer
+        due (a hold, a computer's pause, a message's end), or None: the table
+        waits for the human and the window may sleep."""
+        if self.leaving or self.moving or self.thinking is not None:
+            return 0.0
+        due: list[float] = []
+        if self.holding:
+            due.append(self.hold_left)
+        if self.hint_job is not None:
+            due.append(HINT_POLL)
+        if self.message_left > 0:
+            due.append(self.message_left)
+        if self.ended and self.demo and self.app.exit_at_end:
+            due.append(self.end_wait)
+        if self.app.stack.top is self and not self.holding:
+            due.extend(self.drive_due())
+        return max(0.0, min(due)) if due else None
+
+    def drive_due(self) -> list[float]:
+        """When `drive` will next do something by itself (see next_frame)."""
+        state = self.match.state
+        if self.pending_summary or (state.is_over and not self.ended):
+            return [0.0]
+        if state.is_over:
+            return []
+        seat = state.current_player
+        if self.match.seats[seat].human:
+            return [0.0] if seat != self.viewer else []
+        return [max(0.0, self.app.settings.ai_pause - self.ai_wait)]
+
     def drive(self, dt: float) -> None:
         """Move the game on: summaries, results, passing the device, computers."""
         if self.busy:
@@ -718,9 +749,10 @@ class TableScene(Scene):
         for i, line in enumerate(self.seat_lines(seat)[:2]):
             blit_text(surface, line, ui(14), INK, topleft=(rect.x + ui(12), rect.y + ui(34) + i * ui(18)))
 
-    def pulse(self, speed: float = 4.0) -> float:
-        """A glow's breathing, 0..1, in 8 steps so cached glow panels are reused."""
-        return round((0.5 + 0.5 * math.sin(self.clock * speed)) * 8) / 8
+    def pulse(self) -> float:
+        """A glow's strength, 0..1.  Calm (it used to breathe): a breathing
+        glow would need a frame many times a second while the table waits."""
+        return 0.5
 
     def draw_status(self, surface: pygame.Surface) -> None:
         """The status line; a fresh message (a reason, a hint) takes its place

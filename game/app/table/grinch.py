@@ -354,6 +354,9 @@ class GrinchTable(TableScene):
             return 1.0 if elapsed >= delay else 0.0
         return max(0.0, min(1.0, (elapsed - delay) / duration))
 
+    def next_frame(self) -> float | None:
+        return 0.0 if self.drop is not None else super().next_frame()
+
     def update(self, dt: float) -> None:
         if self.drop is not None:
             self.drop[1] += dt
