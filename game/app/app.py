@@ -6,10 +6,11 @@ import logging
 import math
 import os
 import sys
+from typing import Any
 
 import pygame
 
-from game.app import focus
+from game.app import focus, router
 from game.app.scene import Scene, SceneStack
 from game.persist.settings import Settings
 
@@ -181,6 +182,10 @@ class App:
         self.stack.replace(scene)
         scene.resize(self.size)
 
+    def go(self, where: str, *args: Any, **kwargs: Any) -> Any:
+        """Show the screen named `where` (see `game.app.router`); returns it."""
+        return router.go(self, where, *args, **kwargs)
+
     def quit(self, code: int = 0) -> None:
         self.running = False
         self.exit_code = code
@@ -229,7 +234,6 @@ class App:
             self.failures = 0
 
     def recover(self, exc: BaseException) -> None:
-        from game.app.scenes.title import TitleScene
         from game.i18n import _
 
         log.error("unexpected error in a frame; back to the title", exc_info=exc)
@@ -239,10 +243,9 @@ class App:
             self.quit(1)
             return
         try:
-            title = TitleScene(self)
+            title = self.go("title")
             title.notice = _("Something went wrong ({error}); the details are in the log.").format(
                 error=type(exc).__name__)
-            self.replace(title)
         except Exception:  # noqa: BLE001 - cannot even show the title
             log.exception("cannot show the title after an error; quitting")
             self.quit(1)

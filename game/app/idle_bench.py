@@ -61,17 +61,15 @@ def _app(kind: str, seconds: float) -> float:
     import pygame
 
     from game.app.app import App
-    from game.app.scenes.title import TitleScene
-    from game.app.table import table_for
     from game.match import Match, Seat
     from game.persist.settings import Settings
 
     app = App((1280, 720), Settings(muted=True))
     if kind == "title":
-        app.replace(TitleScene(app))
+        app.go("title")
     else:
         seats = [Seat("You", True), Seat("Ada", False, "normal"), Seat("Bo", False, "normal")]
-        app.replace(table_for(app, Match("sticheln", seats, 7)))  # seat 0 picks a pain card first
+        app.go("table", Match("sticheln", seats, 7))  # seat 0 picks a pain card first
     measured: dict[str, float] = {}
     start_event = pygame.event.custom_type()  # the warm-up is over
 

@@ -22,7 +22,7 @@ SWAY_STEPS = 2  # redraws a second of the swaying fan (each costs ~9 ms, mostly 
 class TitleScene(Scene):
     def __init__(self, app: App):
         super().__init__(app)
-        from game.app.scenes.saves import describe
+        from game.app.save_words import describe
         from game.persist import library
 
         self.saved = library.read_autosave()  # the game Continue restores, if any
@@ -52,7 +52,7 @@ class TitleScene(Scene):
         ui = self.app.ui
         w, h = size
         if self.saved is not None:  # in the current language (it may just have changed)
-            from game.app.scenes.saves import describe
+            from game.app.save_words import describe
 
             self.saved_line = describe(self.saved)
         y = h // 2 + ui(18)
@@ -69,41 +69,27 @@ class TitleScene(Scene):
 
     def continue_game(self) -> None:  # not `resume`: that is Scene's hook for "the scene above closed"
         """Continue: the autosaved game, exactly where it was."""
-        from game.app.scenes.saves import resume
-
         if self.saved is not None:
             self.app.sound.play("click")
-            resume(self.app, self.saved)
+            self.app.go("table", self.saved, continuing=True)
 
     def load_game(self) -> None:
-        from game.app.scenes.saves import LoadScene
-
-        self.app.push(LoadScene(self.app))
+        self.app.go("load")
 
     def history(self) -> None:
-        from game.app.scenes.history import HistoryScene
-
-        self.app.push(HistoryScene(self.app))
+        self.app.go("history")
 
     def statistics(self) -> None:
-        from game.app.scenes.stats import StatsScene
-
-        self.app.push(StatsScene(self.app))
+        self.app.go("stats")
 
     def new_game(self) -> None:
-        from game.app.scenes.setup import SetupScene
-
-        self.app.push(SetupScene(self.app))
+        self.app.go("setup")
 
     def rules(self) -> None:
-        from game.app.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app, "sticheln"))
+        self.app.go("rules", "sticheln")
 
     def settings(self) -> None:
-        from game.app.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.go("settings")
 
     def update(self, dt: float) -> None:
         self.clock += dt

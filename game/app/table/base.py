@@ -486,20 +486,14 @@ class TableScene(Scene):
         self.app.sound.play("shuffle")
 
     def open_menu(self) -> None:
-        from game.app.scenes.menu import MenuScene
-
-        self.app.push(MenuScene(self.app, self))
+        self.app.go("menu", self)
 
     def show_summary(self, title: str, headers: list[str], rows: list[list[str]]) -> None:
-        from game.app.scenes.summary import SummaryScene
-
         wait = max(0.3, self.speed(4.0)) if self.demo else None
-        self.app.push(SummaryScene(self.app, title, headers, rows, auto_close=wait))
+        self.app.go("summary", title, headers, rows, auto_close=wait)
 
     def show_results(self) -> None:
-        from game.app.scenes.results import ResultsScene
-
-        self.app.push(ResultsScene(self.app, self))
+        self.app.go("results", self)
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -575,8 +569,6 @@ class TableScene(Scene):
         self.run_agent(seat, dt)
 
     def pass_to(self, seat: int) -> None:
-        from game.app.scenes.pass_device import PassScene
-
         def arrived() -> None:  # only now, after the click, do this seat's cards show
             self.forget_hint()
             self.message_left = 0.0
@@ -587,7 +579,7 @@ class TableScene(Scene):
             focus.reset(self)  # the last player's focus says nothing to the next one
             self.sync(instant=True)
 
-        self.app.push(PassScene(self.app, self.name(seat), arrived, self.open_menu))
+        self.app.go("pass", self.name(seat), arrived, self.open_menu)
 
     def run_agent(self, seat: int, dt: float) -> None:
         if self.thinking is None:
