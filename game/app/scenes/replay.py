@@ -68,17 +68,11 @@ class ReplayScene(Scene):
         if index == self.index:
             return
         table = self.table
-        table.finish_animations()
         table.pending_summary.clear()
         forward = index == self.index + 1
         self.index = index
-        table.match.state = self.states[index]
-        if forward:
-            table.after_move(self.states[index - 1], self.states[index].events)
-            table.pending_summary.clear()  # no round summaries popping up over a replay
-        else:
-            table.before = self.states[max(0, index - 1)]
-            table.finish_animations()
+        table.show(self.states[index], self.states[max(0, index - 1)], animate=forward)
+        table.pending_summary.clear()  # no round summaries popping up over a replay
 
     def step(self, delta: int) -> None:
         self.goto(self.index + delta)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.app import names, widgets
-from game.app.table.base import TableScene, Target
+from game.app.table.base import Hold, TableScene, Target
 from game.app.table.sprites import Place
 from game.app.widgets import ACCENT, INK, MUTED, blit_text, draw_panel, seat_mark
 from game.i18n import _, ngettext
@@ -134,7 +134,7 @@ class StichelnTable(TableScene):
         return [str(move.card)]
 
     # -- what happened ---------------------------------------------------------
-    def stage(self, events: tuple) -> list[tuple[dict, float]]:
+    def stage(self, events: tuple) -> list[Hold]:
         holds = []
         for event in events:
             if event.kind == "revealed":
@@ -142,7 +142,7 @@ class StichelnTable(TableScene):
             elif event.kind in ("trick_won", "set_aside"):
                 leader = event.info["leader"]
                 trick = [((leader + i) % self.num_players, c) for i, c in enumerate(event.cards)]
-                holds.append(({"trick": trick, "winner": event.seat, "kind": event.kind}, 1.0))
+                holds.append(Hold({"trick": trick, "winner": event.seat, "kind": event.kind}, 1.0))
         return holds
 
     def next_hold(self) -> None:
