@@ -12,7 +12,8 @@ from game.app.table import grinch_pad
 from game.match import Match, Seat
 from game.rules import avalanche, grinch
 
-PURE = ("game.app.table.avalanche_words", "game.app.table.grinch_pad", "game.app.save_words")
+PURE = ("game.app.table.avalanche_words", "game.app.table.grinch_pad", "game.app.table.status_words",
+        "game.app.save_words")
 
 
 def names(seat: int) -> str:
@@ -97,3 +98,20 @@ def test_words_about_a_save():
     assert save_words.when("2026-01-02T03:04:00") == "2026-01-02 03:04"
     assert save_words.when("not a time") == ""
     assert save_words.game_name("") == "Unknown game"
+
+
+def test_status_lines_say_whose_turn_it_is():
+    from game.app.table import status_words
+
+    match = Match("sticheln", [Seat("Ana", True), Seat("Mina", True), Seat("Pau", False, "easy")], 3)
+    assert status_words.turn_text(0, 0, match, names) == "Ana, your turn"  # two humans: named
+    assert status_words.turn_text(2, 0, match, names) == "Pau to play"
+    assert status_words.turn_text(None, 0, match, names) == "Game over"
+    view = match.state.view(0)
+    assert status_words.sticheln_status(view, "Your turn", True, names).endswith(
+        "Your turn: choose your pain card (its colour will cost you)")
+    assert status_words.sticheln_seat_lines(view, 1)[1] == "Score 0"
+    state = grinch.new_game(3, 1)
+    line = status_words.grinch_status(state.view(0), "Your turn", False, names, mine)
+    assert line.startswith("Round 1 of ") and " — " in line
+    assert status_words.grinch_seat_lines(state.view(0), 0)[1] == "Score 0"

@@ -17,7 +17,7 @@ import pygame
 
 from game.app import focus, names, widgets
 from game.app.scene import Scene
-from game.app.table import layout
+from game.app.table import layout, status_words
 from game.app.table.input import TableInput, Target  # noqa: F401 - Target: the games' clicks
 from game.app.table.layout import SeatSpot
 from game.app.table.sprites import Place
@@ -341,11 +341,4 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
 
     def turn_text(self) -> str:
         """'Your turn' or '<name> to play' for the status line."""
-        cur = self.match.current
-        if cur is None:
-            return _("Game over")
-        if cur == self.viewer and self.match.seats[cur].human:
-            if len(self.match.humans) == 1:
-                return _("Your turn")
-            return _("{name}, your turn").format(name=self.name(cur))
-        return _("{name} to play").format(name=self.name(cur))
+        return status_words.turn_text(self.match.current, self.viewer, self.match, self.name)

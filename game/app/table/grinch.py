@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.app import names
-from game.app.table import grinch_pad
+from game.app.table import grinch_pad, status_words
 from game.app.table.base import MOVE_TIME, Hold, TableScene, Target
 from game.app.table.score_pad import GREEN, ScorePad
 from game.app.table.sprites import Place
@@ -31,7 +31,7 @@ from game.app.widgets import (
     draw_panel,
     fit_size,
 )
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _
 from game.rules import grinch
 from game.rules.grinch import Move
 
@@ -353,60 +353,13 @@ class GrinchTable(TableScene):
 
     # -- words -----------------------------------------------------------------
     def seat_lines(self, seat: int) -> list[str]:
-        v = self.shown_view()
-        n = v.hand_size(seat)
-        line1 = names.cards(n)
-        if v.phase_name == "who" and seat != v.grinch:
-            if v.has_pending(seat):
-                line1 += " · " + _("discarded")
-        elif v.phase_name == "score" and v.has_chosen(seat):
-            line1 += " · " + _("row chosen")
-        elif v.phase_name == "grinch" and seat == v.grinch:
-            line1 += " · " + (_("{n} to take").format(n=v.takes_left) if v.takes_left else _("discarding"))
-        return [line1, _("Score {n}").format(n=v.scores()[seat])]
+        return status_words.grinch_seat_lines(self.shown_view(), seat)
 
     def status(self) -> str:
         if "scored" in self.override:
-            v = self.shown_view()
-            return (_("Round {n} of {total}").format(n=v.round_number, total=v.rounds) + " · "
-                    + _("every row is chosen: the score pad is filled in"))
-        v = self.view
-        cur = v.current_player
-        if cur is None:
-            winners = v.winners()
-            best = v.scores()[winners[0]]
-            if len(winners) > 1:
-                return _("Game over · {names} win with {n} points").format(
-                    names=", ".join(self.name(s) for s in winners), n=best)
-            return _("Game over · {name} wins with {n} points").format(name=self.name(winners[0]), n=best)
-        head = _("Round {n} of {total}").format(n=v.round_number, total=v.rounds) + " · "
-        g = v.grinch
-        phase = v.phase_name
-        who_g = _("You are the Grinch") if self.you(g) else _("{name} is the Grinch").format(name=self.name(g))
-        if phase == "grinch" and v.takes_left:
-            who_g += " " + ngettext("({n} take left)", "({n} takes left)", v.takes_left).format(n=v.takes_left)
-        turn = self.turn_text()
-        name = self.name(cur)
-        if phase == "who":
-            if self.viewer_acts():
-                what = _("{turn}: discard a card (hidden until all Whos have)").format(turn=turn)
-            else:
-                what = _("{name} draws 2 and discards 1").format(name=name)
-        elif phase == "grinch":
-            if self.viewer_acts():
-                if v.takes_left:
-                    return head + _("You are the Grinch: take {n} more from the draw pile "
-                                    "or any discard pile").format(n=v.takes_left)
-                return head + _("You are the Grinch: now discard a card")
-            if v.takes_left:
-                what = _("{name} is taking cards").format(name=name)
-            else:
-                what = _("{name} discards a card").format(name=name)
-        elif self.viewer_acts():
-            what = _("{turn}: choose a row on the score pad for your hand").format(turn=turn)
-        else:
-            what = _("{name} is choosing a row (the Grinch chooses last)").format(name=name)
-        return head + who_g + " — " + what
+            return status_words.grinch_pad_filled(self.shown_view())
+        return status_words.grinch_status(self.view, self.turn_text(), self.viewer_acts(),
+                                          self.name, self.you)
 
     def extra_buttons(self) -> list[Button]:
         return [Button(N_("Score pad"), self.toggle_pad, key=pygame.K_p, selected=self.pad_open)]
