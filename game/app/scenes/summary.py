@@ -35,7 +35,9 @@ class SummaryScene(ModalScene):
                 self.app.stack.pop()
 
     def next_frame(self) -> float | None:
-        return None if self.auto_close is None else max(0.0, self.auto_close)
+        if self.auto_close is None or self.app.stack.top is not self:  # closes only on top
+            return None
+        return max(0.0, self.auto_close)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         draw_score_table(self.app, surface, self.panel, self.headers, self.rows)

@@ -148,7 +148,9 @@ class TurnFlow:
         """0 while cards move or a computer thinks; otherwise the next timer
         due (a hold, a computer's pause, a message's end), or None: the table
         waits for the human and the window may sleep."""
-        if self.leaving or self.moving or self.thinking is not None:
+        if self.leaving or self.moving:
+            return 0.0
+        if self.thinking is not None and self.app.stack.top is self:  # thinks a slice a frame
             return 0.0
         due: list[float] = []
         if self.holding:
