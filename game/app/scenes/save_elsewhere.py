@@ -1,22 +1,21 @@
-"""When Fireside's own folder refuses the game: say so once at the table, and
-let the player save it to a folder they type ("Save to…"), so an unwritable
-home folder never costs a game.
+"""When Fireside's own folder refuses the game: the notice said once at the
+table, and "Save to…" a folder the player types, so an unwritable home
+folder never costs a game (`game.app.save_keeping` decides when).
 
 No file dialog (no tkinter): a path prompt, prefilled with the home folder.
 """
 
 from __future__ import annotations
 
-import logging
-import weakref
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app import names, widgets
-from game.app.scenes.modal import ModalScene
+from game.app import widgets
+from game.app.modal import ModalScene
+from game.app.save_keeping import keep_saving_to
+from game.app.save_words import default_slot_name
 from game.app.text_input import TextField
 from game.app.widgets import ACCENT, DANGER, INK, MUTED, Button, blit_text
 from game.i18n import N_, _
@@ -28,54 +27,7 @@ if TYPE_CHECKING:
     from game.app.app import App
     from game.match import Match
 
-log = logging.getLogger(__name__)
-
 MAX_PATH = 400
-# The matches already warned about (by id; the weak values let a finished one go),
-# and the file each was saved to with "Save to…", rewritten after every move.
-_warned: weakref.WeakValueDictionary[int, Match] = weakref.WeakValueDictionary()
-_kept_at: dict[int, tuple[weakref.ref[Match], Path, str]] = {}
-
-
-def default_slot_name(match: Match, now: datetime | None = None) -> str:
-    """'Sticheln 14:32': the game and the time, which people recognise later."""
-    now = now or datetime.now()
-    return f"{names.game_name(match.game_id)} {now:%H:%M}"
-
-
-def autosave_failed(app: App, match: Match, error: Exception) -> None:
-    """The table's one call when recording a move fails: the first time for
-    this game, a notice offering "Save to…"; after that the log alone -- and,
-    once the player has saved it somewhere, that file takes every move."""
-    ref, kept, name = _kept_at.get(id(match), (None, None, ""))
-    if ref is not None and ref() is match and kept is not None:
-        try:
-            library.save_to_folder(kept.parent, name, match, kept.name)
-        except SaveError as exc:
-            log.warning("could not save the game to %s either: %s", kept, exc)
-        return
-    if _warned.get(id(match)) is match:
-        return
-    _warned[id(match)] = match
-    app.push(AutosaveFailedScene(app, match, str(error)))
-
-
-def keep_saving_to(match: Match, path: Path, name: str) -> None:
-    """From now on, a move Fireside cannot autosave is written to `path` (as save `name`) instead."""
-    for key in [key for key, (ref, _path, _name) in _kept_at.items() if ref() is None]:
-        del _kept_at[key]
-    _kept_at[id(match)] = (weakref.ref(match), path, name)
-
-
-def kept_at(match: Match) -> Path | None:
-    """The file `match` was saved to with "Save to…", if any."""
-    ref, path, _name = _kept_at.get(id(match), (None, None, ""))
-    return path if ref is not None and ref() is match else None
-
-
-def not_saved(match: Match) -> bool:
-    """Whether recording `match` has failed (the menu then stops promising that every move is saved)."""
-    return _warned.get(id(match)) is match
 
 
 def _wrapped(surface: pygame.Surface, text: str, colour: tuple, top: int, panel: pygame.Rect,
@@ -116,7 +68,7 @@ class AutosaveFailedScene(ModalScene):
         def saved(path: str) -> None:
             self.note = _("Saved as “{name}”. Every move from now on is saved there too.").format(name=path)
 
-        self.app.push(SaveToFolderScene(self.app, self.match, default_slot_name(self.match), saved))
+        self.app.go("save_to", self.match, default_slot_name(self.match), saved)
 
     def close(self) -> None:
         self.app.stack.remove(self)
@@ -162,6 +114,9 @@ class SaveToFolderScene(ModalScene):
 
     def update(self, dt: float) -> None:
         self.field.update(dt)
+
+    def next_frame(self) -> float | None:
+        return self.field.next_frame()
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui

@@ -6,8 +6,8 @@ import pygame
 
 from game import i18n
 from game.app import widgets
+from game.app.modal import ModalScene
 from game.app.names import SPEEDS as SPEED_NAMES
-from game.app.scenes.modal import ModalScene
 from game.app.widgets import INK, MUTED, Button, blit_text
 from game.i18n import N_, _
 from game.persist.settings import SPEEDS, UI_SCALE
