@@ -18,6 +18,7 @@ from game.rules import GAME_IDS, IllegalMove, get
 
 GAMES_PER_GAME = 2000  # spread evenly over the allowed player counts
 CHUNK = 50  # games per test case, so pytest-xdist can share them out
+QUICK = 4  # games per player count in the fast lane (-m "not slow"); the rest are slow
 MAX_MOVES = 5000  # far above the longest real game; a loop would trip it
 HIDDEN_PREFIXES = ("hand ", "pile", "pick ", "pending ")
 
@@ -27,9 +28,10 @@ def _cases():
         counts = list(get(game_id).PLAYERS)
         per_count = -(-GAMES_PER_GAME // len(counts))
         for n in counts:
-            for first in range(0, per_count, CHUNK):
+            yield pytest.param(game_id, n, range(QUICK), id=f"{game_id}-{n}p-quick")
+            for first in range(QUICK, per_count, CHUNK):
                 seeds = range(first, min(first + CHUNK, per_count))
-                yield pytest.param(game_id, n, seeds, id=f"{game_id}-{n}p-{first}")
+                yield pytest.param(game_id, n, seeds, id=f"{game_id}-{n}p-{first}", marks=pytest.mark.slow)
 
 
 def _check_views(state, seats) -> None:
