@@ -47,6 +47,7 @@ class Match:
         self.seed = self.state.seed
         self.moves: list[tuple[int, Any]] = []  # (seat, move) in play order
         self._states = [self.state]  # _states[i] is the state before moves[i]
+        self._at = 0  # the state shows the game after moves[:_at] (a replay may step back)
 
     @property
     def humans(self) -> list[int]:
@@ -67,10 +68,27 @@ class Match:
         """
         seat = self.current
         new = self.state.apply(move)
+        del self.moves[self._at:]  # played from an earlier position: the moves after it are gone
+        del self._states[self._at + 1:]
         self.moves.append((seat, move))
         self._states.append(new)
         self.state = new
+        self._at += 1
         return new
+
+    @property
+    def position(self) -> int:
+        """How many of `moves` the state shows (all of them, but while a replay steps back)."""
+        return self._at
+
+    def seek(self, index: int) -> Any:
+        """Show the game after the first `index` moves, keeping the rest (a
+        replay steps back and forth through states `apply` reached); returns it."""
+        if not 0 <= index <= len(self.moves):
+            raise IndexError(f"a match of {len(self.moves)} moves has no position {index}")
+        self._at = index
+        self.state = self._states[index]
+        return self.state
 
     def check(self, move: Any) -> str | None:
         """Why `move` is illegal now, or None if it is legal."""
@@ -109,4 +127,5 @@ class Match:
         del self.moves[index:]
         del self._states[index + 1:]
         self.state = self._states[-1]
+        self._at = len(self.moves)
         return None

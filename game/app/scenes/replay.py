@@ -8,7 +8,7 @@ stepping back is as quick as stepping forward.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,18 +25,14 @@ if TYPE_CHECKING:
     from game.app.table.base import TableScene
 
 
-def _fresh(match: Match) -> Match:
-    """The same game (seats, seed, start, options) before its first move."""
-    return Match(match.game_id, list(match.seats), match.seed, match.start, dict(match.options))
-
-
-def replay_states(match: Match) -> list[Any]:
-    """The state before the first move and after each move, replayed from the start."""
-    fresh = _fresh(match)
-    states = [fresh.state]
+def replayed(match: Match) -> Match:
+    """The same game (seats, seed, start, options) replayed move by move
+    through `Match.apply`, shown from before its first move."""
+    fresh = Match(match.game_id, list(match.seats), match.seed, match.start, dict(match.options))
     for _seat, move in match.moves:
-        states.append(fresh.apply(move))
-    return states
+        fresh.apply(move)
+    fresh.seek(0)
+    return fresh
 
 
 class ReplayScene(Scene):
@@ -49,14 +45,17 @@ class ReplayScene(Scene):
         self.source = match
         self.title = title
         self.moves = list(match.moves)
-        self.states = replay_states(match)
-        self.table: TableScene = app.go("table", _fresh(match), replay=True)
-        self.index = 0  # moves shown so far; the table shows states[index]
+        self.table: TableScene = app.go("table", replayed(match), replay=True)
         self.buttons: list[Button] = []
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.track = pygame.Rect(0, 0, 0, 0)
 
     # -- stepping ------------------------------------------------------------------------
+    @property
+    def index(self) -> int:
+        """Moves shown so far."""
+        return self.table.match.position
+
     @property
     def count(self) -> int:
         return len(self.moves)
@@ -70,8 +69,7 @@ class ReplayScene(Scene):
         table = self.table
         table.pending_summary.clear()
         forward = index == self.index + 1
-        self.index = index
-        table.show(self.states[index], self.states[max(0, index - 1)], animate=forward)
+        table.show(index, animate=forward)
         table.pending_summary.clear()  # no round summaries popping up over a replay
 
     def step(self, delta: int) -> None:
@@ -88,7 +86,7 @@ class ReplayScene(Scene):
         return head, f"{seats[seat].name}: {said}"
 
     def result_text(self) -> str:
-        state = self.states[-1]
+        state = self.source.state
         if not state.is_over:
             return ""
         names = [self.source.seats[s].name for s in state.winners()]
@@ -140,7 +138,7 @@ class ReplayScene(Scene):
             blit_text(surface, self.title, widgets.fit_size(self.title, ui(16), room), MUTED,
                       midright=(self.close.rect.left - ui(16), self.close.rect.centery))
         own_sheet = getattr(self.table, "pad_visible", None)  # Grinch shows its own score pad
-        if self.index == self.count and self.states[-1].is_over and not (own_sheet and own_sheet()):
+        if self.index == self.count and self.source.state.is_over and not (own_sheet and own_sheet()):
             self.draw_results(surface, area)
         for button in self.nav:
             button.enabled = (self.index > 0) if button.label in ("«", "‹") else (self.index < self.count)
@@ -151,7 +149,7 @@ class ReplayScene(Scene):
     def draw_results(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """At the end, the final scores over the (by then empty) table, best first."""
         ui = self.app.ui
-        state = self.states[-1]
+        state = self.source.state
         scores, winners = state.scores(), state.winners()
         order = sorted(range(len(scores)), key=lambda s: -scores[s])  # the highest total wins every game
         rows = [[f"{i + 1}. {self.source.seats[s].name}", str(scores[s])] for i, s in enumerate(order)]

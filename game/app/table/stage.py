@@ -145,13 +145,15 @@ class Stage:
         rect.center = (round(sprite.x + dx), round(sprite.y + dy))
         return rect
 
-    def show(self, state: Any, before: Any, animate: bool) -> None:
-        """Put `state` on the table as if it had just been reached from
-        `before` (replays step through states they did not play here).
+    def show(self, index: int, animate: bool) -> None:
+        """Put the game after its first `index` moves on the table (replays
+        step back and forth through a match that holds every move).
         `animate`: one step forward, staged like the game did; otherwise
         every card snaps into place."""
         self.finish_animations()
-        self.match.state = state
+        state = self.match.seek(index)
+        before = self.match.seek(max(0, index - 1)) if index else state
+        self.match.seek(index)
         if animate:
             self.after_move(before, state.events)
         else:
