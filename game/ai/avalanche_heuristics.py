@@ -119,7 +119,7 @@ class Context:
 
     def _how(self, rank: int, count: int) -> str:
         prev_rank, prev_count, _ = self.last
-        return avalanche._compare(prev_rank, prev_count, rank, count)
+        return avalanche.compare_sets(prev_rank, prev_count, rank, count)
 
 
 def normal_move(view: avalanche.State, rng: random.Random) -> tuple[Any, str | None]:

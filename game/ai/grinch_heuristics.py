@@ -16,8 +16,8 @@ from game.ai.grinch_rows import open_mask, row_value
 from game.rules import grinch
 from game.rules.grinch import CARDS, ROWS
 
-_SUIT, _RANK = grinch._SUIT, grinch._RANK
-_row_points, _bonus_points = grinch._row_points, grinch._bonus_points
+_SUIT, _RANK = grinch.SUIT_OF, grinch.RANK_OF
+_row_points, _bonus_points = grinch.row_points, grinch.bonus_points
 _MATCH_PARTIAL = (0, 1, 5, 10, 20, 30)
 _RUN_PARTIAL = (0, 1, 4, 9, 15, 25)
 HAND = 5
@@ -75,9 +75,7 @@ def best_discard(view: grinch.State) -> tuple[int, float]:
 
 
 def unknown_cards(view: grinch.State) -> list[int]:
-    from game.ai.worlds import grinch_unknown
-
-    return grinch_unknown(view)
+    return grinch.unseen_cards(view)
 
 
 def take_values(view: grinch.State) -> list[tuple[float, Any, str]]:
@@ -112,7 +110,7 @@ def score_values(view: grinch.State) -> list[tuple[float, Any, str]]:
             reason = f"Score {ROWS[r]} for {now} now"
             if left > 1:
                 reason += f"; the rows you keep open are worth about {later:.0f} later"
-            out.append((now + later, grinch._SCORE[r], reason))
+            out.append((now + later, grinch.SCORE_MOVES[r], reason))
     out.sort(key=lambda t: -t[0])
     assert out, f"seat {seat} has no open row"
     return out
@@ -120,14 +118,14 @@ def score_values(view: grinch.State) -> list[tuple[float, Any, str]]:
 
 def normal_move(view: grinch.State, rng: random.Random) -> tuple[Any, str | None]:
     phase = view.phase
-    if phase == grinch._SCORING:
+    if phase == grinch.SCORING:
         _, move, reason = score_values(view)[0]
         return move, reason
-    if phase == grinch._GRINCH and view.taken < 2:
+    if phase == grinch.GRINCH and view.taken < 2:
         _, move, reason = take_values(view)[0]
         return move, reason
     code, _ = best_discard(view)
-    return grinch._DISCARD[code], f"Discard {CARDS[code]}: it helps your open rows least"
+    return grinch.DISCARD_MOVES[code], f"Discard {CARDS[code]}: it helps your open rows least"
 
 
 def easy_move(view: grinch.State, rng: random.Random) -> tuple[Any, str | None]:
@@ -135,17 +133,17 @@ def easy_move(view: grinch.State, rng: random.Random) -> tuple[Any, str | None]:
     moves = view.legal_moves()
     if rng.random() < 0.3:
         return rng.choice(moves), None
-    if view.phase == grinch._SCORING:
+    if view.phase == grinch.SCORING:
         hand = view.hands[view.current_player]
-        return max(moves, key=lambda m: (_row_points(hand, grinch._ROW_INDEX[m.arg]), -len(m.arg))), None
-    if view.phase == grinch._GRINCH and view.taken < 2:
+        return max(moves, key=lambda m: (_row_points(hand, grinch.ROW_INDEX[m.arg]), -len(m.arg))), None
+    if view.phase == grinch.GRINCH and view.taken < 2:
         return grinch.DRAW, None
     hand = view.hands[view.current_player]
     counts = [0, 0, 0, 0]
     for c in hand:
         counts[_SUIT[c]] += 1
     code = min(hand, key=lambda c: (counts[_SUIT[c]], _RANK[c], c))
-    return grinch._DISCARD[code], None
+    return grinch.DISCARD_MOVES[code], None
 
 
 def describe(view: grinch.State, move: Any) -> str | None:

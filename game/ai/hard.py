@@ -48,7 +48,7 @@ class HardAgent(BaseAgent):
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0], None
-        if view.GAME == "grinch" and view.phase == grinch._SCORING:
+        if view.GAME == "grinch" and view.phase == grinch.SCORING:
             return heuristics("grinch").normal_move(view, rng)
         return None
 

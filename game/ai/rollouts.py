@@ -21,10 +21,10 @@ from game.ai.grinch_rows import open_mask, row_value
 from game.ai.sticheln_heuristics import best_pick
 from game.rules import avalanche, grinch, sticheln
 
-_S_COLOUR, _S_VALUE, _S_DELTA = sticheln._COLOUR, sticheln._VALUE, sticheln._DELTA
-_s_winner = sticheln._winner
-_G_SUIT, _G_RANK = grinch._SUIT, grinch._RANK
-_g_row, _g_bonus = grinch._row_points, grinch._bonus_points
+_S_COLOUR, _S_VALUE, _S_DELTA = sticheln.COLOUR_OF, sticheln.VALUE_OF, sticheln.CARD_WORTH
+_s_winner = sticheln.winning_index
+_G_SUIT, _G_RANK = grinch.SUIT_OF, grinch.RANK_OF
+_g_row, _g_bonus = grinch.row_points, grinch.bonus_points
 
 # reward = WIN_WEIGHT * share of the win + the rest * squashed lead over the best rival
 SCALE = {"sticheln": 8.0, "avalanche": 6.0, "grinch": 15.0}
@@ -212,8 +212,8 @@ def grinch_round_totals(state: grinch.State, rng: random.Random) -> list[float]:
     pending = list(state.pending)
     phase, actor, turn, taken = state.phase, state.actor, state.turn, state.taken
     g = state.grinch
-    while phase != grinch._SCORING and phase != grinch._OVER:
-        if phase == grinch._WHO:
+    while phase != grinch.SCORING and phase != grinch.OVER:
+        if phase == grinch.WHO:
             pending[actor] = discard(actor)
             actor = actor + 1 if actor + 1 < n else 0
             if actor != g:
@@ -225,7 +225,7 @@ def grinch_round_totals(state: grinch.State, rng: random.Random) -> list[float]:
                     if pending[s] >= 0:
                         tops[s].append(pending[s])
                         pending[s] = -1
-                phase, taken = grinch._GRINCH, 0
+                phase, taken = grinch.GRINCH, 0
         elif taken < 2:
             hand = hands[g]
             counts = [0, 0, 0, 0]
@@ -248,19 +248,19 @@ def grinch_round_totals(state: grinch.State, rng: random.Random) -> list[float]:
             actor = g + 1 if g + 1 < n else 0
             if turn < grinch.TURNS:
                 turn += 1
-                phase = grinch._WHO
+                phase = grinch.WHO
                 insort(hands[actor], pile[pos])
                 insort(hands[actor], pile[pos + 1])
                 pos += 2
             else:
-                phase = grinch._SCORING
+                phase = grinch.SCORING
     rounds_left = state.rounds - state.round
     totals = []
     for s in range(n):
         pad = list(state.score_pad[s])
         done = sum(v for v in pad if v > 0)
         chosen = state.chosen[s]
-        if phase == grinch._OVER:
+        if phase == grinch.OVER:
             totals.append(float(done))
             continue
         if chosen >= 0:
@@ -280,9 +280,9 @@ def grinch_rollout(root: Any) -> Callable[[Any, random.Random], list[float]]:
     final = root.round == root.rounds - 1
 
     def rollout(state: grinch.State, rng: random.Random) -> list[float]:
-        if state.phase == grinch._OVER or state.round != root.round:
+        if state.phase == grinch.OVER or state.round != root.round:
             totals = [float(t) for t in state.scores()]
-            if state.phase != grinch._OVER:  # a new round: add what the open rows are worth
+            if state.phase != grinch.OVER:  # a new round: add what the open rows are worth
                 left = state.rounds - state.round
                 for s in range(state.num_players):
                     mask = 0
@@ -299,7 +299,7 @@ def grinch_rollout(root: Any) -> Callable[[Any, random.Random], list[float]]:
 
 def grinch_horizon(root: Any) -> Callable[[Any], bool]:
     root_round = root.round
-    return lambda state: state.phase == grinch._OVER or state.round != root_round
+    return lambda state: state.phase == grinch.OVER or state.round != root_round
 
 
 ROLLOUTS = {"sticheln": sticheln_rollout, "avalanche": avalanche_rollout, "grinch": grinch_rollout}

@@ -15,10 +15,10 @@ from typing import Any
 from game.rules import sticheln
 from game.rules.sticheln import COLOURS
 
-_COLOUR = sticheln._COLOUR
-_VALUE = sticheln._VALUE
-_DELTA = sticheln._DELTA
-_winner = sticheln._winner
+_COLOUR = sticheln.COLOUR_OF
+_VALUE = sticheln.VALUE_OF
+_DELTA = sticheln.CARD_WORTH
+_winner = sticheln.winning_index
 
 
 def _card(code: int) -> str:
@@ -61,14 +61,14 @@ class PlayContext:
         self.pains = [_COLOUR[p] if p >= 0 else None for p in view.picks]
         self.my_pain = self.pains[self.me]
         self.to_come = self.n - len(self.trick) - 1
-        self.top = max(_VALUE[c] for c in sticheln._deck_codes(self.n))
+        self.top = max(_VALUE[c] for c in sticheln.deck_codes(self.n))
         seen = set(self.hand) | set(self.trick) | set(view.set_aside)
         for pile in view.won:
             seen.update(pile)
         for pick in view.picks:
             if pick >= 0:
                 seen.add(pick)
-        self.unseen = [c for c in sticheln._deck_codes(self.n) if c not in seen]
+        self.unseen = [c for c in sticheln.deck_codes(self.n) if c not in seen]
         totals = view.scores()
         self.leader_seat = max(
             (s for s in range(self.n) if s != self.me), key=lambda s: (totals[s], -s)
@@ -161,7 +161,7 @@ def normal_move(view: sticheln.State, rng: random.Random) -> tuple[Any, str | No
     if view.phase == "pick":
         hand = view.hands[seat]
         code = best_pick(hand)
-        return sticheln._PAIN[code], (
+        return sticheln.PAIN_MOVES[code], (
             f"Pick the {_card(code)}: {COLOURS[_COLOUR[code]]} is your longest colour "
             "and a low pain card costs little"
         )
@@ -172,7 +172,7 @@ def normal_move(view: sticheln.State, rng: random.Random) -> tuple[Any, str | No
         key = (score, -code)
         if best is None or key > best[0]:
             best = (key, code, reason)
-    return sticheln._PLAY[best[1]], best[2]
+    return sticheln.PLAY_MOVES[best[1]], best[2]
 
 
 def easy_move(view: sticheln.State, rng: random.Random) -> tuple[Any, str | None]:
@@ -186,13 +186,13 @@ def easy_move(view: sticheln.State, rng: random.Random) -> tuple[Any, str | None
             code = min(hand, key=lambda c: (_VALUE[c], rng.random()))
         else:
             code = best_pick(hand)
-        return sticheln._PAIN[code], None
+        return sticheln.PAIN_MOVES[code], None
     if rng.random() < 0.3:
-        return sticheln._PLAY[rng.choice(hand)], None
+        return sticheln.PLAY_MOVES[rng.choice(hand)], None
     ctx = PlayContext(view)
     scored = sorted(hand, key=lambda c: -ctx.score(c)[0])
     pool = scored[:3] if len(scored) > 3 else scored
-    return sticheln._PLAY[rng.choice(pool)], None
+    return sticheln.PLAY_MOVES[rng.choice(pool)], None
 
 
 def describe(view: sticheln.State, move: Any) -> str | None:

@@ -146,6 +146,11 @@ def _compare(prev_rank: int, prev_count: int, rank: int, count: int) -> str:
     return "fall"
 
 
+#: `compare_sets(prev_rank, prev_count, rank, count)`: "grow", "stop" or
+#: "fall" for a set played onto another (AV-4), on plain numbers for search.
+compare_sets = _compare
+
+
 def _set_rank(cards: Any, what: str) -> tuple[int, int]:
     """(rank, count) of a set given as Cards, card notation or bare ranks."""
     if isinstance(cards, str):
@@ -796,6 +801,32 @@ def playout(state: State, rng: random.Random) -> list[int]:
             p = (p + 1) % n
 
 
+# -- sampling a world for search ----------------------------------------------------
+def unseen_cards(view: State) -> list[int]:
+    """The card codes `view.viewer` cannot place: the deck minus its own
+    hand, the table, every collected pile and the neutral pile."""
+    known = list(view.hands[view.viewer])
+    for _, codes in view.table:
+        known.extend(codes)
+    for pile in view.collected:
+        known.extend(pile)
+    known.extend(view.neutral)
+    return core.cards_not_in(DECK_CODES, known)
+
+
+def sample_world(view: State, rng: random.Random) -> State:
+    """A full state that agrees with everything `view` shows: the unseen
+    cards dealt at random into the hidden hands, the rest as the pile."""
+    unknown = unseen_cards(view)
+    rng.shuffle(unknown)
+    hands, pos = core.deal_unseen(view, unknown)
+    pile = tuple(unknown[pos:])
+    assert len(pile) == view.pile_count, "avalanche world: pile size does not match"
+    return view._evolve(
+        viewer=None, seed=core.world_seed(rng), hands=hands, pile=pile, events=(),
+    )
+
+
 __all__ = [
     "ID",
     "NAME",
@@ -816,10 +847,13 @@ __all__ = [
     "State",
     "IllegalMove",
     "classify",
+    "compare_sets",
     "deck",
     "from_json",
     "new_game",
     "parse_card",
     "parse_move",
     "playout",
+    "sample_world",
+    "unseen_cards",
 ]

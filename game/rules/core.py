@@ -9,7 +9,8 @@ wrapping, `winners()` -- lives here once so the games cannot drift apart.
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, NamedTuple, Sequence
+from collections import Counter
+from typing import Any, Iterable, NamedTuple, Self, Sequence
 
 JSON_VERSION = 1
 
@@ -145,6 +146,46 @@ def take_cards(
     return out
 
 
+# -- sampling worlds for search (each game's `sample_world` uses these) ---------
+def cards_not_in(deck: Sequence[int], known: Iterable[int]) -> list[int]:
+    """`deck` minus `known` as multisets (Avalanche has copies), in deck order."""
+    left = Counter(deck)
+    left.subtract(known)
+    out = []
+    for code in deck:
+        if left[code] > 0:
+            out.append(code)
+            left[code] -= 1
+    return out
+
+
+def world_seed(rng: random.Random) -> int:
+    """A sampled world's seed: later deals in it are as unknown as the real ones."""
+    return rng.randrange(2**31)
+
+
+def deal_unseen(view: Any, unknown: Sequence[int], secret: list[int] | None = None,
+                hidden: int = 0, known: Sequence[Sequence[int]] | None = None
+                ) -> tuple[tuple[tuple[int, ...], ...], int]:
+    """Deal the (already shuffled) `unknown` cards into every other seat's
+    hand by its size, after the cards everyone saw that seat take (`known`);
+    where `secret[seat] == hidden` (a face-down pick or discard) that seat
+    also gets the next card there.  Returns the hands and the cards used."""
+    hands = list(view.hands)
+    pos = 0
+    for seat in range(view.num_players):
+        if seat == view.viewer:
+            continue
+        seen = tuple(known[seat]) if known is not None else ()
+        size = view.sizes[seat] - len(seen)
+        hands[seat] = tuple(sorted(seen + tuple(unknown[pos:pos + size])))
+        pos += size
+        if secret is not None and secret[seat] == hidden:
+            secret[seat] = unknown[pos]
+            pos += 1
+    return tuple(hands), pos
+
+
 class BaseState:
     """Immutable game position.  Subclasses define `__slots__` for their own
     fields and the hooks below; instances are built with `_make`."""
@@ -215,6 +256,21 @@ class BaseState:
             rule, message = self._reason(move)
             raise IllegalMove(rule, message)
         return self._apply(move)
+
+    # -- the public face for search -------------------------------------------
+    def successor(self, move: Any) -> "Self":
+        """The state after `move` without the gate's membership check.
+
+        Only for moves taken from this state's `legal_moves()`: search
+        applies millions of moves it already knows are legal, and the check
+        would double their cost.  Anything else must go through `apply`.
+        """
+        return self._apply(move)
+
+    def position_key(self) -> tuple:
+        """Everything that makes two states equal (not the events), as one
+        tuple: a stable fingerprint for seeding decisions and caching."""
+        return self._key()
 
     # -- results ------------------------------------------------------------
     def scores(self) -> list[int]:

@@ -30,8 +30,10 @@ from game.rules.core import (
     check_seat,
     check_seed,
     deal_rng,
+    deal_unseen,
     scrub_events,
     take_cards,
+    world_seed,
 )
 from game.rules.core import IllegalMove as IllegalMove  # re-exported for callers
 
@@ -123,6 +125,21 @@ _SCORE = tuple(Move("score", row) for row in ROWS)
 _WHO, _GRINCH, _SCORING, _OVER = 0, 1, 2, 3
 _PHASES = ("who", "grinch", "score", "over")
 _NONE, _HIDDEN = -1, -2  # "pending" / "chosen" entries: nothing yet, or hidden in a view
+
+# -- the fast tables search and heuristics read (public names, same objects) ---
+#: SUIT_OF[code] (0..3, the order of SUITS) and RANK_OF[code] (1..6).
+ALL_CODES = _ALL_CODES
+SUIT_OF = _SUIT
+RANK_OF = _RANK
+ROW_INDEX = _ROW_INDEX
+#: DISCARD_MOVES[code] / SCORE_MOVES[row index]: the interned moves.
+DISCARD_MOVES = _DISCARD
+SCORE_MOVES = _SCORE
+#: `State.phase` values: Whos discard, the Grinch takes and discards, rows
+#: are chosen, the game is over.
+WHO, GRINCH, SCORING, OVER = _WHO, _GRINCH, _SCORING, _OVER
+#: A view's `pending` / `chosen` entry for a discard or row not yet shown.
+HIDDEN = _HIDDEN
 
 _CARD_RE = re.compile(r"^\s*([WNOP])\s*([1-6])\s*([AB])\s*$")
 
@@ -224,6 +241,12 @@ def _bonus_points(codes: Sequence[int]) -> int:
             if counts[spec[1]] >= spec[2]:
                 total += spec[0]
     return total
+
+
+#: `row_points(codes, row index)` (GR-5.1) and `bonus_points(codes)` (GR-6.1)
+#: on card codes, for search: the same functions the rules score with.
+row_points = _row_points
+bonus_points = _bonus_points
 
 
 def row_score(hand: Sequence[Card | str], row: str) -> int:
@@ -943,3 +966,43 @@ def playout(state: State, rng: random.Random) -> list[int]:
             insort(hand, pile[pos])
             insort(hand, pile[pos + 1])
             pos += 2
+
+
+# -- sampling a world for search ----------------------------------------------------
+def unseen_cards(view: State) -> list[int]:
+    """The card codes `view.viewer` cannot place, in deck order.
+
+    What a seat sees: its own hand and own pending discard, every discard
+    pile, the cards the Grinch was seen to take from them (`known`), the
+    cards left out of a scenario, hand sizes, the draw pile's size."""
+    me = view.viewer
+    seen = set(view.hands[me])
+    seen.update(view.left_out)
+    for pile in view.discards:
+        seen.update(pile)
+    for cards in view.known:
+        seen.update(cards)
+    if view.pending[me] >= 0:
+        seen.add(view.pending[me])
+    return [c for c in _ALL_CODES if c not in seen]
+
+
+def sample_world(view: State, rng: random.Random) -> State:
+    """A full state that agrees with everything `view` shows: unseen cards
+    dealt at random (hidden discards included), hidden row choices drawn
+    among each seat's open rows, the rest as the pile."""
+    unknown = unseen_cards(view)
+    rng.shuffle(unknown)
+    pending = list(view.pending)
+    hands, pos = deal_unseen(view, unknown, pending, _HIDDEN, view.known)
+    chosen = list(view.chosen)
+    for seat in range(view.num_players):
+        if seat != view.viewer and chosen[seat] == _HIDDEN:
+            pad = view.score_pad[seat]
+            chosen[seat] = rng.choice([r for r in range(len(ROWS)) if pad[r] < 0])
+    pile = tuple(unknown[pos:])
+    assert len(pile) == view.pile_count, "grinch world: pile size does not match"
+    return view._evolve(
+        viewer=None, seed=world_seed(rng), hands=hands, sizes=None, pile=pile,
+        pile_count=None, pending=tuple(pending), chosen=tuple(chosen), events=(),
+    )

@@ -19,8 +19,10 @@ from game.rules.core import (
     check_seat,
     check_seed,
     deal_rng,
+    deal_unseen,
     scrub_events,
     take_cards,
+    world_seed,
 )
 from game.rules.core import IllegalMove as IllegalMove  # re-exported for callers
 
@@ -77,6 +79,20 @@ def _deck_codes(num_players: int) -> list[int]:
     return [c * 15 + v for c in range(colours) for v in range(top + 1)]
 
 
+# -- the fast tables search and heuristics read (public names, same objects) ---
+#: COLOUR_OF[code] / VALUE_OF[code]: a card code's colour index and value.
+COLOUR_OF = _COLOUR
+VALUE_OF = _VALUE
+#: CARD_WORTH[pain colour][code]: what one card in a seat's pile is worth to it.
+CARD_WORTH = _DELTA
+#: PAIN_MOVES[code] / PLAY_MOVES[code]: the interned Move for a card code.
+PAIN_MOVES = _PAIN
+PLAY_MOVES = _PLAY
+#: A view's `picks[seat]` for a pick made but not yet revealed.
+HIDDEN_PICK = _HIDDEN_PICK
+deck_codes = _deck_codes
+
+
 def deck(num_players: int) -> list[Card]:
     """Every card of the deck for this many players (ST-1.2, ST-1.3)."""
     check_players(NAME, PLAYERS, num_players)
@@ -126,6 +142,10 @@ def _winner(trick: Sequence[int]) -> int | None:
         elif not off and value > best:
             best, index = value, i
     return index
+
+
+#: `winning_index(codes)`: `trick_winner` on card codes (ST-4.3), for search.
+winning_index = _winner
 
 
 def trick_winner(cards: Sequence[Card | str]) -> int | None:
@@ -538,3 +558,37 @@ def playout(state: State, rng: random.Random) -> list[int]:
         for seat in range(n):
             totals[seat] += points[seat]
     return totals
+
+
+# -- sampling a world for search ----------------------------------------------------
+def unseen_cards(view: State) -> list[int]:
+    """The card codes of the deck `view.viewer` cannot place, in deck order.
+
+    What a seat sees: its own hand and pick, every trick taken, the current
+    trick, set-aside zeros, revealed pain cards, hand sizes.  There is no
+    duty to follow colour (ST-4.2), so an off-colour play says nothing about
+    a hand."""
+    me = view.viewer
+    seen = set(view.hands[me])
+    seen.update(view.trick)
+    seen.update(view.set_aside)
+    for pile in view.won:
+        seen.update(pile)
+    for pick in view.picks:
+        if pick >= 0:
+            seen.add(pick)
+    return [c for c in _deck_codes(view.num_players) if c not in seen]
+
+
+def sample_world(view: State, rng: random.Random) -> State:
+    """A full state that agrees with everything `view` shows, the unseen
+    cards dealt at random (hidden picks included): a world for search."""
+    unknown = unseen_cards(view)
+    rng.shuffle(unknown)
+    picks = list(view.picks)
+    hands, pos = deal_unseen(view, unknown, picks, _HIDDEN_PICK)
+    assert pos == len(unknown), "sticheln world: hidden cards do not match hand sizes"
+    return view._evolve(
+        viewer=None, seed=world_seed(rng), hands=hands, sizes=None,
+        picks=tuple(picks), events=(),
+    )
