@@ -89,17 +89,24 @@ def _sticheln_pick_card(hand: list[int], trick: list[int], pain: int) -> int:
     return len(hand) - 1
 
 
-def sticheln_round_points(state: sticheln.State, rng: random.Random) -> list[int]:
+def sticheln_round_points(state: sticheln.State, rng: random.Random,
+                          trace: list | None = None) -> list[int]:
     """Heuristic play (`_sticheln_pick_card`) to the end of the current round
-    (picks by the Normal rule of thumb); the round's points per seat."""
+    (picks by the Normal rule of thumb); the round's points per seat.
+
+    With a `trace` list every move made is appended: replayed through
+    `apply()` they end the round with these points (tests/test_fast_paths.py)."""
     n = state.num_players
     hands = [list(h) for h in state.hands]
     picks = list(state.picks)
-    for seat in range(n):
+    for k in range(n):  # in the order apply() asks for them: from the leader on
+        seat = (state.leader + k) % n
         if picks[seat] < 0:
             pick = best_pick(tuple(hands[seat]))
             hands[seat].remove(pick)
             picks[seat] = pick
+            if trace is not None:
+                trace.append(sticheln.PAIN_MOVES[pick])
     for hand in hands:
         rng.shuffle(hand)
     points = [-_S_VALUE[p] + sum(_S_DELTA[_S_COLOUR[p]][c] for c in pile)
@@ -112,10 +119,13 @@ def sticheln_round_points(state: sticheln.State, rng: random.Random) -> list[int
     choose = _sticheln_pick_card
     while hands[(leader + len(trick)) % n]:
         seat = (leader + len(trick)) % n
-        for _ in range(n - len(trick)):
+        played = len(trick)
+        for _ in range(n - played):
             hand = hands[seat]
             trick.append(hand.pop(choose(hand, trick, pains[seat])))
             seat = seat + 1 if seat + 1 < n else 0
+        if trace is not None:
+            trace.extend(sticheln.PLAY_MOVES[c] for c in trick[played:])
         index = _s_winner(trick)
         if index is not None:
             leader = (leader + index) % n
@@ -195,9 +205,14 @@ def _g_discard_for_rows(hand: list[int], mask: int, rounds_left: int) -> int:
     return hand.pop(best_i)
 
 
-def grinch_round_totals(state: grinch.State, rng: random.Random) -> list[float]:
+def grinch_round_totals(state: grinch.State, rng: random.Random,
+                        trace: list | None = None) -> list[float]:
     """Heuristic play to the end of the round; per seat, pad total plus this
-    round's row plus what the open rows are still worth."""
+    round's row plus what the open rows are still worth.
+
+    With a `trace` list every move made is appended: replayed through
+    `apply()` they reach the same hands, and `grinch_horizon_totals` of that
+    state gives these totals (tests/test_fast_paths.py)."""
     n = state.num_players
     hands = [list(h) for h in state.hands]
     left = state.rounds - state.round
@@ -215,6 +230,8 @@ def grinch_round_totals(state: grinch.State, rng: random.Random) -> list[float]:
     while phase != grinch.SCORING and phase != grinch.OVER:
         if phase == grinch.WHO:
             pending[actor] = discard(actor)
+            if trace is not None:
+                trace.append(grinch.DISCARD_MOVES[pending[actor]])
             actor = actor + 1 if actor + 1 < n else 0
             if actor != g:
                 insort(hands[actor], pile[pos])
@@ -242,9 +259,13 @@ def grinch_round_totals(state: grinch.State, rng: random.Random) -> list[float]:
                 pos += 1
             else:
                 insort(hand, tops[best_src].pop())
+            if trace is not None:
+                trace.append(grinch.DRAW if best_src is None else grinch.TAKE_MOVES[best_src])
             taken += 1
         else:
             tops[g].append(discard(g))
+            if trace is not None:
+                trace.append(grinch.DISCARD_MOVES[tops[g][-1]])
             actor = g + 1 if g + 1 < n else 0
             if turn < grinch.TURNS:
                 turn += 1
@@ -254,6 +275,20 @@ def grinch_round_totals(state: grinch.State, rng: random.Random) -> list[float]:
                 pos += 2
             else:
                 phase = grinch.SCORING
+    return grinch_horizon_totals(state, hands, phase)
+
+
+def grinch_horizon_totals(state: grinch.State, hands: list[list[int]] | None = None,
+                          phase: int | None = None) -> list[float]:
+    """Per seat at the end of a round's play (or the game): pad total plus
+    the row this hand is worth now plus what the open rows are still worth.
+    `hands` and `phase` are the round's end when it was played on lists
+    (by default the state's own)."""
+    n = state.num_players
+    if hands is None:
+        hands = [list(h) for h in state.hands]
+    if phase is None:
+        phase = state.phase
     rounds_left = state.rounds - state.round
     totals = []
     for s in range(n):

@@ -721,13 +721,16 @@ def _settle_start(state: State, events: list[Event]) -> State:
 # -- the fast path -----------------------------------------------------------------
 
 
-def playout(state: State, rng: random.Random) -> list[int]:
+def playout(state: State, rng: random.Random, trace: list | None = None) -> list[int]:
     """Uniformly random legal moves to the end; the final scores.
 
     Hands are flat lists of ranks (suits never matter).  A uniform legal move
     is: snowfall with probability 1/(h+1) when allowed, else a uniformly random
     card of the hand (rank R) and a uniform count k in 1..copies of R -- each
     (R, k) then has probability (c_R/h)(1/c_R) = 1/h, exactly as legal_moves().
+
+    With a `trace` list every move made is appended; replayed through
+    `apply()` they reach the same scores (tests/test_fast_paths.py).
     """
     if state.viewer is not None:
         raise ValueError("playout needs a full state, not a view; sample the hidden cards first")
@@ -758,6 +761,8 @@ def playout(state: State, rng: random.Random) -> list[int]:
         if not last_count and pile:
             j = below(size + 1)
             if j == size:  # snowfall (AV-3.1)
+                if trace is not None:
+                    trace.append(SNOWFALL)
                 hand.append(pop())
                 p = (p + 1) % n
                 while out[p]:
@@ -777,6 +782,8 @@ def playout(state: State, rng: random.Random) -> list[int]:
             else:
                 for _ in range(k):
                     hand.remove(rank)
+        if trace is not None:
+            trace.append(PLAYS[rank][k])
         if not last_count:  # start
             last_seat, last_rank, last_count, on_table = p, rank, k, k
         elif k > last_count or (k == last_count and rank >= last_rank):  # grow

@@ -132,8 +132,9 @@ ALL_CODES = _ALL_CODES
 SUIT_OF = _SUIT
 RANK_OF = _RANK
 ROW_INDEX = _ROW_INDEX
-#: DISCARD_MOVES[code] / SCORE_MOVES[row index]: the interned moves.
+#: DISCARD_MOVES[code] / SCORE_MOVES[row index] / TAKE_MOVES[seat]: the interned moves.
 DISCARD_MOVES = _DISCARD
+TAKE_MOVES = _TAKE
 SCORE_MOVES = _SCORE
 #: `State.phase` values: Whos discard, the Grinch takes and discards, rows
 #: are chosen, the game is over.
@@ -864,7 +865,7 @@ def new_game(
 from_json = State.from_json
 
 
-def playout(state: State, rng: random.Random) -> list[int]:
+def playout(state: State, rng: random.Random, trace: list | None = None) -> list[int]:
     """Finish the game with uniformly random legal moves; return the totals.
 
     Same state machine as `apply`, on plain lists of codes.  Each decision
@@ -873,6 +874,10 @@ def playout(state: State, rng: random.Random) -> list[int]:
     the current round ends exactly as a game of uniform choices through
     `legal_moves()`/`apply()` would.  Later rounds are dealt from `rng`, as
     in every playout: a rollout must not know the seeded future deals.
+
+    With a `trace` list every move made is appended, and each later round's
+    shuffled deck as `("deal", codes)`: replayed through `apply()` with those
+    deals, they reach the same totals (tests/test_fast_paths.py).
     """
     if state.viewer is not None:
         raise ValueError("playout needs a full state, not a view")
@@ -897,6 +902,8 @@ def playout(state: State, rng: random.Random) -> list[int]:
             hand = hands[actor]
             k = len(hand)
             pending[actor] = hand.pop(int(rand() * k) if k > 1 else 0)
+            if trace is not None:
+                trace.append(_DISCARD[pending[actor]])
             actor += 1
             if actor == n:
                 actor = 0
@@ -924,10 +931,14 @@ def playout(state: State, rng: random.Random) -> list[int]:
                     pos += 1
                 else:
                     insort(hand, tops[sources[i - 1]].pop())
+                if trace is not None:
+                    trace.append(DRAW if i == 0 else _TAKE[sources[i - 1]])
                 taken += 1
             else:
                 k = len(hand)
                 tops[grinch].append(hand.pop(int(rand() * k) if k > 1 else 0))
+                if trace is not None:
+                    trace.append(_DISCARD[tops[grinch][-1]])
                 actor = grinch + 1 if grinch + 1 < n else 0
                 if turn < TURNS:
                     turn += 1
@@ -943,6 +954,8 @@ def playout(state: State, rng: random.Random) -> list[int]:
             options = [r for r in range(7) if rows[r] < 0]
             k = len(options)
             chosen[actor] = options[int(rand() * k) if k > 1 else 0]
+            if trace is not None:
+                trace.append(_SCORE[chosen[actor]])
             if actor != grinch:
                 actor = actor + 1 if actor + 1 < n else 0
                 continue
@@ -956,6 +969,8 @@ def playout(state: State, rng: random.Random) -> list[int]:
             grinch = (start + rnd) % n
             deal = _in_play(left_out)
             shuffle(deal)
+            if trace is not None:
+                trace.append(("deal", tuple(deal)))
             hands = [sorted(h) for h in _deal_out(deal, n, grinch)]
             pile = deal
             pos = DEAL_SIZE * n

@@ -498,7 +498,7 @@ def new_game(
 from_json = State.from_json
 
 
-def playout(state: State, rng: random.Random) -> list[int]:
+def playout(state: State, rng: random.Random, trace: list | None = None) -> list[int]:
     """Finish the game with uniformly random moves and return the totals.
 
     Sticheln has no duty to follow, so every seat's remaining choices are a
@@ -506,6 +506,10 @@ def playout(state: State, rng: random.Random) -> list[int]:
     per-move choice, and the next rounds are just a shuffled deck cut into
     hands.  That is the same distribution as picking uniformly from
     `legal_moves()` at each step, at a fraction of the cost.
+
+    With a `trace` list, every move made is appended (a `Move`), and each
+    later round's deal as `("deal", hands)`: replayed through `apply()`
+    with those deals, they reach the same totals (tests/test_fast_paths.py).
     """
     if state.viewer is not None:
         raise ValueError("playout needs a full state, not a view")
@@ -518,9 +522,12 @@ def playout(state: State, rng: random.Random) -> list[int]:
     for hand in hands:
         shuffle(hand)
     picks = list(state.picks)
-    for seat in range(n):
+    for k in range(n):  # in the order apply() asks for them: from the leader on
+        seat = (state.leader + k) % n
         if picks[seat] == _NO_PICK:
             picks[seat] = hands[seat].pop()
+            if trace is not None:
+                trace.append(_PAIN[picks[seat]])
     set_aside = state.zero_trick == "set_aside"
     leader = state.leader
     trick = list(state.trick)
@@ -536,16 +543,22 @@ def playout(state: State, rng: random.Random) -> list[int]:
             shuffle(deck_codes)
             size = len(deck_codes) // n
             hands = [deck_codes[i * size:(i + 1) * size] for i in range(n)]
+            first_leader = leader = (first_leader + 1) % n
+            if trace is not None:
+                trace.append(("deal", tuple(tuple(sorted(h)) for h in hands)))
+                trace.extend(_PAIN[hands[(leader + k) % n][-1]] for k in range(n))
             picks = [hand.pop() for hand in hands]
             points = [-_VALUE[pick] for pick in picks]
-            first_leader = leader = (first_leader + 1) % n
             trick = []
         deltas = [_DELTA[_COLOUR[pick]] for pick in picks]
         while hands[(leader + len(trick)) % n]:
             seat = (leader + len(trick)) % n
-            for _ in range(n - len(trick)):
+            played = len(trick)
+            for _ in range(n - played):
                 trick.append(hands[seat].pop())
                 seat = seat + 1 if seat + 1 < n else 0
+            if trace is not None:
+                trace.extend(_PLAY[c] for c in trick[played:])
             index = _winner(trick)
             if index is not None:
                 leader = (leader + index) % n
