@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from game.ai.grinch_rows import open_mask, row_value
-from game.rules import grinch
+from game.rules import Phrase, grinch
 from game.rules.grinch import CARDS, ROWS
 
 _SUIT, _RANK = grinch.SUIT_OF, grinch.RANK_OF
@@ -78,7 +78,7 @@ def unknown_cards(view: grinch.State) -> list[int]:
     return grinch.unseen_cards(view)
 
 
-def take_values(view: grinch.State) -> list[tuple[float, Any, str]]:
+def take_values(view: grinch.State) -> list[tuple[float, Any, Phrase]]:
     """Every take option with its value: a known discard-pile top, or the
     average draw from the cards this seat cannot see."""
     mask, left, hand = _context(view)
@@ -86,19 +86,25 @@ def take_values(view: grinch.State) -> list[tuple[float, Any, str]]:
     unknown = unknown_cards(view)
     if unknown:
         draw = sum(potential(hand + (c,), mask, left) for c in unknown) / len(unknown)
-        out.append((draw, grinch.DRAW, "Draw from the pile: no discard helps more"))
+        out.append((draw, grinch.DRAW, Phrase("draw_pile", "Draw from the pile: no discard helps more")))
     for move in view.legal_moves():
         if move.kind != "take":
             continue
         top = view.discards[move.arg][0]
         v = potential(hand + (top,), mask, left)
-        who = "your own pile" if move.arg == view.current_player else f"seat {move.arg}'s discards"
-        out.append((v, move, f"Take {CARDS[top]} from {who}: it builds your best open row"))
+        card = str(CARDS[top])
+        if move.arg == view.current_player:
+            reason = Phrase("take_own", f"Take {card} from your own pile: it builds your best open row",
+                            {"card": card})
+        else:
+            reason = Phrase("take_from", f"Take {card} from seat {move.arg}'s discards: it builds your best open row",
+                            {"card": card, "seat": move.arg})
+        out.append((v, move, reason))
     out.sort(key=lambda t: -t[0])
     return out
 
 
-def score_values(view: grinch.State) -> list[tuple[float, Any, str]]:
+def score_values(view: grinch.State) -> list[tuple[float, Any, Phrase]]:
     """Each open row: points now plus what the rows left are still worth."""
     seat = view.current_player
     mask, left, hand = _context(view)
@@ -107,9 +113,12 @@ def score_values(view: grinch.State) -> list[tuple[float, Any, str]]:
         if mask >> r & 1:
             now = _row_points(hand, r) + _bonus_points(hand)
             later = row_value(mask & ~(1 << r), left - 1)
-            reason = f"Score {ROWS[r]} for {now} now"
+            text = f"Score {ROWS[r]} for {now} now"
             if left > 1:
-                reason += f"; the rows you keep open are worth about {later:.0f} later"
+                text += f"; the rows you keep open are worth about {later:.0f} later"
+                reason = Phrase("score_row_later", text, {"row": ROWS[r], "n": now, "later": int(f"{later:.0f}")})
+            else:
+                reason = Phrase("score_row", text, {"row": ROWS[r], "n": now})
             out.append((now + later, grinch.SCORE_MOVES[r], reason))
     out.sort(key=lambda t: -t[0])
     assert out, f"seat {seat} has no open row"
@@ -125,7 +134,8 @@ def normal_move(view: grinch.State, rng: random.Random) -> tuple[Any, str | None
         _, move, reason = take_values(view)[0]
         return move, reason
     code, _ = best_discard(view)
-    return grinch.DISCARD_MOVES[code], f"Discard {CARDS[code]}: it helps your open rows least"
+    return grinch.DISCARD_MOVES[code], Phrase(
+        "discard_least", f"Discard {CARDS[code]}: it helps your open rows least", {"card": str(CARDS[code])})
 
 
 def easy_move(view: grinch.State, rng: random.Random) -> tuple[Any, str | None]:
@@ -152,7 +162,8 @@ def describe(view: grinch.State, move: Any) -> str | None:
     elif move.kind in ("draw", "take"):
         table = take_values(view)
     else:
-        return f"Discard {move.arg}: keep the cards that build your open rows"
+        return Phrase("discard_keep", f"Discard {move.arg}: keep the cards that build your open rows",
+                      {"card": str(move.arg)})
     for _, m, reason in table:
         if m == move:
             return reason

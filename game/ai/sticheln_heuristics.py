@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.rules import sticheln
+from game.rules import Phrase, sticheln
 from game.rules.sticheln import COLOURS
 
 _COLOUR = sticheln.COLOUR_OF
@@ -114,38 +114,44 @@ class PlayContext:
         per_player = (1 - frac) ** min(hand_size, 4)
         return max(0.05, per_player) ** self.to_come
 
-    def score(self, code: int) -> tuple[float, str]:
+    def score(self, code: int) -> tuple[float, Phrase]:
         """(value, reason) of playing `code` now."""
         trick = self.trick + (code,)
         index = _winner(trick)
         value = _VALUE[code]
         mine = _COLOUR[code] == self.my_pain
         score = 0.0
-        reason = ""
+        reason: Phrase | None = None
         if index == len(trick) - 1:
             keep = self.keep_chance(trick, index)
             delta = _DELTA[self.my_pain]
             taken = sum(delta[c] for c in trick) + self.to_come * self.expected_incoming()
             score += keep * taken
             if taken >= 0:
-                reason = f"Take the trick with the {_card(code)}: it is worth +{taken:.0f} to you"
+                reason = Phrase("take_trick", f"Take the trick with the {_card(code)}: it is worth +{taken:.0f} to you",
+                                {"card": _card(code), "n": int(f"{taken:.0f}")})
             else:
-                reason = f"Play the {_card(code)} (risky: the trick may cost you)"
+                reason = Phrase("risky_take", f"Play the {_card(code)} (risky: the trick may cost you)",
+                                {"card": _card(code)})
         else:
             taker = None if index is None else self.seat_of(index)
             if mine and value > 0:
                 score += 0.6 * value
-                reason = f"Get rid of the {_card(code)}: {COLOURS[self.my_pain]} is your pain colour"
+                pain = COLOURS[self.my_pain]
+                reason = Phrase("shed_pain", f"Get rid of the {_card(code)}: {pain} is your pain colour",
+                                {"card": _card(code), "colour": pain})
             if taker is not None and self.pains[taker] == _COLOUR[code] and value > 0:
                 bonus = 0.5 * value * (1.5 if taker == self.leader_seat else 1.0)
                 score += bonus
                 who = "the leader" if taker == self.leader_seat else f"seat {taker}"
-                reason = (
-                    f"Dump the {_card(code)} on {who}: "
-                    f"{COLOURS[_COLOUR[code]]} is their pain colour"
-                )
+                colour = COLOURS[_COLOUR[code]]
+                text = f"Dump the {_card(code)} on {who}: {colour} is their pain colour"
+                if taker == self.leader_seat:
+                    reason = Phrase("dump_on_leader", text, {"card": _card(code), "colour": colour})
+                else:
+                    reason = Phrase("dump_on_seat", text, {"card": _card(code), "seat": taker, "colour": colour})
             if not reason:
-                reason = f"Stay out of this trick with the {_card(code)}"
+                reason = Phrase("stay_out", f"Stay out of this trick with the {_card(code)}", {"card": _card(code)})
         # hand management: keep zeros as safe plays, keep pain cards only to dump
         if value == 0:
             score -= 0.8
@@ -153,6 +159,7 @@ class PlayContext:
             score += 0.05 * value
         else:
             score -= 0.02 * value
+        assert reason is not None
         return score, reason
 
 
@@ -161,9 +168,11 @@ def normal_move(view: sticheln.State, rng: random.Random) -> tuple[Any, str | No
     if view.phase == "pick":
         hand = view.hands[seat]
         code = best_pick(hand)
-        return sticheln.PAIN_MOVES[code], (
-            f"Pick the {_card(code)}: {COLOURS[_COLOUR[code]]} is your longest colour "
-            "and a low pain card costs little"
+        colour = COLOURS[_COLOUR[code]]
+        return sticheln.PAIN_MOVES[code], Phrase(
+            "pick_long",
+            f"Pick the {_card(code)}: {colour} is your longest colour and a low pain card costs little",
+            {"card": _card(code), "colour": colour},
         )
     ctx = PlayContext(view)
     best = None
@@ -199,5 +208,7 @@ def describe(view: sticheln.State, move: Any) -> str | None:
     """A one-line reason for any legal move (the Hint line for Hard)."""
     code = move.card.code
     if move.kind == "pain":
-        return f"Pick the {_card(code)}: {COLOURS[_COLOUR[code]]} becomes your pain colour"
+        colour = COLOURS[_COLOUR[code]]
+        return Phrase("pick_pain", f"Pick the {_card(code)}: {colour} becomes your pain colour",
+                      {"card": _card(code), "colour": colour})
     return PlayContext(view).score(code)[1]

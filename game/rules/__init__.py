@@ -11,7 +11,7 @@ import random
 from types import ModuleType
 from typing import Any
 
-from game.rules.core import Event, IllegalMove
+from game.rules.core import Event, IllegalMove, Phrase
 
 GAME_IDS = ("sticheln", "avalanche", "grinch")
 
@@ -38,4 +38,4 @@ def __getattr__(name: str) -> ModuleType:
     raise AttributeError(f"module 'game.rules' has no attribute {name!r}")
 
 
-__all__ = ["Event", "IllegalMove", "GAME_IDS", "get", "sample_world", *GAME_IDS]
+__all__ = ["Event", "IllegalMove", "Phrase", "GAME_IDS", "get", "sample_world", *GAME_IDS]

@@ -27,6 +27,8 @@ RANKS = tuple(range(2, 16))  # 2..14 = 2..A, 15 = Joker (AV-1.3)
 RANK_NAMES = {r: str(r) for r in range(2, 11)}
 RANK_NAMES.update({11: "J", 12: "Q", 13: "K", 14: "A", JOKER: "Joker"})
 COPIES = {r: (6 if r == JOKER else 8) for r in RANKS}  # copies of each rank in the deck
+#: Refusal codes of this game's `IllegalMove`s (besides `core.REFUSALS`).
+REFUSALS = ("empty_set", "mixed_ranks", "must_play", "no_snowfall", "too_few", "wrong_view")
 
 _RANK_BY_TEXT = {name.upper(): r for r, name in RANK_NAMES.items()}
 _RANK_BY_TEXT["T"] = 10
@@ -174,10 +176,12 @@ def _set_rank(cards: Any, what: str) -> tuple[int, int]:
             raise ValueError(f"{what}: {item!r} is not an Avalanche card")
         count += 1
     if count == 0:
-        raise IllegalMove("AV-4.1", f"the {what} set is empty; a set is one or more cards")
+        raise IllegalMove("AV-4.1", f"the {what} set is empty; a set is one or more cards",
+                          "empty_set", {"what": what})
     if len(ranks) > 1:
         names = ", ".join(RANK_NAMES[r] for r in sorted(ranks))
-        raise IllegalMove("AV-4.1", f"the {what} set mixes ranks ({names}); a set is one rank")
+        raise IllegalMove("AV-4.1", f"the {what} set mixes ranks ({names}); a set is one rank",
+                          "mixed_ranks", {"what": what, "ranks": sorted(ranks)})
     return ranks.pop(), count
 
 
@@ -303,7 +307,7 @@ class State(core.BaseState):
             append(PLAYS[rank][k])
         return moves
 
-    def _reason(self, move: Any) -> tuple[str, str]:
+    def _reason(self, move: Any) -> tuple[str, str, str, dict[str, Any]]:
         seat = self.turn
         if (
             not isinstance(move, tuple)
@@ -313,6 +317,7 @@ class State(core.BaseState):
             return (
                 self._notation_rule,
                 f"{move!r} is not an Avalanche move (use 'snowfall' or e.g. 'play Q Q')",
+                "not_a_move", {},
             )
         kind, rank, count = move
         if kind == "snowfall":
@@ -320,21 +325,25 @@ class State(core.BaseState):
                 return (
                     "AV-4.1",
                     "an avalanche is on the table: you may not draw, you must play a set",
+                    "must_play", {},
                 )
             if not self.pile_count:
-                return ("AV-3.1", "the draw pile is empty, so no snowfall: start an avalanche (AV-5.2)")
-            return (self._notation_rule, f"{move!r} is not a well-formed snowfall")
+                return ("AV-3.1", "the draw pile is empty, so no snowfall: start an avalanche (AV-5.2)",
+                        "no_snowfall", {})
+            return (self._notation_rule, f"{move!r} is not a well-formed snowfall", "not_a_move", {})
         if rank not in RANKS or isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            return ("AV-4.1", f"{move!r}: a set is one or more cards of one rank")
+            return ("AV-4.1", f"{move!r}: a set is one or more cards of one rank", "not_a_move", {})
         rule = "AV-4.1" if self.table else "AV-3.2"
         if self.viewer is not None and self.viewer != seat:
-            return ("view", f"seat {self.viewer}'s view cannot play for seat {seat}")
+            return ("view", f"seat {self.viewer}'s view cannot play for seat {seat}", "wrong_view",
+                    {"viewer": self.viewer, "seat": seat})
         held = sum(1 for c in self.hands[seat] if RANK_OF[c] == rank)
         name = RANK_NAMES[rank]
         return (
             rule,
             f"seat {seat} holds {held} card{'s' if held != 1 else ''} of rank {name}, "
             f"so cannot play {count}",
+            "too_few", {"seat": seat, "held": held, "rank": rank, "count": count},
         )
 
     def _apply(self, move: Move) -> "State":
@@ -845,6 +854,7 @@ __all__ = [
     "RANK_NAMES",
     "RANK_OF",
     "COPIES",
+    "REFUSALS",
     "Card",
     "CARDS",
     "Move",

@@ -15,13 +15,40 @@ from typing import Any, Iterable, NamedTuple, Self, Sequence
 JSON_VERSION = 1
 
 
-class IllegalMove(ValueError):
-    """A move the rules forbid.  `rule` is the rule ID, also named in the text."""
+class Phrase(str):
+    """An English sentence for people that also carries a stable `code` and
+    plain `params` (JSON values: seats, card notation, numbers), so a table
+    can say it again in another language from a catalog without reading the
+    English.  Refusals (`IllegalMove.reason`) and AI hints are Phrases."""
 
-    def __init__(self, rule: str, message: str) -> None:
+    code: str
+    params: dict[str, Any]
+
+    def __new__(cls, code: str, text: str, params: dict[str, Any] | None = None) -> "Phrase":
+        self = super().__new__(cls, text)
+        self.code = code
+        self.params = dict(params or {})
+        return self
+
+
+#: Refusal codes every game can raise (each game adds its own `REFUSALS`):
+#: the game is over, move text that does not parse, something that is not a
+#: move of this game.
+REFUSALS = ("game_over", "notation", "not_a_move")
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid.  `rule` is the rule ID, also named in the
+    text; `code` and `params` say the same as data (see `Phrase`), and
+    `reason` is the English sentence without the rule ID."""
+
+    def __init__(self, rule: str, message: str, code: str = "not_a_move",
+                 params: dict[str, Any] | None = None) -> None:
         super().__init__(f"{message} ({rule})")
         self.rule = rule
-        self.reason = message
+        self.code = code
+        self.params = dict(params or {})
+        self.reason = Phrase(code, message, self.params)
 
 
 class Event(NamedTuple):
@@ -249,12 +276,11 @@ class BaseState:
             except IllegalMove:
                 raise
             except ValueError as err:
-                raise IllegalMove(self._notation_rule, str(err)) from None
+                raise IllegalMove(self._notation_rule, str(err), "notation", {"text": str(err)}) from None
         if self.current_player is None:
-            raise IllegalMove(self._end_rule, "The game is over; no more moves")
+            raise IllegalMove(self._end_rule, "The game is over; no more moves", "game_over")
         if move not in self._legal():
-            rule, message = self._reason(move)
-            raise IllegalMove(rule, message)
+            raise IllegalMove(*self._reason(move))
         return self._apply(move)
 
     # -- the public face for search -------------------------------------------
@@ -348,7 +374,9 @@ class BaseState:
     def _legal(self) -> list:
         raise NotImplementedError
 
-    def _reason(self, move: Any) -> tuple[str, str]:
+    def _reason(self, move: Any) -> tuple[str, str, str, dict[str, Any]]:
+        """Why `move` (not legal here) is refused: rule ID, English text,
+        refusal code (`core.REFUSALS` or the game's `REFUSALS`), params."""
         raise NotImplementedError
 
     def _apply(self, move: Any):

@@ -50,6 +50,9 @@ ROUNDS = {2: 6, 3: 6, 4: 4, 5: 5, 6: 6}  # GR-2.1
 TURNS = 3  # GR-4
 DEAL_SIZE = 2  # GR-3.1
 HEART_START = 3  # GR-1.4: the tile shows 3, then the 4 and 5 tokens
+#: Refusal codes of this game's `IllegalMove`s (besides `core.REFUSALS`).
+REFUSALS = ("rows_later", "row_used", "choose_row", "who_only_discards", "taken_two", "pile_empty",
+            "discards_empty", "take_first", "not_held")
 
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 _ROW_INDEX = {r: i for i, r in enumerate(ROWS)}
@@ -445,45 +448,51 @@ class State(BaseState):
             return [DRAW] + [_TAKE[s] for s in range(self.num_players) if discards[s]]
         return [_DISCARD[c] for c in self.hands[self.actor]]
 
-    def _reason(self, move: Any) -> tuple[str, str]:
+    def _reason(self, move: Any) -> tuple[str, str, str, dict[str, Any]]:
         if not isinstance(move, Move):
-            return "GR-4", f"{move!r} is not a Grinch move"
+            return "GR-4", f"{move!r} is not a Grinch move", "not_a_move", {}
         seat, phase, kind = self.actor, self.phase, move.kind
         role = "the Grinch" if seat == self.grinch else "a Who"
         if kind == "score":
             if phase != _SCORING:
-                return "GR-5.1", "Rows are chosen only after the third turn of the round"
+                return "GR-5.1", "Rows are chosen only after the third turn of the round", "rows_later", {}
             row = move.arg
             if row not in _ROW_INDEX:
-                return "GR-5.1", f"{row!r} is not a score pad row (rows: {', '.join(ROWS)})"
-            return "GR-5.1", f"Seat {seat} has already used the {row} row in this game"
+                return ("GR-5.1", f"{row!r} is not a score pad row (rows: {', '.join(ROWS)})",
+                        "not_a_move", {})
+            return ("GR-5.1", f"Seat {seat} has already used the {row} row in this game", "row_used",
+                    {"seat": seat, "row": row})
         if phase == _SCORING:
-            return "GR-5.1", f"The round is over: seat {seat} chooses a row with 'score ROW'"
+            return ("GR-5.1", f"The round is over: seat {seat} chooses a row with 'score ROW'",
+                    "choose_row", {"seat": seat})
         if kind in ("draw", "take"):
             if phase == _WHO:
                 return "GR-4.2", (
                     f"Seat {seat} is a Who this round: Whos get their two cards from the "
                     "draw pile and only discard"
-                )
+                ), "who_only_discards", {"seat": seat}
             if self.taken >= 2:
-                return "GR-4.3", "The Grinch has taken two cards; now discard one"
+                return "GR-4.3", "The Grinch has taken two cards; now discard one", "taken_two", {}
             if kind == "draw":
-                return "GR-4.5", "The draw pile is empty"
+                return "GR-4.5", "The draw pile is empty", "pile_empty", {}
             target = move.arg
             if not isinstance(target, int) or not 0 <= target < self.num_players:
-                return "GR-4.3", f"There is no seat {target!r} to take from"
-            return "GR-4.3", f"Seat {target}'s discard pile is empty: nothing to take"
+                return "GR-4.3", f"There is no seat {target!r} to take from", "not_a_move", {}
+            return ("GR-4.3", f"Seat {target}'s discard pile is empty: nothing to take",
+                    "discards_empty", {"seat": target})
         if kind == "discard":
             if phase == _GRINCH and self.taken < 2:
                 return "GR-4.3", (
                     f"The Grinch takes two cards first ({2 - self.taken} to go), then discards"
-                )
+                ), "take_first", {"n": 2 - self.taken}
             rule = "GR-4.3" if phase == _GRINCH else "GR-4.2"
             card = move.arg
             if not isinstance(card, Card) or card not in _CARD_INDEX:
-                return rule, f"{card!r} is not a Grinch card"
-            return rule, f"Seat {seat} ({role}) does not hold {card}"
-        return "GR-4", f"{kind!r} is not a Grinch move (draw, take N, discard CARD, score ROW)"
+                return rule, f"{card!r} is not a Grinch card", "not_a_move", {}
+            return (rule, f"Seat {seat} ({role}) does not hold {card}", "not_held",
+                    {"seat": seat, "card": str(card)})
+        return ("GR-4", f"{kind!r} is not a Grinch move (draw, take N, discard CARD, score ROW)",
+                "not_a_move", {})
 
     def _apply(self, move: Move) -> "State":
         if self.viewer is not None:

@@ -36,6 +36,8 @@ _COLOUR_INDEX = {name: i for i, name in enumerate(COLOURS)}
 # ST-1.2: (colours, highest value) per player count
 _DECK_SHAPE = {3: (5, 8), 4: (5, 11), 5: (5, 14), 6: (6, 14)}
 ZERO_TRICK_RULES = ("set_aside", "leader_takes")
+#: Refusal codes of this game's `IllegalMove`s (besides `core.REFUSALS`).
+REFUSALS = ("not_in_deck", "pick_first", "pain_chosen", "not_held")
 
 
 class Card(NamedTuple):
@@ -284,19 +286,23 @@ class State(BaseState):
         table = _PAIN if self.phase == "pick" else _PLAY
         return [table[code] for code in self.hands[self.current_player]]
 
-    def _reason(self, move: Any) -> tuple[str, str]:
+    def _reason(self, move: Any) -> tuple[str, str, str, dict[str, Any]]:
         if not isinstance(move, Move) or move.kind not in ("pain", "play"):
-            return "ST-4", f"{move!r} is not a Sticheln move"
+            return "ST-4", f"{move!r} is not a Sticheln move", "not_a_move", {}
         seat = self.current_player
         code = _as_code(move.card)
+        card = str(move.card)
         if code not in _deck_codes(self.num_players):
-            return "ST-1.2", f"{move.card} is not in the {self.num_players}-player deck"
+            n = self.num_players
+            return "ST-1.2", f"{card} is not in the {n}-player deck", "not_in_deck", {"card": card, "n": n}
         if self.phase == "pick" and move.kind == "play":
-            return "ST-3.1", "First everyone picks a pain card: choose one with 'pain <card>'"
+            return ("ST-3.1", "First everyone picks a pain card: choose one with 'pain <card>'",
+                    "pick_first", {})
         if self.phase == "play" and move.kind == "pain":
-            return "ST-3.3", "Pain cards are already chosen; play a card with 'play <card>'"
+            return ("ST-3.3", "Pain cards are already chosen; play a card with 'play <card>'",
+                    "pain_chosen", {})
         rule = "ST-3.1" if move.kind == "pain" else "ST-4.2"
-        return rule, f"Seat {seat} does not hold {move.card}"
+        return rule, f"Seat {seat} does not hold {card}", "not_held", {"seat": seat, "card": card}
 
     def _apply(self, move: Move) -> "State":
         seat = self.current_player
