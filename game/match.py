@@ -13,12 +13,12 @@ from typing import Any
 from game import rules
 from game.i18n import N_
 from game.rules import IllegalMove
+from game.rules.events import REVEALING
 
-# Event kinds after which a move is not taken back: they show a seat cards
-# it did not know before (taking back would let a player peek and try
-# again), or they close a round whose scores have been shown.
-REVEALING = frozenset({"dealt", "drew", "revealed", "snowfall", "refilled", "round",
-                       "round_scored", "scored", "round_over", "game_over"})
+# REVEALING (from the one event vocabulary, game/rules/events.py): the kinds
+# after which a move is not taken back -- they show a seat cards it did not
+# know before, or they close a round whose scores have been shown.
+__all__ = ["REVEALING", "Match", "Seat"]
 
 
 @dataclass(frozen=True)
