@@ -17,7 +17,6 @@ import pygame
 
 from game.rules.events import SOUNDS
 
-
 log = logging.getLogger(__name__)
 
 #: Which effect each event kind makes, read from the one event vocabulary
