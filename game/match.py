@@ -66,7 +66,8 @@ class Match:
         Raises IllegalMove (and changes nothing) if the rules forbid it.
         """
         seat = self.current
-        new = self.state.apply(move)
+        new = self.state.apply(move)  # refuses any move once the game is over
+        assert seat is not None
         self.moves.append((seat, move))
         self._states.append(new)
         self.state = new

@@ -30,7 +30,9 @@ class Context:
 
     def __init__(self, view: avalanche.State) -> None:
         self.view = view
-        self.me = view.current_player
+        me = view.current_player
+        assert me is not None  # heuristics are asked only while the game is on
+        self.me = me
         n = view.num_players
         self.n = n
         self.hand = Counter(RANK_OF[c] for c in view.hands[self.me])
@@ -48,11 +50,10 @@ class Context:
         self.next_seat = nxt
         self.next_size = view.sizes[nxt]
         self.table_cards = sum(len(codes) for _, codes in view.table)
+        self.last: tuple[int, int, int] | None = None  # (rank, count, seat) on top of the table
         if view.table:
             seat, codes = view.table[-1]
             self.last = (RANK_OF[codes[0]], len(codes), seat)
-        else:
-            self.last = None
         self.active = n - len(view.out)
 
     def _at_least(self, rank: int, m: int) -> float:
@@ -123,6 +124,7 @@ class Context:
         )
 
     def _how(self, rank: int, count: int) -> str:
+        assert self.last is not None, "nothing on the table to meet"
         prev_rank, prev_count, _ = self.last
         return avalanche.compare_sets(prev_rank, prev_count, rank, count)
 

@@ -59,6 +59,7 @@ def potential(codes: tuple[int, ...] | list[int], mask: int, rounds_left: int) -
 
 def _context(view: grinch.State) -> tuple[int, int, tuple[int, ...]]:
     seat = view.current_player
+    assert seat is not None  # heuristics are asked only while the game is on
     mask = open_mask(view.score_pad[seat])
     return mask, view.rounds - view.round, view.hands[seat]
 
@@ -71,6 +72,7 @@ def best_discard(view: grinch.State) -> tuple[int, float]:
         v = potential(rest, mask, left)
         if best is None or v > best[1] or (v == best[1] and code < best[0]):
             best = (code, v)
+    assert best is not None  # a seat to discard holds a card
     return best
 
 
@@ -143,12 +145,14 @@ def easy_move(view: grinch.State, rng: random.Random) -> tuple[Any, str | None]:
     moves = view.legal_moves()
     if rng.random() < 0.3:
         return rng.choice(moves), None
+    seat = view.current_player
+    assert seat is not None
     if view.phase == grinch.SCORING:
-        hand = view.hands[view.current_player]
+        hand = view.hands[seat]
         return max(moves, key=lambda m: (_row_points(hand, grinch.ROW_INDEX[m.arg]), -len(m.arg))), None
     if view.phase == grinch.GRINCH and view.taken < 2:
         return grinch.DRAW, None
-    hand = view.hands[view.current_player]
+    hand = view.hands[seat]
     counts = [0, 0, 0, 0]
     for c in hand:
         counts[_SUIT[c]] += 1

@@ -56,6 +56,7 @@ def compute_table(samples: int = 2000, seed: int = 1) -> list[list[float]]:
     return table
 
 
+_TABLE: list[list[float]] | None
 try:
     from game.ai._grinch_row_table import TABLE as _TABLE
 except ImportError:  # pragma: no cover - only before the table is generated

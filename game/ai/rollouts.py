@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 from bisect import insort
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.ai.grinch_heuristics import potential
@@ -30,7 +30,7 @@ _g_row, _g_bonus = grinch.row_points, grinch.bonus_points
 SCALE = {"sticheln": 8.0, "avalanche": 6.0, "grinch": 15.0}
 
 
-def rewards(totals: list[float], scale: float, final: bool) -> list[float]:
+def rewards(totals: Sequence[float], scale: float, final: bool) -> list[float]:
     """Per seat: a blend of winning (ties split) and the margin over the best
     other seat, squashed into [0, 1].  The last round counts the win more."""
     n = len(totals)
@@ -192,6 +192,7 @@ def _g_best_row(hand: list[int], pad: list[int], rounds_left: int) -> tuple[int,
             later = row_value(mask & ~(1 << r), rounds_left - 1)
             if best is None or now + later > best[1] + best[2]:
                 best = (r, now, later)
+    assert best is not None, "no open row"
     return best
 
 
@@ -225,7 +226,8 @@ def grinch_round_totals(state: grinch.State, rng: random.Random,
     pos = 0
     tops = [list(reversed(d)) for d in state.discards]  # top last
     pending = list(state.pending)
-    phase, actor, turn, taken = state.phase, state.actor, state.turn, state.taken
+    phase, turn, taken = state.phase, state.turn, state.taken
+    actor = state.actor or 0  # None only once the game is over, and then nobody plays
     g = state.grinch
     while phase != grinch.SCORING and phase != grinch.OVER:
         if phase == grinch.WHO:

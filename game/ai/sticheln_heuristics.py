@@ -54,12 +54,16 @@ class PlayContext:
 
     def __init__(self, view: sticheln.State) -> None:
         self.view = view
-        self.me = view.current_player
+        me = view.current_player
+        assert me is not None  # heuristics are asked only while the game is on
+        self.me = me
         self.n = view.num_players
         self.trick = view.trick
-        self.hand = view.hands[self.me]
+        self.hand = view.hands[me]
         self.pains = [_COLOUR[p] if p >= 0 else None for p in view.picks]
-        self.my_pain = self.pains[self.me]
+        my_pain = self.pains[me]
+        assert my_pain is not None  # playing: every pain card is revealed
+        self.my_pain = my_pain
         self.to_come = self.n - len(self.trick) - 1
         self.top = max(_VALUE[c] for c in sticheln.deck_codes(self.n))
         seen = set(self.hand) | set(self.trick) | set(view.set_aside)
@@ -165,6 +169,7 @@ class PlayContext:
 
 def normal_move(view: sticheln.State, rng: random.Random) -> tuple[Any, str | None]:
     seat = view.current_player
+    assert seat is not None
     if view.phase == "pick":
         hand = view.hands[seat]
         code = best_pick(hand)
@@ -181,6 +186,7 @@ def normal_move(view: sticheln.State, rng: random.Random) -> tuple[Any, str | No
         key = (score, -code)
         if best is None or key > best[0]:
             best = (key, code, reason)
+    assert best is not None  # a seat to play holds a card
     return sticheln.PLAY_MOVES[best[1]], best[2]
 
 
@@ -189,6 +195,7 @@ def easy_move(view: sticheln.State, rng: random.Random) -> tuple[Any, str | None
     half the time, and otherwise only "don't win a trick with my pain card
     when I am last"."""
     seat = view.current_player
+    assert seat is not None
     hand = view.hands[seat]
     if view.phase == "pick":
         if rng.random() < 0.5:

@@ -88,7 +88,7 @@ class Move(NamedTuple):
 
     kind: str  # "snowfall" or "play"
     rank: int = 0
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # the field shadows tuple.count, as it always has
 
     def __str__(self) -> str:
         if self.kind == "snowfall":
@@ -97,9 +97,10 @@ class Move(NamedTuple):
 
 
 SNOWFALL = Move("snowfall", 0, 0)
+_UNUSED: Any = None  # PLAYS[rank][0]: no play has zero cards
 # PLAYS[rank][count]: the interned play moves; index 0 unused.
-PLAYS: dict[int, tuple[Move | None, ...]] = {
-    r: (None,) + tuple(Move("play", r, k) for k in range(1, COPIES[r] + 1)) for r in RANKS
+PLAYS: dict[int, tuple[Move, ...]] = {
+    r: (_UNUSED,) + tuple(Move("play", r, k) for k in range(1, COPIES[r] + 1)) for r in RANKS
 }
 MOVES: tuple[Move, ...] = (SNOWFALL,) + tuple(m for r in RANKS for m in PLAYS[r][1:])
 
@@ -230,6 +231,18 @@ class State(core.BaseState):
         "out",
         "turn",
     )
+    seed: int | str | None  # None in a view
+    option_items: tuple[tuple[str, Any], ...]
+    start: int
+    hands: tuple[tuple[int, ...], ...]
+    sizes: tuple[int, ...]
+    pile: tuple[int, ...]
+    pile_count: int
+    table: tuple[tuple[int, tuple[int, ...]], ...]
+    collected: tuple[tuple[int, ...], ...]
+    neutral: tuple[int, ...]
+    out: tuple[int, ...]
+    turn: int | None
 
     GAME = ID
     PLAYERS = PLAYERS
@@ -297,7 +310,9 @@ class State(core.BaseState):
         append = moves.append
         prev = 0
         k = 0
-        for code in self.hands[self.turn]:
+        seat = self.turn
+        assert seat is not None  # the gate asks only while the game is on
+        for code in self.hands[seat]:
             rank = RANK_OF[code]
             if rank == prev:
                 k += 1
@@ -337,7 +352,8 @@ class State(core.BaseState):
         if self.viewer is not None and self.viewer != seat:
             return ("view", f"seat {self.viewer}'s view cannot play for seat {seat}", "wrong_view",
                     {"viewer": self.viewer, "seat": seat})
-        held = sum(1 for c in self.hands[seat] if RANK_OF[c] == rank)
+        assert seat is not None  # the gate asks only while the game is on
+        held = len([c for c in self.hands[seat] if RANK_OF[c] == rank])
         name = RANK_NAMES[rank]
         return (
             rule,
@@ -348,6 +364,7 @@ class State(core.BaseState):
 
     def _apply(self, move: Move) -> "State":
         seat = self.turn
+        assert seat is not None  # the gate asks only while the game is on
         n = self.num_players
         hands = list(self.hands)
         sizes = list(self.sizes)
@@ -362,9 +379,9 @@ class State(core.BaseState):
                 raise ValueError("a view hides the draw pile, so it cannot draw")
             code = pile[0]
             pile = pile[1:]
-            hand = list(hands[seat])
-            insort(hand, code)
-            hands[seat] = tuple(hand)
+            grown = list(hands[seat])
+            insort(grown, code)
+            hands[seat] = tuple(grown)
             sizes[seat] += 1
             events.append(Event("snowfall", seat, (), {"pile": len(pile)}))
             events.append(Event("drew", seat, (CARDS[code],), None, True))
@@ -389,9 +406,9 @@ class State(core.BaseState):
                 swept = tuple([c for _, codes in table for c in codes]) + played
                 table = _EMPTY
                 if how == "fall":  # AV-4.4
-                    collected = list(collected)
-                    collected[last_seat] = collected[last_seat] + swept
-                    collected = tuple(collected)
+                    piles = list(collected)
+                    piles[last_seat] = piles[last_seat] + swept
+                    collected = tuple(piles)
                     events.append(
                         Event(
                             "fell",
@@ -536,7 +553,7 @@ class State(core.BaseState):
         def codes(items: Any, what: str) -> tuple[int, ...]:
             if not isinstance(items, list):
                 raise ValueError(f"damaged avalanche state: {what} must be a list of cards")
-            return tuple(parse_card(item).code for item in items)
+            return tuple(_CODE_OF[parse_card(item)] for item in items)
 
         def seat_list(items: Any, what: str) -> list:
             if not isinstance(items, list) or len(items) != n:
@@ -821,6 +838,8 @@ def playout(state: State, rng: random.Random, trace: list | None = None) -> list
 def unseen_cards(view: State) -> list[int]:
     """The card codes `view.viewer` cannot place: the deck minus its own
     hand, the table, every collected pile and the neutral pile."""
+    if view.viewer is None:
+        raise ValueError("unseen_cards needs a seat's view, not a full state")
     known = list(view.hands[view.viewer])
     for _, codes in view.table:
         known.extend(codes)

@@ -218,6 +218,9 @@ class BaseState:
     fields and the hooks below; instances are built with `_make`."""
 
     __slots__ = ("num_players", "events", "viewer")
+    num_players: int
+    events: tuple[Event, ...]
+    viewer: int | None  # the seat whose view this is; None for a full state
 
     GAME: str = ""  # module id: "sticheln", "avalanche", "grinch"
     PLAYERS: range = range(0)  # allowed player counts

@@ -299,6 +299,7 @@ def _cards_events(kind: str, hands: Sequence[Sequence[int]], info: Any) -> list[
 def _draws_left(phase: int, actor: int | None, turn: int, taken: int, grinch: int, n: int) -> int:
     """Most cards the draw pile may still have to give this round (GR-4.5)."""
     if phase == _WHO:
+        assert actor is not None
         later_whos = (grinch - actor - 1) % n
         return 2 * later_whos + 2 + (TURNS - turn) * 2 * n
     if phase == _GRINCH:
@@ -324,6 +325,23 @@ class State(BaseState):
         "hands", "sizes", "pile", "pile_count", "discards", "pending", "score_pad", "chosen",
         "known",
     )
+    seed: int | str | None  # None in a view
+    start: int
+    left_out: tuple[int, ...]
+    round: int
+    turn: int
+    phase: int  # WHO, GRINCH, SCORING or OVER
+    actor: int | None
+    taken: int
+    hands: tuple[tuple[int, ...], ...]
+    sizes: tuple[int, ...] | None  # hand sizes, in a view only
+    pile: tuple[int, ...]
+    pile_count: int | None  # in a view only
+    discards: tuple[tuple[int, ...], ...]
+    pending: tuple[int, ...]
+    score_pad: tuple[tuple[int, ...], ...]
+    chosen: tuple[int, ...]
+    known: tuple[tuple[int, ...], ...]
     GAME = ID
     PLAYERS = PLAYERS
     _notation_rule = "GR-4"
@@ -439,14 +457,15 @@ class State(BaseState):
         return parse_move(text)
 
     def _legal(self) -> list[Move]:
-        phase = self.phase
+        phase, actor = self.phase, self.actor
+        assert actor is not None  # the gate asks only while the game is on
         if phase == _SCORING:
-            used = self.score_pad[self.actor]
+            used = self.score_pad[actor]
             return [_SCORE[r] for r in range(7) if used[r] < 0]
         if phase == _GRINCH and self.taken < 2:
             discards = self.discards
             return [DRAW] + [_TAKE[s] for s in range(self.num_players) if discards[s]]
-        return [_DISCARD[c] for c in self.hands[self.actor]]
+        return [_DISCARD[c] for c in self.hands[actor]]
 
     def _reason(self, move: Any) -> tuple[str, str, str, dict[str, Any]]:
         if not isinstance(move, Move):
@@ -509,6 +528,7 @@ class State(BaseState):
     def _who_discard(self, code: int) -> "State":
         """GR-4.2: the Who's discard waits face down until every Who has discarded."""
         n, seat, grinch = self.num_players, self.actor, self.grinch
+        assert seat is not None
         hands = list(self.hands)
         hands[seat] = tuple(c for c in hands[seat] if c != code)
         pending = list(self.pending)
@@ -543,6 +563,7 @@ class State(BaseState):
     def _grinch_take(self, move: Move) -> "State":
         """GR-4.3: one card from the draw pile or the top of any discard pile."""
         seat = self.actor
+        assert seat is not None
         hands = list(self.hands)
         if move.kind == "draw":
             pile = self.pile
@@ -568,6 +589,7 @@ class State(BaseState):
     def _grinch_discard(self, code: int) -> "State":
         """GR-4.3 / GR-4.4: the Grinch's discard ends the turn."""
         n, seat = self.num_players, self.actor
+        assert seat is not None
         hands = list(self.hands)
         hands[seat] = tuple(c for c in hands[seat] if c != code)
         known = list(self.known)
@@ -596,6 +618,7 @@ class State(BaseState):
     def _choose_row(self, row: int) -> "State":
         """GR-5.1: choices stay secret until the Grinch, who chooses last, has chosen."""
         seat, grinch = self.actor, self.grinch
+        assert seat is not None
         chosen = list(self.chosen)
         chosen[seat] = row
         events = [Event("chose", seat)]
@@ -898,7 +921,7 @@ def playout(state: State, rng: random.Random, trace: list | None = None) -> list
     total_rounds = ROUNDS[n]
     rnd, turn, taken, phase, actor = state.round, state.turn, state.taken, state.phase, state.actor
     hands = [list(h) for h in state.hands]
-    pile = state.pile
+    pile: Sequence[int] = state.pile
     pos = 0
     tops = [list(reversed(d)) for d in state.discards]  # top last
     pending = list(state.pending)
@@ -1000,6 +1023,8 @@ def unseen_cards(view: State) -> list[int]:
     pile, the cards the Grinch was seen to take from them (`known`), the
     cards left out of a scenario, hand sizes, the draw pile's size."""
     me = view.viewer
+    if me is None:
+        raise ValueError("unseen_cards needs a seat's view, not a full state")
     seen = set(view.hands[me])
     seen.update(view.left_out)
     for pile in view.discards:

@@ -195,6 +195,20 @@ class State(BaseState):
         "seed", "rounds", "zero_trick", "start", "round", "phase", "leader",
         "hands", "sizes", "picks", "trick", "won", "set_aside", "history",
     )
+    seed: int | str | None  # None in a view
+    rounds: int
+    zero_trick: str
+    start: int
+    round: int
+    phase: str  # one of _PHASES
+    leader: int
+    hands: tuple[tuple[int, ...], ...]
+    sizes: tuple[int, ...] | None  # hand sizes, in a view only
+    picks: tuple[int, ...]
+    trick: tuple[int, ...]
+    won: tuple[tuple[int, ...], ...]
+    set_aside: tuple[int, ...]
+    history: tuple[tuple[int, ...], ...]
     GAME = ID
     PLAYERS = PLAYERS
     _end_rule = "ST-2.1"
@@ -205,7 +219,7 @@ class State(BaseState):
         if self.phase == "play":
             return (self.leader + len(self.trick)) % self.num_players
         if self.phase == "pick":
-            done = sum(1 for pick in self.picks if pick != _NO_PICK)
+            done = self.num_players - self.picks.count(_NO_PICK)
             return (self.leader + done) % self.num_players
         return None
 
@@ -284,7 +298,9 @@ class State(BaseState):
 
     def _legal(self) -> list[Move]:
         table = _PAIN if self.phase == "pick" else _PLAY
-        return [table[code] for code in self.hands[self.current_player]]
+        seat = self.current_player
+        assert seat is not None  # the gate asks only while the game is on
+        return [table[code] for code in self.hands[seat]]
 
     def _reason(self, move: Any) -> tuple[str, str, str, dict[str, Any]]:
         if not isinstance(move, Move) or move.kind not in ("pain", "play"):
@@ -306,6 +322,7 @@ class State(BaseState):
 
     def _apply(self, move: Move) -> "State":
         seat = self.current_player
+        assert seat is not None  # the gate asks only while the game is on
         code = move.card.code
         hands = list(self.hands)
         hand = list(hands[seat])
@@ -452,7 +469,7 @@ class State(BaseState):
         )
 
 
-def _check_options(options: dict) -> tuple[int, str]:
+def _check_options(options: dict) -> tuple[int | None, str]:
     check_options(NAME, options, ("rounds", "zero_trick"))
     rounds = options.get("rounds")
     zero_trick = options.get("zero_trick", "set_aside")
@@ -588,6 +605,8 @@ def unseen_cards(view: State) -> list[int]:
     duty to follow colour (ST-4.2), so an off-colour play says nothing about
     a hand."""
     me = view.viewer
+    if me is None:
+        raise ValueError("unseen_cards needs a seat's view, not a full state")
     seen = set(view.hands[me])
     seen.update(view.trick)
     seen.update(view.set_aside)
