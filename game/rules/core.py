@@ -4,6 +4,10 @@ Each game module subclasses `BaseState` and supplies a handful of small hooks
 (`_legal`, `_apply`, `_reason`, `_data`, `_from_data`, `_hide`).  Everything a
 caller relies on -- the single `apply` gate, immutability, equality, JSON
 wrapping, `winners()` -- lives here once so the games cannot drift apart.
+
+Search (game/ai) stands on public names only: `successor(move)` for moves it
+took from `legal_moves()`, `position_key()`, each game's `sample_world` /
+`unseen_cards` and its fast tables; refusals carry a code (`Phrase`).
 """
 
 from __future__ import annotations
