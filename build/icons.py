@@ -8,7 +8,6 @@ image library beyond pygame is needed.
 
 from __future__ import annotations
 
-import io
 import os
 import struct
 import sys
@@ -27,20 +26,11 @@ ICNS_TYPES = (
 
 
 def render_pngs(sizes: set[int]) -> dict[int, bytes]:
-    """The icon drawn at each size (each from the SVGs, so small sizes stay crisp), as PNG bytes."""
+    """The icon drawn at each size, as PNG bytes (`game.app.icon.png_bytes`)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
+    from game.app.icon import png_bytes
 
-    from game.app.art import Art
-    from game.app.icon import icon
-
-    art = Art()
-    pngs = {}
-    for size in sorted(sizes):
-        buffer = io.BytesIO()
-        pygame.image.save(icon(size, art), buffer, "icon.png")
-        pngs[size] = buffer.getvalue()
-    return pngs
+    return png_bytes(sizes)
 
 
 def ico_bytes(pngs: dict[int, bytes]) -> bytes:

@@ -111,6 +111,10 @@ def report(results: dict) -> str:
         from game.app import frame_bench
 
         rows.extend(frame_bench.report_lines(results["table"]))
+    if "idle" in results:
+        from game.app import idle_bench
+
+        rows.extend(idle_bench.report_lines(results["idle"]))
     return "\n".join(rows)
 
 
@@ -128,9 +132,18 @@ def add_table(results: dict, seconds: float) -> None:
     results["table"] = frame_bench.run(seconds)
 
 
+def add_idle(results: dict, seconds: float) -> None:
+    """The "idle" key: processor time of a still window against a bare one.
+    Runs before "table", which points this process at the dummy display."""
+    from game.app import idle_bench
+
+    results["idle"] = idle_bench.run(max(1.0, seconds * 10))
+
+
 def main(as_json: bool = False, seconds: float = 1.0) -> int:
     results = run(seconds)
     add_ai(results, seconds)
+    add_idle(results, seconds)
     add_table(results, seconds)
     print(json.dumps(results) if as_json else report(results))
     return 0

@@ -68,6 +68,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"Fireside {__version__}")
     parser.add_argument("--self-test", action="store_true",
                         help="check that every game file loads and a window opens, then exit (0 = all fine)")
+    desktop = parser.add_mutually_exclusive_group()  # game/desktop_entry.py
+    desktop.add_argument("--install-desktop-entry", action="store_true",
+                         help="Linux: put Fireside in the application menu (a .desktop file and icon in "
+                              "~/.local/share), then exit")
+    desktop.add_argument("--remove-desktop-entry", action="store_true",
+                         help="Linux: take Fireside out of the application menu again, then exit")
     _lang_option(parser, None)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -154,6 +160,10 @@ def main(argv: list[str] | None = None) -> int:
         from game import selftest
 
         return selftest.main()
+    if args.install_desktop_entry or args.remove_desktop_entry:
+        from game import desktop_entry
+
+        return desktop_entry.main(uninstall=args.remove_desktop_entry)
     command = args.command or "play"
     if command in ("play", "demo"):
         return _window(parser, args)
@@ -195,18 +205,19 @@ def _open_window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
 
 def _check_save(file: str) -> int:
     """`check-save FILE`: 0 and a one-line summary if it loads and replays, else 2 and the reason."""
+    from game.persist.printable import printable
     from game.persist.savefile import SaveError, load
 
     try:
         match = load(file)
-    except SaveError as exc:
-        print(_("fireside: {file}: {reason}").format(file=file, reason=exc), file=sys.stderr)
+    except SaveError as exc:  # one line, short, nothing a terminal cannot print
+        print(_("fireside: {file}: {reason}").format(file=printable(file), reason=exc), file=sys.stderr)
         return 2
     state = match.state
     status = _("finished") if state.is_over else _("round {n}, in progress").format(
         n=getattr(state, "round_number", 1))
     print(_("{file}: ok: {game}, {players} players, {moves} moves, {status}").format(
-        file=file, game=match.module.NAME, players=len(match.seats), moves=len(match.moves), status=status))
+        file=printable(file), game=match.module.NAME, players=len(match.seats), moves=len(match.moves), status=status))
     return 0
 
 

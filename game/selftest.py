@@ -121,11 +121,10 @@ def _check_window(ctx: _Context) -> str:
     import pygame
 
     from game.app.app import App
-    from game.app.scenes.title import TitleScene
     from game.persist.settings import Settings
 
     ctx.app = App(SIZE, Settings(speed="off", muted=True))
-    ctx.app.replace(TitleScene(ctx.app))
+    ctx.app.go("title")
     ctx.app.step(0.0, events=[])
     _drawn(ctx.app.screen)
     w, h = ctx.app.size
@@ -145,14 +144,12 @@ def _drawn(surface: Any) -> None:
 
 def _table_check(game_id: str) -> Callable[[_Context], str]:
     def check(ctx: _Context) -> str:
-        from game.app.table import table_for
         from game.match import Match, Seat
 
         if ctx.app is None:
             raise RuntimeError(_("not run: no window"))
         seats = [Seat("You", True)] + [Seat(f"Computer {i}", False, "easy") for i in range(1, 4)]
-        table = table_for(ctx.app, Match(game_id, seats, seed=1))
-        ctx.app.replace(table)
+        ctx.app.go("table", Match(game_id, seats, seed=1))
         for _frame in range(3):
             ctx.app.step(1 / 60, events=[])
         _drawn(ctx.app.screen)

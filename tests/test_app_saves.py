@@ -124,7 +124,9 @@ def test_no_continue_without_an_autosave_and_none_from_a_damaged_one():
     app.replace(title)
     frames(app)
     assert title.saved is None and title.buttons[0].label == "New game"
-    assert (paths.data_dir() / library.DAMAGED_AUTOSAVE).exists()
+    kept = list(paths.data_dir().glob(library.DAMAGED_PREFIX + "*.json"))
+    assert len(kept) == 1
+    assert title.notice == f"Your last game could not be read; it was kept as {kept[0].name}."
 
 
 def test_every_move_and_every_undo_rewrites_the_autosave():

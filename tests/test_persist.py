@@ -120,7 +120,7 @@ def over_the_end() -> dict:
 
 
 DAMAGED_DATA = {
-    "a list": ([1, 2], "not a Fireside save (it holds a list"),
+    "a list": ([1, 2], "not a Fireside save (it holds a list, not an object)"),
     "no format": (edited(format=KeyError), "not a Fireside save (format None)"),
     "other format": (edited(format="tuxemon-save"), "not a Fireside save (format 'tuxemon-save')"),
     "newer": (edited(version=2), "newer Fireside (save version 2; this one reads up to 1)"),
@@ -179,9 +179,9 @@ DAMAGED_BYTES = {
     "truncated": (None, "not valid JSON"),
     "garbled": (b"{\"format\": \"fireside-save\", \"version\": 1,,}", "not valid JSON"),
     "not utf-8": (b"{\"format\": \"\xff\xfe\"}", "not UTF-8 text (byte 12)"),
-    "nan": (b"{\"format\": NaN}", "NaN is not allowed"),
+    "nan": (b"{\"format\": NaN}", "it holds NaN, which is not a number"),
     "deep": (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
-    "huge number": (b"[" + b"9" * 5000 + b"]", "not valid JSON"),
+    "huge number": (b"[" + b"9" * 5000 + b"]", "a number thousands of digits long"),
 }
 
 
@@ -364,13 +364,20 @@ def test_autosave_round_trip(home: Path) -> None:
 
 
 def test_a_damaged_autosave_is_moved_aside(home: Path, caplog: pytest.LogCaptureFixture) -> None:
-    library.write_autosave(play(new_match("avalanche", 4, 6), random.Random(6), 25))
+    """Each damaged autosave keeps its own name (a second never overwrites the
+    first), and the caller is told the name, to say it to the player."""
     path = home / "data" / "autosave.json"
-    path.write_bytes(path.read_bytes()[:100])
-    assert library.read_autosave() is None
-    assert not path.exists() and (home / "data" / "autosave.damaged.json").exists()
+    told: list[str] = []
+    for seed in (6, 7):
+        library.write_autosave(play(new_match("avalanche", 4, seed), random.Random(seed), 25))
+        path.write_bytes(path.read_bytes()[:100 + seed])
+        assert library.read_autosave(told.append) is None
+        assert not path.exists()
+    kept = sorted(p.name for p in (home / "data").glob(library.DAMAGED_PREFIX + "*.json"))
+    assert len(kept) == 2 and sorted(told) == kept
+    assert [len((home / "data" / name).read_bytes()) for name in told] == [106, 107]
     assert "autosave is damaged" in caplog.text
-    assert library.read_autosave() is None
+    assert library.read_autosave(told.append) is None and len(told) == 2
 
 
 # -- history and statistics ----------------------------------------------------------------

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import logging
+import math
 import os
 import sys
+from typing import Any
 
 import pygame
 
-from game.app import focus
+from game.app import focus, router
 from game.app.scene import Scene, SceneStack
 from game.persist.settings import Settings
 
@@ -80,6 +82,7 @@ class App:
         pygame.init()
         pygame.display.set_caption("Fireside")
         self.settings = settings or Settings()
+        self.settings_unsaved = ""  # why the settings last only until quitting ("" = they are on disk)
         self.settings.fullscreen = fullscreen
         self._windowed_size = size
         self.screen = self._open_window(size)
@@ -162,14 +165,19 @@ class App:
 
     def save_settings(self) -> None:
         """Keep the settings on disk after every change; a disk that refuses
-        is logged and the app carries on with them in memory."""
+        is logged once and the app carries on with them in memory (the
+        settings screen says so in `settings_unsaved`)."""
         from game.persist import SaveError
         from game.persist.settings import save_settings
 
         try:
             save_settings(self.settings)
         except SaveError as exc:
-            log.warning("%s", exc)
+            if not self.settings_unsaved:
+                log.warning("%s", exc)
+            self.settings_unsaved = str(exc)
+        else:
+            self.settings_unsaved = ""
 
     # -- scenes ---------------------------------------------------------------
     def push(self, scene: Scene) -> None:
@@ -179,6 +187,10 @@ class App:
     def replace(self, scene: Scene) -> None:
         self.stack.replace(scene)
         scene.resize(self.size)
+
+    def go(self, where: str, *args: Any, **kwargs: Any) -> Any:
+        """Show the screen named `where` (see `game.app.router`); returns it."""
+        return router.go(self, where, *args, **kwargs)
 
     def quit(self, code: int = 0) -> None:
         self.running = False
@@ -228,7 +240,6 @@ class App:
             self.failures = 0
 
     def recover(self, exc: BaseException) -> None:
-        from game.app.scenes.title import TitleScene
         from game.i18n import _
 
         log.error("unexpected error in a frame; back to the title", exc_info=exc)
@@ -238,23 +249,53 @@ class App:
             self.quit(1)
             return
         try:
-            title = TitleScene(self)
+            title = self.go("title")
             title.notice = _("Something went wrong ({error}); the details are in the log.").format(
                 error=type(exc).__name__)
-            self.replace(title)
         except Exception:  # noqa: BLE001 - cannot even show the title
             log.exception("cannot show the title after an error; quitting")
             self.quit(1)
 
+    def next_frame(self) -> float | None:
+        """Seconds until the screen changes by itself (0: something moves,
+        None: only input can change it); see `Scene.next_frame`."""
+        try:
+            return self.stack.next_frame()
+        except Exception:  # noqa: BLE001 - a scene's bug must not stop the loop: draw on
+            log.exception("a scene could not say when it next changes")
+            return 0.0
+
+    def sleep(self, timeout: float | None) -> list[pygame.event.Event]:
+        """Block until an event arrives or `timeout` seconds pass (None: until
+        an event); the events that arrived, in order."""
+        ms = 0 if timeout is None else max(1, math.ceil(timeout * 1000))  # wait(0): no timeout
+        first = pygame.event.wait(ms)
+        return ([] if first.type == pygame.NOEVENT else [first]) + pygame.event.get()
+
     def run(self) -> int:
-        """The real loop.  Closing the window quits between moves and Ctrl+C
-        quits quietly: either way the autosave already holds every move made."""
+        """The real loop.  While something moves it draws 60 frames a second;
+        when nothing does it draws nothing and sleeps until the next event or
+        the next timer a scene asked for, then catches up the time it slept.
+        Closing the window quits between moves and Ctrl+C quits quietly:
+        either way the autosave already holds every move made."""
         clock = pygame.time.Clock()
-        dt = 0.0
+        dt, events = 0.0, None
         try:
             while self.running:
-                self.step_safely(dt)
-                dt = min(0.1, clock.tick(FPS) / 1000.0)
+                self.step_safely(dt, events)
+                if not self.running:
+                    break
+                due = self.next_frame()
+                if due is not None and due <= 0:
+                    dt, events = min(0.1, clock.tick(FPS) / 1000.0), None
+                    continue
+                events = self.sleep(due)
+                slept = clock.tick() / 1000.0
+                try:  # timers count the time slept; nothing was moving, so nothing jumps
+                    self.update(slept)
+                except Exception as exc:  # noqa: BLE001 - as in step_safely
+                    self.recover(exc)
+                dt = 0.0  # the frame with the new events starts from here
         except KeyboardInterrupt:
             log.info("interrupted (Ctrl+C); the autosave holds the game")
             self.exit_code = 130

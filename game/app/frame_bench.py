@@ -24,8 +24,6 @@ def frame_costs(seconds: float, game: str = "avalanche", players: int = 6,
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app.app import App
-    from game.app.scenes.results import ResultsScene
-    from game.app.table import table_for
     from game.match import Match, Seat
     from game.persist.settings import Settings
 
@@ -35,13 +33,12 @@ def frame_costs(seconds: float, game: str = "avalanche", players: int = 6,
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:
         seats = [Seat(f"Seat {i + 1}", False, "random") for i in range(players)]
-        table = table_for(app, Match(game, seats, seed), demo=True)
-        app.replace(table)
+        table = app.go("table", Match(game, seats, seed), demo=True)
         app.settings.speed = "off"  # get to mid-game quickly
         while len(table.match.moves) < warmup_moves and not table.match.state.is_over:
             app.step(1 / 60, events=[], flip=False)
         app.settings.speed = "normal"
-        while time.perf_counter() < deadline and not isinstance(app.stack.top, ResultsScene):
+        while time.perf_counter() < deadline and not table.ended:
             start = time.perf_counter()
             app.step(1 / 60, events=[], flip=False)
             cost = (time.perf_counter() - start) * 1000

@@ -6,6 +6,7 @@ window sets `window_icon()`, so there is one drawing and no committed bitmap.
 
 from __future__ import annotations
 
+import io
 import sys
 
 import pygame
@@ -13,7 +14,7 @@ import pygame
 from game.app import palette
 from game.app.art import GAMES, Art, card_size
 
-__all__ = ["icon", "window_icon"]
+__all__ = ["icon", "png_bytes", "window_icon"]
 
 # card backs fanned left to right, and their tilt in degrees
 _FAN = tuple(zip(GAMES, (16.0, 0.0, -16.0)))
@@ -43,3 +44,15 @@ def icon(size: int, art: Art | None = None) -> pygame.Surface:
 def window_icon(art: Art | None = None) -> pygame.Surface:
     """The icon for `pygame.display.set_icon` (else pygame shows its own): big on macOS, where it is the Dock's."""
     return icon(256 if sys.platform == "darwin" else 64, art)
+
+
+def png_bytes(sizes: set[int] | tuple[int, ...]) -> dict[int, bytes]:
+    """The icon drawn at each size (each from the SVGs, so small sizes stay crisp), as PNG files' bytes:
+    for the executables' .ico/.icns (build/icons.py) and the Linux menu entry (game/desktop_entry.py)."""
+    art = Art()
+    pngs = {}
+    for size in sorted(set(sizes)):
+        buffer = io.BytesIO()
+        pygame.image.save(icon(size, art), buffer, "icon.png")
+        pngs[size] = buffer.getvalue()
+    return pngs

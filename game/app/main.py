@@ -17,14 +17,13 @@ def play(size: tuple[int, int], fullscreen: bool = False, first_frame_exit: bool
     """Open the window on the title screen and run until the player quits.
     The language: `lang` (--lang), else the setting, else the system's."""
     from game.app.app import App
-    from game.app.scenes.title import TitleScene
 
     setup_logging()
     settings = load_settings()
     i18n.set_language(i18n.choose_language(lang, settings.language))
     app = App(size, settings, fullscreen=fullscreen or settings.fullscreen)
     app.make_room()
-    app.replace(TitleScene(app))
+    app.go("title")
     if first_frame_exit:  # for the benchmark: time from launch to the first frame
         app.step(0.0)
         print(f"first frame {time.perf_counter() - START:.4f}", flush=True)
@@ -42,7 +41,6 @@ def demo(game_id: str, players: int, seed: int | None, speed: str, exit_at_end: 
     """
     from game.app.app import App
     from game.app.scenes.setup import COMPUTER_NAMES
-    from game.app.table import table_for
     from game.match import Match, Seat
 
     setup_logging()
@@ -53,7 +51,7 @@ def demo(game_id: str, players: int, seed: int | None, speed: str, exit_at_end: 
     app.exit_at_end = exit_at_end
     seats = [Seat(COMPUTER_NAMES[i], False, "normal") for i in range(players)]
     match = Match(game_id, seats, seed)
-    app.replace(table_for(app, match, demo=True))
+    app.go("table", match, demo=True)
     code = app.run()
     if save_to:
         from game.persist.savefile import SaveError, save

@@ -43,6 +43,14 @@ class Scene:
         """Advance by dt seconds.  Called for every scene in the stack, so
         animations under a modal scene keep running."""
 
+    def next_frame(self) -> float | None:
+        """Seconds until this scene looks different by itself: 0 while
+        something moves, None when only input can change it.  The main loop
+        sleeps until the earliest of these (or an event), so a still screen
+        costs no processor time.  A scene that overrides `update` but not
+        this keeps drawing every frame, as it always did."""
+        return None if type(self).update is Scene.update else 0.0
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene."""
 
@@ -99,6 +107,11 @@ class SceneStack:
         for scene in list(self.scenes):
             if scene in self.scenes:
                 scene.update(dt)
+
+    def next_frame(self) -> float | None:
+        """The soonest `Scene.next_frame` of every scene (all of them update)."""
+        due = [d for d in (scene.next_frame() for scene in self.scenes) if d is not None]
+        return min(due) if due else None
 
     def draw(self, surface: pygame.Surface) -> None:
         start = 0

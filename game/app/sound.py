@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import logging
 import math
-import sys
 from pathlib import Path
 
 import pygame
 
+from game.app.assets import asset_roots
 from game.rules.events import SOUNDS
 
 log = logging.getLogger(__name__)
@@ -41,14 +41,9 @@ SOUND_NAMES = (
 
 
 def sound_dirs() -> list[Path]:
-    """Folders to look in, in order: PyInstaller's bundle first when frozen,
-    then `sounds/` beside the `game/` package (a source checkout)."""
-    dirs = []
-    bundle = getattr(sys, "_MEIPASS", None)
-    if bundle:
-        dirs.append(Path(bundle) / "sounds")
-    dirs.append(Path(__file__).resolve().parents[2] / "sounds")
-    return dirs
+    """Folders to look in, in order: `sounds/` under each of `asset_roots()` (the
+    frozen bundle, the installed package, the source checkout)."""
+    return [root / "sounds" for root in asset_roots()]
 
 
 def _clamp(value: float) -> float:

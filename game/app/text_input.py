@@ -65,6 +65,13 @@ class TextField:
     def update(self, dt: float) -> None:
         self.clock += dt
 
+    def next_frame(self) -> float | None:
+        """Seconds until the cursor blinks on or off (None: no cursor shows)."""
+        if not self.focused:
+            return None
+        phase = self.clock % 1.0
+        return (0.6 if phase < 0.6 else 1.0) - phase
+
     def handle(self, event: pygame.event.Event) -> bool:
         """Consume what the field understands; clicks elsewhere take the focus away."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

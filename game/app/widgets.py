@@ -81,6 +81,24 @@ def _fit_size(text: str, size: int, width: int, bold: bool, family: str) -> int:
     return size
 
 
+def fitted(text: str, size: int, room: int, bold: bool = False) -> tuple[str, int]:
+    """`text` and the font size to draw it in `room` pixels: made smaller down
+    to three quarters of `size`, then cut with an ellipsis, so a long name (or
+    reason) stays readable instead of shrinking to a thread."""
+    smallest = max(8, size * 3 // 4)
+    fit = fit_size(text, size, room, bold)
+    if fit >= smallest:
+        return text, fit
+    low, high = 0, len(text)
+    while low < high:  # the longest start that fits with the ellipsis
+        middle = (low + high + 1) // 2
+        if fonts.size(text[:middle] + "…", smallest, bold)[0] <= room:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + "…", smallest
+
+
 class Button:
     """A clickable label.  `action` runs on release inside the button.
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -90,27 +91,58 @@ def sweep_temps(folder: Path, older_than: float = 600.0) -> int:
     return removed
 
 
+class _NotANumber(ValueError):
+    """NaN or Infinity in a file: JSON has no such numbers, Python's parser would take them."""
+
+
 def _no_constants(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed")
+    raise _NotANumber(name)
+
+
+def _read_bytes(path: Path) -> bytes:
+    """Up to MAX_BYTES + 1 bytes of a regular file.  Opened without blocking and
+    checked before reading, so a named pipe, a device or a folder given the
+    name of a save is refused at once instead of hanging the app."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        if path.is_symlink():
+            raise SaveError(_("{name} is a link to a file that is not there").format(name=path.name)) from None
+        raise SaveError(_("there is no file {name}").format(name=path.name)) from None
+    except IsADirectoryError:
+        raise SaveError(_("{name} is a folder, not a save file").format(name=path.name)) from None
+    except OSError as exc:
+        raise SaveError(_("cannot read {name}: {reason}").format(name=path.name, reason=os_reason(exc))) from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        if stat.S_ISDIR(mode):
+            raise SaveError(_("{name} is a folder, not a save file").format(name=path.name))
+        raise SaveError(_("{name} is not a file Fireside can read (a pipe or a device)").format(name=path.name))
+    with os.fdopen(fd, "rb") as handle:
+        try:
+            return handle.read(MAX_BYTES + 1)
+        except OSError as exc:
+            raise SaveError(_("cannot read {name}: {reason}").format(
+                name=path.name, reason=os_reason(exc))) from None
+
+
+def os_reason(exc: OSError) -> str:
+    """The OS's own words for a failure ("Permission denied"), without the errno and path."""
+    return exc.strerror or type(exc).__name__
 
 
 def read_json(path: Path | str) -> Any:
     """The JSON data in `path`; SaveError with a one-line reason if it cannot be read."""
     path = Path(path)
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise SaveError(_("there is no file {name}").format(name=path.name)) from None
-    except IsADirectoryError:
-        raise SaveError(_("{name} is a folder, not a save file").format(name=path.name)) from None
-    except OSError as exc:
-        raise SaveError(_("cannot read {name}: {reason}").format(name=path.name,
-                                                                 reason=exc.strerror or exc)) from None
+    raw = _read_bytes(path)
     if len(raw) > MAX_BYTES:
         raise SaveError(_("{name} is too large to be a Fireside file").format(name=path.name))
     if not raw.strip():
         raise SaveError(_("{name} is empty").format(name=path.name))
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        raise SaveError(_("{name} is damaged: it was saved as UTF-16 text, not UTF-8").format(name=path.name))
     try:
         text = raw.decode("utf-8-sig")  # a BOM from a Windows editor is harmless
     except UnicodeDecodeError as exc:
@@ -119,9 +151,13 @@ def read_json(path: Path | str) -> Any:
     try:
         return json.loads(text, parse_constant=_no_constants)
     except json.JSONDecodeError as exc:
-        raise SaveError(_("{name} is damaged: not valid JSON ({reason}; line {line}, column {column})").format(
-            name=path.name, reason=exc.msg, line=exc.lineno, column=exc.colno)) from None
-    except (ValueError, RecursionError) as exc:  # NaN, 5000-digit numbers, absurd nesting
-        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
-        raise SaveError(_("{name} is damaged: not valid JSON ({reason})").format(
-            name=path.name, reason=reason)) from None
+        raise SaveError(_("{name} is damaged: it is not valid JSON (line {line}, column {column})").format(
+            name=path.name, line=exc.lineno, column=exc.colno)) from None
+    except RecursionError:
+        raise SaveError(_("{name} is damaged: its data is nested too deeply").format(name=path.name)) from None
+    except _NotANumber as exc:
+        raise SaveError(_("{name} is damaged: it holds {value}, which is not a number").format(
+            name=path.name, value=exc)) from None
+    except ValueError:  # beyond Python's limit of digits in a whole number
+        raise SaveError(_("{name} is damaged: it holds a number thousands of digits long").format(
+            name=path.name)) from None

@@ -7,6 +7,8 @@ the app down and never hides the good files beside it.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import os
 import re
@@ -16,17 +18,19 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
 
+from game import rules
 from game.i18n import _
 from game.match import Match
 from game.persist import paths
-from game.persist.atomic import read_json, sweep_temps
+from game.persist.atomic import os_reason, read_json, sweep_temps
 from game.persist.errors import SaveError
-from game.persist.savefile import from_data, load, save
+from game.persist.printable import MAX_SHOWN, printable
+from game.persist.savefile import from_data, load, save, to_data
 
 log = logging.getLogger(__name__)
 
 MAX_SLOT_NAME = 60
-DAMAGED_AUTOSAVE = "autosave.damaged.json"
+DAMAGED_PREFIX = "autosave.damaged"  # + "-<time>.json": each damaged autosave kept apart
 _WINDOWS_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
                      *(f"lpt{i}" for i in range(1, 10))}
 
@@ -78,8 +82,7 @@ def _entry(path: Path) -> tuple[SlotInfo, Match | None]:
         data = read_json(path)
         match = from_data(data)
         info = SlotInfo(path, _display_name(data, path), match.game_id, len(match.seats),
-                        getattr(match.state, "round_number", 1), data.get("saved_at") or _mtime_iso(path),
-                        match.state.is_over)
+                        getattr(match.state, "round_number", 1), _saved_at(data, path), match.state.is_over)
     except SaveError as exc:
         info = _damaged_info(path, data, str(exc))
     _cache[path] = (stamp, info, match)
@@ -91,23 +94,29 @@ def _info(path: Path) -> SlotInfo:
 
 
 def _display_name(data: object, path: Path) -> str:
+    """The slot's name as it may be drawn: odd characters replaced, a hand-edited
+    megabyte of name cut to `MAX_SHOWN` (so the list draws as fast as ever)."""
     name = data.get("name") if isinstance(data, dict) else None
-    return name if isinstance(name, str) and name.strip() else path.stem
+    return printable(name if isinstance(name, str) and name.strip() else path.stem, MAX_SHOWN)
+
+
+def _saved_at(data: object, path: Path) -> str:
+    raw = data.get("saved_at") if isinstance(data, dict) else None
+    return printable(raw, 40) if isinstance(raw, str) and raw else _mtime_iso(path)
 
 
 def _damaged_info(path: Path, data: object, reason: str) -> SlotInfo:
     raw = data if isinstance(data, dict) else {}
-    game = raw.get("game") if isinstance(raw.get("game"), str) else ""
+    game = raw.get("game")
     seats = raw.get("seats")
-    saved_at = raw.get("saved_at") if isinstance(raw.get("saved_at"), str) else _mtime_iso(path)
-    return SlotInfo(path, _display_name(data, path), game, len(seats) if isinstance(seats, list) else 0, 0,
-                    saved_at, False, reason)
+    return SlotInfo(path, _display_name(data, path), game if game in rules.GAME_IDS else "",
+                    len(seats) if isinstance(seats, list) else 0, 0, _saved_at(data, path), False, reason)
 
 
 def _listing(folder: Path) -> list[SlotInfo]:
     sweep_temps(folder)
-    try:
-        files = [p for p in folder.glob("*.json") if p.is_file()]
+    try:  # folders, pipes and dangling links named *.json too: listed as damaged, with the reason
+        files = list(folder.glob("*.json"))
     except OSError as exc:
         log.warning("cannot list %s: %s", folder, exc)
         return []
@@ -161,6 +170,16 @@ def save_slot(name: str, match: Match) -> Path:
     return path
 
 
+def save_to_folder(folder: Path, name: str, match: Match, file_name: str | None = None) -> Path:
+    """Save `match` in a folder the player chose (when Fireside's own refuses);
+    returns the file, named as its slot would be (or `file_name`)."""
+    if not folder.is_dir():
+        raise SaveError(_("there is no folder {path}").format(path=folder))
+    path = folder / (file_name or slot_file_name(name))
+    save(path, match, {"name": " ".join(name.split())})
+    return path
+
+
 def load_slot(path: Path | str) -> Match:
     """The match in a slot (or history) file, freshly loaded to be played on;
     SaveError if it is damaged."""
@@ -181,10 +200,13 @@ def delete(path: Path | str) -> None:
     """Remove a slot or history file (a damaged one too); SaveError if the OS refuses."""
     path = Path(path)
     try:
-        path.unlink(missing_ok=True)
+        if path.is_dir() and not path.is_symlink():
+            path.rmdir()  # a folder named like a save: only if it is empty
+        else:
+            path.unlink(missing_ok=True)
     except OSError as exc:
         raise SaveError(_("cannot delete {name}: {reason}").format(name=path.name,
-                                                                    reason=exc.strerror or exc)) from None
+                                                                    reason=os_reason(exc))) from None
     _cache.pop(path, None)
 
 
@@ -194,29 +216,50 @@ def write_autosave(match: Match) -> None:
     save(paths.autosave_path(), match)
 
 
-def read_autosave() -> Match | None:
+def read_autosave(on_damaged: Callable[[str], None] | None = None) -> Match | None:
     """The autosaved game, or None when there is none.
 
-    A damaged autosave is moved aside to autosave.damaged.json (for a bug
-    report), logged, and None returned: the title screen then simply offers
-    no Continue.
+    A damaged autosave is moved aside under a name of its own
+    (autosave.damaged-<time>.json, for a bug report: a second one never
+    overwrites the first), logged, and `on_damaged` is told the name it was
+    kept as, so the title can say so.  An autosave left behind by a kill
+    just after its game went into the history is cleared, not offered again.
     """
     path = _folder(paths.autosave_path)
     if path is None:
         return None
     sweep_temps(path.parent)  # what a write killed mid-way left beside it
-    if not path.exists():
+    if not (path.exists() or path.is_symlink()):
         return None
     try:
-        return load(path)
+        match = load(path)
     except SaveError as exc:
-        aside = path.with_name(DAMAGED_AUTOSAVE)
-        log.warning("autosave is damaged (%s); moved to %s", exc, aside)
-        try:
-            os.replace(path, aside)
-        except OSError as move_error:
-            log.warning("cannot move the damaged autosave aside: %s", move_error)
+        kept = _set_aside(path)
+        log.warning("autosave is damaged (%s); kept as %s", exc, kept)
+        if on_damaged is not None:
+            on_damaged(kept.name)
         return None
+    if _archived_from(match) is not None:
+        log.info("the autosaved game is already in the history; clearing the autosave")
+        clear_autosave()
+        return None
+    return match
+
+
+def _set_aside(path: Path) -> Path:
+    """Move a damaged file to a fresh name beside it; the file itself if the OS refuses."""
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{DAMAGED_PREFIX}-{stamp}.json")
+    number = 2
+    while aside.exists() or aside.is_symlink():
+        aside = path.with_name(f"{DAMAGED_PREFIX}-{stamp}-{number}.json")
+        number += 1
+    try:
+        os.replace(path, aside)
+    except OSError as exc:
+        log.warning("cannot move the damaged autosave aside: %s", exc)
+        return path
+    return aside
 
 
 def clear_autosave() -> None:
@@ -228,16 +271,67 @@ def clear_autosave() -> None:
 
 
 # -- history --------------------------------------------------------------------------
+def setup_key(match: Match) -> str:
+    """A short digest of what a game was dealt from (game, options, seed, start,
+    seats): part of its history file's name, so the copies of one game are
+    found without replaying the whole history."""
+    data = to_data(match)
+    setup = {key: data[key] for key in ("game", "options", "seed", "start", "seats")}
+    return hashlib.sha256(json.dumps(setup, sort_keys=True).encode()).hexdigest()[:10]
+
+
+def _move_texts(match: Match) -> list[str]:
+    return [str(move) for _seat, move in match.moves]
+
+
+def _same_game(folder: Path, match: Match) -> list[tuple[Path, Match]]:
+    """History files (and their matches) dealt exactly as `match` was."""
+    found = []
+    try:
+        candidates = sorted(folder.glob(f"*-{setup_key(match)}*.json"))
+    except OSError:
+        return []
+    for path in candidates:
+        try:
+            found.append((path, shared_match(path)))
+        except SaveError:
+            continue
+    return found
+
+
+def _archived_from(match: Match) -> Path | None:
+    """The history file holding `match` played one move further, to its end:
+    an autosave is left like that when the app is killed between archiving
+    the game and clearing the autosave."""
+    if match.state.is_over:
+        return None
+    folder = _folder(paths.history_dir)
+    if folder is None:
+        return None
+    moves = _move_texts(match)
+    for path, done in _same_game(folder, match):
+        if done.state.is_over and len(done.moves) == len(moves) + 1 and _move_texts(done)[:-1] == moves:
+            return path
+    return None
+
+
 def archive(match: Match) -> Path:
-    """Put a finished game into the history (file named by time and game); returns the file."""
+    """Put a finished game into the history (file named by time, game and setup);
+    returns the file.  The same game archived again (a retry after a kill)
+    returns the file it is already in, so it never counts twice."""
     if not match.state.is_over:
         raise ValueError("only a finished game goes into the history")
     folder = paths.history_dir()
+    moves = _move_texts(match)
+    for path, done in _same_game(folder, match):
+        if _move_texts(done) == moves:
+            return path
     stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{stamp}-{match.game_id}.json"
+    key = setup_key(match)
+    path = folder / f"{stamp}-{match.game_id}-{key}.json"
     number = 2
     while path.exists():
-        path = folder / f"{stamp}-{match.game_id}-{number}.json"
+        path = folder / f"{stamp}-{match.game_id}-{key}-{number}.json"
         number += 1
     save(path, match)
     return path

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import logging.handlers
+import sys
 from pathlib import Path
 
 from game.persist import paths
@@ -14,6 +15,25 @@ MAX_BYTES = 1_000_000
 BACKUPS = 3
 
 
+class _LogFile(logging.handlers.RotatingFileHandler):
+    """The rotating log file; when writing it fails (a full disk), one line on
+    standard error says so, once, instead of a traceback for every record."""
+
+    failed = False
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
+        if self.failed:
+            return
+        self.failed = True
+        error = sys.exc_info()[1]
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else type(error).__name__
+        try:
+            sys.stderr.write(f"fireside: cannot write the log {self.baseFilename}: {reason}; "
+                             "further log lines are dropped\n")
+        except (OSError, ValueError):
+            pass
+
+
 def setup_logging(level: int = logging.INFO) -> Path:
     """Send the root logger to a rotating file (1 MB x 3) in `log_dir()`; returns its path.
 
@@ -22,18 +42,20 @@ def setup_logging(level: int = logging.INFO) -> Path:
     goes to standard error and the app carries on.
     """
     root = logging.getLogger()
-    for handler in list(root.handlers):
-        if getattr(handler, "_fireside", False):
-            root.removeHandler(handler)
-            handler.close()
+    for old in list(root.handlers):
+        if getattr(old, "_fireside", False):
+            root.removeHandler(old)
+            old.close()
+    handler: logging.Handler
     try:
         path = paths.log_dir() / LOG_NAME
-        handler: logging.Handler = logging.handlers.RotatingFileHandler(
-            path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
+        if (path.exists() or path.is_symlink()) and not path.is_file():  # a pipe would block the start
+            raise SaveError(f"{path} is not a regular file")
+        handler = _LogFile(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
     except (OSError, SaveError):
         path = Path(LOG_NAME)
         handler = logging.StreamHandler()
-    handler._fireside = True  # type: ignore[attr-defined]
+    setattr(handler, "_fireside", True)  # noqa: B010 - marks our handler among others
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root.addHandler(handler)
     root.setLevel(level)

@@ -14,6 +14,7 @@ from pathlib import Path
 import platformdirs
 
 from game.i18n import _
+from game.persist.atomic import os_reason
 from game.persist.errors import SaveError
 
 APP = "Fireside"
@@ -31,7 +32,7 @@ def _made(path: Path) -> Path:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise SaveError(_("cannot create the folder {path}: {reason}").format(
-            path=path, reason=exc.strerror or exc)) from None
+            path=path, reason=os_reason(exc))) from None
     return path
 
 

@@ -20,8 +20,9 @@ from typing import Any, Callable
 from game import __version__, rules
 from game.i18n import _
 from game.match import Match, Seat
-from game.persist.atomic import read_json, write_json
+from game.persist.atomic import os_reason, read_json, write_json
 from game.persist.errors import SaveError
+from game.persist.printable import printable
 
 FORMAT = "fireside-save"
 VERSION = 1
@@ -104,8 +105,23 @@ def _upgraded(data: dict) -> dict:
 
 # -- checking --------------------------------------------------------------------
 def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    """A value from the file, quoted for a reason: short, and safe to show."""
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # an int past Python's digit limit, absurd nesting
+        text = type(value).__name__
+    return printable(text, 40)
+
+
+def _kind(value: Any) -> str:
+    """What a JSON value is, in words (not Python's type names)."""
+    if isinstance(value, bool) or value is None:
+        return _("true, false or null")
+    if isinstance(value, (int, float)):
+        return _("a number")
+    if isinstance(value, str):
+        return _("text")
+    return _("a list")
 
 
 def _field(data: dict, key: str, kinds: type | tuple[type, ...], what: str) -> Any:
@@ -141,7 +157,7 @@ def _seats(raw: list, module: Any) -> list[Seat]:
         if not isinstance(level, str) or (not human and level not in known):
             raise SaveError(_("seat {n}: unknown computer level {value} (known: {known})").format(
                 n=number, value=_short(level), known=", ".join(known)))
-        seats.append(Seat(name, human, level))
+        seats.append(Seat(printable(name), human, level))  # a NUL or lone surrogate shown as �
     return seats
 
 
@@ -156,8 +172,8 @@ def _options(raw: dict) -> dict:
 def from_data(data: Any) -> Match:
     """The match a save describes, replayed move by move; SaveError if anything is off."""
     if not isinstance(data, dict):
-        raise SaveError(_("this is not a Fireside save (it holds a {kind}, not an object)").format(
-            kind=type(data).__name__))
+        raise SaveError(_("this is not a Fireside save (it holds {kind}, not an object)").format(
+            kind=_kind(data)))
     if data.get("format") != FORMAT:
         raise SaveError(_("this is not a Fireside save (format {value})").format(value=_short(data.get("format"))))
     data = _upgraded(data)
@@ -174,8 +190,8 @@ def from_data(data: Any) -> Match:
     _field(data, "app_version", str, _("text"))
     saved_at = _field(data, "saved_at", str, _("a date"))
     try:
-        datetime.fromisoformat(saved_at)
-    except ValueError:
+        datetime.fromisoformat(saved_at).astimezone(timezone.utc)  # year 1 at +14:00 is out of range
+    except (ValueError, OverflowError, OSError):
         raise SaveError(_("the save's date {value} is not a date").format(value=_short(saved_at))) from None
     if not 0 <= start < len(seats):
         raise SaveError(_("the starting seat {start} is not one of the {n} seats").format(start=start, n=len(seats)))
@@ -183,19 +199,29 @@ def from_data(data: Any) -> Match:
         raise SaveError(_("the save has {n} moves, more than any game can have").format(n=len(moves)))
     try:
         match = Match(game_id, seats, seed, start, options)
-    except _REPLAY_ERRORS as exc:
+    except UnicodeError:  # a seed text with a lone surrogate cannot be hashed into a shuffle
+        raise SaveError(_("the game cannot be set up from this save: its seed {value} is not usable").format(
+            value=_short(seed))) from None
+    except ValueError as exc:  # the rules' own words ("unknown option jokers")
         raise SaveError(_("the game cannot be set up from this save: {reason}").format(reason=exc)) from None
+    except _REPLAY_ERRORS:  # an option named like an argument ("start"), a seed no shuffle takes
+        raise SaveError(_("the game cannot be set up from this save: {game} does not take the options "
+                          "{value}").format(game=module.NAME, value=_short(options))) from None
     for number, text in enumerate(moves, 1):
         if not isinstance(text, str):
             raise SaveError(_("move {n} is {value}, not a move in words").format(n=number, value=_short(text)))
         if match.state.is_over:
-            raise SaveError(_("move {n} '{move}' comes after the end of the game").format(n=number, move=text[:40]))
+            raise SaveError(_("move {n} '{move}' comes after the end of the game").format(
+                n=number, move=printable(text, 40)))
         try:
             move = module.parse_move(text)
             match.apply(move)
-        except _REPLAY_ERRORS as exc:
+        except ValueError as exc:  # IllegalMove or a parse error: the rules' words, with the rule ID
             raise SaveError(_("move {n} '{move}' does not replay: {reason}").format(
-                n=number, move=text[:40], reason=exc)) from None
+                n=number, move=printable(text, 40), reason=exc)) from None
+        except _REPLAY_ERRORS:
+            raise SaveError(_("move {n} '{move}' does not replay: it is not a move of {game}").format(
+                n=number, move=printable(text, 40), game=module.NAME)) from None
     return match
 
 
@@ -212,7 +238,7 @@ def save(path: Path | str, match: Match, extra: dict | None = None) -> None:
         write_json(path, data)
     except OSError as exc:
         raise SaveError(_("cannot write {name}: {reason}").format(
-            name=Path(path).name, reason=exc.strerror or exc)) from None
+            name=Path(path).name, reason=os_reason(exc))) from None
 
 
 def load(path: Path | str) -> Match:

@@ -8,14 +8,14 @@ kept).  Every fallback is logged.
 from __future__ import annotations
 
 import logging
-import math
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Callable
 
 from game.i18n import LANGUAGES, _
 from game.persist import paths
-from game.persist.atomic import read_json, write_json
+from game.persist.atomic import os_reason, read_json, sweep_temps, write_json
 from game.persist.errors import SaveError
+from game.persist.printable import printable
 
 log = logging.getLogger(__name__)
 
@@ -60,24 +60,26 @@ def _levels() -> tuple[str, ...]:
 
 def _number(low: float, high: float) -> Callable[[Any], bool]:
     def ok(value: Any) -> bool:
-        return (not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
-                and low <= value <= high)
+        # Compared before any float(): a 310-digit whole number is simply out of
+        # range, where math.isfinite would raise OverflowError.  NaN compares false.
+        return not isinstance(value, bool) and isinstance(value, (int, float)) and low <= value <= high
     return ok
 
 
 def _names_ok(value: Any) -> bool:
     return (isinstance(value, list) and len(value) <= MAX_NAMES
-            and all(isinstance(name, str) and len(name) <= MAX_NAME for name in value))
+            and all(isinstance(name, str) and len(name) <= MAX_NAME and printable(name) == name
+                    for name in value))
 
 
 _VALID: dict[str, Callable[[Any], bool]] = {
-    "speed": lambda v: v in SPEEDS,
+    "speed": lambda v: isinstance(v, str) and v in SPEEDS,
     "volume": _number(0.0, 1.0),
     "muted": lambda v: isinstance(v, bool),
     "fullscreen": lambda v: isinstance(v, bool),
     "names": _names_ok,
-    "level": lambda v: v in _levels(),
-    "language": lambda v: v == "" or v in LANGUAGES,
+    "level": lambda v: isinstance(v, str) and v in _levels(),
+    "language": lambda v: isinstance(v, str) and (v == "" or v in LANGUAGES),
     "ui_scale": _number(*UI_SCALE),
 }
 
@@ -97,16 +99,25 @@ def from_data(data: Any) -> Settings:
                 value = float(value)
             setattr(settings, spec.name, list(value) if isinstance(value, list) else value)
         else:
-            log.warning("setting %s=%r is not valid; using the default %r", spec.name, value,
+            log.warning("setting %s=%s is not valid; using the default %r", spec.name, _short(value),
                         getattr(settings, spec.name))
     return settings
+
+
+def _short(value: Any) -> str:
+    """A bad value for the log: a megabyte of text or a 4,000-digit number kept short."""
+    try:
+        return printable(repr(value), 60)
+    except (ValueError, RecursionError):
+        return type(value).__name__
 
 
 def load_settings() -> Settings:
     """The saved settings; defaults for whatever is missing or bad.  Never raises."""
     try:
         path = paths.settings_path()
-        if not path.exists():
+        sweep_temps(path.parent)  # what a write killed mid-way left beside it
+        if not (path.exists() or path.is_symlink()):
             return Settings()
         data = read_json(path)
     except SaveError as exc:
@@ -120,4 +131,4 @@ def save_settings(settings: Settings) -> None:
     try:
         write_json(paths.settings_path(), asdict(settings))
     except OSError as exc:
-        raise SaveError(_("cannot save the settings: {reason}").format(reason=exc.strerror or exc)) from None
+        raise SaveError(_("cannot save the settings: {reason}").format(reason=os_reason(exc))) from None

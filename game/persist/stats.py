@@ -52,6 +52,16 @@ def compute(matches: Iterable[tuple[str, Match]]) -> dict[str, dict[str, Record]
 
 
 def load_stats() -> dict[str, dict[str, Record]]:
-    """Statistics over every readable file in the history folder."""
-    infos = [info for info in library.list_history() if info.error is None]
-    return compute((info.saved_at, library.shared_match(info.path)) for info in infos)
+    """Statistics over every readable file in the history folder; a game in it
+    twice (archived again after a kill, or a copied file) counts once."""
+    seen: set[tuple[str, tuple[str, ...]]] = set()
+    games = []
+    for info in library.list_history():
+        if info.error is not None:
+            continue
+        match = library.shared_match(info.path)
+        key = (library.setup_key(match), tuple(str(move) for _seat, move in match.moves))
+        if key not in seen:
+            seen.add(key)
+            games.append((info.saved_at, match))
+    return compute(games)

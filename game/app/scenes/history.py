@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.app.scenes.saves import SlotListScene, game_name, when
+from game.app.save_words import game_name, when
+from game.app.slot_list import SlotListScene
 from game.i18n import N_, _
 from game.persist import SaveError, library
 from game.persist.library import SlotInfo
@@ -43,9 +44,7 @@ class HistoryScene(SlotListScene):
         return head, details
 
     def open(self, info: SlotInfo) -> None:
-        from game.app.scenes.replay import ReplayScene
-
         match = self.loaded(info, library.shared_match)
         if match is not None:
             self.app.sound.play("click")
-            self.app.push(ReplayScene(self.app, match, self.describe(info)[0]))
+            self.app.go("replay", match, self.describe(info)[0])

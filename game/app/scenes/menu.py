@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.app import widgets
-from game.app.scenes.modal import ModalScene
+from game.app.modal import ModalScene
+from game.app.save_keeping import kept_at, not_saved
 from game.app.widgets import Button, blit_text
 from game.i18n import N_, _
 
@@ -41,17 +42,20 @@ class MenuScene(ModalScene):
 
     def save_game(self) -> None:
         """A name prompt, then a save slot; the menu says where it went."""
-        from game.app.scenes.saves import SaveNameScene
-
         def saved(name: str) -> None:
             self.note = _("Saved as “{name}”.").format(name=name)
 
-        self.app.push(SaveNameScene(self.app, self.table.match, saved))
+        self.app.go("save", self.table.match, saved)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
+        kept = kept_at(self.table.match)
         if self.note:
             text, colour = self.note, widgets.ACCENT
+        elif not self.table.demo and kept is not None:
+            text, colour = _("Every move is saved to {path}.").format(path=kept), widgets.MUTED
+        elif not self.table.demo and not_saved(self.table.match):
+            text, colour = _("Fireside could not save this game in its folder: use Save game."), widgets.DANGER
         elif not self.table.demo:
             text, colour = _("Every move is saved as you play."), widgets.MUTED
         else:
@@ -60,16 +64,10 @@ class MenuScene(ModalScene):
                   midbottom=(self.panel.centerx, self.panel.bottom - ui(16)))
 
     def rules(self) -> None:
-        from game.app.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app, self.table.GAME))
+        self.app.go("rules", self.table.GAME)
 
     def settings(self) -> None:
-        from game.app.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.go("settings")
 
     def quit_to_menu(self) -> None:
-        from game.app.scenes.title import TitleScene
-
-        self.app.replace(TitleScene(self.app))
+        self.app.go("title")

@@ -15,7 +15,7 @@ import pygame
 from game.app import names as words
 from game.app import widgets
 from game.app.scene import Scene
-from game.app.scenes.summary import draw_score_table
+from game.app.score_table import draw_score_table
 from game.app.widgets import ACCENT, INK, MUTED, PANEL_EDGE, Button, blit_text, draw_panel
 from game.i18n import N_, _
 from game.match import Match
@@ -45,15 +45,12 @@ class ReplayScene(Scene):
     opaque = True
 
     def __init__(self, app: App, match: Match, title: str = ""):
-        from game.app.table import table_for
-
         super().__init__(app)
         self.source = match
         self.title = title
         self.moves = list(match.moves)
         self.states = replay_states(match)
-        self.table: TableScene = table_for(app, _fresh(match))
-        self.table.spectate()
+        self.table: TableScene = app.go("table", _fresh(match), replay=True)
         self.index = 0  # moves shown so far; the table shows states[index]
         self.buttons: list[Button] = []
         self.bar = pygame.Rect(0, 0, 0, 0)
@@ -71,17 +68,11 @@ class ReplayScene(Scene):
         if index == self.index:
             return
         table = self.table
-        table.finish_animations()
         table.pending_summary.clear()
         forward = index == self.index + 1
         self.index = index
-        table.match.state = self.states[index]
-        if forward:
-            table.after_move(self.states[index - 1], self.states[index].events)
-            table.pending_summary.clear()  # no round summaries popping up over a replay
-        else:
-            table.before = self.states[max(0, index - 1)]
-            table.finish_animations()
+        table.show(self.states[index], self.states[max(0, index - 1)], animate=forward)
+        table.pending_summary.clear()  # no round summaries popping up over a replay
 
     def step(self, delta: int) -> None:
         self.goto(self.index + delta)
@@ -127,6 +118,9 @@ class ReplayScene(Scene):
     # -- frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.table.update(dt)
+
+    def next_frame(self) -> float | None:
+        return self.table.next_frame()
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.app.ui

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app.scenes.modal import ModalScene
-from game.app.scenes.summary import draw_score_table
+from game.app.modal import ModalScene
+from game.app.score_table import draw_score_table
 from game.app.widgets import Button
 from game.i18n import N_, _
 from game.match import Match
@@ -48,16 +48,12 @@ class ResultsScene(ModalScene):
                          self.highlight)
 
     def play_again(self) -> None:
-        from game.app.table import table_for
-
         old = self.table.match
         match = Match(old.game_id, old.seats, None, (old.start + 1) % len(old.seats), old.options)
-        self.app.replace(table_for(self.app, match, demo=self.table.demo))
+        self.app.go("table", match, demo=self.table.demo)
 
     def main_menu(self) -> None:
         if self.table.demo and self.app.exit_at_end:
             self.app.quit(0)
             return
-        from game.app.scenes.title import TitleScene
-
-        self.app.replace(TitleScene(self.app))
+        self.app.go("title")

@@ -6,8 +6,8 @@ import pygame
 
 from game import i18n
 from game.app import widgets
+from game.app.modal import ModalScene
 from game.app.names import SPEEDS as SPEED_NAMES
-from game.app.scenes.modal import ModalScene
 from game.app.widgets import INK, MUTED, Button, blit_text
 from game.i18n import N_, _
 from game.persist.settings import SPEEDS, UI_SCALE
@@ -65,6 +65,10 @@ class SettingsScene(ModalScene):
                   center=(p.centerx - ui(132), p.y + ui(288)))
         # How big things are now: relative to the window's own 100%, or to the
         # default window's once the window has grown for a large interface.
+        if self.app.settings_unsaved:  # issue 18: a refusing disk is said, not only logged
+            note = _("These settings last until you quit: {reason}").format(reason=self.app.settings_unsaved)
+            blit_text(surface, note, widgets.fit_size(note, ui(14), p.w - ui(30)), widgets.DANGER,
+                      center=(p.centerx, p.y + ui(419)))
         shown = round(100 * max(self.app.scale / self.app.fit_scale, self.app.scale))
         if shown < round(s.ui_scale * 100):  # the window is too small for more: say so
             note = _("{percent}% fits this window").format(percent=shown)

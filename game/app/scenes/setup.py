@@ -73,12 +73,8 @@ class SetupScene(Scene):
         seats = [Seat(self.names[i].strip() or _("Player {n}").format(n=i + 1), self.human[i], self.levels[i])
                  for i in range(self.count)]
         start = self.starter if self.starter is not None else random.randrange(self.count)
-        from game.app.scenes.saves import keep_unfinished
-        from game.app.table import table_for
-
         self.remember(seats)
-        keep_unfinished(None)  # the new game is about to take over the autosave
-        self.app.replace(table_for(self.app, Match(self.game_id, seats, None, start)))
+        self.app.go("table", Match(self.game_id, seats, None, start))  # keeps an unfinished autosave
 
     def remember(self, seats: list[Seat]) -> None:
         """Next time, the same names in the same seats, and the computer level last chosen."""

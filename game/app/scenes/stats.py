@@ -14,8 +14,8 @@ import pygame
 from game import rules
 from game.app import widgets
 from game.app.palette import SEAT_COLOURS
+from game.app.save_words import game_name, when
 from game.app.scene import Scene
-from game.app.scenes.saves import game_name, when
 from game.app.widgets import ACCENT, INK, MUTED, PANEL_EDGE, Button, blit_text, draw_panel
 from game.i18n import N_, _, ngettext
 from game.persist.stats import Record, load_stats

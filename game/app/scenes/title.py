@@ -16,16 +16,18 @@ from game.i18n import N_, _
 if TYPE_CHECKING:
     from game.app.app import App
 
+SWAY_STEPS = 2  # redraws a second of the swaying fan (each costs ~9 ms, mostly the flip)
+
 
 class TitleScene(Scene):
     def __init__(self, app: App):
         super().__init__(app)
-        from game.app.scenes.saves import describe
+        from game.app.save_words import describe
         from game.persist import library
 
-        self.saved = library.read_autosave()  # the game Continue restores, if any
-        self.saved_line = describe(self.saved) if self.saved is not None else ""
         self.notice = ""  # one line over everything (what went wrong, after a crash)
+        self.saved = library.read_autosave(self.autosave_set_aside)  # the game Continue restores, if any
+        self.saved_line = describe(self.saved) if self.saved is not None else ""
         self.continue_button = Button(N_("Continue"), self.continue_game, key=pygame.K_RETURN,
                                       primary=True)
         main = [
@@ -50,7 +52,7 @@ class TitleScene(Scene):
         ui = self.app.ui
         w, h = size
         if self.saved is not None:  # in the current language (it may just have changed)
-            from game.app.scenes.saves import describe
+            from game.app.save_words import describe
 
             self.saved_line = describe(self.saved)
         y = h // 2 + ui(18)
@@ -65,46 +67,41 @@ class TitleScene(Scene):
             button.rect.topleft = (w // 2 - (cols * bw + (cols - 1) * gap) // 2 + col * (bw + gap),
                                    y + ui(4) + row * (bh + gap))
 
+    def autosave_set_aside(self, kept_as: str) -> None:
+        """The autosave could not be read: say where it went instead of offering nothing in silence."""
+        self.notice = _("Your last game could not be read; it was kept as {name}.").format(name=kept_as)
+
     def continue_game(self) -> None:  # not `resume`: that is Scene's hook for "the scene above closed"
         """Continue: the autosaved game, exactly where it was."""
-        from game.app.scenes.saves import resume
-
         if self.saved is not None:
             self.app.sound.play("click")
-            resume(self.app, self.saved)
+            self.app.go("table", self.saved, continuing=True)
 
     def load_game(self) -> None:
-        from game.app.scenes.saves import LoadScene
-
-        self.app.push(LoadScene(self.app))
+        self.app.go("load")
 
     def history(self) -> None:
-        from game.app.scenes.history import HistoryScene
-
-        self.app.push(HistoryScene(self.app))
+        self.app.go("history")
 
     def statistics(self) -> None:
-        from game.app.scenes.stats import StatsScene
-
-        self.app.push(StatsScene(self.app))
+        self.app.go("stats")
 
     def new_game(self) -> None:
-        from game.app.scenes.setup import SetupScene
-
-        self.app.push(SetupScene(self.app))
+        self.app.go("setup")
 
     def rules(self) -> None:
-        from game.app.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app, "sticheln"))
+        self.app.go("rules", "sticheln")
 
     def settings(self) -> None:
-        from game.app.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.go("settings")
 
     def update(self, dt: float) -> None:
         self.clock += dt
+
+    def next_frame(self) -> float:
+        """The fan sways in SWAY_STEPS a second: slow enough to leave the
+        processor idle, too small a motion to look stepped."""
+        return (math.floor(self.clock * SWAY_STEPS) + 1) / SWAY_STEPS - self.clock
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
@@ -115,7 +112,7 @@ class TitleScene(Scene):
         cw = ui(92)
         cards = _showcase()
         for i, (game, card) in enumerate(cards):
-            sway = math.sin(self.clock * 0.8 + i) * 1.5
+            sway = math.sin(math.floor(self.clock * SWAY_STEPS) / SWAY_STEPS * 0.8 + i) * 1.5
             img = art.face(game, card, cw)
             img = pygame.transform.rotozoom(img, (1 - i) * 12 + sway, 1.0)
             surface.blit(img, img.get_rect(center=(w // 2 + (i - 1) * ui(70),

@@ -20,14 +20,16 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app import focus, names, widgets
+from game.app import focus, widgets
 from game.app.palette import SEAT_COLOURS
-from game.app.table.base import TableScene, Target
+from game.app.table import avalanche_words
+from game.app.table.avalanche_words import next_play, set_text  # noqa: F401 - kept for callers
+from game.app.table.base import Hold, TableScene, Target
 from game.app.table.sprites import Place
 from game.app.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
 from game.i18n import _, ngettext
 from game.rules import avalanche
-from game.rules.avalanche import JOKER, RANKS, SNOWFALL, Move
+from game.rules.avalanche import SNOWFALL, Move
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -42,71 +44,6 @@ STOP_COLOUR = (126, 178, 226)
 FALL_COLOUR = (232, 132, 96)
 ICE = (170, 206, 232)
 CHIP_FILL = (14, 24, 20, 200)
-MAX_COUNT = max(avalanche.COPIES.values())
-
-
-# -- words, worked out from the rules ---------------------------------------------
-
-def set_text(rank: int, count: int) -> str:
-    """`Q Q`, `Joker`, or `6 × 7` for long sets (names.set_name, kept for callers)."""
-    return names.set_name(rank, count)
-
-
-def _count_text(counts: list[int]) -> str:
-    lo, hi = counts[0], counts[-1]
-    if hi == MAX_COUNT and lo < hi:
-        return _("{n}+ cards").format(n=lo)
-    if lo == hi:
-        return names.cards(lo)
-    return _("{low}–{high} cards").format(low=lo, high=hi)
-
-
-def _rank_span(k: int, ranks: list[int], avail: list[int]) -> str:
-    """`k` cards of a run of ranks, out of those a set this size can have, as
-    words: `2 cards of Q or higher`, `2 cards below Q`, `a Joker`."""
-    cards = names.cards(k)
-    if ranks == avail:
-        return _("{cards} of any rank").format(cards=cards)
-    if ranks == [JOKER]:
-        return _("a Joker") if k == 1 else _("{n} Jokers").format(n=k)
-    if ranks == avail[len(avail) - len(ranks):]:
-        return _("{cards} of {rank} or higher").format(cards=cards, rank=names.rank_name(ranks[0]))
-    above = RANKS[RANKS.index(ranks[-1]) + 1]
-    if ranks == avail[:len(ranks)]:
-        return _("{cards} below {rank}").format(cards=cards, rank=names.rank_name(above))
-    return _("{cards} of {low} to {high}").format(cards=cards, low=names.rank_name(ranks[0]),
-                                                  high=names.rank_name(ranks[-1]))
-
-
-def next_play(rank: int, count: int) -> dict[str, str]:
-    """What a set on top of `count` × `rank` does (AV-4.1), as short phrases per
-    outcome ("grow", "stop", "fall"); an outcome no set reaches maps to "".
-
-    Everything is found by asking `avalanche.classify` about every possible
-    set, so the words follow the rules rather than restating them."""
-    prev = [rank] * count
-    found: dict[str, dict[int, list[int]]] = {"grow": {}, "stop": {}, "fall": {}}
-    for k in range(1, MAX_COUNT + 1):
-        for r in RANKS:
-            if k > avalanche.COPIES[r]:
-                continue
-            found[avalanche.classify(prev, [r] * k)].setdefault(k, []).append(r)
-    out = {}
-    for how, by_count in found.items():
-        avail = {k: [r for r in RANKS if k <= avalanche.COPIES[r]] for k in by_count}
-        whole = [k for k, ranks in by_count.items() if ranks == avail[k]]
-        if whole == list(range(1, MAX_COUNT + 1)):
-            parts = [_("any set")]
-        else:
-            parts = [_count_text(whole)] if whole else []
-        for k, ranks in sorted(by_count.items()):
-            if k not in whole:
-                parts.append(_rank_span(k, ranks, avail[k]))
-        text = parts[0] if parts else ""
-        for part in parts[1:]:
-            text = _("{first} or {second}").format(first=text, second=part)
-        out[how] = text
-    return out
 
 
 # -- the table -----------------------------------------------------------------------
@@ -566,8 +503,8 @@ class AvalancheTable(TableScene):
             "out": set(view.out),
         }
 
-    def stage(self, events: tuple) -> list[tuple[dict, float]]:
-        holds: list[tuple[dict, float]] = []
+    def stage(self, events: tuple) -> list[Hold]:
+        holds: list[Hold] = []
         played = None
         for event in events:
             if event.kind == "played":
@@ -578,16 +515,16 @@ class AvalancheTable(TableScene):
                 snap["faller"] = played.seat
                 snap["collector"] = event.info.get("collector") if event.kind == "fell" else None
                 snap["count"] = event.info["count"]
-                holds.append((snap, FALL_HOLD))
+                holds.append(Hold(snap, FALL_HOLD))
             elif event.kind == "game_over":
                 if played is not None and played.info.get("result") in ("grow", "start"):
                     snap = self.before_snapshot(played.seat, list(played.cards))
                     snap["kind"] = "show"
-                    holds.append((snap, 0.6))
+                    holds.append(Hold(snap, 0.6))
                 end = dict(self.live())
                 end["kind"] = "end"
                 end["count"] = event.info.get("to_neutral", 0)
-                holds.append((end, END_HOLD))
+                holds.append(Hold(end, END_HOLD))
                 if len(holds) == 1:  # nothing held before: the last cards leave now
                     self.tag_exits(hands=True, table=True, to=self.crev_pos)
         return holds
@@ -618,6 +555,7 @@ class AvalancheTable(TableScene):
 
     # -- words -------------------------------------------------------------------------------
     def who(self, seat: int) -> str:
+        """"you" for the human whose eyes the table shows, else the seat's name."""
         if seat == self.viewer and self.match.seats[seat].human:
             return "you"
         return self.name(seat)
@@ -635,33 +573,10 @@ class AvalancheTable(TableScene):
         title, sub = self.banner_text()
         if title:
             return f"{title} — {sub}"
-        view = self.view
-        cur = view.current_player
-        if cur is None:
-            return _("Game over — most collected cards wins")
-        who = self.turn_text()
-        last = view.last_play
-        if self.viewer_acts():
-            if last is None:
-                if view.pile_count:
-                    return _("{turn} — start an avalanche with any set of equal cards, "
-                             "or click the draw pile to Snowfall").format(turn=who)
-                return _("{turn} — start an avalanche with any set of equal cards "
-                         "(the pile is empty)").format(turn=who)
-            seat, cards = last
-            played = set_text(cards[0].rank, len(cards))
-            if self.who(seat) == "you":
-                return _("{turn} — play equal cards onto your {set} (no Snowfall while it runs)").format(
-                    turn=who, set=played)
-            return _("{turn} — play equal cards onto {name}'s {set} (no Snowfall while it runs)").format(
-                turn=who, name=self.name(seat), set=played)
-        if last is None:
-            return _("{turn} — Snowfall or start an avalanche").format(turn=who)
-        seat, cards = last
-        played = set_text(cards[0].rank, len(cards))
-        if self.who(seat) == "you":
-            return _("{turn} — on your {set}").format(turn=who, set=played)
-        return _("{turn} — on {name}'s {set}").format(turn=who, name=self.name(seat), set=played)
+        return avalanche_words.status_line(self.view, self.turn_text(), self.viewer_acts(), self.name, self.mine)
+
+    def mine(self, seat: int) -> bool:
+        return self.who(seat) == "you"
 
     def words(self) -> dict:
         """Next-play chips and the Play button text, recomputed only when they change."""
@@ -673,39 +588,14 @@ class AvalancheTable(TableScene):
             return self._words_cache[1]
         out: dict[str, Any] = {"chips": [], "button": ("", "")}
         if table:
+            colours = {"grow": GROW_COLOUR, "stop": STOP_COLOUR, "fall": FALL_COLOUR}
+            out["chips"] = [(tag, text, colours[how])
+                            for tag, text, how in avalanche_words.chips(table, self.name, self.mine)]
             seat, cards = table[-1]
-            rank, count = cards[0].rank, len(cards)
-            phrases = next_play(rank, count)
-            total = sum(len(c) for _seat, c in table) + 1
-            if self.who(seat) == "you":
-                gets = _("you collect {n}+").format(n=total)
-            else:
-                gets = _("{name} collects {n}+").format(name=self.name(seat), n=total)
-            low = _("nothing is below {rank}").format(rank=names.rank_name(rank))
-            out["chips"] = [
-                (_("GROW"), phrases["grow"] or "—", GROW_COLOUR),
-                (_("STOP"), phrases["stop"] or (_("a single card can't be stopped") if count == 1
-                                                else low), STOP_COLOUR),
-                (_("FALL"), f"{phrases['fall']} — {gets}" if phrases["fall"] else low, FALL_COLOUR),
-            ]
-            out["last"] = f"{self.name(seat)}: {set_text(rank, count)}"
+            out["last"] = f"{self.name(seat)}: {avalanche_words.set_text(cards[0].rank, len(cards))}"
         move = self.selected_move() if self.viewer_acts() else None
         if move is not None:
-            label = _("Play {cards}").format(cards=set_text(move.rank, move.count))
-            if not table:
-                effect = _("starts an avalanche")
-            else:
-                prev_seat, cards = table[-1]
-                how = avalanche.classify(cards, [move.rank] * move.count)
-                if how == "grow":
-                    effect = _("it grows")
-                elif how == "stop":
-                    effect = _("it stops: to the crevasse")
-                elif self.who(prev_seat) == "you":
-                    effect = _("it falls on you")
-                else:
-                    effect = _("it falls on {name}").format(name=self.name(prev_seat))
-            out["button"] = (label, effect)
+            out["button"] = avalanche_words.play_button(table, move.rank, move.count, self.name, self.mine)
         self._words_cache = (key, out)
         return out
 
@@ -819,34 +709,7 @@ class AvalancheTable(TableScene):
             blit_text(surface, words["last"], ui(14), ACCENT, bold=True, midtop=words["last_at"])
 
     def banner_text(self) -> tuple[str, str]:
-        o = self.override
-        kind = o.get("kind") if o else None
-        if kind in ("fall", "stop"):
-            table = o["table"]
-            (f_seat, f_cards), (_p_seat, p_cards) = table[-1], table[-2]
-            words = {"played": set_text(f_cards[0].rank, len(f_cards)),
-                     "previous": set_text(p_cards[0].rank, len(p_cards)), "n": o["count"]}
-            if kind == "fall":
-                collector = o["collector"]
-                if self.who(collector) == "you":
-                    title = _("The avalanche falls on you!")
-                    sub = _("{faller} played {played} on {previous}: {n} cards to your pile")
-                else:
-                    title = _("The avalanche falls on {name}!").format(name=self.name(collector))
-                    sub = (_("You played {played} on {previous}: {n} cards to {name}'s pile")
-                           if self.who(f_seat) == "you"
-                           else _("{faller} played {played} on {previous}: {n} cards to {name}'s pile"))
-                return title, sub.format(faller=self.name(f_seat), name=self.name(collector), **words)
-            faller = o["faller"]
-            title = (_("You stop the avalanche!") if self.who(faller) == "you"
-                     else _("{name} stops the avalanche!").format(name=self.name(faller)))
-            return title, _("{played} on {previous}: {n} cards into the crevasse").format(**words)
-        if kind == "end":
-            count = o.get("count")
-            return _("Game over"), (ngettext("{n} leftover card goes into the crevasse",
-                                             "{n} leftover cards go into the crevasse", count).format(n=count)
-                                    if count else _("Counting the collected piles"))
-        return "", ""
+        return avalanche_words.banner(self.override, self.name, self.mine)
 
     def banner_top(self) -> float:
         """Just below the lowest card of what the hold shows (cached per hold)."""
@@ -911,4 +774,4 @@ class AvalancheTable(TableScene):
         return self.pile_pos
 
 
-__all__ = ["AvalancheTable", "next_play", "set_text"]
+__all__ = ["AvalancheTable", "next_play", "set_text"]  # the words, where they were

@@ -1,108 +1,63 @@
-"""What every game's table shares: seats around an ellipse, card sprites
-tweened to where the state says they belong, pacing of computer moves,
-pass-the-device screens, undo, and the click -> Move gate.
+"""What every game's table shares: seats around an ellipse, the layout,
+input and the click -> Move gate, the status line and drawing.
 
 A game's table says *where things are* (`places`, `targets`, `draw_table`)
-and *what happened* (`stage`, `summary`); this class does the rest.
+and *what happened* (`stage`, `summary`); this class does the rest, with
+the stage (sprites, holds: `stage.py`) and the turn flow (computers, hint,
+undo, saving, passing the laptop: `turns.py`) in their own modules.
 """
 
 from __future__ import annotations
 
 import logging
-import math
-import threading
-from collections import deque
-from collections.abc import Callable, Hashable, Iterator
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import ai
-from game.app import focus, names, reasons, widgets
+from game.app import focus, names, widgets
 from game.app.scene import Scene
-from game.app.table import layout
+from game.app.table import layout, status_words
+from game.app.table.input import TableInput, Target  # noqa: F401 - Target: the games' clicks
 from game.app.table.layout import SeatSpot
-from game.app.table.sprites import CardSprite, Place
+from game.app.table.sprites import Place
+from game.app.table.stage import MOVE_TIME, STAGGER, Hold, Stage  # noqa: F401 - MOVE_TIME: the games' pace
+from game.app.table.turns import MESSAGE_TIME, TurnFlow  # noqa: F401 - the message line's time
 from game.app.widgets import ACCENT, INK, MUTED, PANEL, PANEL_EDGE, Button, blit_text, draw_panel
 from game.i18n import N_, _
 from game.match import Match
-from game.persist import SaveError, library
-from game.rules import IllegalMove
-from game.rules.core import scrub_events
 
 if TYPE_CHECKING:
     from game.app.app import App
 
 log = logging.getLogger(__name__)
 
-MOVE_TIME = 0.34     # seconds for a card to travel, at normal speed
-STAGGER = 0.06       # between cards moving together
-MESSAGE_TIME = 3.5
-THINK_SLICE = 0.003  # seconds of computer thinking per frame
 
-# Which sound each event kind makes.
-EVENT_SOUNDS = {
-    "dealt": "shuffle", "played": "slide", "picked": "deal", "revealed": "flip",
-    "trick_won": "gather", "set_aside": "gather", "round_scored": "chime",
-    "snowfall": "deal", "drew": "deal", "fell": "rumble", "stopped": "stop",
-    "refilled": "deal", "took": "slide", "discarded": "slide", "heart": "heart",
-    "scored": "chime", "round": "shuffle", "game_over": "win",
-}
-
-
-class Target(NamedTuple):
-    """Something the viewer can click: a move to try, or a thing to select."""
-
-    rect: pygame.Rect
-    move: Any | None = None
-    select: Hashable | None = None
-    key: Hashable | None = None  # the sprite to shake if the move is illegal
-    label: str = ""
-
-
-class TableScene(Scene):
+class TableScene(Stage, TurnFlow, TableInput, Scene):
     """Base table.  Subclasses set GAME and implement the hooks below."""
 
     GAME = ""
     focus_start_group = "play"  # the keyboard's ring starts on a card, not on Menu
-
     def __init__(self, app: App, match: Match, *, demo: bool = False):
         super().__init__(app)
         self.match = match
         self.demo = demo
         self.spectator = False  # see spectate()
-        n = len(match.seats)
         humans = match.humans
         # The seat whose eyes the table shows; None = spectator (all computers, or a replay).
         self.viewer: int | None = humans[0] if humans else None
-        self.sprites: dict[Hashable, CardSprite] = {}
-        self.leaving: list[CardSprite] = []
-        self.holds: deque[tuple[dict, float]] = deque()
-        self.override: dict = {}
-        self.holding = False
-        self.hold_left = 0.0
-        self.pending_summary: list[Callable[[], None]] = []
         self.selection: set[Hashable] = set()
         self.hover_key: Hashable | None = None
         self.message = ""
         self.message_left = 0.0
-        self.hint: tuple[Any, str | None] | None = None
-        self.hint_job: tuple[threading.Thread, list, Any] | None = None
-        self.ai_wait = 0.0
-        self.thinking: Iterator | None = None
-        self.thinking_for: Any = None
-        self.ended = False
-        self.end_wait = 1.5
-        self.archived = match.state.is_over  # a finished game goes to the history once
-        self.agents = {s: self._make_agent(s) for s in range(n) if not match.seats[s].human}
         self.buttons: list[Button] = []
         self.spots: list[SeatSpot] = []
         self.size = app.size
         self.card_w = 80
         self.clock = 0.0
-        self.before = match.state  # the state before the latest move (for stage())
-        self._dealt = False
         self._view: tuple[Any, Any, Any] = (None, None, None)
+        self.init_stage(match.state)
+        self.init_turns()
 
     def spectate(self) -> None:
         """Make this a replay's table (call before it is laid out): nobody's
@@ -113,6 +68,7 @@ class TableScene(Scene):
         self.agents = {}
 
     # -- hooks for each game -------------------------------------------------
+
     def compute_layout(self) -> None:
         """Work out sizes and rects for self.size (seats are already placed)."""
 
@@ -138,7 +94,7 @@ class TableScene(Scene):
         """One line: whose turn it is and what they may do."""
         return ""
 
-    def stage(self, events: tuple) -> list[tuple[dict, float]]:
+    def stage(self, events: tuple) -> list[Hold]:
         """Holds to show in order before the new state (e.g. a full trick)."""
         return []
 
@@ -157,6 +113,7 @@ class TableScene(Scene):
         return []
 
     # -- derived -------------------------------------------------------------
+
     @property
     def state(self):
         return self.match.state
@@ -188,37 +145,12 @@ class TableScene(Scene):
         cur = self.match.current
         return cur is not None and cur == self.viewer and self.match.seats[cur].human
 
-    @property
-    def busy(self) -> bool:
-        return self.holding or bool(self.leaving) or self.moving
-
-    @property
-    def moving(self) -> bool:
-        return any(s.moving for s in self.sprites.values())
-
     def speed(self, seconds: float) -> float:
         return seconds * self.app.settings.time_scale
 
-    # -- agents --------------------------------------------------------------
-    def _make_agent(self, seat: int):
-        level = self.match.seats[seat].level
-        seed = None if self.match.seed is None else f"{self.match.seed}/{seat}"
-        try:
-            agent = ai.make_agent(level, seed)
-        except ValueError:
-            agent = ai.make_agent("random", seed)
-        if hasattr(agent, "slice_seconds"):  # think in slices that fit a frame
-            agent.slice_seconds = THINK_SLICE
-        return agent
-
-    def _think(self, agent, view) -> Iterator:
-        think = getattr(agent, "think", None)
-        if think is not None:
-            yield from think(view)
-        else:
-            yield agent.choose(view)
 
     # -- layout --------------------------------------------------------------
+
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.card_w = max(44, round(min(size[0] / 15.5, size[1] / 8.2)))
@@ -292,43 +224,6 @@ class TableScene(Scene):
 
     fan = staticmethod(layout.fan)
 
-    # -- sprites -------------------------------------------------------------
-    def sync(self, instant: bool = False, origin: tuple[float, float] | None = None) -> None:
-        """Point every sprite at where the state now says it belongs.  With
-        `origin`, every new card flies from there (the opening deal)."""
-        duration = 0.0 if instant else self.speed(MOVE_TIME)
-        stagger = 0.0 if instant else self.speed(STAGGER)
-        wanted = {p.key: p for p in self.places()}
-        lifted = focus.focused_key(self) if self.app.stack.top is self else None
-        if lifted in wanted and wanted[lifted].mark != "selected":  # the keyboard's card rises
-            wanted[lifted] = wanted[lifted]._replace(mark="focus")
-        default_origin = origin or (self.size[0] / 2, self.size[1] / 2)
-        new_count = 0
-        for key, sprite in list(self.sprites.items()):
-            if key not in wanted:
-                del self.sprites[key]
-                if sprite.exit_to is not None and not instant:
-                    sprite.retarget(sprite.place._replace(pos=sprite.exit_to, scale=0.5,
-                                                          mark=""), duration)
-                    self.leaving.append(sprite)
-        for key, place in wanted.items():
-            sprite = self.sprites.get(key)
-            if sprite is None:
-                start = origin or place.origin or default_origin
-                start_w = place.width * (1.0 if place.origin and not origin else 0.6)
-                sprite = CardSprite(place, start, start_w, duration,
-                                    delay=new_count * stagger,
-                                    face_down_first=origin is not None or place.origin is None)
-                if instant:
-                    sprite.snap()
-                new_count += 1
-                self.sprites[key] = sprite
-            else:
-                sprite.retarget(place, duration)
-                if instant:
-                    sprite.snap()
-        for sprite in self.sprites.values():  # an exit only counts for the sync it was set for
-            sprite.exit_to = None
 
     def hand_mark(self, key: Hashable, legal: bool) -> str:
         """How a clickable card looks: selected, lifted under the pointer,
@@ -343,137 +238,7 @@ class TableScene(Scene):
             return "dim"
         return "legal" if key == self.hover_key else ""
 
-    def sprite_rect(self, key: Hashable) -> pygame.Rect | None:
-        sprite = self.sprites.get(key)
-        return sprite.rect() if sprite is not None else None
-
     # -- moves ---------------------------------------------------------------
-    def try_move(self, move: Any, key: Hashable | None = None) -> bool:
-        """The one gate from the table into the rules: apply, or explain why not."""
-        try:
-            self.play(move)
-        except IllegalMove as exc:  # the rules' English reason, said in the player's language
-            self.say(reasons.illegal(self.GAME, exc.reason, self.name, self.you))
-            self.app.sound.play("error")
-            if key is not None and key in self.sprites:
-                self.sprites[key].shake(self.speed(0.4) or 0.3)
-            return False
-        return True
-
-    def play(self, move: Any) -> None:
-        before = self.match.state
-        self.match.apply(move)
-        self.record()
-        self.forget_hint()
-        self.selection.clear()
-        self.after_move(before, self.match.state.events)
-
-    def record(self) -> None:
-        """The one place a game at the table reaches the disk, after every move
-        and undo: the autosave while it runs; once it is over, the history
-        (once) and no autosave.  Demos and replays record nothing.  A disk
-        that refuses costs a message, never the game."""
-        if self.demo or self.spectator:
-            return
-        try:
-            if not self.match.state.is_over:
-                library.write_autosave(self.match)
-                return
-            if not self.archived:
-                library.archive(self.match)
-                self.archived = True
-            library.clear_autosave()
-        except (SaveError, OSError) as exc:
-            log.warning("could not record the game: %s", exc)
-            self.say(_("Could not save the game: {reason}").format(reason=exc))
-
-    def after_move(self, before, events: tuple) -> None:
-        self.before = before
-        if self.viewer is not None:  # a seat's table only hears what that seat may know
-            events = scrub_events(events, self.viewer)
-        for kind in dict.fromkeys(e.kind for e in events):
-            sound = EVENT_SOUNDS.get(kind)
-            if sound:
-                self.app.sound.play(sound)
-        self.holds.extend(self.stage(events))
-        summary = self.summary(events)
-        if summary is not None:
-            self.pending_summary.append(lambda s=summary: self.show_summary(*s))
-        if self.holds:
-            self.next_hold()
-        else:
-            self.sync()
-
-    def next_hold(self) -> None:
-        if self.holds:
-            self.override, hold = self.holds.popleft()
-            self.hold_left = self.speed(hold)
-            self.holding = True
-        else:
-            self.override, self.hold_left, self.holding = {}, 0.0, False
-        self.sync()
-
-    def ask_hint(self) -> None:
-        """Ask Hard, in a worker thread so the table keeps drawing, what it
-        would play for the human to act."""
-        if not self.viewer_acts():
-            self.say(_("Hints are for your own turn."))
-            return
-        if self.hint_job is not None:
-            return
-        view = self.match.state.view(self.viewer)
-        result: list = []
-        agent = ai.make_agent("hard", None)
-        job = threading.Thread(target=lambda: result.append(agent.explain(view)), daemon=True)
-        job.start()
-        self.hint_job = (job, result, self.match.state)
-        self.say(_("Thinking about a hint…"))
-
-    def forget_hint(self) -> None:
-        """A hint belongs to one position and one pair of eyes."""
-        if self.hint is not None or self.hint_job is not None:
-            self.hint, self.hint_job = None, None
-            if self.message.startswith((_("Hint:"), _("Thinking about a hint…"))):
-                self.message_left = 0.0
-
-    def poll_hint(self) -> None:
-        job, result, asked = self.hint_job
-        if job.is_alive():
-            return
-        self.hint_job = None
-        if not result or asked is not self.match.state:
-            return  # the position changed meanwhile: the hint is stale
-        move, reason = result[0]
-        self.hint = (move, reason)
-        said = names.move_text(self.GAME, move, self.name, self.you)
-        why = reasons.hint(self.GAME, reason, self.name, self.you)
-        self.say(_("Hint:") + " " + said + (" — " + why if why else ""))
-        self.message_left = MESSAGE_TIME * 2
-        self.sync()
-
-    def undo(self) -> None:
-        index, reason = self.match.undo_target()
-        if index is None:
-            self.say(_(reason))  # game.match marks its reasons with N_()
-            self.app.sound.play("error")
-            return
-        self.finish_animations()
-        self.match.undo()
-        self.record()
-        self.pending_summary.clear()
-        self.ended = False
-        self.thinking = None
-        self.ai_wait = 0.0
-        self.forget_hint()
-        self.selection.clear()
-        self.say(_("Took back your last move."))
-        self.sync()
-
-    def finish_animations(self) -> None:
-        self.holds.clear()
-        self.override, self.hold_left, self.holding = {}, 0.0, False
-        self.leaving.clear()
-        self.sync(instant=True)
 
     def say(self, text: str) -> None:
         """Show one line, already in the player's language (a rule's reason goes
@@ -482,70 +247,28 @@ class TableScene(Scene):
         self.message_left = MESSAGE_TIME
 
     # -- scene lifecycle ------------------------------------------------------
+
     def enter(self) -> None:
         self.app.sound.play("shuffle")
 
     def open_menu(self) -> None:
-        from game.app.scenes.menu import MenuScene
-
-        self.app.push(MenuScene(self.app, self))
+        self.app.go("menu", self)
 
     def show_summary(self, title: str, headers: list[str], rows: list[list[str]]) -> None:
-        from game.app.scenes.summary import SummaryScene
-
         wait = max(0.3, self.speed(4.0)) if self.demo else None
-        self.app.push(SummaryScene(self.app, title, headers, rows, auto_close=wait))
+        self.app.go("summary", title, headers, rows, auto_close=wait)
 
     def show_results(self) -> None:
-        from game.app.scenes.results import ResultsScene
-
-        self.app.push(ResultsScene(self.app, self))
+        self.app.go("results", self)
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        if self.ended and self.demo and self.app.exit_at_end:
-            self.end_wait -= dt
-            if self.end_wait <= 0:
-                self.app.quit(0)
-        if self.message_left > 0:
-            self.message_left -= dt
-        if self.hint_job is not None:
-            self.poll_hint()
-        for sprite in self.sprites.values():
-            sprite.update(dt)
-        for sprite in self.leaving:
-            sprite.update(dt)
-        self.leaving = [s for s in self.leaving if s.moving]
-        if self.holding and not self.moving:
-            self.hold_left -= dt
-            if self.hold_left <= 0:
-                self.next_hold()
+        self.count_down(dt)
+        self.update_stage(dt)
         if self.app.stack.top is self:
             self.drive(dt)
 
-    def drive(self, dt: float) -> None:
-        """Move the game on: summaries, results, passing the device, computers."""
-        if self.busy:
-            return
-        if self.pending_summary:
-            self.pending_summary.pop(0)()
-            return
-        state = self.match.state
-        if state.is_over:
-            if not self.ended:
-                self.ended = True
-                self.show_results()
-            return
-        seat = state.current_player
-        if self.match.seats[seat].human:
-            if seat != self.viewer:
-                self.pass_to(seat)
-            return
-        self.run_agent(seat, dt)
-
     def pass_to(self, seat: int) -> None:
-        from game.app.scenes.pass_device import PassScene
-
         def arrived() -> None:  # only now, after the click, do this seat's cards show
             self.forget_hint()
             self.message_left = 0.0
@@ -556,142 +279,16 @@ class TableScene(Scene):
             focus.reset(self)  # the last player's focus says nothing to the next one
             self.sync(instant=True)
 
-        self.app.push(PassScene(self.app, self.name(seat), arrived, self.open_menu))
-
-    def run_agent(self, seat: int, dt: float) -> None:
-        if self.thinking is None:
-            if self.ai_wait < self.app.settings.ai_pause:
-                self.ai_wait += dt
-                return
-            view = self.match.state.view(seat)
-            self.thinking = self._think(self.agents[seat], view)
-            self.thinking_for = self.match.state
-        if self.thinking_for is not self.match.state:  # undone meanwhile
-            self.thinking = None
-            return
-        move = next(self.thinking, None)
-        if move is None:
-            return
-        self.thinking = None
-        self.ai_wait = 0.0
-        self.play(move)
-
-    # -- input ---------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> bool:
-        if widgets.handle_all(self.buttons, event):
-            return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.open_menu()
-                return True
-            if event.key in (pygame.K_u, pygame.K_z) and any(b.label == "Undo" for b in self.buttons):
-                self.undo()
-                return True
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self.click(event.pos)
-        if event.type == pygame.MOUSEMOTION:
-            target = self.target_at(event.pos) if self.viewer_acts() else None
-            key = target.key if target is not None else None
-            if key != self.hover_key:
-                self.hover_key = key
-                self.sync()
-        return False
-
-    def click(self, pos: tuple[int, int]) -> bool:
-        if not self.viewer_acts():
-            if self.viewer is not None and any(s.rect().collidepoint(pos)
-                                               for s in self.sprites.values()):
-                cur = self.match.current
-                self.say(_("Wait — the game is over.") if cur is None
-                         else _("Wait — it is {name}'s turn.").format(name=self.name(cur)))
-            return False
-        target = self.target_at(pos)
-        if target is None:
-            return False
-        return self.act(target)
-
-    def act(self, target: Target) -> bool:
-        """Do what a click on `target` does (the mouse and the keyboard share this)."""
-        if target.select is not None:
-            self.select(target.select)
-            self.app.sound.play("click")
-            self.sync()
-            return True
-        if target.move is not None:
-            self.try_move(target.move, target.key)
-            return True
-        if target.label:
-            self.say(target.label)
-            self.app.sound.play("error")
-            if target.key in self.sprites:
-                self.sprites[target.key].shake()
-        return True
-
-    # -- keyboard focus (game/app/focus.py) -------------------------------------
-    def focus_items(self) -> list[focus.Focusable]:
-        """What Tab and the arrows reach: the targets the rules allow now
-        (none under the open score pad), then the buttons."""
-        targets = self.targets()
-        legal = self.view.legal_moves() if targets else []
-        items = []
-        for i, target in enumerate(targets):
-            covered = any(t.move is None and t.select is None and not t.label
-                          and t.rect.colliderect(target.rect) for t in targets[i + 1:])
-            if not covered and self.focusable(target, legal):
-                items.append(self.focus_item(target))
-        return items + focus.from_buttons(self.buttons)
-
-    def focusable(self, target: Target, legal: list) -> bool:
-        """A target the keyboard may reach: one whose move the rules allow now."""
-        return target.move is not None and target.move in legal
-
-    def focus_item(self, target: Target) -> focus.Focusable:
-        key = target.key if target.key is not None else ("move", str(target.move))
-        rect = self.drawn_rect(target.key) or target.rect
-        return focus.Focusable(key, rect, lambda: self.act(target), group="play")
-
-    def focus_changed(self) -> None:
-        self.sync()  # the focused card lifts
-
-    def drawn_rect(self, key: Hashable | None) -> pygame.Rect | None:
-        """Where a card sprite is drawn now (moving, lifted), for the focus ring."""
-        sprite = self.sprites.get(key) if key is not None else None
-        if sprite is None:
-            return None
-        dx, dy = sprite.offset()
-        rect = pygame.Rect(0, 0, round(sprite.w), round(sprite.w * 1.4))
-        rect.center = (round(sprite.x + dx), round(sprite.y + dy))
-        return rect
-
-    def target_at(self, pos: tuple[int, int]) -> Target | None:
-        for target in reversed(self.targets()):
-            if target.rect.collidepoint(pos):
-                return target
-        return None
-
-    def click_point(self, target: Target) -> tuple[int, int]:
-        """A point that hits `target` and nothing drawn above it (for tests)."""
-        targets = self.targets()
-        above = targets[targets.index(target) + 1:] if target in targets else []
-        r = target.rect
-        for fy in (0.5, 0.3, 0.7, 0.15, 0.85):
-            for fx in (0.5, 0.25, 0.1, 0.75, 0.9, 0.04):
-                p = (r.x + round(r.w * fx), r.y + round(r.h * fy))
-                if not any(t.rect.collidepoint(p) for t in above):
-                    return p
-        return r.center
+        self.app.go("pass", self.name(seat), arrived, self.open_menu)
 
     # -- drawing -------------------------------------------------------------
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.art.felt(self.size), (0, 0))
         for seat in range(self.num_players):
             self.draw_seat(surface, seat)
         self.draw_table(surface)
-        for sprite in sorted(self.leaving, key=lambda s: s.place.z):
-            sprite.draw(surface, self.app.art)
-        for sprite in sorted(self.sprites.values(), key=lambda s: (s.place.mark == "focus", s.place.z)):
-            sprite.draw(surface, self.app.art)
+        self.draw_cards(surface)
         self.draw_over(surface)
         self.draw_status(surface)
         for button in self.buttons:
@@ -718,9 +315,10 @@ class TableScene(Scene):
         for i, line in enumerate(self.seat_lines(seat)[:2]):
             blit_text(surface, line, ui(14), INK, topleft=(rect.x + ui(12), rect.y + ui(34) + i * ui(18)))
 
-    def pulse(self, speed: float = 4.0) -> float:
-        """A glow's breathing, 0..1, in 8 steps so cached glow panels are reused."""
-        return round((0.5 + 0.5 * math.sin(self.clock * speed)) * 8) / 8
+    def pulse(self) -> float:
+        """A glow's strength, 0..1.  Calm (it used to breathe): a breathing
+        glow would need a frame many times a second while the table waits."""
+        return 0.5
 
     def draw_status(self, surface: pygame.Surface) -> None:
         """The status line; a fresh message (a reason, a hint) takes its place
@@ -743,11 +341,4 @@ class TableScene(Scene):
 
     def turn_text(self) -> str:
         """'Your turn' or '<name> to play' for the status line."""
-        cur = self.match.current
-        if cur is None:
-            return _("Game over")
-        if cur == self.viewer and self.match.seats[cur].human:
-            if len(self.match.humans) == 1:
-                return _("Your turn")
-            return _("{name}, your turn").format(name=self.name(cur))
-        return _("{name} to play").format(name=self.name(cur))
+        return status_words.turn_text(self.match.current, self.viewer, self.match, self.name)

@@ -13,12 +13,14 @@ has chosen; the table draws nothing but what `self.view` shows.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app import fonts, names, palette
-from game.app.table.base import MOVE_TIME, TableScene, Target
+from game.app import names
+from game.app.table import grinch_pad, status_words
+from game.app.table.base import MOVE_TIME, Hold, TableScene, Target
+from game.app.table.score_pad import GREEN, ScorePad
 from game.app.table.sprites import Place
 from game.app.widgets import (
     ACCENT,
@@ -28,10 +30,8 @@ from game.app.widgets import (
     blit_text,
     draw_panel,
     fit_size,
-    panel,
-    seat_mark,
 )
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _
 from game.rules import grinch
 from game.rules.grinch import Move
 
@@ -40,17 +40,6 @@ if TYPE_CHECKING:
 
 
 GAME = "grinch"
-
-ROW_SUIT = {"wreaths": "W", "noise": "N", "ornaments": "O", "presents": "P"}
-
-PAPER = (252, 247, 232)
-PAPER_STRIPE = (244, 237, 216)
-RULE = (176, 198, 226)
-MARGIN = (214, 112, 104)
-PEN = (26, 58, 132)
-PENCIL = (118, 104, 84)
-GREEN = palette.TILE_GREEN
-HIGHLIGHTER = (255, 236, 120)
 
 REVEAL_HOLD = 0.55   # the Whos' discards lie face down, then flip together
 HEART_HOLD = 0.95    # the heart token drops before the next Who acts
@@ -79,9 +68,7 @@ class GrinchTable(TableScene):
         super().__init__(app, match, demo=demo)
         self.pad_open = False
         self.drop: list[float] | None = None   # [token value, elapsed, duration, delay]
-        self._pad_cache: tuple[Any, pygame.Surface] | None = None
-        self.pad_rect = pygame.Rect(0, 0, 0, 0)
-        self.row_rects: dict[str, pygame.Rect] = {}
+        self.pad = ScorePad(self)
 
     # -- views -----------------------------------------------------------------
     def shown_view(self):
@@ -108,33 +95,7 @@ class GrinchTable(TableScene):
         self.draw_rect.center = (round(self.centre[0]), round(self.centre[1]))
         tile = ui(92)
         self.tile_rect = pygame.Rect(ui(30), ui(12), tile, tile)
-        self.layout_pad()
-
-    def layout_pad(self) -> None:
-        ui = self.app.ui
-        w, _ = self.size
-        n = self.num_players
-        self.pad_rh = ui(30)
-        self.pad_label_w = ui(236)
-        self.pad_col_w = ui(80)
-        self.pad_title_h = ui(40)
-        self.pad_head_h = ui(40)
-        self.pad_foot_h = ui(28)
-        pw = self.pad_label_w + n * self.pad_col_w + ui(24)
-        ph = (self.pad_title_h + self.pad_head_h + (len(grinch.ROWS) + 1) * self.pad_rh
-              + self.pad_foot_h + ui(10))
-        top, bottom = ui(54), self.hand_top - ui(8)
-        pw = min(pw, w - ui(16))
-        self.pad_rect = pygame.Rect(0, 0, pw, ph)
-        self.pad_rect.center = (w // 2, round((top + bottom) / 2))
-        self.pad_rect.top = max(self.pad_rect.top, top)
-        first = self.pad_rect.y + self.pad_title_h + self.pad_head_h
-        self.row_rects = {
-            row: pygame.Rect(self.pad_rect.x + ui(6), first + i * self.pad_rh,
-                             pw - ui(12), self.pad_rh)
-            for i, row in enumerate(grinch.ROWS)
-        }
-        self._pad_cache = None
+        self.pad.layout()
 
     def mat(self, seat: int) -> tuple[tuple[float, float], tuple[float, float]]:
         """Where an opponent's face-down hand and discard pile sit, by their panel."""
@@ -270,8 +231,8 @@ class GrinchTable(TableScene):
             sprite.exit_to = None
             self.sprites[new] = sprite
 
-    def stage(self, events: tuple) -> list[tuple[dict, float]]:
-        holds: list[tuple[dict, float]] = []
+    def stage(self, events: tuple) -> list[Hold]:
+        holds: list[Hold] = []
         before = self.before
         viewer = self.viewer
         bview = before if viewer is None else before.view(viewer)
@@ -288,7 +249,7 @@ class GrinchTable(TableScene):
                 shown = dict(zip(event.info["seats"], event.cards))
                 for s, card in shown.items():
                     self.rekey(("pending", s), str(card))
-                holds.append(({"reveal": shown}, REVEAL_HOLD))
+                holds.append(Hold({"reveal": shown}, REVEAL_HOLD))
             elif kind == "took" and seat != bottom:
                 source = event.info["from"]
                 pile = bview.discard_pile(source)
@@ -297,11 +258,11 @@ class GrinchTable(TableScene):
             elif kind == "heart":
                 delay = self.speed(MOVE_TIME * 0.8)
                 self.drop = [event.info["heart"], 0.0, self.speed(DROP_TIME), delay]
-                holds.append(({}, HEART_HOLD))
+                holds.append(Hold({}, HEART_HOLD))
             elif kind == "scored":
                 scored[seat] = dict(event.info)
             elif kind == "round_over":
-                holds.append(({"view": bview, "scored": scored}, ROUND_HOLD))
+                holds.append(Hold({"view": bview, "scored": scored}, ROUND_HOLD))
             elif kind == "round" and event.info["round"] > 1:
                 self.drop = None
         return holds
@@ -354,6 +315,9 @@ class GrinchTable(TableScene):
             return 1.0 if elapsed >= delay else 0.0
         return max(0.0, min(1.0, (elapsed - delay) / duration))
 
+    def next_frame(self) -> float | None:
+        return 0.0 if self.drop is not None else super().next_frame()
+
     def update(self, dt: float) -> None:
         if self.drop is not None:
             self.drop[1] += dt
@@ -362,6 +326,19 @@ class GrinchTable(TableScene):
         super().update(dt)
 
     # -- the score pad ---------------------------------------------------------
+    @property
+    def pad_rect(self) -> pygame.Rect:
+        return self.pad.rect
+
+    @property
+    def row_rects(self) -> dict[str, pygame.Rect]:
+        return self.pad.row_rects
+
+    def pad_model(self) -> dict:
+        """What the pad shows now (see `grinch_pad.pad_model`)."""
+        return grinch_pad.pad_model(self.shown_view(), self.override.get("scored", {}),
+                                    self.bottom_seat(), self.viewer is not None, self.num_players)
+
     def pad_visible(self) -> bool:
         if "scored" in self.override:
             return True
@@ -374,264 +351,15 @@ class GrinchTable(TableScene):
                 button.selected = self.pad_open
         self.app.sound.play("click")
 
-    def pad_model(self) -> dict:
-        """What the pad shows: per row and seat a (kind, points) cell, where kind
-        is "used" (written in an earlier round), "new" (written just now),
-        "would" (what the viewer's hand would score in this open row, bonuses
-        included), "chosen" (the viewer's pick, not yet scored) or ""."""
-        v = self.shown_view()
-        scored = self.override.get("scored", {})
-        bottom = self.bottom_seat()
-        pad = v.pad()
-        preview = (self.viewer is not None and not scored and v.phase_name != "over"
-                   and len(v.hand(bottom)) > 0)
-        hand = v.hand(bottom) if preview else []
-        mine = v.chosen_row(bottom) if preview else None
-        cells: dict[str, dict[int, tuple[str, int | None]]] = {}
-        for row in grinch.ROWS:
-            line: dict[int, tuple[str, int | None]] = {}
-            for seat in range(self.num_players):
-                if row in pad[seat]:
-                    line[seat] = ("used", pad[seat][row])
-                elif seat in scored and scored[seat]["row"] == row:
-                    line[seat] = ("new", scored[seat]["points"])
-                elif seat == bottom and preview and mine == row:
-                    line[seat] = ("chosen", grinch.hand_score(hand, row))
-                elif seat == bottom and preview and mine is None:
-                    line[seat] = ("would", grinch.hand_score(hand, row))
-                else:
-                    line[seat] = ("", None)
-            cells[row] = line
-        totals = [sum(pad[s].values()) + scored.get(s, {}).get("points", 0)
-                  for s in range(self.num_players)]
-        status = []
-        for seat in range(self.num_players):
-            if seat in scored or v.phase_name != "score":
-                status.append("")
-            elif v.has_chosen(seat):
-                status.append("chosen")
-            elif v.current_player == seat:
-                status.append("choosing")
-            else:
-                status.append("")
-        would = [cells[r][bottom][1] for r in grinch.ROWS if cells[r][bottom][0] == "would"]
-        best = max(would) if would else None
-        return {"cells": cells, "totals": totals, "status": status, "best": best,
-                "round": v.round_number, "rounds": v.rounds, "phase": v.phase_name,
-                "scored": bool(scored), "grinch": v.grinch}
-
-    def draw_pad(self, surface: pygame.Surface) -> None:
-        model = self.pad_model()
-        hover = self.hover_key[1] if (isinstance(self.hover_key, tuple) and self.hover_key
-                                      and self.hover_key[0] == "row") else None
-        acting = self.viewer_acts() and model["phase"] == "score" and not model["scored"]
-        key = (self.pad_rect.size, self.bottom_seat(), repr(model), hover, acting,
-               tuple(self.name(s) for s in range(self.num_players)))
-        if self._pad_cache is None or self._pad_cache[0] != key:
-            self._pad_cache = (key, self.render_pad(model, hover, acting))
-        ui = self.app.ui
-        r = self.pad_rect
-        surface.blit(panel((r.w, r.h), (0, 0, 0, 90), radius=ui(14), edge=None),
-                     (r.x + ui(4), r.y + ui(6)))
-        surface.blit(self._pad_cache[1], r.topleft)
-
-    def render_pad(self, model: dict, hover: str | None, acting: bool) -> pygame.Surface:
-        ui = self.app.ui
-        art = self.app.art
-        r = self.pad_rect
-        surf = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.rect(surf, PAPER, surf.get_rect(), border_radius=ui(12))
-        pygame.draw.rect(surf, (150, 132, 100), surf.get_rect(), max(1, ui(2)), ui(12))
-        pad_x = ui(12)
-        # title
-        blit_text(surf, _("Score pad"), ui(20), palette.INK, bold=True,
-                  midleft=(pad_x + ui(4), self.pad_title_h // 2 + ui(2)))
-        sub = _("Round {n} of {total}").format(n=model["round"], total=model["rounds"])
-        blit_text(surf, sub, ui(15), palette.MUTED,
-                  midright=(r.w - pad_x - ui(4), self.pad_title_h // 2 + ui(2)))
-        order = self.display_order()
-        bottom = order[0]
-        x0 = self.pad_label_w + ui(12)
-        cw = self.pad_col_w
-        top = self.pad_title_h
-        first = top + self.pad_head_h
-        n_rows = len(grinch.ROWS)
-        body_h = (n_rows + 1) * self.pad_rh
-        # the viewer's column tinted
-        if self.viewer is not None:
-            col = pygame.Rect(x0, top, cw, self.pad_head_h + body_h)
-            pygame.draw.rect(surf, (250, 236, 196), col)
-        # header: names
-        for i, seat in enumerate(order):
-            cx = x0 + i * cw + cw // 2
-            name = self.name(seat)
-            size = fit_size(name, ui(15), cw - ui(18), True)
-            seat_mark(surf, seat, (x0 + i * cw + ui(8), top + ui(13)), ui(5))
-            blit_text(surf, name, size, palette.INK, bold=True,
-                      center=(cx + ui(4), top + ui(13)))
-            status = model["status"][seat]
-            if seat == model["grinch"] and not model["scored"]:
-                status = status or "Grinch"
-            if status:
-                colour = GREEN if status in ("chosen", "Grinch") else PENCIL
-                said = {"chosen": _("chosen"), "choosing": _("choosing"), "Grinch": _("Grinch")}.get(status, status)
-                rect = blit_text(surf, said, fit_size(said, ui(12), cw - ui(16), status == "chosen"), colour,
-                                 bold=status == "chosen",
-                                 center=(cx + (ui(5) if status == "chosen" else 0), top + ui(30)))
-                if status == "chosen":
-                    _tick(surf, (rect.left - ui(8), rect.centery), ui(5), GREEN)
-        # rows
-        for i, row in enumerate(grinch.ROWS):
-            y = first + i * self.pad_rh
-            band = pygame.Rect(ui(6), y, r.w - ui(12), self.pad_rh)
-            if i % 2:
-                pygame.draw.rect(surf, PAPER_STRIPE, band.clip(pygame.Rect(0, y, x0, self.pad_rh)))
-            open_row = model["cells"][row][bottom][0] == "would"
-            if acting and row == hover:
-                shade = (255, 222, 140) if open_row else (230, 222, 210)
-                pygame.draw.rect(surf, shade, band, border_radius=ui(6))
-            self.render_row_label(surf, row, y, art)
-            for c, seat in enumerate(order):
-                kind, points = model["cells"][row][seat]
-                cell = pygame.Rect(x0 + c * cw, y, cw, self.pad_rh)
-                self.render_cell(surf, cell, kind, points, points == model["best"])
-            pygame.draw.line(surf, RULE, (ui(6), y + self.pad_rh - 1),
-                             (r.w - ui(6), y + self.pad_rh - 1))
-        # totals
-        y = first + n_rows * self.pad_rh
-        pygame.draw.line(surf, palette.INK, (ui(6), y + 1), (r.w - ui(6), y + 1), max(1, ui(2)))
-        blit_text(surf, _("Total"), ui(16), palette.INK, bold=True,
-                  midleft=(pad_x + ui(4), y + self.pad_rh // 2 + ui(1)))
-        for c, seat in enumerate(order):
-            blit_text(surf, str(model["totals"][seat]), ui(18), PEN, bold=True,
-                      center=(x0 + c * cw + cw // 2, y + self.pad_rh // 2 + ui(1)))
-        # margin and column rules
-        pygame.draw.line(surf, MARGIN, (x0 - 1, top + ui(4)), (x0 - 1, first + body_h - ui(2)),
-                         max(1, ui(2)))
-        for c in range(1, len(order)):
-            x = x0 + c * cw
-            pygame.draw.line(surf, RULE, (x, top + ui(6)), (x, first + body_h - ui(4)))
-        # footer: what to do
-        if model["scored"]:
-            foot = _("The round is written in: highlighted numbers are new")
-        elif acting:
-            foot = _("Click a row to write your hand there · pencil numbers include bonuses")
-        elif model["phase"] == "score":
-            foot = _("Rows stay secret until everyone has chosen")
-        elif self.spectator:  # a replay: no hand of one's own, and P does nothing there
-            foot = ""
-        else:
-            foot = _("Pencil numbers: what your hand would score now · press P to close")
-        if foot:
-            blit_text(surf, foot, fit_size(foot, ui(13), r.w - 2 * pad_x), palette.MUTED,
-                      center=(r.w // 2, first + body_h + self.pad_foot_h // 2 + ui(2)))
-        return surf
-
-    def render_row_label(self, surf: pygame.Surface, row: str, y: int, art) -> None:
-        ui = self.app.ui
-        icon = ui(18)
-        mid = y + self.pad_rh // 2
-        x = ui(16)
-        if row in ROW_SUIT:
-            img = art.symbol(GAME, ROW_SUIT[row], icon)
-            surf.blit(img, img.get_rect(midleft=(x, mid)))
-            x += icon + ui(6)
-        elif row == "rainbow":
-            small = ui(11)
-            for k, suit in enumerate("WNOP"):
-                img = art.symbol(GAME, suit, small)
-                surf.blit(img, img.get_rect(center=(x + small // 2 + (k % 2) * small,
-                                                    mid + (k // 2 - 0.5) * small)))
-            x += 2 * small + ui(6)
-        else:
-            x += icon + ui(6)
-        label = names.row_name(row)
-        name = blit_text(surf, label, fit_size(label, ui(16), self.pad_label_w - x - ui(40), True),
-                         palette.INK, bold=True, midleft=(x, mid))
-        room = self.pad_label_w - (name.right + ui(8))
-        text = names.row_help(row)
-        size = fit_size(text, ui(12), room)
-        if fonts.size(text, size)[0] <= room:  # a long row name leaves no room: the name alone
-            blit_text(surf, text, size, palette.MUTED, midleft=(name.right + ui(8), mid + ui(1)))
-
-    def render_cell(self, surf: pygame.Surface, cell: pygame.Rect, kind: str,
-                    points: int | None, best: bool) -> None:
-        ui = self.app.ui
-        if not kind or points is None:
-            return
-        if kind == "used":
-            blit_text(surf, str(points), ui(18), PEN, bold=True, center=cell.center)
-        elif kind == "new":
-            mark = cell.inflate(-ui(14), -ui(8))
-            pygame.draw.rect(surf, HIGHLIGHTER, mark, border_radius=ui(4))
-            blit_text(surf, str(points), ui(18), PEN, bold=True, center=cell.center)
-        elif kind == "chosen":
-            chip = cell.inflate(-ui(12), -ui(6))
-            pygame.draw.rect(surf, GREEN, chip, border_radius=chip.h // 2)
-            blit_text(surf, str(points), ui(16), (255, 255, 255), bold=True, center=chip.center)
-        else:  # "would": pencilled in
-            chip = cell.inflate(-ui(16), -ui(8))
-            if best and points > 0:
-                pygame.draw.rect(surf, (244, 206, 112), chip, border_radius=chip.h // 2)
-            pygame.draw.rect(surf, (200, 170, 110), chip, 1, border_radius=chip.h // 2)
-            blit_text(surf, str(points), ui(15), PENCIL, bold=best, center=chip.center)
-
     # -- words -----------------------------------------------------------------
     def seat_lines(self, seat: int) -> list[str]:
-        v = self.shown_view()
-        n = v.hand_size(seat)
-        line1 = names.cards(n)
-        if v.phase_name == "who" and seat != v.grinch:
-            if v.has_pending(seat):
-                line1 += " · " + _("discarded")
-        elif v.phase_name == "score" and v.has_chosen(seat):
-            line1 += " · " + _("row chosen")
-        elif v.phase_name == "grinch" and seat == v.grinch:
-            line1 += " · " + (_("{n} to take").format(n=v.takes_left) if v.takes_left else _("discarding"))
-        return [line1, _("Score {n}").format(n=v.scores()[seat])]
+        return status_words.grinch_seat_lines(self.shown_view(), seat)
 
     def status(self) -> str:
         if "scored" in self.override:
-            v = self.shown_view()
-            return (_("Round {n} of {total}").format(n=v.round_number, total=v.rounds) + " · "
-                    + _("every row is chosen: the score pad is filled in"))
-        v = self.view
-        cur = v.current_player
-        if cur is None:
-            winners = v.winners()
-            best = v.scores()[winners[0]]
-            if len(winners) > 1:
-                return _("Game over · {names} win with {n} points").format(
-                    names=", ".join(self.name(s) for s in winners), n=best)
-            return _("Game over · {name} wins with {n} points").format(name=self.name(winners[0]), n=best)
-        head = _("Round {n} of {total}").format(n=v.round_number, total=v.rounds) + " · "
-        g = v.grinch
-        phase = v.phase_name
-        who_g = _("You are the Grinch") if self.you(g) else _("{name} is the Grinch").format(name=self.name(g))
-        if phase == "grinch" and v.takes_left:
-            who_g += " " + ngettext("({n} take left)", "({n} takes left)", v.takes_left).format(n=v.takes_left)
-        turn = self.turn_text()
-        name = self.name(cur)
-        if phase == "who":
-            if self.viewer_acts():
-                what = _("{turn}: discard a card (hidden until all Whos have)").format(turn=turn)
-            else:
-                what = _("{name} draws 2 and discards 1").format(name=name)
-        elif phase == "grinch":
-            if self.viewer_acts():
-                if v.takes_left:
-                    return head + _("You are the Grinch: take {n} more from the draw pile "
-                                    "or any discard pile").format(n=v.takes_left)
-                return head + _("You are the Grinch: now discard a card")
-            if v.takes_left:
-                what = _("{name} is taking cards").format(name=name)
-            else:
-                what = _("{name} discards a card").format(name=name)
-        elif self.viewer_acts():
-            what = _("{turn}: choose a row on the score pad for your hand").format(turn=turn)
-        else:
-            what = _("{name} is choosing a row (the Grinch chooses last)").format(name=name)
-        return head + who_g + " — " + what
+            return status_words.grinch_pad_filled(self.shown_view())
+        return status_words.grinch_status(self.view, self.turn_text(), self.viewer_acts(),
+                                          self.name, self.you)
 
     def extra_buttons(self) -> list[Button]:
         return [Button(N_("Score pad"), self.toggle_pad, key=pygame.K_p, selected=self.pad_open)]
@@ -770,11 +498,5 @@ class GrinchTable(TableScene):
             pygame.draw.circle(surface, ACCENT, centre, ui(11), max(1, ui(1)))
             blit_text(surface, str(count), ui(13), INK, bold=True, center=centre)
         if self.pad_visible():
-            self.draw_pad(surface)
+            self.pad.draw(surface)
 
-
-def _tick(surf: pygame.Surface, at: tuple[int, int], size: int, colour) -> None:
-    """A drawn check mark (the bundled font has no ✓ glyph)."""
-    x, y = at
-    pts = [(x - size, y), (x - size // 3, y + size * 2 // 3), (x + size, y - size * 2 // 3)]
-    pygame.draw.lines(surf, colour, False, pts, max(2, size // 2))

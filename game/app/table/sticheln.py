@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.app import names, widgets
-from game.app.table.base import TableScene, Target
+from game.app.table import status_words
+from game.app.table.base import Hold, TableScene, Target
 from game.app.table.sprites import Place
 from game.app.widgets import ACCENT, INK, MUTED, blit_text, draw_panel, seat_mark
-from game.i18n import _, ngettext
-from game.rules import sticheln
+from game.i18n import _
 from game.rules.sticheln import Move
 
 if TYPE_CHECKING:
@@ -134,7 +134,7 @@ class StichelnTable(TableScene):
         return [str(move.card)]
 
     # -- what happened ---------------------------------------------------------
-    def stage(self, events: tuple) -> list[tuple[dict, float]]:
+    def stage(self, events: tuple) -> list[Hold]:
         holds = []
         for event in events:
             if event.kind == "revealed":
@@ -142,7 +142,7 @@ class StichelnTable(TableScene):
             elif event.kind in ("trick_won", "set_aside"):
                 leader = event.info["leader"]
                 trick = [((leader + i) % self.num_players, c) for i, c in enumerate(event.cards)]
-                holds.append(({"trick": trick, "winner": event.seat, "kind": event.kind}, 1.0))
+                holds.append(Hold({"trick": trick, "winner": event.seat, "kind": event.kind}, 1.0))
         return holds
 
     def next_hold(self) -> None:
@@ -174,33 +174,10 @@ class StichelnTable(TableScene):
 
     # -- words -----------------------------------------------------------------
     def seat_lines(self, seat: int) -> list[str]:
-        view = self.view
-        tricks = view.tricks_taken(seat)
-        line1 = names.cards(view.hand_size(seat)) + " · " + ngettext(
-            "{n} trick", "{n} tricks", tricks).format(n=tricks)
-        line2 = _("Score {n}").format(n=view.scores()[seat])
-        pain = view.pain_card(seat)
-        if pain is not None and view.phase == "play":
-            now = sticheln.round_score(pain, view.won_cards(seat))
-            line2 += " · " + _("round {score}").format(score=f"{now:+d}")
-        return [line1, line2]
+        return status_words.sticheln_seat_lines(self.view, seat)
 
     def status(self) -> str:
-        view = self.view
-        cur = view.current_player
-        head = _("Round {n} of {total}").format(n=view.round_number, total=view.options["rounds"]) + " · "
-        if cur is None:
-            return head + _("game over")
-        who = self.turn_text()
-        if view.phase == "pick":
-            if self.viewer_acts():
-                return head + _("{turn}: choose your pain card (its colour will cost you)").format(turn=who)
-            return head + _("{name} is choosing a pain card").format(name=self.name(cur))
-        lead = view.lead_colour()
-        if lead is None:
-            return head + _("{turn} — lead any card").format(turn=who)
-        return head + _("{turn} — play any card ({colour} was led)").format(
-            turn=who, colour=names.colour_name(lead))
+        return status_words.sticheln_status(self.view, self.turn_text(), self.viewer_acts(), self.name)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         ui = self.app.ui

@@ -1,0 +1,162 @@
+"""When Fireside's own folder refuses the game: the notice said once at the
+table, and "Save to…" a folder the player types, so an unwritable home
+folder never costs a game (`game.app.save_keeping` decides when).
+
+No file dialog (no tkinter): a path prompt, prefilled with the home folder.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.app import widgets
+from game.app.modal import ModalScene
+from game.app.save_keeping import keep_saving_to
+from game.app.save_words import default_slot_name
+from game.app.text_input import TextField
+from game.app.widgets import ACCENT, DANGER, INK, MUTED, Button, blit_text
+from game.i18n import N_, _
+from game.persist import SaveError, library
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from game.app.app import App
+    from game.match import Match
+
+MAX_PATH = 400
+
+
+def _wrapped(surface: pygame.Surface, text: str, colour: tuple, top: int, panel: pygame.Rect,
+             size: int) -> int:
+    """Draw `text` wrapped inside the panel from `top`; returns the y below it."""
+    line_h = round(size * 1.45)
+    for i, line in enumerate(widgets.wrap(text, size, panel.w - 2 * size)):
+        blit_text(surface, line, size, colour, midtop=(panel.centerx, top + i * line_h))
+    return top + line_h * max(1, len(widgets.wrap(text, size, panel.w - 2 * size)))
+
+
+class AutosaveFailedScene(ModalScene):
+    """Said once per game: the autosave (or the history) refused the game."""
+
+    title = N_("This game is not being saved")
+    panel_size = (640, 380)
+
+    def __init__(self, app: App, match: Match, reason: str):
+        super().__init__(app)
+        self.match = match
+        self.reason = reason
+        self.note = ""
+
+    def make_buttons(self) -> list[Button]:
+        return [Button(N_("Keep playing"), self.close, key=pygame.K_ESCAPE),
+                Button(N_("Save to…"), self.save_to, primary=True)]
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        top = self.panel.y + ui(76)
+        top = _wrapped(surface, _("Fireside cannot write to its folder: {reason}").format(reason=self.reason),
+                       DANGER, top, self.panel, ui(17))
+        text = self.note or _("The game stays open while Fireside runs. Save it to a folder you choose, "
+                              "or free the folder and keep playing.")
+        _wrapped(surface, text, ACCENT if self.note else INK, top + ui(10), self.panel, ui(17))
+
+    def save_to(self) -> None:
+        def saved(path: str) -> None:
+            self.note = _("Saved as “{name}”. Every move from now on is saved there too.").format(name=path)
+
+        self.app.go("save_to", self.match, default_slot_name(self.match), saved)
+
+    def close(self) -> None:
+        self.app.stack.remove(self)
+
+
+class SaveToFolderScene(ModalScene):
+    """"Save to…": a folder typed by the player; the file inside is named after the save."""
+
+    title = N_("Save to a folder")
+    panel_size = (640, 320)
+
+    def __init__(self, app: App, match: Match, name: str, saved: Callable[[str], None] | None = None):
+        super().__init__(app)
+        self.match = match
+        self.name = name
+        self.saved = saved
+        self.field = TextField(str(Path.home()), max_len=MAX_PATH, on_submit=lambda _text: self.save(),
+                               on_cancel=self.cancel)
+        self.error = ""
+
+    def enter(self) -> None:
+        self.field.focus()
+
+    def exit(self) -> None:
+        self.field.blur()
+
+    def pause(self) -> None:
+        self.field.blur()
+
+    def resume(self) -> None:
+        self.field.focus()
+
+    def make_buttons(self) -> list[Button]:
+        return [Button(N_("Cancel"), self.cancel), Button(N_("Save here"), self.save, primary=True)]
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        ui = self.app.ui
+        self.field.rect = pygame.Rect(0, 0, self.panel.w - ui(60), ui(48))
+        self.field.rect.midtop = (self.panel.centerx, self.panel.y + ui(86))
+        if self.field.focused:
+            pygame.key.set_text_input_rect(self.field.rect)
+
+    def update(self, dt: float) -> None:
+        self.field.update(dt)
+
+    def next_frame(self) -> float | None:
+        return self.field.next_frame()
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        self.field.draw(surface, ui(20))
+        if self.error:
+            text, colour = self.error, DANGER
+        else:
+            text, colour = _("Type a folder, then press Enter: the game is saved there as {file}.").format(
+                file=library.slot_file_name(self.name)), MUTED
+        _wrapped(surface, text, colour, self.field.rect.bottom + ui(12), self.panel, ui(16))
+
+    def save(self) -> None:
+        folder = self.field.text.strip()
+        if not folder:
+            self.error = _("Type the folder to save in.")
+            return
+        try:
+            path = library.save_to_folder(Path(folder).expanduser(), self.name, self.match)
+        except SaveError as exc:
+            self.error = str(exc)
+            self.app.sound.play("error")
+            return
+        self.app.sound.play("click")
+        keep_saving_to(self.match, path, self.name)
+        self.app.stack.remove(self)
+        if self.saved is not None:
+            self.saved(str(path))
+
+    def cancel(self) -> None:
+        self.app.stack.remove(self)
+
+    def keeps_key(self, event: pygame.event.Event) -> bool:
+        """Keys the text field needs rather than the keyboard focus."""
+        return self.field.focused and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        before = self.field.text
+        if self.field.handle(event):
+            if self.field.text != before:  # Enter on a failed save keeps its reason on screen
+                self.error = ""
+            return True
+        return super().handle(event)
+
