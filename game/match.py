@@ -13,12 +13,12 @@ from typing import Any
 from game import rules
 from game.i18n import N_
 from game.rules import IllegalMove
+from game.rules.events import REVEALING
 
-# Event kinds after which a move is not taken back: they show a seat cards
-# it did not know before (taking back would let a player peek and try
-# again), or they close a round whose scores have been shown.
-REVEALING = frozenset({"dealt", "drew", "revealed", "snowfall", "refilled", "round",
-                       "round_scored", "scored", "round_over", "game_over"})
+# REVEALING (from the one event vocabulary, game/rules/events.py): the kinds
+# after which a move is not taken back -- they show a seat cards it did not
+# know before, or they close a round whose scores have been shown.
+__all__ = ["REVEALING", "Match", "Seat"]
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,8 @@ class Match:
         Raises IllegalMove (and changes nothing) if the rules forbid it.
         """
         seat = self.current
-        new = self.state.apply(move)
+        new = self.state.apply(move)  # refuses any move once the game is over
+        assert seat is not None
         del self.moves[self._at:]  # played from an earlier position: the moves after it are gone
         del self._states[self._at + 1:]
         self.moves.append((seat, move))

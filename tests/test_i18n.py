@@ -24,7 +24,7 @@ import pytest
 
 from game import i18n, rules
 from game.app import fonts, names, reasons
-from game.rules import GAME_IDS, IllegalMove
+from game.rules import GAME_IDS, IllegalMove, Phrase
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATED = ("ko", "ca", "pa")
@@ -553,7 +553,9 @@ def test_every_hint_reason_has_words_in_every_language(game_id: str) -> None:
             texts = [heuristics(game_id).describe(view, m) for m in view.legal_moves()[:12]]
             texts.append(heuristics(game_id).normal_move(view, random.Random(1))[1])
             for text in filter(None, texts):
-                for variant in (text, f"{text} (chosen in 40% of 900 simulated deals)"):
+                searched = Phrase(text.code, f"{text} (chosen in 40% of 900 simulated deals)",
+                                  {**text.params, "search_p": 40, "search_n": 900})
+                for variant in (text, searched):
                     assert reasons.covered(variant, hint_text=True), f"no words for the hint {variant!r}"
                     for code in i18n.LANGUAGES:
                         i18n.set_language(code)

@@ -14,7 +14,7 @@ from collections import Counter
 from math import comb
 from typing import Any
 
-from game.rules import avalanche
+from game.rules import Phrase, avalanche
 from game.rules.avalanche import PLAYS, RANK_NAMES, RANK_OF, RANKS, SNOWFALL
 
 _COPIES_IN_DECK = {r: avalanche.COPIES[r] for r in RANKS}
@@ -30,7 +30,9 @@ class Context:
 
     def __init__(self, view: avalanche.State) -> None:
         self.view = view
-        self.me = view.current_player
+        me = view.current_player
+        assert me is not None  # heuristics are asked only while the game is on
+        self.me = me
         n = view.num_players
         self.n = n
         self.hand = Counter(RANK_OF[c] for c in view.hands[self.me])
@@ -48,11 +50,10 @@ class Context:
         self.next_seat = nxt
         self.next_size = view.sizes[nxt]
         self.table_cards = sum(len(codes) for _, codes in view.table)
+        self.last: tuple[int, int, int] | None = None  # (rank, count, seat) on top of the table
         if view.table:
             seat, codes = view.table[-1]
             self.last = (RANK_OF[codes[0]], len(codes), seat)
-        else:
-            self.last = None
         self.active = n - len(view.out)
 
     def _at_least(self, rank: int, m: int) -> float:
@@ -85,12 +86,13 @@ class Context:
                 cannot *= 1.0 - self._at_least(r, count)
         return 1.0 - cannot
 
-    def value(self, move: Any) -> tuple[float, str]:
+    def value(self, move: Any) -> tuple[float, Phrase]:
         """Expected cards this move wins me, less what it hands to others
         (per opponent), with the reason in words."""
         share = 1.0 / max(1, self.active - 1)
         if move is SNOWFALL:
-            return 0.4 + 0.08 * max(0, 8 - sum(self.hand.values())), "Snowfall: draw a card and wait"
+            return 0.4 + 0.08 * max(0, 8 - sum(self.hand.values())), Phrase(
+                "snowfall_wait", "Snowfall: draw a card and wait")
         rank, count = move.rank, move.count
         left = sum(self.hand.values()) - count
         hand_cost = 0.15 * count * (1 if left > 0 else 0) + 0.04 * (rank - 2) * count
@@ -101,25 +103,30 @@ class Context:
             pot = self.table_cards + count
             gain = fall * (pot + 1.5) - 0.5 * grow * count * share - stop * 0.2
             what = "Start" if self.last is None else "Grow"
-            reason = (
+            reason = Phrase(
+                what.lower(),
                 f"{what} with {_set_name(rank, count)}: the next player can top it only "
-                f"{grow:.0%} of the time, so they likely fall onto you"
+                f"{grow:.0%} of the time, so they likely fall onto you",
+                {"rank": rank, "count": count, "p": int(f"{grow * 100:.0f}")},
             )
             return gain - hand_cost, reason
         how = self._how(rank, count)
         pot = self.table_cards + count
         if how == "stop":
-            return 0.6 * pot * share - hand_cost * 0.5, (
+            return 0.6 * pot * share - hand_cost * 0.5, Phrase(
+                "stop",
                 f"Stop the avalanche with {_set_name(rank, count)}: "
-                f"{pot} cards go to no one instead of seat {self.last[2]}"
+                f"{pot} cards go to no one instead of seat {self.last[2]}",
+                {"rank": rank, "count": count, "n": pot, "seat": self.last[2]},
             )
-        return -pot * share - 0.5 * hand_cost, (
-            f"Fall with {_set_name(rank, count)}: the least bad choice"
+        return -pot * share - 0.5 * hand_cost, Phrase(
+            "fall", f"Fall with {_set_name(rank, count)}: the least bad choice", {"rank": rank, "count": count}
         )
 
     def _how(self, rank: int, count: int) -> str:
+        assert self.last is not None, "nothing on the table to meet"
         prev_rank, prev_count, _ = self.last
-        return avalanche._compare(prev_rank, prev_count, rank, count)
+        return avalanche.compare_sets(prev_rank, prev_count, rank, count)
 
 
 def normal_move(view: avalanche.State, rng: random.Random) -> tuple[Any, str | None]:
@@ -133,7 +140,7 @@ def normal_move(view: avalanche.State, rng: random.Random) -> tuple[Any, str | N
     plays = [m for m in moves if m is not SNOWFALL]
     if ctx.last is None:
         if SNOWFALL in moves:
-            return SNOWFALL, "Snowfall: draw rather than open an avalanche others can top"
+            return SNOWFALL, Phrase("snowfall_rather", "Snowfall: draw rather than open an avalanche others can top")
         move = min(plays, key=lambda m: (ctx.next_can_grow(m.rank, m.count), m.count, m.rank))
         return move, ctx.value(move)[1]
     growing = [m for m in plays if ctx._how(m.rank, m.count) == "grow"]

@@ -24,7 +24,7 @@ def check_view(view: Any) -> int:
 
 def view_fingerprint(view: Any) -> str:
     """A stable text for a view (no `hash()`: string hashing changes per run)."""
-    return repr(view._key())
+    return repr(view.position_key())
 
 
 def decision_rng(seed: int | str | None, view: Any, salt: str = "") -> random.Random:

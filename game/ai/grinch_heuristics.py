@@ -13,11 +13,11 @@ import random
 from typing import Any
 
 from game.ai.grinch_rows import open_mask, row_value
-from game.rules import grinch
+from game.rules import Phrase, grinch
 from game.rules.grinch import CARDS, ROWS
 
-_SUIT, _RANK = grinch._SUIT, grinch._RANK
-_row_points, _bonus_points = grinch._row_points, grinch._bonus_points
+_SUIT, _RANK = grinch.SUIT_OF, grinch.RANK_OF
+_row_points, _bonus_points = grinch.row_points, grinch.bonus_points
 _MATCH_PARTIAL = (0, 1, 5, 10, 20, 30)
 _RUN_PARTIAL = (0, 1, 4, 9, 15, 25)
 HAND = 5
@@ -59,6 +59,7 @@ def potential(codes: tuple[int, ...] | list[int], mask: int, rounds_left: int) -
 
 def _context(view: grinch.State) -> tuple[int, int, tuple[int, ...]]:
     seat = view.current_player
+    assert seat is not None  # heuristics are asked only while the game is on
     mask = open_mask(view.score_pad[seat])
     return mask, view.rounds - view.round, view.hands[seat]
 
@@ -71,16 +72,15 @@ def best_discard(view: grinch.State) -> tuple[int, float]:
         v = potential(rest, mask, left)
         if best is None or v > best[1] or (v == best[1] and code < best[0]):
             best = (code, v)
+    assert best is not None  # a seat to discard holds a card
     return best
 
 
 def unknown_cards(view: grinch.State) -> list[int]:
-    from game.ai.worlds import grinch_unknown
-
-    return grinch_unknown(view)
+    return grinch.unseen_cards(view)
 
 
-def take_values(view: grinch.State) -> list[tuple[float, Any, str]]:
+def take_values(view: grinch.State) -> list[tuple[float, Any, Phrase]]:
     """Every take option with its value: a known discard-pile top, or the
     average draw from the cards this seat cannot see."""
     mask, left, hand = _context(view)
@@ -88,19 +88,25 @@ def take_values(view: grinch.State) -> list[tuple[float, Any, str]]:
     unknown = unknown_cards(view)
     if unknown:
         draw = sum(potential(hand + (c,), mask, left) for c in unknown) / len(unknown)
-        out.append((draw, grinch.DRAW, "Draw from the pile: no discard helps more"))
+        out.append((draw, grinch.DRAW, Phrase("draw_pile", "Draw from the pile: no discard helps more")))
     for move in view.legal_moves():
         if move.kind != "take":
             continue
         top = view.discards[move.arg][0]
         v = potential(hand + (top,), mask, left)
-        who = "your own pile" if move.arg == view.current_player else f"seat {move.arg}'s discards"
-        out.append((v, move, f"Take {CARDS[top]} from {who}: it builds your best open row"))
+        card = str(CARDS[top])
+        if move.arg == view.current_player:
+            reason = Phrase("take_own", f"Take {card} from your own pile: it builds your best open row",
+                            {"card": card})
+        else:
+            reason = Phrase("take_from", f"Take {card} from seat {move.arg}'s discards: it builds your best open row",
+                            {"card": card, "seat": move.arg})
+        out.append((v, move, reason))
     out.sort(key=lambda t: -t[0])
     return out
 
 
-def score_values(view: grinch.State) -> list[tuple[float, Any, str]]:
+def score_values(view: grinch.State) -> list[tuple[float, Any, Phrase]]:
     """Each open row: points now plus what the rows left are still worth."""
     seat = view.current_player
     mask, left, hand = _context(view)
@@ -109,10 +115,13 @@ def score_values(view: grinch.State) -> list[tuple[float, Any, str]]:
         if mask >> r & 1:
             now = _row_points(hand, r) + _bonus_points(hand)
             later = row_value(mask & ~(1 << r), left - 1)
-            reason = f"Score {ROWS[r]} for {now} now"
+            text = f"Score {ROWS[r]} for {now} now"
             if left > 1:
-                reason += f"; the rows you keep open are worth about {later:.0f} later"
-            out.append((now + later, grinch._SCORE[r], reason))
+                text += f"; the rows you keep open are worth about {later:.0f} later"
+                reason = Phrase("score_row_later", text, {"row": ROWS[r], "n": now, "later": int(f"{later:.0f}")})
+            else:
+                reason = Phrase("score_row", text, {"row": ROWS[r], "n": now})
+            out.append((now + later, grinch.SCORE_MOVES[r], reason))
     out.sort(key=lambda t: -t[0])
     assert out, f"seat {seat} has no open row"
     return out
@@ -120,14 +129,15 @@ def score_values(view: grinch.State) -> list[tuple[float, Any, str]]:
 
 def normal_move(view: grinch.State, rng: random.Random) -> tuple[Any, str | None]:
     phase = view.phase
-    if phase == grinch._SCORING:
+    if phase == grinch.SCORING:
         _, move, reason = score_values(view)[0]
         return move, reason
-    if phase == grinch._GRINCH and view.taken < 2:
+    if phase == grinch.GRINCH and view.taken < 2:
         _, move, reason = take_values(view)[0]
         return move, reason
     code, _ = best_discard(view)
-    return grinch._DISCARD[code], f"Discard {CARDS[code]}: it helps your open rows least"
+    return grinch.DISCARD_MOVES[code], Phrase(
+        "discard_least", f"Discard {CARDS[code]}: it helps your open rows least", {"card": str(CARDS[code])})
 
 
 def easy_move(view: grinch.State, rng: random.Random) -> tuple[Any, str | None]:
@@ -135,17 +145,19 @@ def easy_move(view: grinch.State, rng: random.Random) -> tuple[Any, str | None]:
     moves = view.legal_moves()
     if rng.random() < 0.3:
         return rng.choice(moves), None
-    if view.phase == grinch._SCORING:
-        hand = view.hands[view.current_player]
-        return max(moves, key=lambda m: (_row_points(hand, grinch._ROW_INDEX[m.arg]), -len(m.arg))), None
-    if view.phase == grinch._GRINCH and view.taken < 2:
+    seat = view.current_player
+    assert seat is not None
+    if view.phase == grinch.SCORING:
+        hand = view.hands[seat]
+        return max(moves, key=lambda m: (_row_points(hand, grinch.ROW_INDEX[m.arg]), -len(m.arg))), None
+    if view.phase == grinch.GRINCH and view.taken < 2:
         return grinch.DRAW, None
-    hand = view.hands[view.current_player]
+    hand = view.hands[seat]
     counts = [0, 0, 0, 0]
     for c in hand:
         counts[_SUIT[c]] += 1
     code = min(hand, key=lambda c: (counts[_SUIT[c]], _RANK[c], c))
-    return grinch._DISCARD[code], None
+    return grinch.DISCARD_MOVES[code], None
 
 
 def describe(view: grinch.State, move: Any) -> str | None:
@@ -154,7 +166,8 @@ def describe(view: grinch.State, move: Any) -> str | None:
     elif move.kind in ("draw", "take"):
         table = take_values(view)
     else:
-        return f"Discard {move.arg}: keep the cards that build your open rows"
+        return Phrase("discard_keep", f"Discard {move.arg}: keep the cards that build your open rows",
+                      {"card": str(move.arg)})
     for _, m, reason in table:
         if m == move:
             return reason

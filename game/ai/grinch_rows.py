@@ -28,9 +28,9 @@ def _hand_values(hand7: list[int]) -> list[int]:
     """Per row, the best 5-card subset's score (row + bonus)."""
     best = [0] * ROW_COUNT
     for five in combinations(hand7, 5):
-        extra = grinch._bonus_points(five)
+        extra = grinch.bonus_points(five)
         for r in range(ROW_COUNT):
-            v = grinch._row_points(five, r) + extra
+            v = grinch.row_points(five, r) + extra
             best[r] = max(best[r], v)
     return best
 
@@ -38,7 +38,7 @@ def _hand_values(hand7: list[int]) -> list[int]:
 def compute_table(samples: int = 2000, seed: int = 1) -> list[list[float]]:
     """table[k][mask]: expected points from open rows `mask` over k rounds."""
     rng = random.Random(seed)
-    deck = list(grinch._ALL_CODES)
+    deck = list(grinch.ALL_CODES)
     hands = [_hand_values(rng.sample(deck, 7)) for _ in range(samples)]
     table = [[0.0] * (1 << ROW_COUNT)]
     for k in range(1, MAX_ROUNDS + 1):
@@ -56,6 +56,7 @@ def compute_table(samples: int = 2000, seed: int = 1) -> list[list[float]]:
     return table
 
 
+_TABLE: list[list[float]] | None
 try:
     from game.ai._grinch_row_table import TABLE as _TABLE
 except ImportError:  # pragma: no cover - only before the table is generated

@@ -16,7 +16,7 @@ from typing import Any
 from game.ai.base import BaseAgent, check_view, decision_rng
 from game.ai.ismcts import Search
 from game.ai.levels import heuristics
-from game.rules import grinch
+from game.rules import Phrase, grinch
 
 # Iterations per decision.  Sticheln asks ~56 questions a game and Grinch
 # ~18, so these keep a decision near 0.1-0.3 s on one core and make the
@@ -48,7 +48,7 @@ class HardAgent(BaseAgent):
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0], None
-        if view.GAME == "grinch" and view.phase == grinch._SCORING:
+        if view.GAME == "grinch" and view.phase == grinch.SCORING:
             return heuristics("grinch").normal_move(view, rng)
         return None
 
@@ -67,7 +67,11 @@ class HardAgent(BaseAgent):
         reason = heuristics(view.GAME).describe(view, move)
         share = node.visits / max(1, search.root.visits)
         note = f"chosen in {share:.0%} of {search.iterations} simulated deals"
-        yield move, (f"{reason} ({note})" if reason else note.capitalize())
+        searched = {"search_p": int(f"{share * 100:.0f}"), "search_n": search.iterations}
+        if reason:
+            yield move, Phrase(reason.code, f"{reason} ({note})", {**reason.params, **searched})
+        else:
+            yield move, Phrase("searched", note.capitalize(), searched)
 
     def think(self, view: Any) -> Iterator[Any]:
         check_view(view)

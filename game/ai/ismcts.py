@@ -1,7 +1,7 @@
 """Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
 
 One tree for the seat to act, keyed by moves.  Every iteration samples a
-world consistent with that seat's view (`worlds.sample_world`), walks the
+world consistent with that seat's view (the game's `sample_world`), walks the
 tree choosing only moves legal in that world (UCB with availability counts,
 so a move seen in few worlds is not over-trusted), adds one node, finishes
 the world with a game-specific rollout, and credits each node with the
@@ -17,8 +17,8 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from game import rules
 from game.ai.rollouts import HORIZONS, ROLLOUTS
-from game.ai.worlds import sample_world
 
 EXPLORATION = 0.7
 
@@ -43,10 +43,13 @@ class Search:
         self.iterations = 0
         self.rollout: Callable[[Any, random.Random], list[float]] = ROLLOUTS[view.GAME](view)
         self.horizon: Callable[[Any], bool] = HORIZONS[view.GAME](view)
+        if view.viewer is None:
+            raise ValueError("a search needs a seat's view, not a full state")
+        self.sample: Callable[[Any, random.Random], Any] = rules.get(view.GAME).sample_world
 
     def iterate(self) -> None:
         rng = self.rng
-        state = sample_world(self.view, rng)
+        state = self.sample(self.view, rng)
         node = self.root
         path: list[tuple[Node, int]] = []
         horizon = self.horizon
@@ -54,13 +57,13 @@ class Search:
         sqrt = math.sqrt
         while not horizon(state):
             player = state.current_player
-            legal = state._legal()
+            legal = state.legal_moves()
             children = node.children
             untried = [m for m in legal if m not in children]
             if untried:
                 move = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
                 child = children[move] = Node()
-                state = state._apply(move)
+                state = state.successor(move)
                 path.append((child, player))
                 break
             best = None
@@ -72,7 +75,7 @@ class Search:
                 if ucb > best_ucb:
                     best, best_ucb = move, ucb
             node = children[best]
-            state = state._apply(best)
+            state = state.successor(best)
             path.append((node, player))
         reward = self.rollout(state, rng)
         for node, player in path:

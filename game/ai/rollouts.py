@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 from bisect import insort
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.ai.grinch_heuristics import potential
@@ -21,16 +21,16 @@ from game.ai.grinch_rows import open_mask, row_value
 from game.ai.sticheln_heuristics import best_pick
 from game.rules import avalanche, grinch, sticheln
 
-_S_COLOUR, _S_VALUE, _S_DELTA = sticheln._COLOUR, sticheln._VALUE, sticheln._DELTA
-_s_winner = sticheln._winner
-_G_SUIT, _G_RANK = grinch._SUIT, grinch._RANK
-_g_row, _g_bonus = grinch._row_points, grinch._bonus_points
+_S_COLOUR, _S_VALUE, _S_DELTA = sticheln.COLOUR_OF, sticheln.VALUE_OF, sticheln.CARD_WORTH
+_s_winner = sticheln.winning_index
+_G_SUIT, _G_RANK = grinch.SUIT_OF, grinch.RANK_OF
+_g_row, _g_bonus = grinch.row_points, grinch.bonus_points
 
 # reward = WIN_WEIGHT * share of the win + the rest * squashed lead over the best rival
 SCALE = {"sticheln": 8.0, "avalanche": 6.0, "grinch": 15.0}
 
 
-def rewards(totals: list[float], scale: float, final: bool) -> list[float]:
+def rewards(totals: Sequence[float], scale: float, final: bool) -> list[float]:
     """Per seat: a blend of winning (ties split) and the margin over the best
     other seat, squashed into [0, 1].  The last round counts the win more."""
     n = len(totals)
@@ -89,17 +89,24 @@ def _sticheln_pick_card(hand: list[int], trick: list[int], pain: int) -> int:
     return len(hand) - 1
 
 
-def sticheln_round_points(state: sticheln.State, rng: random.Random) -> list[int]:
+def sticheln_round_points(state: sticheln.State, rng: random.Random,
+                          trace: list | None = None) -> list[int]:
     """Heuristic play (`_sticheln_pick_card`) to the end of the current round
-    (picks by the Normal rule of thumb); the round's points per seat."""
+    (picks by the Normal rule of thumb); the round's points per seat.
+
+    With a `trace` list every move made is appended: replayed through
+    `apply()` they end the round with these points (tests/test_fast_paths.py)."""
     n = state.num_players
     hands = [list(h) for h in state.hands]
     picks = list(state.picks)
-    for seat in range(n):
+    for k in range(n):  # in the order apply() asks for them: from the leader on
+        seat = (state.leader + k) % n
         if picks[seat] < 0:
             pick = best_pick(tuple(hands[seat]))
             hands[seat].remove(pick)
             picks[seat] = pick
+            if trace is not None:
+                trace.append(sticheln.PAIN_MOVES[pick])
     for hand in hands:
         rng.shuffle(hand)
     points = [-_S_VALUE[p] + sum(_S_DELTA[_S_COLOUR[p]][c] for c in pile)
@@ -112,10 +119,13 @@ def sticheln_round_points(state: sticheln.State, rng: random.Random) -> list[int
     choose = _sticheln_pick_card
     while hands[(leader + len(trick)) % n]:
         seat = (leader + len(trick)) % n
-        for _ in range(n - len(trick)):
+        played = len(trick)
+        for _ in range(n - played):
             hand = hands[seat]
             trick.append(hand.pop(choose(hand, trick, pains[seat])))
             seat = seat + 1 if seat + 1 < n else 0
+        if trace is not None:
+            trace.extend(sticheln.PLAY_MOVES[c] for c in trick[played:])
         index = _s_winner(trick)
         if index is not None:
             leader = (leader + index) % n
@@ -182,6 +192,7 @@ def _g_best_row(hand: list[int], pad: list[int], rounds_left: int) -> tuple[int,
             later = row_value(mask & ~(1 << r), rounds_left - 1)
             if best is None or now + later > best[1] + best[2]:
                 best = (r, now, later)
+    assert best is not None, "no open row"
     return best
 
 
@@ -195,9 +206,14 @@ def _g_discard_for_rows(hand: list[int], mask: int, rounds_left: int) -> int:
     return hand.pop(best_i)
 
 
-def grinch_round_totals(state: grinch.State, rng: random.Random) -> list[float]:
+def grinch_round_totals(state: grinch.State, rng: random.Random,
+                        trace: list | None = None) -> list[float]:
     """Heuristic play to the end of the round; per seat, pad total plus this
-    round's row plus what the open rows are still worth."""
+    round's row plus what the open rows are still worth.
+
+    With a `trace` list every move made is appended: replayed through
+    `apply()` they reach the same hands, and `grinch_horizon_totals` of that
+    state gives these totals (tests/test_fast_paths.py)."""
     n = state.num_players
     hands = [list(h) for h in state.hands]
     left = state.rounds - state.round
@@ -210,11 +226,14 @@ def grinch_round_totals(state: grinch.State, rng: random.Random) -> list[float]:
     pos = 0
     tops = [list(reversed(d)) for d in state.discards]  # top last
     pending = list(state.pending)
-    phase, actor, turn, taken = state.phase, state.actor, state.turn, state.taken
+    phase, turn, taken = state.phase, state.turn, state.taken
+    actor = state.actor or 0  # None only once the game is over, and then nobody plays
     g = state.grinch
-    while phase != grinch._SCORING and phase != grinch._OVER:
-        if phase == grinch._WHO:
+    while phase != grinch.SCORING and phase != grinch.OVER:
+        if phase == grinch.WHO:
             pending[actor] = discard(actor)
+            if trace is not None:
+                trace.append(grinch.DISCARD_MOVES[pending[actor]])
             actor = actor + 1 if actor + 1 < n else 0
             if actor != g:
                 insort(hands[actor], pile[pos])
@@ -225,7 +244,7 @@ def grinch_round_totals(state: grinch.State, rng: random.Random) -> list[float]:
                     if pending[s] >= 0:
                         tops[s].append(pending[s])
                         pending[s] = -1
-                phase, taken = grinch._GRINCH, 0
+                phase, taken = grinch.GRINCH, 0
         elif taken < 2:
             hand = hands[g]
             counts = [0, 0, 0, 0]
@@ -242,25 +261,43 @@ def grinch_round_totals(state: grinch.State, rng: random.Random) -> list[float]:
                 pos += 1
             else:
                 insort(hand, tops[best_src].pop())
+            if trace is not None:
+                trace.append(grinch.DRAW if best_src is None else grinch.TAKE_MOVES[best_src])
             taken += 1
         else:
             tops[g].append(discard(g))
+            if trace is not None:
+                trace.append(grinch.DISCARD_MOVES[tops[g][-1]])
             actor = g + 1 if g + 1 < n else 0
             if turn < grinch.TURNS:
                 turn += 1
-                phase = grinch._WHO
+                phase = grinch.WHO
                 insort(hands[actor], pile[pos])
                 insort(hands[actor], pile[pos + 1])
                 pos += 2
             else:
-                phase = grinch._SCORING
+                phase = grinch.SCORING
+    return grinch_horizon_totals(state, hands, phase)
+
+
+def grinch_horizon_totals(state: grinch.State, hands: list[list[int]] | None = None,
+                          phase: int | None = None) -> list[float]:
+    """Per seat at the end of a round's play (or the game): pad total plus
+    the row this hand is worth now plus what the open rows are still worth.
+    `hands` and `phase` are the round's end when it was played on lists
+    (by default the state's own)."""
+    n = state.num_players
+    if hands is None:
+        hands = [list(h) for h in state.hands]
+    if phase is None:
+        phase = state.phase
     rounds_left = state.rounds - state.round
     totals = []
     for s in range(n):
         pad = list(state.score_pad[s])
         done = sum(v for v in pad if v > 0)
         chosen = state.chosen[s]
-        if phase == grinch._OVER:
+        if phase == grinch.OVER:
             totals.append(float(done))
             continue
         if chosen >= 0:
@@ -280,9 +317,9 @@ def grinch_rollout(root: Any) -> Callable[[Any, random.Random], list[float]]:
     final = root.round == root.rounds - 1
 
     def rollout(state: grinch.State, rng: random.Random) -> list[float]:
-        if state.phase == grinch._OVER or state.round != root.round:
+        if state.phase == grinch.OVER or state.round != root.round:
             totals = [float(t) for t in state.scores()]
-            if state.phase != grinch._OVER:  # a new round: add what the open rows are worth
+            if state.phase != grinch.OVER:  # a new round: add what the open rows are worth
                 left = state.rounds - state.round
                 for s in range(state.num_players):
                     mask = 0
@@ -299,7 +336,7 @@ def grinch_rollout(root: Any) -> Callable[[Any, random.Random], list[float]]:
 
 def grinch_horizon(root: Any) -> Callable[[Any], bool]:
     root_round = root.round
-    return lambda state: state.phase == grinch._OVER or state.round != root_round
+    return lambda state: state.phase == grinch.OVER or state.round != root_round
 
 
 ROLLOUTS = {"sticheln": sticheln_rollout, "avalanche": avalanche_rollout, "grinch": grinch_rollout}

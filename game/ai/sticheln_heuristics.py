@@ -12,13 +12,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.rules import sticheln
+from game.rules import Phrase, sticheln
 from game.rules.sticheln import COLOURS
 
-_COLOUR = sticheln._COLOUR
-_VALUE = sticheln._VALUE
-_DELTA = sticheln._DELTA
-_winner = sticheln._winner
+_COLOUR = sticheln.COLOUR_OF
+_VALUE = sticheln.VALUE_OF
+_DELTA = sticheln.CARD_WORTH
+_winner = sticheln.winning_index
 
 
 def _card(code: int) -> str:
@@ -54,21 +54,25 @@ class PlayContext:
 
     def __init__(self, view: sticheln.State) -> None:
         self.view = view
-        self.me = view.current_player
+        me = view.current_player
+        assert me is not None  # heuristics are asked only while the game is on
+        self.me = me
         self.n = view.num_players
         self.trick = view.trick
-        self.hand = view.hands[self.me]
+        self.hand = view.hands[me]
         self.pains = [_COLOUR[p] if p >= 0 else None for p in view.picks]
-        self.my_pain = self.pains[self.me]
+        my_pain = self.pains[me]
+        assert my_pain is not None  # playing: every pain card is revealed
+        self.my_pain = my_pain
         self.to_come = self.n - len(self.trick) - 1
-        self.top = max(_VALUE[c] for c in sticheln._deck_codes(self.n))
+        self.top = max(_VALUE[c] for c in sticheln.deck_codes(self.n))
         seen = set(self.hand) | set(self.trick) | set(view.set_aside)
         for pile in view.won:
             seen.update(pile)
         for pick in view.picks:
             if pick >= 0:
                 seen.add(pick)
-        self.unseen = [c for c in sticheln._deck_codes(self.n) if c not in seen]
+        self.unseen = [c for c in sticheln.deck_codes(self.n) if c not in seen]
         totals = view.scores()
         self.leader_seat = max(
             (s for s in range(self.n) if s != self.me), key=lambda s: (totals[s], -s)
@@ -114,38 +118,44 @@ class PlayContext:
         per_player = (1 - frac) ** min(hand_size, 4)
         return max(0.05, per_player) ** self.to_come
 
-    def score(self, code: int) -> tuple[float, str]:
+    def score(self, code: int) -> tuple[float, Phrase]:
         """(value, reason) of playing `code` now."""
         trick = self.trick + (code,)
         index = _winner(trick)
         value = _VALUE[code]
         mine = _COLOUR[code] == self.my_pain
         score = 0.0
-        reason = ""
+        reason: Phrase | None = None
         if index == len(trick) - 1:
             keep = self.keep_chance(trick, index)
             delta = _DELTA[self.my_pain]
             taken = sum(delta[c] for c in trick) + self.to_come * self.expected_incoming()
             score += keep * taken
             if taken >= 0:
-                reason = f"Take the trick with the {_card(code)}: it is worth +{taken:.0f} to you"
+                reason = Phrase("take_trick", f"Take the trick with the {_card(code)}: it is worth +{taken:.0f} to you",
+                                {"card": _card(code), "n": int(f"{taken:.0f}")})
             else:
-                reason = f"Play the {_card(code)} (risky: the trick may cost you)"
+                reason = Phrase("risky_take", f"Play the {_card(code)} (risky: the trick may cost you)",
+                                {"card": _card(code)})
         else:
             taker = None if index is None else self.seat_of(index)
             if mine and value > 0:
                 score += 0.6 * value
-                reason = f"Get rid of the {_card(code)}: {COLOURS[self.my_pain]} is your pain colour"
+                pain = COLOURS[self.my_pain]
+                reason = Phrase("shed_pain", f"Get rid of the {_card(code)}: {pain} is your pain colour",
+                                {"card": _card(code), "colour": pain})
             if taker is not None and self.pains[taker] == _COLOUR[code] and value > 0:
                 bonus = 0.5 * value * (1.5 if taker == self.leader_seat else 1.0)
                 score += bonus
                 who = "the leader" if taker == self.leader_seat else f"seat {taker}"
-                reason = (
-                    f"Dump the {_card(code)} on {who}: "
-                    f"{COLOURS[_COLOUR[code]]} is their pain colour"
-                )
+                colour = COLOURS[_COLOUR[code]]
+                text = f"Dump the {_card(code)} on {who}: {colour} is their pain colour"
+                if taker == self.leader_seat:
+                    reason = Phrase("dump_on_leader", text, {"card": _card(code), "colour": colour})
+                else:
+                    reason = Phrase("dump_on_seat", text, {"card": _card(code), "seat": taker, "colour": colour})
             if not reason:
-                reason = f"Stay out of this trick with the {_card(code)}"
+                reason = Phrase("stay_out", f"Stay out of this trick with the {_card(code)}", {"card": _card(code)})
         # hand management: keep zeros as safe plays, keep pain cards only to dump
         if value == 0:
             score -= 0.8
@@ -153,17 +163,21 @@ class PlayContext:
             score += 0.05 * value
         else:
             score -= 0.02 * value
+        assert reason is not None
         return score, reason
 
 
 def normal_move(view: sticheln.State, rng: random.Random) -> tuple[Any, str | None]:
     seat = view.current_player
+    assert seat is not None
     if view.phase == "pick":
         hand = view.hands[seat]
         code = best_pick(hand)
-        return sticheln._PAIN[code], (
-            f"Pick the {_card(code)}: {COLOURS[_COLOUR[code]]} is your longest colour "
-            "and a low pain card costs little"
+        colour = COLOURS[_COLOUR[code]]
+        return sticheln.PAIN_MOVES[code], Phrase(
+            "pick_long",
+            f"Pick the {_card(code)}: {colour} is your longest colour and a low pain card costs little",
+            {"card": _card(code), "colour": colour},
         )
     ctx = PlayContext(view)
     best = None
@@ -172,7 +186,8 @@ def normal_move(view: sticheln.State, rng: random.Random) -> tuple[Any, str | No
         key = (score, -code)
         if best is None or key > best[0]:
             best = (key, code, reason)
-    return sticheln._PLAY[best[1]], best[2]
+    assert best is not None  # a seat to play holds a card
+    return sticheln.PLAY_MOVES[best[1]], best[2]
 
 
 def easy_move(view: sticheln.State, rng: random.Random) -> tuple[Any, str | None]:
@@ -180,24 +195,27 @@ def easy_move(view: sticheln.State, rng: random.Random) -> tuple[Any, str | None
     half the time, and otherwise only "don't win a trick with my pain card
     when I am last"."""
     seat = view.current_player
+    assert seat is not None
     hand = view.hands[seat]
     if view.phase == "pick":
         if rng.random() < 0.5:
             code = min(hand, key=lambda c: (_VALUE[c], rng.random()))
         else:
             code = best_pick(hand)
-        return sticheln._PAIN[code], None
+        return sticheln.PAIN_MOVES[code], None
     if rng.random() < 0.3:
-        return sticheln._PLAY[rng.choice(hand)], None
+        return sticheln.PLAY_MOVES[rng.choice(hand)], None
     ctx = PlayContext(view)
     scored = sorted(hand, key=lambda c: -ctx.score(c)[0])
     pool = scored[:3] if len(scored) > 3 else scored
-    return sticheln._PLAY[rng.choice(pool)], None
+    return sticheln.PLAY_MOVES[rng.choice(pool)], None
 
 
 def describe(view: sticheln.State, move: Any) -> str | None:
     """A one-line reason for any legal move (the Hint line for Hard)."""
     code = move.card.code
     if move.kind == "pain":
-        return f"Pick the {_card(code)}: {COLOURS[_COLOUR[code]]} becomes your pain colour"
+        colour = COLOURS[_COLOUR[code]]
+        return Phrase("pick_pain", f"Pick the {_card(code)}: {colour} becomes your pain colour",
+                      {"card": _card(code), "colour": colour})
     return PlayContext(view).score(code)[1]

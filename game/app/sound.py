@@ -15,8 +15,13 @@ from pathlib import Path
 import pygame
 
 from game.app.assets import asset_roots
+from game.rules.events import SOUNDS
 
 log = logging.getLogger(__name__)
+
+#: Which effect each event kind makes, read from the one event vocabulary
+#: (game/rules/events.py), where every kind is declared.
+EVENT_SOUNDS = SOUNDS
 
 # Every effect in sounds/ (made by build/make_sounds.py).
 SOUND_NAMES = (

@@ -7,9 +7,11 @@ so importing the package for `IllegalMove` stays cheap.
 from __future__ import annotations
 
 import importlib
+import random
 from types import ModuleType
+from typing import Any
 
-from game.rules.core import Event, IllegalMove
+from game.rules.core import Event, IllegalMove, Phrase
 
 GAME_IDS = ("sticheln", "avalanche", "grinch")
 
@@ -21,10 +23,19 @@ def get(game_id: str) -> ModuleType:
     return importlib.import_module(f"game.rules.{game_id}")
 
 
+def sample_world(view: Any, rng: random.Random) -> Any:
+    """A full state consistent with a seat's `view`, hidden cards dealt at
+    random (each game's `sample_world`; OpenSpiel calls this resampling from
+    the information state).  Search reasons over many such worlds."""
+    if view.viewer is None:
+        raise ValueError("sample_world needs a seat's view, not a full state")
+    return get(view.GAME).sample_world(view, rng)
+
+
 def __getattr__(name: str) -> ModuleType:
     if name in GAME_IDS:
         return get(name)
     raise AttributeError(f"module 'game.rules' has no attribute {name!r}")
 
 
-__all__ = ["Event", "IllegalMove", "GAME_IDS", "get", *GAME_IDS]
+__all__ = ["Event", "IllegalMove", "Phrase", "GAME_IDS", "get", "sample_world", *GAME_IDS]

@@ -27,6 +27,8 @@ RANKS = tuple(range(2, 16))  # 2..14 = 2..A, 15 = Joker (AV-1.3)
 RANK_NAMES = {r: str(r) for r in range(2, 11)}
 RANK_NAMES.update({11: "J", 12: "Q", 13: "K", 14: "A", JOKER: "Joker"})
 COPIES = {r: (6 if r == JOKER else 8) for r in RANKS}  # copies of each rank in the deck
+#: Refusal codes of this game's `IllegalMove`s (besides `core.REFUSALS`).
+REFUSALS = ("empty_set", "mixed_ranks", "must_play", "no_snowfall", "too_few", "wrong_view")
 
 _RANK_BY_TEXT = {name.upper(): r for r, name in RANK_NAMES.items()}
 _RANK_BY_TEXT["T"] = 10
@@ -86,7 +88,7 @@ class Move(NamedTuple):
 
     kind: str  # "snowfall" or "play"
     rank: int = 0
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # the field shadows tuple.count, as it always has
 
     def __str__(self) -> str:
         if self.kind == "snowfall":
@@ -95,9 +97,10 @@ class Move(NamedTuple):
 
 
 SNOWFALL = Move("snowfall", 0, 0)
+_UNUSED: Any = None  # PLAYS[rank][0]: no play has zero cards
 # PLAYS[rank][count]: the interned play moves; index 0 unused.
-PLAYS: dict[int, tuple[Move | None, ...]] = {
-    r: (None,) + tuple(Move("play", r, k) for k in range(1, COPIES[r] + 1)) for r in RANKS
+PLAYS: dict[int, tuple[Move, ...]] = {
+    r: (_UNUSED,) + tuple(Move("play", r, k) for k in range(1, COPIES[r] + 1)) for r in RANKS
 }
 MOVES: tuple[Move, ...] = (SNOWFALL,) + tuple(m for r in RANKS for m in PLAYS[r][1:])
 
@@ -146,6 +149,11 @@ def _compare(prev_rank: int, prev_count: int, rank: int, count: int) -> str:
     return "fall"
 
 
+#: `compare_sets(prev_rank, prev_count, rank, count)`: "grow", "stop" or
+#: "fall" for a set played onto another (AV-4), on plain numbers for search.
+compare_sets = _compare
+
+
 def _set_rank(cards: Any, what: str) -> tuple[int, int]:
     """(rank, count) of a set given as Cards, card notation or bare ranks."""
     if isinstance(cards, str):
@@ -169,10 +177,12 @@ def _set_rank(cards: Any, what: str) -> tuple[int, int]:
             raise ValueError(f"{what}: {item!r} is not an Avalanche card")
         count += 1
     if count == 0:
-        raise IllegalMove("AV-4.1", f"the {what} set is empty; a set is one or more cards")
+        raise IllegalMove("AV-4.1", f"the {what} set is empty; a set is one or more cards",
+                          "empty_set", {"what": what})
     if len(ranks) > 1:
         names = ", ".join(RANK_NAMES[r] for r in sorted(ranks))
-        raise IllegalMove("AV-4.1", f"the {what} set mixes ranks ({names}); a set is one rank")
+        raise IllegalMove("AV-4.1", f"the {what} set mixes ranks ({names}); a set is one rank",
+                          "mixed_ranks", {"what": what, "ranks": sorted(ranks)})
     return ranks.pop(), count
 
 
@@ -221,6 +231,18 @@ class State(core.BaseState):
         "out",
         "turn",
     )
+    seed: int | str | None  # None in a view
+    option_items: tuple[tuple[str, Any], ...]
+    start: int
+    hands: tuple[tuple[int, ...], ...]
+    sizes: tuple[int, ...]
+    pile: tuple[int, ...]
+    pile_count: int
+    table: tuple[tuple[int, tuple[int, ...]], ...]
+    collected: tuple[tuple[int, ...], ...]
+    neutral: tuple[int, ...]
+    out: tuple[int, ...]
+    turn: int | None
 
     GAME = ID
     PLAYERS = PLAYERS
@@ -288,7 +310,9 @@ class State(core.BaseState):
         append = moves.append
         prev = 0
         k = 0
-        for code in self.hands[self.turn]:
+        seat = self.turn
+        assert seat is not None  # the gate asks only while the game is on
+        for code in self.hands[seat]:
             rank = RANK_OF[code]
             if rank == prev:
                 k += 1
@@ -298,7 +322,7 @@ class State(core.BaseState):
             append(PLAYS[rank][k])
         return moves
 
-    def _reason(self, move: Any) -> tuple[str, str]:
+    def _reason(self, move: Any) -> tuple[str, str, str, dict[str, Any]]:
         seat = self.turn
         if (
             not isinstance(move, tuple)
@@ -308,6 +332,7 @@ class State(core.BaseState):
             return (
                 self._notation_rule,
                 f"{move!r} is not an Avalanche move (use 'snowfall' or e.g. 'play Q Q')",
+                "not_a_move", {},
             )
         kind, rank, count = move
         if kind == "snowfall":
@@ -315,25 +340,31 @@ class State(core.BaseState):
                 return (
                     "AV-4.1",
                     "an avalanche is on the table: you may not draw, you must play a set",
+                    "must_play", {},
                 )
             if not self.pile_count:
-                return ("AV-3.1", "the draw pile is empty, so no snowfall: start an avalanche (AV-5.2)")
-            return (self._notation_rule, f"{move!r} is not a well-formed snowfall")
+                return ("AV-3.1", "the draw pile is empty, so no snowfall: start an avalanche (AV-5.2)",
+                        "no_snowfall", {})
+            return (self._notation_rule, f"{move!r} is not a well-formed snowfall", "not_a_move", {})
         if rank not in RANKS or isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            return ("AV-4.1", f"{move!r}: a set is one or more cards of one rank")
+            return ("AV-4.1", f"{move!r}: a set is one or more cards of one rank", "not_a_move", {})
         rule = "AV-4.1" if self.table else "AV-3.2"
         if self.viewer is not None and self.viewer != seat:
-            return ("view", f"seat {self.viewer}'s view cannot play for seat {seat}")
-        held = sum(1 for c in self.hands[seat] if RANK_OF[c] == rank)
+            return ("view", f"seat {self.viewer}'s view cannot play for seat {seat}", "wrong_view",
+                    {"viewer": self.viewer, "seat": seat})
+        assert seat is not None  # the gate asks only while the game is on
+        held = len([c for c in self.hands[seat] if RANK_OF[c] == rank])
         name = RANK_NAMES[rank]
         return (
             rule,
             f"seat {seat} holds {held} card{'s' if held != 1 else ''} of rank {name}, "
             f"so cannot play {count}",
+            "too_few", {"seat": seat, "held": held, "rank": rank, "count": count},
         )
 
     def _apply(self, move: Move) -> "State":
         seat = self.turn
+        assert seat is not None  # the gate asks only while the game is on
         n = self.num_players
         hands = list(self.hands)
         sizes = list(self.sizes)
@@ -348,9 +379,9 @@ class State(core.BaseState):
                 raise ValueError("a view hides the draw pile, so it cannot draw")
             code = pile[0]
             pile = pile[1:]
-            hand = list(hands[seat])
-            insort(hand, code)
-            hands[seat] = tuple(hand)
+            grown = list(hands[seat])
+            insort(grown, code)
+            hands[seat] = tuple(grown)
             sizes[seat] += 1
             events.append(Event("snowfall", seat, (), {"pile": len(pile)}))
             events.append(Event("drew", seat, (CARDS[code],), None, True))
@@ -375,9 +406,9 @@ class State(core.BaseState):
                 swept = tuple([c for _, codes in table for c in codes]) + played
                 table = _EMPTY
                 if how == "fall":  # AV-4.4
-                    collected = list(collected)
-                    collected[last_seat] = collected[last_seat] + swept
-                    collected = tuple(collected)
+                    piles = list(collected)
+                    piles[last_seat] = piles[last_seat] + swept
+                    collected = tuple(piles)
                     events.append(
                         Event(
                             "fell",
@@ -522,7 +553,7 @@ class State(core.BaseState):
         def codes(items: Any, what: str) -> tuple[int, ...]:
             if not isinstance(items, list):
                 raise ValueError(f"damaged avalanche state: {what} must be a list of cards")
-            return tuple(parse_card(item).code for item in items)
+            return tuple(_CODE_OF[parse_card(item)] for item in items)
 
         def seat_list(items: Any, what: str) -> list:
             if not isinstance(items, list) or len(items) != n:
@@ -716,13 +747,16 @@ def _settle_start(state: State, events: list[Event]) -> State:
 # -- the fast path -----------------------------------------------------------------
 
 
-def playout(state: State, rng: random.Random) -> list[int]:
+def playout(state: State, rng: random.Random, trace: list | None = None) -> list[int]:
     """Uniformly random legal moves to the end; the final scores.
 
     Hands are flat lists of ranks (suits never matter).  A uniform legal move
     is: snowfall with probability 1/(h+1) when allowed, else a uniformly random
     card of the hand (rank R) and a uniform count k in 1..copies of R -- each
     (R, k) then has probability (c_R/h)(1/c_R) = 1/h, exactly as legal_moves().
+
+    With a `trace` list every move made is appended; replayed through
+    `apply()` they reach the same scores (tests/test_fast_paths.py).
     """
     if state.viewer is not None:
         raise ValueError("playout needs a full state, not a view; sample the hidden cards first")
@@ -753,6 +787,8 @@ def playout(state: State, rng: random.Random) -> list[int]:
         if not last_count and pile:
             j = below(size + 1)
             if j == size:  # snowfall (AV-3.1)
+                if trace is not None:
+                    trace.append(SNOWFALL)
                 hand.append(pop())
                 p = (p + 1) % n
                 while out[p]:
@@ -772,6 +808,8 @@ def playout(state: State, rng: random.Random) -> list[int]:
             else:
                 for _ in range(k):
                     hand.remove(rank)
+        if trace is not None:
+            trace.append(PLAYS[rank][k])
         if not last_count:  # start
             last_seat, last_rank, last_count, on_table = p, rank, k, k
         elif k > last_count or (k == last_count and rank >= last_rank):  # grow
@@ -796,6 +834,34 @@ def playout(state: State, rng: random.Random) -> list[int]:
             p = (p + 1) % n
 
 
+# -- sampling a world for search ----------------------------------------------------
+def unseen_cards(view: State) -> list[int]:
+    """The card codes `view.viewer` cannot place: the deck minus its own
+    hand, the table, every collected pile and the neutral pile."""
+    if view.viewer is None:
+        raise ValueError("unseen_cards needs a seat's view, not a full state")
+    known = list(view.hands[view.viewer])
+    for _, codes in view.table:
+        known.extend(codes)
+    for pile in view.collected:
+        known.extend(pile)
+    known.extend(view.neutral)
+    return core.cards_not_in(DECK_CODES, known)
+
+
+def sample_world(view: State, rng: random.Random) -> State:
+    """A full state that agrees with everything `view` shows: the unseen
+    cards dealt at random into the hidden hands, the rest as the pile."""
+    unknown = unseen_cards(view)
+    rng.shuffle(unknown)
+    hands, pos = core.deal_unseen(view, unknown)
+    pile = tuple(unknown[pos:])
+    assert len(pile) == view.pile_count, "avalanche world: pile size does not match"
+    return view._evolve(
+        viewer=None, seed=core.world_seed(rng), hands=hands, pile=pile, events=(),
+    )
+
+
 __all__ = [
     "ID",
     "NAME",
@@ -807,6 +873,7 @@ __all__ = [
     "RANK_NAMES",
     "RANK_OF",
     "COPIES",
+    "REFUSALS",
     "Card",
     "CARDS",
     "Move",
@@ -816,10 +883,13 @@ __all__ = [
     "State",
     "IllegalMove",
     "classify",
+    "compare_sets",
     "deck",
     "from_json",
     "new_game",
     "parse_card",
     "parse_move",
     "playout",
+    "sample_world",
+    "unseen_cards",
 ]

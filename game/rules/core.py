@@ -4,23 +4,55 @@ Each game module subclasses `BaseState` and supplies a handful of small hooks
 (`_legal`, `_apply`, `_reason`, `_data`, `_from_data`, `_hide`).  Everything a
 caller relies on -- the single `apply` gate, immutability, equality, JSON
 wrapping, `winners()` -- lives here once so the games cannot drift apart.
+
+Search (game/ai) stands on public names only: `successor(move)` for moves it
+took from `legal_moves()`, `position_key()`, each game's `sample_world` /
+`unseen_cards` and its fast tables; refusals carry a code (`Phrase`).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, NamedTuple, Sequence
+from collections import Counter
+from typing import Any, Iterable, NamedTuple, Self, Sequence
 
 JSON_VERSION = 1
 
 
-class IllegalMove(ValueError):
-    """A move the rules forbid.  `rule` is the rule ID, also named in the text."""
+class Phrase(str):
+    """An English sentence for people that also carries a stable `code` and
+    plain `params` (JSON values: seats, card notation, numbers), so a table
+    can say it again in another language from a catalog without reading the
+    English.  Refusals (`IllegalMove.reason`) and AI hints are Phrases."""
 
-    def __init__(self, rule: str, message: str) -> None:
+    code: str
+    params: dict[str, Any]
+
+    def __new__(cls, code: str, text: str, params: dict[str, Any] | None = None) -> "Phrase":
+        self = super().__new__(cls, text)
+        self.code = code
+        self.params = dict(params or {})
+        return self
+
+
+#: Refusal codes every game can raise (each game adds its own `REFUSALS`):
+#: the game is over, move text that does not parse, something that is not a
+#: move of this game.
+REFUSALS = ("game_over", "notation", "not_a_move")
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid.  `rule` is the rule ID, also named in the
+    text; `code` and `params` say the same as data (see `Phrase`), and
+    `reason` is the English sentence without the rule ID."""
+
+    def __init__(self, rule: str, message: str, code: str = "not_a_move",
+                 params: dict[str, Any] | None = None) -> None:
         super().__init__(f"{message} ({rule})")
         self.rule = rule
-        self.reason = message
+        self.code = code
+        self.params = dict(params or {})
+        self.reason = Phrase(code, message, self.params)
 
 
 class Event(NamedTuple):
@@ -145,11 +177,54 @@ def take_cards(
     return out
 
 
+# -- sampling worlds for search (each game's `sample_world` uses these) ---------
+def cards_not_in(deck: Sequence[int], known: Iterable[int]) -> list[int]:
+    """`deck` minus `known` as multisets (Avalanche has copies), in deck order."""
+    left = Counter(deck)
+    left.subtract(known)
+    out = []
+    for code in deck:
+        if left[code] > 0:
+            out.append(code)
+            left[code] -= 1
+    return out
+
+
+def world_seed(rng: random.Random) -> int:
+    """A sampled world's seed: later deals in it are as unknown as the real ones."""
+    return rng.randrange(2**31)
+
+
+def deal_unseen(view: Any, unknown: Sequence[int], secret: list[int] | None = None,
+                hidden: int = 0, known: Sequence[Sequence[int]] | None = None
+                ) -> tuple[tuple[tuple[int, ...], ...], int]:
+    """Deal the (already shuffled) `unknown` cards into every other seat's
+    hand by its size, after the cards everyone saw that seat take (`known`);
+    where `secret[seat] == hidden` (a face-down pick or discard) that seat
+    also gets the next card there.  Returns the hands and the cards used."""
+    hands = list(view.hands)
+    pos = 0
+    for seat in range(view.num_players):
+        if seat == view.viewer:
+            continue
+        seen = tuple(known[seat]) if known is not None else ()
+        size = view.sizes[seat] - len(seen)
+        hands[seat] = tuple(sorted(seen + tuple(unknown[pos:pos + size])))
+        pos += size
+        if secret is not None and secret[seat] == hidden:
+            secret[seat] = unknown[pos]
+            pos += 1
+    return tuple(hands), pos
+
+
 class BaseState:
     """Immutable game position.  Subclasses define `__slots__` for their own
     fields and the hooks below; instances are built with `_make`."""
 
     __slots__ = ("num_players", "events", "viewer")
+    num_players: int
+    events: tuple[Event, ...]
+    viewer: int | None  # the seat whose view this is; None for a full state
 
     GAME: str = ""  # module id: "sticheln", "avalanche", "grinch"
     PLAYERS: range = range(0)  # allowed player counts
@@ -208,13 +283,27 @@ class BaseState:
             except IllegalMove:
                 raise
             except ValueError as err:
-                raise IllegalMove(self._notation_rule, str(err)) from None
+                raise IllegalMove(self._notation_rule, str(err), "notation", {"text": str(err)}) from None
         if self.current_player is None:
-            raise IllegalMove(self._end_rule, "The game is over; no more moves")
+            raise IllegalMove(self._end_rule, "The game is over; no more moves", "game_over")
         if move not in self._legal():
-            rule, message = self._reason(move)
-            raise IllegalMove(rule, message)
+            raise IllegalMove(*self._reason(move))
         return self._apply(move)
+
+    # -- the public face for search -------------------------------------------
+    def successor(self, move: Any) -> "Self":
+        """The state after `move` without the gate's membership check.
+
+        Only for moves taken from this state's `legal_moves()`: search
+        applies millions of moves it already knows are legal, and the check
+        would double their cost.  Anything else must go through `apply`.
+        """
+        return self._apply(move)
+
+    def position_key(self) -> tuple:
+        """Everything that makes two states equal (not the events), as one
+        tuple: a stable fingerprint for seeding decisions and caching."""
+        return self._key()
 
     # -- results ------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -292,7 +381,9 @@ class BaseState:
     def _legal(self) -> list:
         raise NotImplementedError
 
-    def _reason(self, move: Any) -> tuple[str, str]:
+    def _reason(self, move: Any) -> tuple[str, str, str, dict[str, Any]]:
+        """Why `move` (not legal here) is refused: rule ID, English text,
+        refusal code (`core.REFUSALS` or the game's `REFUSALS`), params."""
         raise NotImplementedError
 
     def _apply(self, move: Any):

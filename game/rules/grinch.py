@@ -30,8 +30,10 @@ from game.rules.core import (
     check_seat,
     check_seed,
     deal_rng,
+    deal_unseen,
     scrub_events,
     take_cards,
+    world_seed,
 )
 from game.rules.core import IllegalMove as IllegalMove  # re-exported for callers
 
@@ -48,6 +50,9 @@ ROUNDS = {2: 6, 3: 6, 4: 4, 5: 5, 6: 6}  # GR-2.1
 TURNS = 3  # GR-4
 DEAL_SIZE = 2  # GR-3.1
 HEART_START = 3  # GR-1.4: the tile shows 3, then the 4 and 5 tokens
+#: Refusal codes of this game's `IllegalMove`s (besides `core.REFUSALS`).
+REFUSALS = ("rows_later", "row_used", "choose_row", "who_only_discards", "taken_two", "pile_empty",
+            "discards_empty", "take_first", "not_held")
 
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 _ROW_INDEX = {r: i for i, r in enumerate(ROWS)}
@@ -123,6 +128,22 @@ _SCORE = tuple(Move("score", row) for row in ROWS)
 _WHO, _GRINCH, _SCORING, _OVER = 0, 1, 2, 3
 _PHASES = ("who", "grinch", "score", "over")
 _NONE, _HIDDEN = -1, -2  # "pending" / "chosen" entries: nothing yet, or hidden in a view
+
+# -- the fast tables search and heuristics read (public names, same objects) ---
+#: SUIT_OF[code] (0..3, the order of SUITS) and RANK_OF[code] (1..6).
+ALL_CODES = _ALL_CODES
+SUIT_OF = _SUIT
+RANK_OF = _RANK
+ROW_INDEX = _ROW_INDEX
+#: DISCARD_MOVES[code] / SCORE_MOVES[row index] / TAKE_MOVES[seat]: the interned moves.
+DISCARD_MOVES = _DISCARD
+TAKE_MOVES = _TAKE
+SCORE_MOVES = _SCORE
+#: `State.phase` values: Whos discard, the Grinch takes and discards, rows
+#: are chosen, the game is over.
+WHO, GRINCH, SCORING, OVER = _WHO, _GRINCH, _SCORING, _OVER
+#: A view's `pending` / `chosen` entry for a discard or row not yet shown.
+HIDDEN = _HIDDEN
 
 _CARD_RE = re.compile(r"^\s*([WNOP])\s*([1-6])\s*([AB])\s*$")
 
@@ -226,6 +247,12 @@ def _bonus_points(codes: Sequence[int]) -> int:
     return total
 
 
+#: `row_points(codes, row index)` (GR-5.1) and `bonus_points(codes)` (GR-6.1)
+#: on card codes, for search: the same functions the rules score with.
+row_points = _row_points
+bonus_points = _bonus_points
+
+
 def row_score(hand: Sequence[Card | str], row: str) -> int:
     """The hand's value in one score pad row, without bonuses (GR-5.1)."""
     return _row_points(_codes(hand), _row_index(row))
@@ -272,6 +299,7 @@ def _cards_events(kind: str, hands: Sequence[Sequence[int]], info: Any) -> list[
 def _draws_left(phase: int, actor: int | None, turn: int, taken: int, grinch: int, n: int) -> int:
     """Most cards the draw pile may still have to give this round (GR-4.5)."""
     if phase == _WHO:
+        assert actor is not None
         later_whos = (grinch - actor - 1) % n
         return 2 * later_whos + 2 + (TURNS - turn) * 2 * n
     if phase == _GRINCH:
@@ -297,6 +325,23 @@ class State(BaseState):
         "hands", "sizes", "pile", "pile_count", "discards", "pending", "score_pad", "chosen",
         "known",
     )
+    seed: int | str | None  # None in a view
+    start: int
+    left_out: tuple[int, ...]
+    round: int
+    turn: int
+    phase: int  # WHO, GRINCH, SCORING or OVER
+    actor: int | None
+    taken: int
+    hands: tuple[tuple[int, ...], ...]
+    sizes: tuple[int, ...] | None  # hand sizes, in a view only
+    pile: tuple[int, ...]
+    pile_count: int | None  # in a view only
+    discards: tuple[tuple[int, ...], ...]
+    pending: tuple[int, ...]
+    score_pad: tuple[tuple[int, ...], ...]
+    chosen: tuple[int, ...]
+    known: tuple[tuple[int, ...], ...]
     GAME = ID
     PLAYERS = PLAYERS
     _notation_rule = "GR-4"
@@ -412,54 +457,61 @@ class State(BaseState):
         return parse_move(text)
 
     def _legal(self) -> list[Move]:
-        phase = self.phase
+        phase, actor = self.phase, self.actor
+        assert actor is not None  # the gate asks only while the game is on
         if phase == _SCORING:
-            used = self.score_pad[self.actor]
+            used = self.score_pad[actor]
             return [_SCORE[r] for r in range(7) if used[r] < 0]
         if phase == _GRINCH and self.taken < 2:
             discards = self.discards
             return [DRAW] + [_TAKE[s] for s in range(self.num_players) if discards[s]]
-        return [_DISCARD[c] for c in self.hands[self.actor]]
+        return [_DISCARD[c] for c in self.hands[actor]]
 
-    def _reason(self, move: Any) -> tuple[str, str]:
+    def _reason(self, move: Any) -> tuple[str, str, str, dict[str, Any]]:
         if not isinstance(move, Move):
-            return "GR-4", f"{move!r} is not a Grinch move"
+            return "GR-4", f"{move!r} is not a Grinch move", "not_a_move", {}
         seat, phase, kind = self.actor, self.phase, move.kind
         role = "the Grinch" if seat == self.grinch else "a Who"
         if kind == "score":
             if phase != _SCORING:
-                return "GR-5.1", "Rows are chosen only after the third turn of the round"
+                return "GR-5.1", "Rows are chosen only after the third turn of the round", "rows_later", {}
             row = move.arg
             if row not in _ROW_INDEX:
-                return "GR-5.1", f"{row!r} is not a score pad row (rows: {', '.join(ROWS)})"
-            return "GR-5.1", f"Seat {seat} has already used the {row} row in this game"
+                return ("GR-5.1", f"{row!r} is not a score pad row (rows: {', '.join(ROWS)})",
+                        "not_a_move", {})
+            return ("GR-5.1", f"Seat {seat} has already used the {row} row in this game", "row_used",
+                    {"seat": seat, "row": row})
         if phase == _SCORING:
-            return "GR-5.1", f"The round is over: seat {seat} chooses a row with 'score ROW'"
+            return ("GR-5.1", f"The round is over: seat {seat} chooses a row with 'score ROW'",
+                    "choose_row", {"seat": seat})
         if kind in ("draw", "take"):
             if phase == _WHO:
                 return "GR-4.2", (
                     f"Seat {seat} is a Who this round: Whos get their two cards from the "
                     "draw pile and only discard"
-                )
+                ), "who_only_discards", {"seat": seat}
             if self.taken >= 2:
-                return "GR-4.3", "The Grinch has taken two cards; now discard one"
+                return "GR-4.3", "The Grinch has taken two cards; now discard one", "taken_two", {}
             if kind == "draw":
-                return "GR-4.5", "The draw pile is empty"
+                return "GR-4.5", "The draw pile is empty", "pile_empty", {}
             target = move.arg
             if not isinstance(target, int) or not 0 <= target < self.num_players:
-                return "GR-4.3", f"There is no seat {target!r} to take from"
-            return "GR-4.3", f"Seat {target}'s discard pile is empty: nothing to take"
+                return "GR-4.3", f"There is no seat {target!r} to take from", "not_a_move", {}
+            return ("GR-4.3", f"Seat {target}'s discard pile is empty: nothing to take",
+                    "discards_empty", {"seat": target})
         if kind == "discard":
             if phase == _GRINCH and self.taken < 2:
                 return "GR-4.3", (
                     f"The Grinch takes two cards first ({2 - self.taken} to go), then discards"
-                )
+                ), "take_first", {"n": 2 - self.taken}
             rule = "GR-4.3" if phase == _GRINCH else "GR-4.2"
             card = move.arg
             if not isinstance(card, Card) or card not in _CARD_INDEX:
-                return rule, f"{card!r} is not a Grinch card"
-            return rule, f"Seat {seat} ({role}) does not hold {card}"
-        return "GR-4", f"{kind!r} is not a Grinch move (draw, take N, discard CARD, score ROW)"
+                return rule, f"{card!r} is not a Grinch card", "not_a_move", {}
+            return (rule, f"Seat {seat} ({role}) does not hold {card}", "not_held",
+                    {"seat": seat, "card": str(card)})
+        return ("GR-4", f"{kind!r} is not a Grinch move (draw, take N, discard CARD, score ROW)",
+                "not_a_move", {})
 
     def _apply(self, move: Move) -> "State":
         if self.viewer is not None:
@@ -476,6 +528,7 @@ class State(BaseState):
     def _who_discard(self, code: int) -> "State":
         """GR-4.2: the Who's discard waits face down until every Who has discarded."""
         n, seat, grinch = self.num_players, self.actor, self.grinch
+        assert seat is not None
         hands = list(self.hands)
         hands[seat] = tuple(c for c in hands[seat] if c != code)
         pending = list(self.pending)
@@ -510,6 +563,7 @@ class State(BaseState):
     def _grinch_take(self, move: Move) -> "State":
         """GR-4.3: one card from the draw pile or the top of any discard pile."""
         seat = self.actor
+        assert seat is not None
         hands = list(self.hands)
         if move.kind == "draw":
             pile = self.pile
@@ -535,6 +589,7 @@ class State(BaseState):
     def _grinch_discard(self, code: int) -> "State":
         """GR-4.3 / GR-4.4: the Grinch's discard ends the turn."""
         n, seat = self.num_players, self.actor
+        assert seat is not None
         hands = list(self.hands)
         hands[seat] = tuple(c for c in hands[seat] if c != code)
         known = list(self.known)
@@ -563,6 +618,7 @@ class State(BaseState):
     def _choose_row(self, row: int) -> "State":
         """GR-5.1: choices stay secret until the Grinch, who chooses last, has chosen."""
         seat, grinch = self.actor, self.grinch
+        assert seat is not None
         chosen = list(self.chosen)
         chosen[seat] = row
         events = [Event("chose", seat)]
@@ -841,7 +897,7 @@ def new_game(
 from_json = State.from_json
 
 
-def playout(state: State, rng: random.Random) -> list[int]:
+def playout(state: State, rng: random.Random, trace: list | None = None) -> list[int]:
     """Finish the game with uniformly random legal moves; return the totals.
 
     Same state machine as `apply`, on plain lists of codes.  Each decision
@@ -850,6 +906,10 @@ def playout(state: State, rng: random.Random) -> list[int]:
     the current round ends exactly as a game of uniform choices through
     `legal_moves()`/`apply()` would.  Later rounds are dealt from `rng`, as
     in every playout: a rollout must not know the seeded future deals.
+
+    With a `trace` list every move made is appended, and each later round's
+    shuffled deck as `("deal", codes)`: replayed through `apply()` with those
+    deals, they reach the same totals (tests/test_fast_paths.py).
     """
     if state.viewer is not None:
         raise ValueError("playout needs a full state, not a view")
@@ -861,7 +921,7 @@ def playout(state: State, rng: random.Random) -> list[int]:
     total_rounds = ROUNDS[n]
     rnd, turn, taken, phase, actor = state.round, state.turn, state.taken, state.phase, state.actor
     hands = [list(h) for h in state.hands]
-    pile = state.pile
+    pile: Sequence[int] = state.pile
     pos = 0
     tops = [list(reversed(d)) for d in state.discards]  # top last
     pending = list(state.pending)
@@ -874,6 +934,8 @@ def playout(state: State, rng: random.Random) -> list[int]:
             hand = hands[actor]
             k = len(hand)
             pending[actor] = hand.pop(int(rand() * k) if k > 1 else 0)
+            if trace is not None:
+                trace.append(_DISCARD[pending[actor]])
             actor += 1
             if actor == n:
                 actor = 0
@@ -901,10 +963,14 @@ def playout(state: State, rng: random.Random) -> list[int]:
                     pos += 1
                 else:
                     insort(hand, tops[sources[i - 1]].pop())
+                if trace is not None:
+                    trace.append(DRAW if i == 0 else _TAKE[sources[i - 1]])
                 taken += 1
             else:
                 k = len(hand)
                 tops[grinch].append(hand.pop(int(rand() * k) if k > 1 else 0))
+                if trace is not None:
+                    trace.append(_DISCARD[tops[grinch][-1]])
                 actor = grinch + 1 if grinch + 1 < n else 0
                 if turn < TURNS:
                     turn += 1
@@ -920,6 +986,8 @@ def playout(state: State, rng: random.Random) -> list[int]:
             options = [r for r in range(7) if rows[r] < 0]
             k = len(options)
             chosen[actor] = options[int(rand() * k) if k > 1 else 0]
+            if trace is not None:
+                trace.append(_SCORE[chosen[actor]])
             if actor != grinch:
                 actor = actor + 1 if actor + 1 < n else 0
                 continue
@@ -933,6 +1001,8 @@ def playout(state: State, rng: random.Random) -> list[int]:
             grinch = (start + rnd) % n
             deal = _in_play(left_out)
             shuffle(deal)
+            if trace is not None:
+                trace.append(("deal", tuple(deal)))
             hands = [sorted(h) for h in _deal_out(deal, n, grinch)]
             pile = deal
             pos = DEAL_SIZE * n
@@ -943,3 +1013,45 @@ def playout(state: State, rng: random.Random) -> list[int]:
             insort(hand, pile[pos])
             insort(hand, pile[pos + 1])
             pos += 2
+
+
+# -- sampling a world for search ----------------------------------------------------
+def unseen_cards(view: State) -> list[int]:
+    """The card codes `view.viewer` cannot place, in deck order.
+
+    What a seat sees: its own hand and own pending discard, every discard
+    pile, the cards the Grinch was seen to take from them (`known`), the
+    cards left out of a scenario, hand sizes, the draw pile's size."""
+    me = view.viewer
+    if me is None:
+        raise ValueError("unseen_cards needs a seat's view, not a full state")
+    seen = set(view.hands[me])
+    seen.update(view.left_out)
+    for pile in view.discards:
+        seen.update(pile)
+    for cards in view.known:
+        seen.update(cards)
+    if view.pending[me] >= 0:
+        seen.add(view.pending[me])
+    return [c for c in _ALL_CODES if c not in seen]
+
+
+def sample_world(view: State, rng: random.Random) -> State:
+    """A full state that agrees with everything `view` shows: unseen cards
+    dealt at random (hidden discards included), hidden row choices drawn
+    among each seat's open rows, the rest as the pile."""
+    unknown = unseen_cards(view)
+    rng.shuffle(unknown)
+    pending = list(view.pending)
+    hands, pos = deal_unseen(view, unknown, pending, _HIDDEN, view.known)
+    chosen = list(view.chosen)
+    for seat in range(view.num_players):
+        if seat != view.viewer and chosen[seat] == _HIDDEN:
+            pad = view.score_pad[seat]
+            chosen[seat] = rng.choice([r for r in range(len(ROWS)) if pad[r] < 0])
+    pile = tuple(unknown[pos:])
+    assert len(pile) == view.pile_count, "grinch world: pile size does not match"
+    return view._evolve(
+        viewer=None, seed=world_seed(rng), hands=hands, sizes=None, pile=pile,
+        pile_count=None, pending=tuple(pending), chosen=tuple(chosen), events=(),
+    )

@@ -19,8 +19,10 @@ from game.rules.core import (
     check_seat,
     check_seed,
     deal_rng,
+    deal_unseen,
     scrub_events,
     take_cards,
+    world_seed,
 )
 from game.rules.core import IllegalMove as IllegalMove  # re-exported for callers
 
@@ -34,6 +36,8 @@ _COLOUR_INDEX = {name: i for i, name in enumerate(COLOURS)}
 # ST-1.2: (colours, highest value) per player count
 _DECK_SHAPE = {3: (5, 8), 4: (5, 11), 5: (5, 14), 6: (6, 14)}
 ZERO_TRICK_RULES = ("set_aside", "leader_takes")
+#: Refusal codes of this game's `IllegalMove`s (besides `core.REFUSALS`).
+REFUSALS = ("not_in_deck", "pick_first", "pain_chosen", "not_held")
 
 
 class Card(NamedTuple):
@@ -75,6 +79,20 @@ _NO_PICK, _HIDDEN_PICK = -1, -2
 def _deck_codes(num_players: int) -> list[int]:
     colours, top = _DECK_SHAPE[num_players]
     return [c * 15 + v for c in range(colours) for v in range(top + 1)]
+
+
+# -- the fast tables search and heuristics read (public names, same objects) ---
+#: COLOUR_OF[code] / VALUE_OF[code]: a card code's colour index and value.
+COLOUR_OF = _COLOUR
+VALUE_OF = _VALUE
+#: CARD_WORTH[pain colour][code]: what one card in a seat's pile is worth to it.
+CARD_WORTH = _DELTA
+#: PAIN_MOVES[code] / PLAY_MOVES[code]: the interned Move for a card code.
+PAIN_MOVES = _PAIN
+PLAY_MOVES = _PLAY
+#: A view's `picks[seat]` for a pick made but not yet revealed.
+HIDDEN_PICK = _HIDDEN_PICK
+deck_codes = _deck_codes
 
 
 def deck(num_players: int) -> list[Card]:
@@ -128,6 +146,10 @@ def _winner(trick: Sequence[int]) -> int | None:
     return index
 
 
+#: `winning_index(codes)`: `trick_winner` on card codes (ST-4.3), for search.
+winning_index = _winner
+
+
 def trick_winner(cards: Sequence[Card | str]) -> int | None:
     """Index (in play order) of the card that takes the trick, or None when
     every card is a 0 (ST-4.3, ST-4.4)."""
@@ -173,6 +195,20 @@ class State(BaseState):
         "seed", "rounds", "zero_trick", "start", "round", "phase", "leader",
         "hands", "sizes", "picks", "trick", "won", "set_aside", "history",
     )
+    seed: int | str | None  # None in a view
+    rounds: int
+    zero_trick: str
+    start: int
+    round: int
+    phase: str  # one of _PHASES
+    leader: int
+    hands: tuple[tuple[int, ...], ...]
+    sizes: tuple[int, ...] | None  # hand sizes, in a view only
+    picks: tuple[int, ...]
+    trick: tuple[int, ...]
+    won: tuple[tuple[int, ...], ...]
+    set_aside: tuple[int, ...]
+    history: tuple[tuple[int, ...], ...]
     GAME = ID
     PLAYERS = PLAYERS
     _end_rule = "ST-2.1"
@@ -183,7 +219,7 @@ class State(BaseState):
         if self.phase == "play":
             return (self.leader + len(self.trick)) % self.num_players
         if self.phase == "pick":
-            done = sum(1 for pick in self.picks if pick != _NO_PICK)
+            done = self.num_players - self.picks.count(_NO_PICK)
             return (self.leader + done) % self.num_players
         return None
 
@@ -262,24 +298,31 @@ class State(BaseState):
 
     def _legal(self) -> list[Move]:
         table = _PAIN if self.phase == "pick" else _PLAY
-        return [table[code] for code in self.hands[self.current_player]]
+        seat = self.current_player
+        assert seat is not None  # the gate asks only while the game is on
+        return [table[code] for code in self.hands[seat]]
 
-    def _reason(self, move: Any) -> tuple[str, str]:
+    def _reason(self, move: Any) -> tuple[str, str, str, dict[str, Any]]:
         if not isinstance(move, Move) or move.kind not in ("pain", "play"):
-            return "ST-4", f"{move!r} is not a Sticheln move"
+            return "ST-4", f"{move!r} is not a Sticheln move", "not_a_move", {}
         seat = self.current_player
         code = _as_code(move.card)
+        card = str(move.card)
         if code not in _deck_codes(self.num_players):
-            return "ST-1.2", f"{move.card} is not in the {self.num_players}-player deck"
+            n = self.num_players
+            return "ST-1.2", f"{card} is not in the {n}-player deck", "not_in_deck", {"card": card, "n": n}
         if self.phase == "pick" and move.kind == "play":
-            return "ST-3.1", "First everyone picks a pain card: choose one with 'pain <card>'"
+            return ("ST-3.1", "First everyone picks a pain card: choose one with 'pain <card>'",
+                    "pick_first", {})
         if self.phase == "play" and move.kind == "pain":
-            return "ST-3.3", "Pain cards are already chosen; play a card with 'play <card>'"
+            return ("ST-3.3", "Pain cards are already chosen; play a card with 'play <card>'",
+                    "pain_chosen", {})
         rule = "ST-3.1" if move.kind == "pain" else "ST-4.2"
-        return rule, f"Seat {seat} does not hold {move.card}"
+        return rule, f"Seat {seat} does not hold {card}", "not_held", {"seat": seat, "card": card}
 
     def _apply(self, move: Move) -> "State":
         seat = self.current_player
+        assert seat is not None  # the gate asks only while the game is on
         code = move.card.code
         hands = list(self.hands)
         hand = list(hands[seat])
@@ -426,7 +469,7 @@ class State(BaseState):
         )
 
 
-def _check_options(options: dict) -> tuple[int, str]:
+def _check_options(options: dict) -> tuple[int | None, str]:
     check_options(NAME, options, ("rounds", "zero_trick"))
     rounds = options.get("rounds")
     zero_trick = options.get("zero_trick", "set_aside")
@@ -478,7 +521,7 @@ def new_game(
 from_json = State.from_json
 
 
-def playout(state: State, rng: random.Random) -> list[int]:
+def playout(state: State, rng: random.Random, trace: list | None = None) -> list[int]:
     """Finish the game with uniformly random moves and return the totals.
 
     Sticheln has no duty to follow, so every seat's remaining choices are a
@@ -486,6 +529,10 @@ def playout(state: State, rng: random.Random) -> list[int]:
     per-move choice, and the next rounds are just a shuffled deck cut into
     hands.  That is the same distribution as picking uniformly from
     `legal_moves()` at each step, at a fraction of the cost.
+
+    With a `trace` list, every move made is appended (a `Move`), and each
+    later round's deal as `("deal", hands)`: replayed through `apply()`
+    with those deals, they reach the same totals (tests/test_fast_paths.py).
     """
     if state.viewer is not None:
         raise ValueError("playout needs a full state, not a view")
@@ -498,9 +545,12 @@ def playout(state: State, rng: random.Random) -> list[int]:
     for hand in hands:
         shuffle(hand)
     picks = list(state.picks)
-    for seat in range(n):
+    for k in range(n):  # in the order apply() asks for them: from the leader on
+        seat = (state.leader + k) % n
         if picks[seat] == _NO_PICK:
             picks[seat] = hands[seat].pop()
+            if trace is not None:
+                trace.append(_PAIN[picks[seat]])
     set_aside = state.zero_trick == "set_aside"
     leader = state.leader
     trick = list(state.trick)
@@ -516,16 +566,22 @@ def playout(state: State, rng: random.Random) -> list[int]:
             shuffle(deck_codes)
             size = len(deck_codes) // n
             hands = [deck_codes[i * size:(i + 1) * size] for i in range(n)]
+            first_leader = leader = (first_leader + 1) % n
+            if trace is not None:
+                trace.append(("deal", tuple(tuple(sorted(h)) for h in hands)))
+                trace.extend(_PAIN[hands[(leader + k) % n][-1]] for k in range(n))
             picks = [hand.pop() for hand in hands]
             points = [-_VALUE[pick] for pick in picks]
-            first_leader = leader = (first_leader + 1) % n
             trick = []
         deltas = [_DELTA[_COLOUR[pick]] for pick in picks]
         while hands[(leader + len(trick)) % n]:
             seat = (leader + len(trick)) % n
-            for _ in range(n - len(trick)):
+            played = len(trick)
+            for _ in range(n - played):
                 trick.append(hands[seat].pop())
                 seat = seat + 1 if seat + 1 < n else 0
+            if trace is not None:
+                trace.extend(_PLAY[c] for c in trick[played:])
             index = _winner(trick)
             if index is not None:
                 leader = (leader + index) % n
@@ -538,3 +594,39 @@ def playout(state: State, rng: random.Random) -> list[int]:
         for seat in range(n):
             totals[seat] += points[seat]
     return totals
+
+
+# -- sampling a world for search ----------------------------------------------------
+def unseen_cards(view: State) -> list[int]:
+    """The card codes of the deck `view.viewer` cannot place, in deck order.
+
+    What a seat sees: its own hand and pick, every trick taken, the current
+    trick, set-aside zeros, revealed pain cards, hand sizes.  There is no
+    duty to follow colour (ST-4.2), so an off-colour play says nothing about
+    a hand."""
+    me = view.viewer
+    if me is None:
+        raise ValueError("unseen_cards needs a seat's view, not a full state")
+    seen = set(view.hands[me])
+    seen.update(view.trick)
+    seen.update(view.set_aside)
+    for pile in view.won:
+        seen.update(pile)
+    for pick in view.picks:
+        if pick >= 0:
+            seen.add(pick)
+    return [c for c in _deck_codes(view.num_players) if c not in seen]
+
+
+def sample_world(view: State, rng: random.Random) -> State:
+    """A full state that agrees with everything `view` shows, the unseen
+    cards dealt at random (hidden picks included): a world for search."""
+    unknown = unseen_cards(view)
+    rng.shuffle(unknown)
+    picks = list(view.picks)
+    hands, pos = deal_unseen(view, unknown, picks, _HIDDEN_PICK)
+    assert pos == len(unknown), "sticheln world: hidden cards do not match hand sizes"
+    return view._evolve(
+        viewer=None, seed=world_seed(rng), hands=hands, sizes=None,
+        picks=tuple(picks), events=(),
+    )
