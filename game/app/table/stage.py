@@ -17,20 +17,12 @@ from typing import Any, NamedTuple
 import pygame
 
 from game.app import focus
+from game.app.sound import EVENT_SOUNDS
 from game.app.table.sprites import CardSprite
 from game.rules.core import scrub_events
 
 MOVE_TIME = 0.34     # seconds for a card to travel, at normal speed
 STAGGER = 0.06       # between cards moving together
-
-# Which sound each event kind makes.
-EVENT_SOUNDS = {
-    "dealt": "shuffle", "played": "slide", "picked": "deal", "revealed": "flip",
-    "trick_won": "gather", "set_aside": "gather", "round_scored": "chime",
-    "snowfall": "deal", "drew": "deal", "fell": "rumble", "stopped": "stop",
-    "refilled": "deal", "took": "slide", "discarded": "slide", "heart": "heart",
-    "scored": "chime", "round": "shuffle", "game_over": "win",
-}
 
 
 class Hold(NamedTuple):
