@@ -138,7 +138,7 @@ def test_title_to_setup_to_table_by_clicks():
     assert len(table.match.seats) == 3 and table.match.seats[0].human
 
 
-@pytest.mark.parametrize("players", [3, 6])
+@pytest.mark.parametrize("players", [3, pytest.param(6, marks=pytest.mark.slow)])
 def test_sticheln_full_game_by_mouse(players):
     app, table = make_app("sticheln", [True] + [False] * (players - 1), seed=players)
     play_by_clicks(app, table, random.Random(players))
@@ -148,6 +148,7 @@ def test_sticheln_full_game_by_mouse(players):
     assert len(human_moves) == players * 15  # a pick and 14 plays per round
 
 
+@pytest.mark.slow  # long: the fast lane leaves it to CI
 def test_pass_and_play_never_shows_one_human_another_humans_hand(monkeypatch):
     drawn: list = []
     original = CardSprite.draw
@@ -258,6 +259,7 @@ def _env():
     return env
 
 
+@pytest.mark.slow  # long: the fast lane leaves it to CI
 def test_demo_command_exits_zero_at_the_end():
     result = subprocess.run(
         [sys.executable, "-m", "game", "demo", "--game", "sticheln", "--players", "3",
@@ -291,6 +293,7 @@ def test_hint_highlights_a_legal_move_for_the_human_to_act():
     assert any(s.place.mark == "hint" for s in table.sprites.values())
 
 
+@pytest.mark.slow  # long: the fast lane leaves it to CI
 def test_last_trick_of_a_round_and_the_new_hand_keep_their_own_cards():
     app, table = make_app("sticheln", [True, False, False], seed=6, speed="normal")
     rng = random.Random(6)

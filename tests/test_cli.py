@@ -69,6 +69,7 @@ def test_bad_flags_get_a_clear_message(args: list[str], message: str) -> None:
     assert message in run.stderr
 
 
+@pytest.mark.slow  # long: the fast lane leaves it to CI
 def test_bench_json_shape() -> None:
     run = subprocess.run(
         [sys.executable, "-m", "game", "bench", "--json", "--seconds", "0.05"],

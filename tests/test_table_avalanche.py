@@ -295,6 +295,7 @@ def test_undo_puts_the_played_cards_back():
     assert [p.card for p in hand_places] == hand
 
 
+@pytest.mark.slow  # long: the fast lane leaves it to CI
 def test_pass_and_play_shows_only_the_acting_humans_hand():
     from game.app.scenes.pass_device import PassScene
 
