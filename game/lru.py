@@ -10,12 +10,13 @@ none grows past its cap.  No pygame here: the persistence layer uses it too.
 from __future__ import annotations
 
 import functools
+import sys
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
 
-__all__ = ["LRU", "memoize", "report", "surface_bytes"]
+__all__ = ["LRU", "memoize", "report", "screenfuls", "surface_bytes"]
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -29,18 +30,34 @@ def surface_bytes(surface: Any) -> int:
     return surface.get_pitch() * surface.get_height()
 
 
+def screenfuls(n: float) -> Callable[[], int]:
+    """A byte cap of `n` windows' worth of pixels, for caches of pictures: at 4K
+    every picture is four times its 1080p size, and a cap that one frame's
+    pictures overflow would draw them all again every frame.  0 with no window."""
+    def room() -> int:
+        pygame = sys.modules.get("pygame")  # never imported from here: persistence has no pygame
+        if pygame is None or not pygame.display.get_init():
+            return 0
+        surface = pygame.display.get_surface()
+        return int(n * surface.get_width() * surface.get_height() * 4) if surface is not None else 0
+    return room
+
+
 class LRU(Generic[K, V]):
     """A mapping that forgets its least recently used entries once it holds more
-    than `max_items` entries or (with `weigh`) more than `max_bytes` in all.
-    An entry heavier than `max_bytes` on its own is handed back but not kept."""
+    than `max_items` entries or (with `weigh`) more than its byte cap in all:
+    `max_bytes`, or `grow()` when that is more (see `screenfuls`).  An entry
+    heavier than the cap on its own is handed back but not kept."""
 
     def __init__(self, name: str, max_items: int, max_bytes: int | None = None,
-                 weigh: Callable[[V], int] | None = None) -> None:
+                 weigh: Callable[[V], int] | None = None, grow: Callable[[], int] | None = None) -> None:
         if max_items < 1 or (max_bytes is not None and (max_bytes < 1 or weigh is None)):
             raise ValueError("an LRU needs max_items >= 1, and max_bytes with a weigh function")
         self.name = name
         self.max_items = max_items
-        self.max_bytes = max_bytes
+        self.base_bytes = max_bytes
+        self.max_bytes = max_bytes  # the cap now: base_bytes, or more where grow() says so
+        self._grow = grow
         self._weigh = weigh if max_bytes is not None else None
         self._data: OrderedDict[K, tuple[V, int]] = OrderedDict()
         self.bytes = 0
@@ -61,6 +78,8 @@ class LRU(Generic[K, V]):
         old = self._data.pop(key, None)
         if old is not None:
             self.bytes -= old[1]
+        if self.max_bytes is not None and self.bytes + weight > self.max_bytes and self._grow is not None:
+            self.max_bytes = max(self.base_bytes or 0, self._grow())  # the window may have changed size
         if self.max_bytes is not None and weight > self.max_bytes:
             return value
         self._data[key] = (value, weight)
@@ -96,12 +115,12 @@ class LRU(Generic[K, V]):
         return list(self._data)
 
 
-def memoize(name: str, max_items: int, max_bytes: int | None = None,
-            weigh: Callable[[Any], int] | None = None) -> Callable[[Callable[..., V]], Callable[..., V]]:
+def memoize(name: str, max_items: int, max_bytes: int | None = None, weigh: Callable[[Any], int] | None = None,
+            grow: Callable[[], int] | None = None) -> Callable[[Callable[..., V]], Callable[..., V]]:
     """Like functools.lru_cache (positional, hashable arguments), but bounded by
     bytes as well and visible in `report()`; the wrapper has `.cache` and `.cache_clear()`."""
     def wrap(fn: Callable[..., V]) -> Callable[..., V]:
-        cache: LRU[tuple, V] = LRU(name, max_items, max_bytes, weigh)
+        cache: LRU[tuple, V] = LRU(name, max_items, max_bytes, weigh, grow)
 
         @functools.wraps(fn)
         def call(*args: Any) -> V:

@@ -18,7 +18,7 @@ import pygame
 from game.app import fonts, palette
 from game.app.assets import find_asset
 from game.app.integrity import DamagedAsset, check_svg
-from game.lru import LRU, surface_bytes
+from game.lru import LRU, screenfuls, surface_bytes
 from game.rules import (  # the app may import rules, never the reverse
     avalanche,
     grinch,
@@ -71,10 +71,14 @@ _PIPS: dict[int, tuple[tuple[int, float], ...]] = {
 }
 
 _MAX_SIZES = 16  # distinct card widths kept (well above what one layout uses); older ones go on resize
-# Caps of the picture caches (game/lru.py): one game of each kind at 1080p draws
-# 25 MiB of distinct faces; beyond the caps the least recently drawn go.
-MAX_FACE_BYTES = 48 * 2**20
+# Caps of the picture caches (game/lru.py), in bytes or windows' worth of
+# pixels where that is more (4K pictures are four times 1080p's): one game of
+# each kind at 1080p draws 25 MiB of distinct faces; beyond the caps the least
+# recently drawn go.
+MAX_FACE_BYTES = 32 * 2**20
+FACE_SCREENS = 4.0
 MAX_MISC_BYTES = 8 * 2**20
+MISC_SCREENS = 1.0
 _CAP = 0.714  # Noto Sans cap height / em
 
 
@@ -109,10 +113,10 @@ class Art:
 
     def __init__(self) -> None:
         self._faces: LRU[tuple[str, Any, float], pygame.Surface] = LRU(
-            "art.faces", 4096, MAX_FACE_BYTES, surface_bytes)
-        self._backs: LRU[tuple[str, float], pygame.Surface] = LRU("art.backs", 256, MAX_MISC_BYTES, surface_bytes)
-        self._misc: LRU[tuple[Any, ...], pygame.Surface] = LRU("art.misc", 1024, MAX_MISC_BYTES, surface_bytes)
-        self._svgs: LRU[tuple[str, int, int], pygame.Surface] = LRU("art.svgs", 1024, MAX_MISC_BYTES, surface_bytes)
+            "art.faces", 4096, MAX_FACE_BYTES, surface_bytes, screenfuls(FACE_SCREENS))
+        self._backs, self._misc, self._svgs = (
+            LRU(f"art.{name}", 1024, MAX_MISC_BYTES, surface_bytes, screenfuls(MISC_SCREENS))
+            for name in ("backs", "misc", "svgs"))
         self._widths: list[int] = []  # card widths in use, oldest first
         self._felt: tuple[tuple[int, int], pygame.Surface] | None = None
         self._grain: pygame.Surface | None = None

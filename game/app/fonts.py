@@ -24,7 +24,7 @@ import pygame
 from game import i18n
 from game.app.assets import AssetError, find_asset
 from game.app.integrity import check_font
-from game.lru import LRU, memoize, surface_bytes
+from game.lru import LRU, memoize, screenfuls, surface_bytes
 
 __all__ = ["FAMILIES", "PRIMARY", "clear_caches", "covers", "family_for", "font", "font_path",
            "missing", "runs", "size", "text"]
@@ -44,11 +44,13 @@ PRIMARY = {"en": "latin", "ca": "latin", "ko": "korean", "pa": "gurmukhi"}
 SCALE = {"gurmukhi": 1.15}
 
 # Caps (see game/lru.py): a screen uses a few dozen sizes; rendered lines are
-# kept up to 16 MiB in all: the busiest screen draws about 2 MiB of them, but
-# every move makes a new status line (130 KiB in Korean at 1080p).
+# kept up to 8 MiB (or one window's worth of pixels, where that is more) in
+# all: the busiest screen draws about 2 MiB of them at 1080p, but every move
+# makes a new status line (130 KiB in Korean at 1080p).
 MAX_FONTS = 96
 MAX_TEXTS = 4096
-MAX_TEXT_BYTES = 16 * 2**20
+MAX_TEXT_BYTES = 8 * 2**20
+TEXT_SCREENS = 1.0
 MAX_SIZES = 8192
 
 _fonts: LRU[tuple[int, bool, str], pygame.font.Font] = LRU("fonts.font", MAX_FONTS)
@@ -202,7 +204,7 @@ def text(s: str, size: int, colour, bold: bool = False) -> pygame.Surface:
     return _text(s, size, tuple(pygame.Color(colour)), bold, family_for())
 
 
-@memoize("fonts.text", MAX_TEXTS, MAX_TEXT_BYTES, surface_bytes)
+@memoize("fonts.text", MAX_TEXTS, MAX_TEXT_BYTES, surface_bytes, screenfuls(TEXT_SCREENS))
 def _text(s: str, size: int, colour: tuple[int, ...], bold: bool, primary: str) -> pygame.Surface:
     parts = runs(s, primary)
     if len(parts) == 1:

@@ -8,7 +8,7 @@ import pygame
 
 from game.app import fonts
 from game.i18n import _
-from game.lru import LRU, memoize, surface_bytes
+from game.lru import LRU, memoize, screenfuls, surface_bytes
 
 INK = (242, 236, 222)          # text on the dark table
 MUTED = (176, 184, 170)
@@ -20,10 +20,13 @@ BUTTON_HOVER = (64, 88, 74)
 BUTTON_OFF = (40, 46, 44)
 DANGER = (214, 96, 78)
 
-# Panels of every size a screen draws (a full-window one is 8 MiB at 1080p): the caps keep a few of those.
+# Panels of every size a screen draws (a full-window one is 8 MiB at 1080p):
+# the cap keeps two and a half windows' worth, 16 MiB at least.
 MAX_PANELS = 256
-MAX_PANEL_BYTES = 24 * 2**20
-_panels: LRU[tuple, pygame.Surface] = LRU("widgets.panels", MAX_PANELS, MAX_PANEL_BYTES, surface_bytes)
+MAX_PANEL_BYTES = 16 * 2**20
+PANEL_SCREENS = 2.5
+_panels: LRU[tuple, pygame.Surface] = LRU("widgets.panels", MAX_PANELS, MAX_PANEL_BYTES, surface_bytes,
+                                          screenfuls(PANEL_SCREENS))
 
 
 def panel(size: tuple[int, int], colour=PANEL, radius: int = 12,

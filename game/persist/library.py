@@ -52,7 +52,7 @@ class SlotInfo:
 # a listing line is small and kept for many files, a replayed match (about
 # 200 KiB) only for the most recently used ones.
 MAX_LISTED = 10_000
-MAX_REPLAYS = 256
+MAX_REPLAYS = 128
 _cache: LRU[Path, tuple[tuple[int, int], SlotInfo]] = LRU("library.listing", MAX_LISTED)
 _replays: LRU[Path, tuple[tuple[int, int], Match]] = LRU("library.replays", MAX_REPLAYS)
 

@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 import pygame
 
 from game.app.tween import Tween, ease_in_out_sine, ease_out_cubic, lerp
-from game.lru import LRU, surface_bytes
+from game.lru import LRU, screenfuls, surface_bytes
 
 SELECTED_LIFT = 0.22  # of card height
 LEGAL_LIFT = 0.05
@@ -190,7 +190,7 @@ class CardSprite:
         surface.blit(img, rect)
 
 
-_marks: LRU[tuple[tuple, str], pygame.Surface] = LRU("sprites.marks", 600, 24 * 2**20, surface_bytes)
+_marks: LRU[tuple[tuple, str], pygame.Surface] = LRU("sprites.marks", 600, 12 * 2**20, surface_bytes, screenfuls(2))
 
 
 def _marked(face: pygame.Surface, mark: str, card_key: tuple) -> pygame.Surface:
