@@ -102,7 +102,7 @@ def _cache_summary(top: int = 4) -> str:
 def soak(seconds: float, every: float = 60.0, say: Callable[[str], None] = print,
          speed: str = "off") -> list[dict[str, Any]]:
     """Play for `seconds`; one report (a dict, also said as a line) every `every` seconds and at the end."""
-    from game import i18n
+    from game import i18n, lru
     from game.app.app import App, headless
     from game.persist import library
     from game.persist.settings import Settings
@@ -117,7 +117,7 @@ def soak(seconds: float, every: float = 60.0, say: Callable[[str], None] = print
 
     def report() -> None:
         row = {"minute": round((time.monotonic() - began) / 60, 2), "rss_mib": round(rss_mib(), 1),
-               "games": games, "history_files": history}
+               "games": games, "history_files": history, "caches": lru.report()}
         reports.append(row)
         say(f"{row['minute']:6.2f} min  RSS {row['rss_mib']:7.1f} MiB  {games:5d} games  "
             f"{history:5d} in history  {_cache_summary()}")
