@@ -47,6 +47,19 @@ def rss_mib() -> float:
     return peak / (1024 * 1024 if sys.platform == "darwin" else 1024)
 
 
+def trim_heap() -> bool:
+    """Hand freed heap memory back to the system (glibc's malloc_trim), so that
+    what stays resident is what is still in use, not what fragmentation
+    keeps; False where there is no glibc."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        return False
+    return True
+
+
 def _games() -> Iterator[tuple[str, int, str, tuple[int, int], str]]:
     """(game, players, language, window size, level), cycling through every combination in turn."""
     from game import rules
@@ -100,8 +113,9 @@ def _cache_summary(top: int = 4) -> str:
 
 
 def soak(seconds: float, every: float = 60.0, say: Callable[[str], None] = print,
-         speed: str = "off") -> list[dict[str, Any]]:
-    """Play for `seconds`; one report (a dict, also said as a line) every `every` seconds and at the end."""
+         speed: str = "off", trim: bool = False) -> list[dict[str, Any]]:
+    """Play for `seconds`; one report (a dict, also said as a line) every `every` seconds and at the end.
+    With `trim`, each report also gives the memory resident after `trim_heap()`."""
     from game import i18n, lru
     from game.app.app import App, headless
     from game.persist import library
@@ -117,10 +131,15 @@ def soak(seconds: float, every: float = 60.0, say: Callable[[str], None] = print
 
     def report() -> None:
         row = {"minute": round((time.monotonic() - began) / 60, 2), "rss_mib": round(rss_mib(), 1),
-               "games": games, "history_files": history, "caches": lru.report()}
+               "games": games, "history_files": history, "python_blocks": sys.getallocatedblocks(),
+               "caches": lru.report()}
+        trimmed = ""
+        if trim and trim_heap():
+            row["rss_trimmed_mib"] = round(rss_mib(), 1)
+            trimmed = f" ({row['rss_trimmed_mib']:.1f} trimmed)"
         reports.append(row)
-        say(f"{row['minute']:6.2f} min  RSS {row['rss_mib']:7.1f} MiB  {games:5d} games  "
-            f"{history:5d} in history  {_cache_summary()}")
+        say(f"{row['minute']:6.2f} min  RSS {row['rss_mib']:7.1f} MiB{trimmed}  {games:5d} games  "
+            f"{history:5d} in history  {row['python_blocks'] / 1e6:.2f}M Python blocks  {_cache_summary()}")
 
     for seed, (game_id, players, lang, size, level) in enumerate(_games(), start=1):
         if time.monotonic() >= next_report:
@@ -146,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=float, default=60.0, help="seconds between reports (default 60)")
     parser.add_argument("--speed", default="off", help="animation speed (default off: most games per minute)")
     parser.add_argument("--json", metavar="FILE", help="also write the reports there as JSON")
+    parser.add_argument("--trim", action="store_true",
+                        help="also report memory after handing freed heap back (glibc): use versus fragmentation")
     parser.add_argument("--max-growth", type=float, default=None, metavar="MIB",
                         help="fail when memory grew more than this after the first quarter of the run")
     args = parser.parse_args(argv)
@@ -153,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--minutes and --every must be positive numbers")
     with tempfile.TemporaryDirectory(prefix="fireside-soak-") as home:
         os.environ["FIRESIDE_HOME"] = home  # never the player's own history
-        reports = soak(args.minutes * 60, args.every, lambda line: print(line, flush=True), args.speed)
+        reports = soak(args.minutes * 60, args.every, lambda line: print(line, flush=True), args.speed, args.trim)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(reports, out, indent=1)
