@@ -72,6 +72,11 @@ class Match:
         self.state = new
         return new
 
+    def forget_undo(self) -> None:
+        """Drop the states kept for undo (nine tenths of a long game's memory): for a
+        match only looked at, like a history file's (`library.shared_match`), never played on."""
+        self._states = [self.state]
+
     def check(self, move: Any) -> str | None:
         """Why `move` is illegal now, or None if it is legal."""
         try:

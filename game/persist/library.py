@@ -49,10 +49,10 @@ class SlotInfo:
 
 # Listings, history rows and statistics all need each file replayed: do it
 # once per file while it is unchanged (keyed by its time and size).  Bounded:
-# a listing line is small and kept for many files, a replayed match (about
-# 200 KiB) only for the most recently used ones.
+# a listing line is small and kept for many files, a replayed match (10-100 KiB
+# without its undo states) only for the most recently used ones.
 MAX_LISTED = 10_000
-MAX_REPLAYS = 128
+MAX_REPLAYS = 256
 _cache: LRU[Path, tuple[tuple[int, int], SlotInfo]] = LRU("library.listing", MAX_LISTED)
 _replays: LRU[Path, tuple[tuple[int, int], Match]] = LRU("library.replays", MAX_REPLAYS)
 
@@ -95,6 +95,7 @@ def _entry(path: Path, replayed: bool = True) -> tuple[SlotInfo, Match | None]:
         info = _damaged_info(path, data, str(exc))
     _cache.put(path, (stamp, info))
     if match is not None:
+        match.forget_undo()  # only looked at: see shared_match
         _replays.put(path, (stamp, match))
     return info, match
 
