@@ -7,6 +7,7 @@ the suite fail.  Later issues add keys to the same JSON object.
 from __future__ import annotations
 
 import json
+import math
 import random
 import statistics
 import time
@@ -141,6 +142,8 @@ def add_idle(results: dict, seconds: float) -> None:
 
 
 def main(as_json: bool = False, seconds: float = 1.0) -> int:
+    if not (math.isfinite(seconds) and seconds > 0):  # nan never reaches a deadline
+        raise ValueError(f"seconds must be a positive number, not {seconds!r}")
     results = run(seconds)
     add_ai(results, seconds)
     add_idle(results, seconds)

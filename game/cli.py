@@ -7,6 +7,7 @@ commands never load pygame.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 
@@ -28,7 +29,7 @@ def _seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         value = -1.0
-    if value <= 0:
+    if not (math.isfinite(value) and value > 0):  # nan and inf would never end
         raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
     return value
 
@@ -43,10 +44,43 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
+#: the largest window --size opens (8K) where the screen's size is unknown: a 16384x16384 one takes gigabytes
+MAX_WINDOW = (7680, 4320)
+#: --size and --fullscreen, given before the command (`fireside --size 1600x900` plays) or after it
+WINDOW_DEFAULTS = {"size": (1280, 720), "fullscreen": False}
+
+
 def _window_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1280x720")
-    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
+    """--size and --fullscreen, with no default here: one given before the command must not be undone."""
+    parser.add_argument("--size", type=_size, default=argparse.SUPPRESS,
+                        help="window size, e.g. 1280x720 (at most the screen's)")
+    parser.add_argument("--fullscreen", action="store_true", default=argparse.SUPPRESS,
+                        help="start in fullscreen (F11 toggles)")
+
+
+def _play_options(parser: argparse.ArgumentParser) -> None:
+    _window_options(parser)
     _lang_option(parser, argparse.SUPPRESS)  # `fireside play --lang ko` as well as `fireside --lang ko`
+
+
+def _fit_screen(size: tuple[int, int]) -> tuple[int, int]:
+    """`--size` no larger than the screen (or MAX_WINDOW where there is none to ask), with a word when cut."""
+    import pygame
+
+    limit = MAX_WINDOW
+    pygame.display.init()
+    if pygame.display.get_driver() not in ("dummy", "offscreen"):  # those have no screen to fit
+        try:
+            desktops = pygame.display.get_desktop_sizes()
+        except pygame.error:
+            desktops = []
+        if desktops:
+            limit = (min(limit[0], desktops[0][0]), min(limit[1], desktops[0][1]))
+    fitted = (min(size[0], limit[0]), min(size[1], limit[1]))
+    if fitted != size:
+        print(_("fireside: --size {asked} is larger than the screen; opening {size} instead").format(
+            asked="x".join(map(str, size)), size="x".join(map(str, fitted))), file=sys.stderr)
+    return fitted
 
 
 def _lang_option(parser: argparse.ArgumentParser, default: str | None) -> None:
@@ -75,6 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     desktop.add_argument("--remove-desktop-entry", action="store_true",
                          help="Linux: take Fireside out of the application menu again, then exit")
     _lang_option(parser, None)
+    _window_options(parser)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     text = commands.add_parser(
@@ -86,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     text.add_argument("--seat", type=int, default=0, help="the seat you play (default 0)")
 
     window = commands.add_parser("play", help="open the card table window (the default)")
-    _window_options(window)
+    _play_options(window)
     window.add_argument("--first-frame-exit", action="store_true", help=argparse.SUPPRESS)
 
     demo = commands.add_parser("demo", help="watch computers play a game in the window")
@@ -98,7 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="exit with status 0 when the game is over")
     demo.add_argument("--save", metavar="FILE", default=None,
                       help="when the window closes, write the game played as a save file there")
-    _window_options(demo)
+    _play_options(demo)
 
     check = commands.add_parser("check-save", help="check that a save file loads and its moves replay")
     check.add_argument("file", metavar="FILE")
@@ -167,6 +202,10 @@ def main(argv: list[str] | None = None) -> int:
     command = args.command or "play"
     if command in ("play", "demo"):
         return _window(parser, args)
+    given = [f"--{name}" for name in WINDOW_DEFAULTS if name in vars(args)]
+    if given:
+        parser.error(_("{option} is for the window (play or demo), not {command}").format(
+            option=given[0], command=command))
     return _headless(parser, args, command)
 
 
@@ -176,9 +215,12 @@ def _window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     import pygame
 
     from game.app.assets import AssetError
+    from game.app.integrity import DamagedAsset
 
     try:
         return _open_window(parser, args)
+    except DamagedAsset as exc:  # already the one line a player reads
+        print(f"fireside: {exc}", file=sys.stderr)
     except AssetError as exc:
         print(_("fireside: a game file is missing, so the table cannot open: {reason}").format(reason=exc),
               file=sys.stderr)
@@ -189,6 +231,13 @@ def _window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 
 def _open_window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from game.app.integrity import check_bundled
+
+    check_bundled()  # a damaged font or drawing is named now, never a crash inside SDL later
+    for name, default in WINDOW_DEFAULTS.items():
+        vars(args).setdefault(name, default)
+    if not args.fullscreen:
+        args.size = _fit_screen(args.size)
     if args.command == "demo":
         from game.app.main import demo
 
@@ -197,10 +246,7 @@ def _open_window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
                     args.size, args.fullscreen, save_to=args.save, lang=args.lang)
     from game.app.main import play
 
-    lang = args.lang
-    if args.command is None:  # plain `fireside`: the play command's defaults
-        args = parser.parse_args(["play"])
-    return play(args.size, args.fullscreen, args.first_frame_exit, lang=lang)
+    return play(args.size, args.fullscreen, getattr(args, "first_frame_exit", False), lang=args.lang)
 
 
 def _check_save(file: str) -> int:

@@ -87,9 +87,16 @@ class Match:
         replay steps back and forth through states `apply` reached); returns it."""
         if not 0 <= index <= len(self.moves):
             raise IndexError(f"a match of {len(self.moves)} moves has no position {index}")
+        if len(self._states) != len(self.moves) + 1:
+            raise ValueError("this match forgot its earlier states (forget_undo)")
         self._at = index
         self.state = self._states[index]
         return self.state
+
+    def forget_undo(self) -> None:
+        """Drop the states kept for undo (nine tenths of a long game's memory): for a
+        match only looked at, like a history file's (`library.shared_match`), never played on."""
+        self._states = [self.state]
 
     def check(self, move: Any) -> str | None:
         """Why `move` is illegal now, or None if it is legal."""

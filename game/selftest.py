@@ -2,10 +2,12 @@
 
 A packaged executable can miss a sprite, a font, a sound or a module that
 only a later screen imports; this finds out in a few seconds instead of in
-front of a player.  It loads every bundled file, opens a window (on whatever
-`SDL_VIDEODRIVER` says), draws the title and one frame of each game's
-table, and writes and reads a save in a temporary data folder.  One line per
-check; exit status 0 when all pass, 1 with the failing checks' reasons.
+front of a player.  It checks and loads every bundled file (each font shaped
+as the table uses it, every card composed), imports every rules text, opens
+a window (on whatever `SDL_VIDEODRIVER` says), draws the title and one frame
+of each game's table, and writes and reads a save in a temporary data
+folder.  One line per check; exit status 0 when all pass, 1 with the failing
+checks' reasons.
 """
 
 from __future__ import annotations
@@ -48,32 +50,80 @@ def _bundled(*parts: str) -> Path:
 
 
 def _check_sprites(ctx: _Context) -> str:
+    """Every SVG whole (a truncated one draws half a card without a word), then
+    every card face and back, symbol and heart tile of every game drawn."""
     import pygame
+
+    from game.app.art import Art, contact_sheet
+    from game.app.integrity import check_svg
 
     folder = _bundled("sprites")
     files = sorted(folder.glob("*.svg"))
     if not files:
         raise RuntimeError(_("no .svg files in {folder}").format(folder=folder))
     for path in files:
+        check_svg(path)
         try:
             pygame.image.load_sized_svg(str(path), (64, 64))
         except (pygame.error, OSError) as exc:
             raise RuntimeError(f"{path.name}: {exc}") from None
-    return _("{n} SVG sprites drawn").format(n=len(files))
+    _drawn(contact_sheet(Art(), 48))
+    return _("{n} SVG sprites drawn, every card of every game composed").format(n=len(files))
+
+
+#: what each family is checked with: words in the script it is used for
+SAMPLES = {"latin": "Fireside 0123 Àç", "korean": "한국어 카드 0123", "gurmukhi": "ਪੰਜਾਬੀ ਸਵੈ-ਜਾਂਚ"}
 
 
 def _check_fonts(ctx: _Context) -> str:
+    """Every font file whole (a damaged one can crash HarfBuzz), then each opened
+    and shaped the way the table uses it (Gurmukhi with set_script) and drawn."""
     import pygame
+
+    from game.app.fonts import FAMILIES
+    from game.app.integrity import check_font
 
     pygame.font.init()
     folder = _bundled("sprites", "fonts")
     files = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".ttf", ".otf", ".ttc"))
+    used = {name: (family, script) for family, (regular, bold, script) in FAMILIES.items()
+            for name in (regular, bold)}
+    absent = sorted(set(used) - {p.name for p in files})
+    if absent:
+        raise RuntimeError(_("{name} is missing; looked in {dirs}").format(name=absent[0], dirs=folder))
     for path in files:
+        check_font(path)
+        family, script = used.get(path.name, ("latin", None))
         try:
-            pygame.font.Font(path, 24).render("Fireside 0123", True, (0, 0, 0))
+            font = pygame.font.Font(path, 24)
+            if script:
+                font.set_script(script)
+            if font.render(SAMPLES[family], True, (0, 0, 0)).get_width() < 24:
+                raise RuntimeError(_("{name} draws nothing").format(name=path.name))
         except (pygame.error, OSError) as exc:
             raise RuntimeError(f"{path.name}: {exc}") from None
     return _("{n} fonts rendered").format(n=len(files))
+
+
+def _check_rules_texts(ctx: _Context) -> str:
+    """Every language's rules-text module is there (a build can leave one out:
+    only the Rules screen imports them) and covers every game."""
+    import importlib
+
+    from game import i18n
+
+    for code in i18n.LANGUAGES:
+        try:
+            module = importlib.import_module(f"game.app.rules_texts.{code}")
+        except ImportError:
+            raise RuntimeError(_("the rules text for {code} is missing").format(code=code)) from None
+        for table in ("RULES", "TITLES", "TAGLINES"):
+            games = getattr(module, table, {})
+            lacking = [g for g in GAME_IDS if g not in games]
+            if lacking:
+                raise RuntimeError(_("the rules text for {code} lacks {game}").format(code=code, game=lacking[0]))
+    importlib.import_module("game.app.rules_text")
+    return _("{n} languages' rules texts read").format(n=len(i18n.LANGUAGES))
 
 
 def _check_sounds(ctx: _Context) -> str:
@@ -203,6 +253,7 @@ def _throwaway_home() -> Iterator[None]:
 CHECKS: list[tuple[str, str, Callable[[_Context], str]]] = [
     (N_("sprites"), "", _check_sprites),
     (N_("fonts"), "", _check_fonts),
+    (N_("rules texts"), "", _check_rules_texts),
     (N_("sounds"), "", _check_sounds),
     (N_("catalogs"), "", _check_catalogs),
     (N_("window"), "", _check_window),

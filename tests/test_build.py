@@ -21,8 +21,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = Path(__file__).resolve().parents[1]
 HEADLESS = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 # The checks' English labels (the tests ask for --lang en, whatever the machine's language).
-CHECK_LABELS = ("sprites", "fonts", "sounds", "catalogs", "window", "table sticheln", "table avalanche", "table grinch",
-                "save")
+CHECK_LABELS = ("sprites", "fonts", "rules texts", "sounds", "catalogs", "window", "table sticheln",
+                "table avalanche", "table grinch", "save")
 
 
 def _load(name: str):

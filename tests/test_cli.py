@@ -61,6 +61,11 @@ def test_play_text_command_line() -> None:
         (["play-text", "--game", "chess"], "invalid choice"),
         (["play-text", "--players", "4", "--seat", "4"], "--seat must be from 0 to 3"),
         (["bench", "--seconds", "-1"], "not a positive number"),
+        (["bench", "--seconds", "nan"], "'nan' is not a positive number of seconds"),
+        (["bench", "--seconds", "inf"], "'inf' is not a positive number of seconds"),
+        (["--size", "0x0"], "argument --size: '0x0' is too small (at least 320x240)"),  # not "invalid choice"
+        (["--size", "big"], "argument --size: 'big' is not a size like 1280x720"),
+        (["--size", "1024x640", "bench"], "--size is for the window (play or demo), not bench"),
     ],
 )
 def test_bad_flags_get_a_clear_message(args: list[str], message: str) -> None:
@@ -81,3 +86,39 @@ def test_bench_json_shape() -> None:
         figures = data[game_id]
         for key in ("games_per_s", "apply_us", "view_us", "legal_moves_us", "json_roundtrip_us"):
             assert isinstance(figures[key], (int, float)) and figures[key] > 0
+
+
+def test_size_before_the_command_opens_that_window() -> None:
+    from game.cli import build_parser
+
+    args = build_parser().parse_args(["--size", "1024x640", "--fullscreen"])
+    assert (args.command, args.size, args.fullscreen) == (None, (1024, 640), True)
+    args = build_parser().parse_args(["--size", "1024x640", "demo"])
+    assert args.size == (1024, 640)  # the demo's own default does not undo it
+    assert "size" not in vars(build_parser().parse_args(["play"]))  # the window's default applies later
+
+
+def test_a_window_larger_than_the_screen_is_fitted_with_a_word(monkeypatch, capsys) -> None:
+    import os
+
+    import pygame
+
+    from game import cli
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    assert cli._fit_screen((99999, 99999)) == cli.MAX_WINDOW  # no screen to ask: at most 8K
+    assert "--size 99999x99999 is larger than the screen; opening 7680x4320 instead" in capsys.readouterr().err
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
+    assert cli._fit_screen((99999, 600)) == (1920, 600)
+    assert cli._fit_screen((1280, 720)) == (1280, 720)
+    assert capsys.readouterr().err.count("larger than the screen") == 1
+    pygame.display.quit()
+
+
+def test_bench_refuses_seconds_that_never_end() -> None:
+    from game import bench
+
+    for bad in (float("nan"), float("inf"), 0.0):
+        with pytest.raises(ValueError):
+            bench.main(seconds=bad)

@@ -17,6 +17,8 @@ import pygame
 
 from game.app import fonts, palette
 from game.app.assets import find_asset
+from game.app.integrity import DamagedAsset, check_svg
+from game.lru import LRU, screenfuls, surface_bytes
 from game.rules import (  # the app may import rules, never the reverse
     avalanche,
     grinch,
@@ -69,6 +71,14 @@ _PIPS: dict[int, tuple[tuple[int, float], ...]] = {
 }
 
 _MAX_SIZES = 16  # distinct card widths kept (well above what one layout uses); older ones go on resize
+# Caps of the picture caches (game/lru.py), in bytes or windows' worth of
+# pixels where that is more (4K pictures are four times 1080p's): one game of
+# each kind at 1080p draws 25 MiB of distinct faces; beyond the caps the least
+# recently drawn go.
+MAX_FACE_BYTES = 32 * 2**20
+FACE_SCREENS = 4.0
+MAX_MISC_BYTES = 8 * 2**20
+MISC_SCREENS = 1.0
 _CAP = 0.714  # Noto Sans cap height / em
 
 
@@ -102,10 +112,11 @@ class Art:
     CARD_RATIO = CARD_RATIO
 
     def __init__(self) -> None:
-        self._faces: dict[tuple[str, Any, float], pygame.Surface] = {}
-        self._backs: dict[tuple[str, float], pygame.Surface] = {}
-        self._misc: dict[tuple[Any, ...], pygame.Surface] = {}
-        self._svgs: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._faces: LRU[tuple[str, Any, float], pygame.Surface] = LRU(
+            "art.faces", 4096, MAX_FACE_BYTES, surface_bytes, screenfuls(FACE_SCREENS))
+        self._backs, self._misc, self._svgs = (
+            LRU(f"art.{name}", 1024, MAX_MISC_BYTES, surface_bytes, screenfuls(MISC_SCREENS))
+            for name in ("backs", "misc", "svgs"))
         self._widths: list[int] = []  # card widths in use, oldest first
         self._felt: tuple[tuple[int, int], pygame.Surface] | None = None
         self._grain: pygame.Surface | None = None
@@ -119,10 +130,9 @@ class Art:
     def face(self, game_id: str, card: Any, width: float) -> pygame.Surface:
         """The face of ``card`` (the game's Card object) at ``width`` px; cached."""
         key = (game_id, card, width)
-        try:
-            return self._faces[key]
-        except KeyError:
-            pass
+        found = self._faces.get(key)
+        if found is not None:
+            return found
         size = max(1, round(width))  # layouts may hand us floats; the key keeps what was asked
         self._note_width(size)
         draw = {"sticheln": self._sticheln, "avalanche": self._avalanche, "grinch": self._grinch}
@@ -132,31 +142,26 @@ class Art:
         draw[game_id](surf, card)
         # alpha blits onto an alpha surface lose a level or two: restore the template's opaque body
         surf.blit(self._face_mask(size), (0, 0), special_flags=pygame.BLEND_RGBA_MAX)
-        surf = _ready(surf)
-        self._faces[key] = surf
-        return surf
+        return self._faces.put(key, _ready(surf))
 
     def back(self, game_id: str, width: float) -> pygame.Surface:
         """The card back of a game at ``width`` px; each game has its own."""
         key = (game_id, width)
-        try:
-            return self._backs[key]
-        except KeyError:
-            pass
+        found = self._backs.get(key)
+        if found is not None:
+            return found
         if game_id not in GAMES:
             raise ValueError(f"unknown game {game_id!r}; expected one of {GAMES}")
         size = max(1, round(width))
         self._note_width(size)
-        surf = _ready(self._svg(f"back_{game_id}.svg", card_size(size)).copy())
-        self._backs[key] = surf
-        return surf
+        return self._backs.put(key, _ready(self._svg(f"back_{game_id}.svg", card_size(size)).copy()))
 
     def slot(self, width: int) -> pygame.Surface:
         """A faint dashed outline marking an empty pile place."""
         key = ("slot", width)
         found = self._misc.get(key)
         if found is None:
-            found = self._misc[key] = _ready(self._svg("card_slot.svg", card_size(width)).copy())
+            found = self._misc.put(key, _ready(self._svg("card_slot.svg", card_size(width)).copy()))
         return found
 
     def symbol(self, game_id: str, key: str, size: int) -> pygame.Surface:
@@ -168,7 +173,7 @@ class Art:
                 name = _SYMBOL_FILES[game_id][key]
             except KeyError:
                 raise ValueError(f"no symbol {key!r} for game {game_id!r}") from None
-            found = self._misc[ck] = _ready(self._svg(name, (size, size)).copy())
+            found = self._misc.put(ck, _ready(self._svg(name, (size, size)).copy()))
         return found
 
     def heart_token(self, value: int, width: int) -> pygame.Surface:
@@ -182,7 +187,7 @@ class Art:
             centre_y = 0.46 if value == 4 else 0.43
             num = self._number(str(value), width * 0.26, (255, 255, 255), (127, 16, 16), width * 0.025)
             surf.blit(num, num.get_rect(center=(width / 2, width * centre_y)))
-            found = self._misc[key] = _ready(surf)
+            found = self._misc.put(key, _ready(surf))
         return found
 
     @staticmethod
@@ -212,7 +217,7 @@ class Art:
             shadow.fill((0, 0, 0, 90), special_flags=pygame.BLEND_RGBA_MULT)
             surf.blit(shadow, place.move(0, max(1, width // 50)))
             surf.blit(self.heart_token(value, place.width), place)
-        found = self._misc[key] = _ready(surf)
+        found = self._misc.put(key, _ready(surf))
         return found
 
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
@@ -260,8 +265,10 @@ class Art:
         self._widths.append(width)
         if len(self._widths) > _MAX_SIZES:
             old = self._widths.pop(0)
-            self._faces = {k: v for k, v in self._faces.items() if round(k[2]) != old}
-            self._backs = {k: v for k, v in self._backs.items() if round(k[1]) != old}
+            for faces, at in ((self._faces, 2), (self._backs, 1)):
+                for key in faces.keys():
+                    if round(key[at]) == old:
+                        faces.pop(key)
             self._svgs.clear()  # rasters and small pictures are cheap to remake on demand
             self._misc.clear()
 
@@ -271,14 +278,19 @@ class Art:
         key = (name, w, h)
         found = self._svgs.get(key)
         if found is None:
-            surf = pygame.image.load_sized_svg(str(find_asset("sprites", name)), (w, h))
+            path = find_asset("sprites", name)
+            check_svg(path)  # a truncated drawing would otherwise come out half drawn, without a word
+            try:
+                surf = pygame.image.load_sized_svg(str(path), (w, h))
+            except pygame.error as exc:
+                raise DamagedAsset(name, str(exc)) from None
             sw, sh = surf.get_size()
             if (sw, sh) != (w, h):
                 if w <= sw <= w + 1 and h <= sh <= h + 1:  # SDL rounds up: the extra row is empty
                     surf = surf.subsurface((0, 0, w, h)).copy()
                 else:  # another aspect ratio than the drawing's
                     surf = pygame.transform.smoothscale(surf, (w, h))
-            found = self._svgs[key] = surf
+            found = self._svgs.put(key, surf)
         return found
 
     def _felt_grain(self) -> pygame.Surface:
@@ -319,7 +331,7 @@ class Art:
         if found is None:
             found = self._blank_face(width)
             found.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MIN)
-            self._misc[key] = found
+            self._misc.put(key, found)
         return found
 
     @staticmethod

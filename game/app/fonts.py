@@ -23,6 +23,8 @@ import pygame
 
 from game import i18n
 from game.app.assets import AssetError, find_asset
+from game.app.integrity import check_font
+from game.lru import LRU, memoize, screenfuls, surface_bytes
 
 __all__ = ["FAMILIES", "PRIMARY", "clear_caches", "covers", "family_for", "font", "font_path",
            "missing", "runs", "size", "text"]
@@ -41,7 +43,17 @@ PRIMARY = {"en": "latin", "ca": "latin", "ko": "korean", "pa": "gurmukhi"}
 #: read as the same size as the Latin letters and digits beside them.
 SCALE = {"gurmukhi": 1.15}
 
-_fonts: dict[tuple[int, bool, str], pygame.font.Font] = {}
+# Caps (see game/lru.py): a screen uses a few dozen sizes; rendered lines are
+# kept up to 8 MiB (or one window's worth of pixels, where that is more) in
+# all: the busiest screen draws about 2 MiB of them at 1080p, but every move
+# makes a new status line (130 KiB in Korean at 1080p).
+MAX_FONTS = 96
+MAX_TEXTS = 4096
+MAX_TEXT_BYTES = 8 * 2**20
+TEXT_SCREENS = 1.0
+MAX_SIZES = 8192
+
+_fonts: LRU[tuple[int, bool, str], pygame.font.Font] = LRU("fonts.font", MAX_FONTS)
 _warned: set[str] = set()
 
 
@@ -72,17 +84,19 @@ def font(size: int, bold: bool = False, family: str | None = None) -> pygame.fon
         pygame.font.init()
     script = FAMILIES[family][2]
     try:
-        found = pygame.font.Font(font_path(family, bold), max(1, round(size * SCALE.get(family, 1.0))))
+        path = font_path(family, bold)
+        check_font(path)  # a damaged font can crash SDL_ttf/HarfBuzz: never hand one over
+        found = pygame.font.Font(path, max(1, round(size * SCALE.get(family, 1.0))))
         if script:
             found.set_script(script)  # HarfBuzz shaping: Gurmukhi vowel signs and conjuncts
     except (AssetError, OSError, pygame.error) as exc:
         if family not in _warned:
-            log.warning("bundled %s font unavailable, using pygame's default: %s", family, exc)
+            log.warning("bundled %s font unavailable, using pygame's default: %s %s", family, exc,
+                        getattr(exc, "why", ""))
             _warned.add(family)
         found = pygame.font.Font(None, max(1, size))
         found.set_bold(bold)
-    _fonts[key] = found
-    return found
+    return _fonts.put(key, found)
 
 
 # -- which family has which characters ------------------------------------------------------
@@ -91,7 +105,9 @@ def font(size: int, bold: bool = False, family: str | None = None) -> pygame.fon
 def _cmap(family: str) -> frozenset[int]:
     """The code points the family's regular file maps to glyphs (empty if missing)."""
     try:
-        return read_cmap(font_path(family).read_bytes())
+        path = font_path(family)
+        check_font(path)
+        return read_cmap(path.read_bytes())
     except (AssetError, OSError, ValueError, struct.error) as exc:
         log.warning("cannot read the character map of the %s font: %s", family, exc)
         return frozenset()
@@ -184,11 +200,11 @@ def runs(s: str, primary: str | None = None) -> list[tuple[str, str]]:
 # -- drawing and measuring ----------------------------------------------------------------
 
 def text(s: str, size: int, colour, bold: bool = False) -> pygame.Surface:
-    """``s`` rendered antialiased in ``colour``; cached (LRU), so never draw on the result."""
+    """``s`` rendered antialiased in ``colour``; cached (LRU, bounded), so never draw on the result."""
     return _text(s, size, tuple(pygame.Color(colour)), bold, family_for())
 
 
-@lru_cache(maxsize=2048)
+@memoize("fonts.text", MAX_TEXTS, MAX_TEXT_BYTES, surface_bytes, screenfuls(TEXT_SCREENS))
 def _text(s: str, size: int, colour: tuple[int, ...], bold: bool, primary: str) -> pygame.Surface:
     parts = runs(s, primary)
     if len(parts) == 1:
@@ -214,7 +230,7 @@ def size(s: str, px: int, bold: bool = False) -> tuple[int, int]:
     return _size(s, px, bold, family_for())
 
 
-@lru_cache(maxsize=4096)
+@memoize("fonts.size", MAX_SIZES)
 def _size(s: str, px: int, bold: bool, primary: str) -> tuple[int, int]:
     parts = runs(s, primary)
     if len(parts) == 1:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 
 import pygame
 
 from game.app import fonts
 from game.i18n import _
+from game.lru import LRU, memoize, screenfuls, surface_bytes
 
 INK = (242, 236, 222)          # text on the dark table
 MUTED = (176, 184, 170)
@@ -20,7 +20,13 @@ BUTTON_HOVER = (64, 88, 74)
 BUTTON_OFF = (40, 46, 44)
 DANGER = (214, 96, 78)
 
-_panels: dict[tuple, pygame.Surface] = {}
+# Panels of every size a screen draws (a full-window one is 8 MiB at 1080p):
+# the cap keeps two and a half windows' worth, 16 MiB at least.
+MAX_PANELS = 256
+MAX_PANEL_BYTES = 16 * 2**20
+PANEL_SCREENS = 2.5
+_panels: LRU[tuple, pygame.Surface] = LRU("widgets.panels", MAX_PANELS, MAX_PANEL_BYTES, surface_bytes,
+                                          screenfuls(PANEL_SCREENS))
 
 
 def panel(size: tuple[int, int], colour=PANEL, radius: int = 12,
@@ -29,13 +35,11 @@ def panel(size: tuple[int, int], colour=PANEL, radius: int = 12,
     key = (size, tuple(colour), radius, edge, width)
     surf = _panels.get(key)
     if surf is None:
-        if len(_panels) > 256:
-            _panels.clear()
         surf = pygame.Surface((max(1, size[0]), max(1, size[1])), pygame.SRCALPHA)
         pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=radius)
         if edge is not None:
             pygame.draw.rect(surf, edge, surf.get_rect(), width, border_radius=radius)
-        _panels[key] = surf
+        _panels.put(key, surf)
     return surf
 
 
@@ -74,7 +78,7 @@ def fit_size(text: str, size: int, width: int, bold: bool = False) -> int:
     return _fit_size(text, size, width, bold, fonts.family_for())
 
 
-@functools.lru_cache(maxsize=1024)
+@memoize("widgets.fit_size", 2048)
 def _fit_size(text: str, size: int, width: int, bold: bool, family: str) -> int:
     while size > 8 and fonts.size(text, size, bold)[0] > width:
         size -= 1

@@ -20,6 +20,7 @@ from typing import Callable
 
 from game import rules
 from game.i18n import _
+from game.lru import LRU
 from game.match import Match
 from game.persist import paths
 from game.persist.atomic import os_reason, read_json, sweep_temps
@@ -51,8 +52,13 @@ class SlotInfo:
 
 
 # Listings, history rows and statistics all need each file replayed: do it
-# once per file while it is unchanged (keyed by its time and size).
-_cache: dict[Path, tuple[tuple[int, int], SlotInfo, Match | None]] = {}
+# once per file while it is unchanged (keyed by its time and size).  Bounded:
+# a listing line is small and kept for many files, a replayed match (10-100 KiB
+# without its undo states) only for the most recently used ones.
+MAX_LISTED = 10_000
+MAX_REPLAYS = 256
+_cache: LRU[Path, tuple[tuple[int, int], SlotInfo]] = LRU("library.listing", MAX_LISTED)
+_replays: LRU[Path, tuple[tuple[int, int], Match]] = LRU("library.replays", MAX_REPLAYS)
 
 
 def _stamp(path: Path) -> tuple[int, int]:
@@ -67,15 +73,20 @@ def _mtime_iso(path: Path) -> str:
         return ""
 
 
-def _entry(path: Path) -> tuple[SlotInfo, Match | None]:
-    """The file's listing line and its replayed match (None when damaged)."""
+def _entry(path: Path, replayed: bool = True) -> tuple[SlotInfo, Match | None]:
+    """The file's listing line and its replayed match (None when damaged, or not
+    `replayed` and no longer cached)."""
     try:
         stamp = _stamp(path)
     except OSError:
         stamp = (0, 0)
     cached = _cache.get(path)
     if cached and cached[0] == stamp and stamp != (0, 0):
-        return cached[1], cached[2]
+        replay = _replays.get(path)
+        if replay is not None and replay[0] == stamp:
+            return cached[1], replay[1]
+        if cached[1].error is not None or not replayed:
+            return cached[1], None
     data = None
     match: Match | None = None
     try:
@@ -85,12 +96,15 @@ def _entry(path: Path) -> tuple[SlotInfo, Match | None]:
                         getattr(match.state, "round_number", 1), _saved_at(data, path), match.state.is_over)
     except SaveError as exc:
         info = _damaged_info(path, data, str(exc))
-    _cache[path] = (stamp, info, match)
+    _cache.put(path, (stamp, info))
+    if match is not None:
+        match.forget_undo()  # only looked at: see shared_match
+        _replays.put(path, (stamp, match))
     return info, match
 
 
 def _info(path: Path) -> SlotInfo:
-    return _entry(path)[0]
+    return _entry(path, replayed=False)[0]
 
 
 def _display_name(data: object, path: Path) -> str:
@@ -207,7 +221,8 @@ def delete(path: Path | str) -> None:
     except OSError as exc:
         raise SaveError(_("cannot delete {name}: {reason}").format(name=path.name,
                                                                     reason=os_reason(exc))) from None
-    _cache.pop(path, None)
+    _cache.pop(path)
+    _replays.pop(path)
 
 
 # -- autosave ---------------------------------------------------------------------

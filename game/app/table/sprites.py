@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 import pygame
 
 from game.app.tween import Tween, ease_in_out_sine, ease_out_cubic, lerp
+from game.lru import LRU, screenfuls, surface_bytes
 
 SELECTED_LIFT = 0.22  # of card height
 LEGAL_LIFT = 0.05
@@ -189,7 +190,7 @@ class CardSprite:
         surface.blit(img, rect)
 
 
-_marks: dict[tuple[int, str], pygame.Surface] = {}
+_marks: LRU[tuple[tuple, str], pygame.Surface] = LRU("sprites.marks", 600, 12 * 2**20, surface_bytes, screenfuls(2))
 
 
 def _marked(face: pygame.Surface, mark: str, card_key: tuple) -> pygame.Surface:
@@ -199,8 +200,6 @@ def _marked(face: pygame.Surface, mark: str, card_key: tuple) -> pygame.Surface:
     out = _marks.get(key)
     if out is not None:
         return out
-    if len(_marks) > 600:
-        _marks.clear()
     w, h = face.get_size()
     pad = max(3, w // 18) if mark != "dim" else 0
     out = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
@@ -216,8 +215,7 @@ def _marked(face: pygame.Surface, mark: str, card_key: tuple) -> pygame.Surface:
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(shade, DIM, shade.get_rect(), border_radius=radius)
         out.blit(shade, (pad, pad))
-    _marks[key] = out
-    return out
+    return _marks.put(key, out)
 
 
 def _dash(surf: pygame.Surface, band: int, dash: int) -> None:
