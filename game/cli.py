@@ -231,7 +231,7 @@ def _window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 
 def _open_window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    from game.app.integrity import check_bundled
+    from game.app.art import check_bundled
 
     check_bundled()  # a damaged font or drawing is named now, never a crash inside SDL later
     for name, default in WINDOW_DEFAULTS.items():

@@ -17,7 +17,6 @@ from pathlib import Path
 
 import pytest
 
-from game.app import integrity
 from game.app.integrity import DamagedAsset, check_font, check_svg, font_problem, svg_problem
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,6 +42,7 @@ def game_copy(tmp_path: Path) -> Path:
     ignore = shutil.ignore_patterns("__pycache__")
     for part in ("game", "sprites", "sounds"):
         shutil.copytree(ROOT / part, root / part, ignore=ignore)
+    shutil.copy2(ROOT / "pyproject.toml", root)  # what makes it a checkout (game.app.assets)
     return root
 
 
@@ -61,7 +61,9 @@ def test_every_bundled_font_and_svg_is_whole() -> None:
         assert font_problem(path.read_bytes()) is None, path.name
     for path in sorted((ROOT / "sprites").glob("*.svg")):
         assert svg_problem(path.read_bytes()) is None, path.name
-    assert integrity.check_bundled() == 6 + len(list((ROOT / "sprites").glob("*.svg")))
+    from game.app.art import check_bundled
+
+    assert check_bundled() == 6 + len(list((ROOT / "sprites").glob("*.svg")))
 
 
 @pytest.mark.parametrize("damage,why", [

@@ -16,8 +16,8 @@ from typing import Any
 import pygame
 
 from game.app import fonts, palette
-from game.app.assets import find_asset
-from game.app.integrity import DamagedAsset, check_svg
+from game.app.assets import AssetError, find_asset
+from game.app.integrity import DamagedAsset, check_font, check_svg
 from game.lru import LRU, screenfuls, surface_bytes
 from game.rules import (  # the app may import rules, never the reverse
     avalanche,
@@ -570,3 +570,22 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def check_bundled() -> int:
+    """Check every bundled font and SVG the table draws with; the number checked.
+    A missing SVG raises AssetError, a missing font does not (fonts fall back)."""
+    sprites = find_asset("sprites", "card_face.svg").parent
+    count = 0
+    for path in sorted(sprites.glob("*.svg")):
+        check_svg(path)
+        count += 1
+    for regular, bold, _script in fonts.FAMILIES.values():
+        for name in (regular, bold):
+            try:
+                path = find_asset("sprites", "fonts", name)
+            except AssetError:
+                continue
+            check_font(path)
+            count += 1
+    return count

@@ -22,7 +22,7 @@ from pathlib import Path
 from game.app.assets import AssetError
 from game.i18n import _
 
-__all__ = ["DamagedAsset", "check_bundled", "check_font", "check_svg", "font_problem", "svg_problem"]
+__all__ = ["DamagedAsset", "check_font", "check_svg", "font_problem", "svg_problem"]
 
 #: every font needs these; outlines come from glyf+loca (TrueType) or CFF/CFF2 (OpenType)
 REQUIRED_TABLES = (b"cmap", b"head", b"hhea", b"hmtx", b"maxp")
@@ -127,25 +127,3 @@ def check_font(path: Path) -> None:
 def check_svg(path: Path) -> None:
     """Raise DamagedAsset unless `path` is a whole SVG (checked once while unchanged)."""
     _checked(Path(path), "svg", _stamp(Path(path)))
-
-
-def check_bundled() -> int:
-    """Check every bundled font and SVG the table draws with; the number checked.
-    A missing SVG raises AssetError, a missing font does not (fonts fall back)."""
-    from game.app.assets import find_asset
-    from game.app.fonts import FAMILIES
-
-    sprites = find_asset("sprites", "card_face.svg").parent
-    count = 0
-    for path in sorted(sprites.glob("*.svg")):
-        check_svg(path)
-        count += 1
-    for regular, bold, _script in FAMILIES.values():
-        for name in (regular, bold):
-            try:
-                path = find_asset("sprites", "fonts", name)
-            except AssetError:
-                continue
-            check_font(path)
-            count += 1
-    return count

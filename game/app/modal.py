@@ -8,6 +8,7 @@ import pygame
 
 from game.app import widgets
 from game.app.scene import Scene
+from game.app.text_input import TextField
 from game.app.widgets import Button, blit_text, draw_panel
 from game.i18n import _
 
@@ -61,3 +62,63 @@ class ModalScene(Scene):
         if widgets.handle_all(self.buttons, event):
             return True
         return True  # modal: nothing below gets input
+
+
+class PromptScene(ModalScene):
+    """A panel around one text field (a save's name, a folder to save in):
+    Enter saves, Esc cancels, the field keeps the keys it needs, and a reason
+    shown under it (`error`) stays until the text changes."""
+
+    field_top = 96  # logical units from the panel's top to the field
+    field_margin = 40  # logical units on each side of the field
+
+    def __init__(self, app: App, text: str, max_len: int):
+        super().__init__(app)
+        self.field = TextField(text, max_len=max_len, on_submit=lambda _text: self.save(),
+                               on_cancel=self.cancel)
+        self.error = ""
+
+    def save(self) -> None:
+        """What Enter (and the primary button) does."""
+        raise NotImplementedError
+
+    def cancel(self) -> None:
+        self.app.stack.remove(self)
+
+    def enter(self) -> None:
+        self.field.focus()
+
+    def exit(self) -> None:
+        self.field.blur()
+
+    def pause(self) -> None:
+        self.field.blur()
+
+    def resume(self) -> None:
+        self.field.focus()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        ui = self.app.ui
+        self.field.rect = pygame.Rect(0, 0, self.panel.w - 2 * ui(self.field_margin), ui(48))
+        self.field.rect.midtop = (self.panel.centerx, self.panel.y + ui(self.field_top))
+        if self.field.focused:
+            pygame.key.set_text_input_rect(self.field.rect)
+
+    def update(self, dt: float) -> None:
+        self.field.update(dt)
+
+    def next_frame(self) -> float | None:
+        return self.field.next_frame()
+
+    def keeps_key(self, event: pygame.event.Event) -> bool:
+        """Keys the text field needs rather than the keyboard focus."""
+        return self.field.focused and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        before = self.field.text
+        if self.field.handle(event):
+            if self.field.text != before:  # Enter on a failed save keeps its reason on screen
+                self.error = ""
+            return True
+        return super().handle(event)

@@ -13,10 +13,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.app import widgets
-from game.app.modal import ModalScene
+from game.app.modal import ModalScene, PromptScene
 from game.app.save_keeping import keep_saving_to
 from game.app.save_words import default_slot_name
-from game.app.text_input import TextField
 from game.app.widgets import ACCENT, DANGER, INK, MUTED, Button, blit_text
 from game.i18n import N_, _
 from game.persist import SaveError, library
@@ -74,49 +73,22 @@ class AutosaveFailedScene(ModalScene):
         self.app.stack.remove(self)
 
 
-class SaveToFolderScene(ModalScene):
+class SaveToFolderScene(PromptScene):
     """"Save to…": a folder typed by the player; the file inside is named after the save."""
 
     title = N_("Save to a folder")
     panel_size = (640, 320)
+    field_top = 86
+    field_margin = 30
 
     def __init__(self, app: App, match: Match, name: str, saved: Callable[[str], None] | None = None):
-        super().__init__(app)
+        super().__init__(app, str(Path.home()), MAX_PATH)
         self.match = match
         self.name = name
         self.saved = saved
-        self.field = TextField(str(Path.home()), max_len=MAX_PATH, on_submit=lambda _text: self.save(),
-                               on_cancel=self.cancel)
-        self.error = ""
-
-    def enter(self) -> None:
-        self.field.focus()
-
-    def exit(self) -> None:
-        self.field.blur()
-
-    def pause(self) -> None:
-        self.field.blur()
-
-    def resume(self) -> None:
-        self.field.focus()
 
     def make_buttons(self) -> list[Button]:
         return [Button(N_("Cancel"), self.cancel), Button(N_("Save here"), self.save, primary=True)]
-
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        ui = self.app.ui
-        self.field.rect = pygame.Rect(0, 0, self.panel.w - ui(60), ui(48))
-        self.field.rect.midtop = (self.panel.centerx, self.panel.y + ui(86))
-        if self.field.focused:
-            pygame.key.set_text_input_rect(self.field.rect)
-
-    def update(self, dt: float) -> None:
-        self.field.update(dt)
-
-    def next_frame(self) -> float | None:
-        return self.field.next_frame()
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
@@ -144,19 +116,3 @@ class SaveToFolderScene(ModalScene):
         self.app.stack.remove(self)
         if self.saved is not None:
             self.saved(str(path))
-
-    def cancel(self) -> None:
-        self.app.stack.remove(self)
-
-    def keeps_key(self, event: pygame.event.Event) -> bool:
-        """Keys the text field needs rather than the keyboard focus."""
-        return self.field.focused and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        before = self.field.text
-        if self.field.handle(event):
-            if self.field.text != before:  # Enter on a failed save keeps its reason on screen
-                self.error = ""
-            return True
-        return super().handle(event)
-

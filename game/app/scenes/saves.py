@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.app import widgets
-from game.app.modal import ModalScene
+from game.app.modal import PromptScene
 from game.app.save_words import (  # noqa: F401 - the words about a save, where they were
     default_slot_name,
     describe,
@@ -21,7 +21,6 @@ from game.app.save_words import (  # noqa: F401 - the words about a save, where 
     when,
 )
 from game.app.slot_list import SlotListScene
-from game.app.text_input import TextField
 from game.app.widgets import ACCENT, DANGER, MUTED, Button, blit_text
 from game.i18n import N_, _
 from game.match import Match
@@ -51,32 +50,17 @@ class LoadScene(SlotListScene):
 
 
 # -- the name prompt ---------------------------------------------------------------------
-class SaveNameScene(ModalScene):
+class SaveNameScene(PromptScene):
     """Menu → Save game: a name, prefilled with the game and the time."""
 
     title = N_("Save game")
     panel_size = (560, 300)
 
     def __init__(self, app: App, match: Match, saved: Callable[[str], None] | None = None):
-        super().__init__(app)
+        super().__init__(app, default_slot_name(match), MAX_SLOT_NAME)
         self.match = match
         self.saved = saved
-        self.field = TextField(default_slot_name(match), max_len=MAX_SLOT_NAME,
-                               on_submit=lambda _text: self.save(), on_cancel=self.cancel)
-        self.error = ""
         self.failed = False  # the saves folder refused: offer "Save to…" a folder of the player's
-
-    def enter(self) -> None:
-        self.field.focus()
-
-    def exit(self) -> None:
-        self.field.blur()
-
-    def pause(self) -> None:
-        self.field.blur()
-
-    def resume(self) -> None:
-        self.field.focus()
 
     def make_buttons(self) -> list[Button]:
         buttons = [Button(N_("Cancel"), self.cancel), Button(N_("Save"), self.save, primary=True)]
@@ -90,20 +74,6 @@ class SaveNameScene(ModalScene):
         n = len(self.buttons)
         width = min(ui(180), (self.panel.w - ui(40) - (n - 1) * ui(14)) // n)
         widgets.layout_row(self.buttons, (self.panel.centerx, self.panel.bottom - ui(40)), width, ui(44), ui(14))
-
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        ui = self.app.ui
-        self.field.rect = pygame.Rect(0, 0, self.panel.w - ui(80), ui(48))
-        self.field.rect.midtop = (self.panel.centerx, self.panel.y + ui(96))
-        if self.field.focused:
-            pygame.key.set_text_input_rect(self.field.rect)
-
-    def update(self, dt: float) -> None:
-        self.field.update(dt)
-
-    def next_frame(self) -> float | None:
-        return self.field.next_frame()
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
@@ -153,18 +123,3 @@ class SaveNameScene(ModalScene):
 
         name = " ".join(self.field.text.split()) or default_slot_name(self.match)
         self.app.go("save_to", self.match, name, saved)
-
-    def cancel(self) -> None:
-        self.app.stack.remove(self)
-
-    def keeps_key(self, event: pygame.event.Event) -> bool:
-        """Keys the text field needs rather than the keyboard focus."""
-        return self.field.focused and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        before = self.field.text
-        if self.field.handle(event):
-            if self.field.text != before:  # Enter on a failed save keeps its reason on screen
-                self.error = ""
-            return True
-        return super().handle(event)
