@@ -67,7 +67,10 @@ def _fit_screen(size: tuple[int, int]) -> tuple[int, int]:
     """`--size` no larger than the screen (or MAX_WINDOW where there is none to ask), with a word when cut."""
     import pygame
 
+    from game.app.app import name_window_class
+
     limit = MAX_WINDOW
+    name_window_class()  # before the first display init, which fixes the window's class
     pygame.display.init()
     if pygame.display.get_driver() not in ("dummy", "offscreen"):  # those have no screen to fit
         try:

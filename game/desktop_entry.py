@@ -74,6 +74,7 @@ def entry_text(command: list[str]) -> str:
         "TryExec=" + _escape(command[0]),  # the menu hides the entry once that program is gone
         f"Icon={APP_ID}",
         "Terminal=false",
+        f"StartupWMClass={APP_ID}",  # the window's class (game.app.app.name_window_class)
         "Categories=Game;CardGame;",
         "Keywords=cards;card game;Sticheln;Avalanche;Grinch;",
     ]

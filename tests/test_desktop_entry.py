@@ -80,3 +80,22 @@ def test_an_unwritable_data_folder_is_one_line_and_status_1(monkeypatch, tmp_pat
     assert main(["--install-desktop-entry"]) == 1
     err = capsys.readouterr().err.strip()
     assert err.startswith("fireside: cannot write the desktop entry: ") and "\n" not in err
+
+
+def test_window_class_matches_the_entrys_startup_wm_class(monkeypatch) -> None:
+    """Docks group the window with the menu entry only when WM_CLASS equals StartupWMClass;
+    `import pygame` names the class after the script, which the game replaces, but a class the
+    player chose stays."""
+    import pygame  # noqa: F401  (it sets SDL_VIDEO_X11_WMCLASS itself)
+
+    from game.app.app import name_window_class
+
+    assert f"StartupWMClass={desktop_entry.APP_ID}\n" in desktop_entry.entry_text(["fireside"])
+    monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", os.path.basename(sys.argv[0]))
+    monkeypatch.delenv("SDL_VIDEO_WAYLAND_WMCLASS", raising=False)
+    name_window_class()
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == desktop_entry.APP_ID
+    assert os.environ["SDL_VIDEO_WAYLAND_WMCLASS"] == desktop_entry.APP_ID
+    monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "my-own-class")
+    name_window_class()
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "my-own-class"

@@ -23,6 +23,19 @@ FPS = 60
 MAX_FAILURES = 3  # frames failing in a row before the app gives up
 
 
+def name_window_class() -> None:
+    """Linux: give the window the class (X11 WM_CLASS, Wayland app id) that the
+    menu entry names in `StartupWMClass`, so docks group the running game with
+    its menu entry and icon instead of showing a "__main__.py" window.
+    Must run before the display starts.  `import pygame` has already set the
+    X11 class to the script's name; any other value is the player's and wins."""
+    from game.desktop_entry import APP_ID
+
+    if os.environ.get("SDL_VIDEO_X11_WMCLASS", "") in ("", os.path.basename(sys.argv[0] if sys.argv else "")):
+        os.environ["SDL_VIDEO_X11_WMCLASS"] = APP_ID
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", APP_ID)
+
+
 def enable_dpi_awareness() -> None:
     """Windows: draw at the screen's real pixels instead of being stretched
     (blurred) by the system's display scaling.  Must run before the window
@@ -79,6 +92,7 @@ class App:
         from game.app.sound import SoundBoard
 
         enable_dpi_awareness()
+        name_window_class()
         pygame.init()
         pygame.display.set_caption("Fireside")
         self.settings = settings or Settings()
