@@ -337,3 +337,20 @@ def test_has_picked_is_public_while_the_pick_stays_secret():
     other = state.view(state.current_player)
     assert other.has_picked(first) and other.pain_card(first) is None
     assert not other.has_picked(state.current_player)
+
+
+def test_ST_2_1_rounds_variant_is_bounded_and_saves_keep_their_round_inside_it():
+    """A damaged save asking for endless rounds, or sitting in a round past the last, is refused."""
+    st.new_game(3, 1, rounds=st.MAX_ROUNDS)
+    with pytest.raises(ValueError, match="rounds"):
+        st.new_game(3, 1, rounds=st.MAX_ROUNDS + 1)
+    data = st.new_game(3, 1, rounds=2).to_json()
+    data["options"]["rounds"] = 10**9
+    with pytest.raises(ValueError, match="rounds"):
+        st.State.from_json(data)
+    data = st.new_game(3, 1, rounds=2).to_json()
+    data["round"] = 2
+    with pytest.raises(ValueError, match="round 2"):
+        st.State.from_json(data)
+    end = play_out(st.new_game(3, 1, rounds=2))
+    assert st.State.from_json(end.to_json()).to_json() == end.to_json()

@@ -459,22 +459,32 @@ class State(BaseState):
             check_seed(seed)
         elif viewer is None:
             raise ValueError("damaged sticheln state: a full state needs its seed")
+        round_index = int(data["round"])
+        if not 0 <= round_index < (rounds if rounds is not None else n):
+            raise ValueError(f"damaged sticheln state: round {round_index} is outside the game's rounds")
         return cls._make(
             num_players=n, events=(), viewer=viewer, seed=seed,
             rounds=rounds, zero_trick=zero_trick,
-            start=check_seat(n, data["start"], "start"), round=int(data["round"]),
+            start=check_seat(n, data["start"], "start"), round=round_index,
             phase=phase, leader=check_seat(n, data["leader"], "leader"),
             hands=hands, sizes=sizes, picks=picks, trick=codes(data["trick"]), won=won,
             set_aside=codes(data["set_aside"]), history=history,
         )
 
 
+#: The longest game the `rounds=N` variant (ST-2.1) allows.  The rules set no
+#: bound, but a table never chooses more, and a save asking for a billion
+#: rounds is damaged: without a bound it would load as a game that never ends.
+MAX_ROUNDS = 99
+
+
 def _check_options(options: dict) -> tuple[int | None, str]:
     check_options(NAME, options, ("rounds", "zero_trick"))
     rounds = options.get("rounds")
     zero_trick = options.get("zero_trick", "set_aside")
-    if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1):
-        raise ValueError(f"rounds must be a whole number of at least 1, not {rounds!r}")
+    if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)
+                               or not 1 <= rounds <= MAX_ROUNDS):
+        raise ValueError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, not {rounds!r}")
     if zero_trick not in ZERO_TRICK_RULES:
         raise ValueError(
             f"zero_trick must be one of {', '.join(ZERO_TRICK_RULES)}, not {zero_trick!r}"
