@@ -9,7 +9,7 @@ import pygame
 
 from game import ai, rules
 from game.app import focus, widgets
-from game.app.names import GAMES
+from game.app.names import COMPUTER_NAMES, GAMES
 from game.app.names import LEVELS as LEVEL_NAMES
 from game.app.scene import Scene
 from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from game.app.app import App
 
 
-COMPUTER_NAMES = ("Mina", "Pau", "Simran", "Joon", "Laia", "Harpreet")
 MAX_NAME = 14
 LEVELS = getattr(ai, "LEVELS", ("easy", "normal", "hard"))
 
