@@ -121,3 +121,53 @@ def test_is_daily_needs_the_days_setup_and_one_human():
     assert not is_daily(match, "2026-11-30")
     match.seats[1] = match.seats[0]
     assert not is_daily(match, "2026-12-01")
+
+
+# -- the screens -------------------------------------------------------------------
+def test_the_title_starts_todays_deal_against_normal_computers():
+    from table_driver import click, make_app
+
+    from game.app.scenes.title import TitleScene
+    from game.app.table.base import TableScene
+
+    app, _table = make_app("sticheln", [True, False, False])
+    app.settings.names = ["Ana"]
+    app.replace(TitleScene(app))
+    app.step(1 / 60, events=[], flip=True)
+    title = app.stack.top
+    avalanche = title.daily[rules.GAME_IDS.index("avalanche")]
+    click(app, avalanche.rect.center)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    match = table.match
+    today = date.today()
+    assert match.daily == today.isoformat() and match.seats[0].name == "Ana"
+    assert deal_code.code_of(match) == daily_code("avalanche", today)
+
+
+def test_results_of_a_days_deal_say_the_streak_and_how_you_did_before(monkeypatch):
+    from table_driver import make_app
+
+    from game.app import daily_words
+    from game.app.table import table_for
+
+    clock = iter(f"2026-12-01T10:00:{second:02d}+00:00" for second in range(60))
+    monkeypatch.setattr(savefile, "now_iso", lambda: next(clock))
+    yesterday = _finish("grinch", DAY - timedelta(1), 1)
+    app, _table = make_app("grinch", [True, False])
+    match = play(daily_match("grinch", DAY, "Ana", NAMES), random.Random(2))
+    library.archive(match)
+    lines = daily_words.daily_lines(match, today=DAY)
+    assert lines[0] == f"Today's deal of 2026-12-01: you scored {match.state.scores()[0]}."
+    assert lines[1] == "Streak: 2 days in a row."
+    assert f"Last time (2026-11-30) you scored {yesterday.state.scores()[0]}" in lines[2]
+    again = play(daily_match("grinch", DAY, "Ana", NAMES), random.Random(3))
+    assert daily_words.daily_lines(again, today=DAY)[2] == (
+        f"You scored {match.state.scores()[0]} on this deal before.")
+    first = play(daily_match("avalanche", DAY, "Ana", NAMES), random.Random(3))
+    assert "first day's deal" in daily_words.daily_lines(first, today=DAY)[2]
+    table = table_for(app, again)
+    app.replace(table)
+    results = app.go("results", table)
+    assert results.daily and results.code_line is not None
+    app.step(1 / 60, events=[], flip=True)

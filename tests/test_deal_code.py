@@ -207,3 +207,132 @@ def test_demo_plays_the_coded_deal(tmp_path):
     match = load(save)
     assert (match.game_id, len(match.seats), match.seed, match.start) == ("grinch", 2, 31337, 1)
     assert match.state.is_over
+
+
+# -- the screens -------------------------------------------------------------------
+def _type(app, text: str) -> None:
+    import pygame
+
+    app.step(1 / 60, events=[pygame.event.Event(pygame.TEXTINPUT, text=text)], flip=False)
+
+
+def _setup_screen():
+    from table_driver import make_app
+
+    from game.app.scenes.setup import SetupScene
+
+    app, _table = make_app("sticheln", [True, False, False])
+    app.replace(SetupScene(app, "sticheln"))
+    app.step(1 / 60, events=[], flip=False)
+    return app, app.stack.top
+
+
+def test_a_typed_code_sets_up_the_screen_and_the_game_gets_its_deal():
+    from table_driver import click
+
+    from game.app.table.base import TableScene
+
+    app, setup = _setup_screen()
+    code = encode("avalanche", 5, 4711, start=3)
+    click(app, setup.code.rect.center)
+    assert setup.code.focused and setup.keeps_key(None)
+    _type(app, code.lower())
+    assert (setup.game_id, setup.count, setup.starter) == ("avalanche", 5, 3)
+    assert setup.code.error == "" and setup.code.used("avalanche", 5, 3) is not None
+    start = next(b for b in setup.buttons if b.label == "Start game")
+    click(app, start.rect.center)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    match = table.match
+    assert (match.game_id, len(match.seats), match.seed, match.start) == ("avalanche", 5, 4711, 3)
+    assert match.seek(0).to_json() == decode(code).new_state().to_json()  # as dealt (computers moved on)
+
+
+def test_a_bad_code_says_why_and_the_game_is_an_ordinary_one():
+    from table_driver import click
+
+    app, setup = _setup_screen()
+    click(app, setup.code.rect.center)
+    code = encode("grinch", 3, 5)
+    _type(app, code[:-1] + ("0" if code[-1] != "0" else "1"))
+    assert "check character" in setup.code.error and setup.code.setup is None
+    app.step(1 / 60, events=[], flip=True)  # the reason draws
+    assert setup.game_id == "sticheln"
+
+
+def test_changing_the_game_after_the_code_means_the_code_is_not_used():
+    from table_driver import click
+
+    app, setup = _setup_screen()
+    click(app, setup.code.rect.center)
+    _type(app, encode("sticheln", 4, 99, start=1))
+    setup.choose_game("grinch")
+    assert setup.code.used(setup.game_id, setup.count, setup.starter) is None
+    app.step(1 / 60, events=[], flip=True)
+
+
+def _finished_table(game="grinch", players=2, seed=8):
+    from table_driver import make_app
+
+    from game.match import Match
+
+    app, table = make_app(game, [True] + [False] * (players - 1), seed)
+    match = table.match
+    rng = random.Random(seed)
+    while not match.state.is_over:
+        match.apply(rng.choice(match.state.legal_moves()))
+    assert isinstance(match, Match)
+    return app, table
+
+
+def test_results_show_the_code_and_copy_it(monkeypatch):
+    from table_driver import click
+
+    from game.app.scenes.results import ResultsScene
+
+    copied = []
+    monkeypatch.setattr("pygame.scrap.put_text", copied.append)
+    app, table = _finished_table()
+    app.go("results", table)
+    results = app.stack.top
+    assert isinstance(results, ResultsScene) and results.code_line.code == deal_code.code_of(table.match)
+    app.step(1 / 60, events=[], flip=True)
+    click(app, results.code_line.button.rect.center)
+    assert copied == [results.code_line.code]
+    assert "Copied" in results.code_line.notice and not results.code_line.notice_bad
+
+
+def test_no_clipboard_is_a_message_not_a_crash(monkeypatch):
+    import pygame
+    from table_driver import click
+
+    def refuse(text):
+        raise pygame.error("no clipboard on this system")
+
+    monkeypatch.setattr("pygame.scrap.put_text", refuse)
+    app, table = _finished_table()
+    results = app.go("results", table)
+    click(app, results.code_line.button.rect.center)
+    line = results.code_line
+    assert line.notice_bad and "no clipboard on this system" in line.notice and line.code in line.notice
+    app.step(1 / 60, events=[], flip=True)
+
+
+def test_history_rows_show_the_code_with_a_copy_button(monkeypatch):
+    from table_driver import click
+
+    from game.persist import library
+
+    copied = []
+    monkeypatch.setattr("pygame.scrap.put_text", copied.append)
+    app, table = _finished_table("sticheln", 3, 2)
+    library.archive(table.match)
+    history = app.go("history")
+    app.step(1 / 60, events=[], flip=True)
+    code = deal_code.code_of(table.match)
+    info, _rect, buttons = history.rows[0]
+    assert code in history.describe(info)[0]
+    copy = next(b for b in buttons if b.label == "Copy code")
+    click(app, copy.rect.center)
+    assert copied == [code] and code in history.notice
+
