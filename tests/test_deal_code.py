@@ -336,3 +336,20 @@ def test_history_rows_show_the_code_with_a_copy_button(monkeypatch):
     click(app, copy.rect.center)
     assert copied == [code] and code in history.notice
 
+
+
+def test_play_with_a_code_opens_the_window_on_that_deal():
+    done = _run("play", "--code", encode("sticheln", 3, 5, start=2), "--first-frame-exit")
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_coded_match_seats_you_against_normal_computers():
+    from game.app.main import coded_match
+
+    setup = decode(encode("sticheln", 5, 12, 4, {"rounds": 2}))
+    match = coded_match(setup, "Ana")
+    assert [(s.name, s.human) for s in match.seats][:2] == [("Ana", True), ("Pau", False)]
+    assert {s.level for s in match.seats[1:]} == {"normal"}
+    assert (match.seed, match.start, match.options) == (12, 4, {"rounds": 2})
+    assert not any(s.human for s in coded_match(setup, None).seats)
+    assert coded_match(setup, "  ").seats[0].name == "You"

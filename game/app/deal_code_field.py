@@ -12,7 +12,7 @@ from game.app.clipboard import paste_text
 from game.app.names import game_name
 from game.app.text_input import TextField
 from game.app.widgets import ACCENT, DANGER, MUTED, blit_text
-from game.deal_code import DealCodeError, DealSetup, decode
+from game.deal_code import LENGTH, DealCodeError, DealSetup, decode, normalize
 from game.i18n import _
 
 MAX_CODE = 24  # room for spaces and hyphens typed by hand
@@ -89,8 +89,9 @@ class DealCodeField:
         rect = self.field.rect
         blit_text(surface, _("Deal code (optional)"), ui(15), MUTED, bottomleft=(rect.x, rect.y - ui(4)))
         self.field.draw(surface, ui(19))
-        if self.error:
-            lines, colour = widgets.wrap(self.error, ui(14), width), DANGER
+        if self.error:  # muted while a code is still being typed in
+            typing = self.field.focused and len(normalize(self.field.text)) < LENGTH
+            lines, colour = widgets.wrap(self.error, ui(14), width), MUTED if typing else DANGER
         elif self.setup is None:
             lines, colour = widgets.wrap(_("Type a friend's code to play the same cards."), ui(14), width), MUTED
         elif self.used(game, players, start) is None:
