@@ -171,3 +171,15 @@ def test_results_of_a_days_deal_say_the_streak_and_how_you_did_before(monkeypatc
     results = app.go("results", table)
     assert results.daily and results.code_line is not None
     app.step(1 / 60, events=[], flip=True)
+
+
+def test_the_statistics_screen_shows_the_streak_of_todays_deals():
+    from table_driver import make_app
+
+    today = date.today()
+    _finish("avalanche", today - timedelta(1), 1)
+    _finish("avalanche", today, 2)
+    app, _table = make_app("avalanche", [True, False])
+    screen = app.go("stats", "avalanche")
+    assert screen.daily["avalanche"].streak(today) == 2
+    app.step(1 / 60, events=[], flip=True)  # the line draws
