@@ -82,7 +82,7 @@ class TitleScene(Scene):
         """A row under the others, below its heading (drawn at `daily_top`)."""
         ui = self.app.ui
         self.daily_top = top
-        widgets.layout_row(self.daily, (self.app.size[0] // 2, top + ui(40)), ui(190), ui(36), ui(10))
+        widgets.layout_row(self.daily, (self.app.size[0] // 2, top + ui(46)), ui(190), ui(36), ui(10))
 
     def todays_deal(self, game_id: str) -> None:
         """Today's deal of that game, you (the first name of the setup screen) against Normal computers."""
