@@ -82,8 +82,11 @@ class SetupScene(Scene):
         start = self.starter if self.starter is not None else random.randrange(self.count)
         self.remember(seats)
         coded = self.code.used(self.game_id, self.count, self.starter)
-        seed, options = (coded.seed, dict(coded.options)) if coded else (None, {})
-        self.app.go("table", Match(self.game_id, seats, seed, start, options))  # keeps an unfinished autosave
+        if coded is not None:  # a friend's deal
+            match = Match(self.game_id, seats, coded.seed, start, dict(coded.options))
+        else:
+            match = Match(self.game_id, seats, None, start)
+        self.app.go("table", match)  # keeps an unfinished autosave
 
     def remember(self, seats: list[Seat]) -> None:
         """Next time, the same names in the same seats, and the computer level last chosen."""
