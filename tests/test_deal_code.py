@@ -197,6 +197,7 @@ def test_bad_codes_and_setups_exit_2_with_the_reason(args, reason):
     assert reason in done.stderr and len(done.stderr.strip().splitlines()) <= 3
 
 
+@pytest.mark.slow  # a whole demo game in a subprocess: ~8 s here
 def test_demo_plays_the_coded_deal(tmp_path):
     code = encode("grinch", 2, 31337, start=1)
     save = tmp_path / "demo.json"
