@@ -10,11 +10,15 @@ import argparse
 import math
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from game import __version__, i18n, rules
 from game.i18n import _
 from game.persist.settings import SPEEDS
 from game.rules import GAME_IDS
+
+if TYPE_CHECKING:
+    from game.deal_code import DealSetup
 
 
 def _players(text: str) -> int:
@@ -126,11 +130,13 @@ def build_parser() -> argparse.ArgumentParser:
     window = commands.add_parser("play", help="open the card table window (the default)")
     _play_options(window)
     window.add_argument("--first-frame-exit", action="store_true", help=argparse.SUPPRESS)
+    _code_option(window, "play that deal against Normal computers, e.g. ST4-7KQ2-9F3X-K")
 
     demo = commands.add_parser("demo", help="watch computers play a game in the window")
     demo.add_argument("--game", choices=GAME_IDS, default="sticheln")
     demo.add_argument("--players", type=_players, default=4)
     demo.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    _code_option(demo, "watch that deal (instead of --game, --players and --seed)")
     demo.add_argument("--speed", choices=SPEEDS, default="normal", help="animation speed")
     demo.add_argument("--exit-at-end", action="store_true",
                       help="exit with status 0 when the game is over")
@@ -147,7 +153,51 @@ def build_parser() -> argparse.ArgumentParser:
         "--seconds", type=_seconds, default=1.0, help="time spent per game and measure (default 1)"
     )
     _add_tournament(commands)
+    _add_deal_code(commands)
     return parser
+
+
+# -- deal codes (game/deal_code.py) ---------------------------------------------------------------
+def _code_option(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--code", metavar="CODE", default=None, help=f"a deal code: {what}")
+
+
+def _add_deal_code(commands: argparse._SubParsersAction) -> None:
+    """`deal-code`: print the code of a deal, to share it or play it again with --code."""
+    code = commands.add_parser("deal-code", help="print the deal code of a game, player count and seed")
+    code.add_argument("--game", choices=GAME_IDS, required=True)
+    code.add_argument("--players", type=_players, required=True)
+    code.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    code.add_argument("--start", type=int, default=0, help="the seat that starts (default 0)")
+
+
+def _print_deal_code(args: argparse.Namespace) -> int:
+    """0 and the code, or 2 and the one-line reason there is none."""
+    import random
+
+    from game.deal_code import SEED_LIMIT, DealCodeError, encode
+
+    seed = args.seed if args.seed is not None else random.randrange(SEED_LIMIT)
+    try:
+        print(encode(args.game, args.players, seed, args.start))
+    except DealCodeError as exc:
+        print(_("fireside: no deal code: {reason}").format(reason=exc), file=sys.stderr)
+        return 2
+    return 0
+
+
+def _coded_setup(args: argparse.Namespace) -> DealSetup | None:
+    """The deal `--code` holds (None without one); a bad code is SystemExit(2) with its reason."""
+    code = getattr(args, "code", None)
+    if code is None:
+        return None
+    from game.deal_code import DealCodeError, decode
+
+    try:
+        return decode(code)
+    except DealCodeError as exc:
+        print(_("fireside: --code {code}: {reason}").format(code=code, reason=exc), file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 def _add_tournament(commands: argparse._SubParsersAction) -> None:
@@ -204,6 +254,7 @@ def main(argv: list[str] | None = None) -> int:
         return desktop_entry.main(uninstall=args.remove_desktop_entry)
     command = args.command or "play"
     if command in ("play", "demo"):
+        args.setup = _coded_setup(args)  # a bad code is said before any window opens
         return _window(parser, args)
     given = [f"--{name}" for name in WINDOW_DEFAULTS if name in vars(args)]
     if given:
@@ -246,10 +297,11 @@ def _open_window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
 
         _check_players(parser, args.game, args.players)
         return demo(args.game, args.players, args.seed, args.speed, args.exit_at_end,
-                    args.size, args.fullscreen, save_to=args.save, lang=args.lang)
+                    args.size, args.fullscreen, save_to=args.save, lang=args.lang, setup=args.setup)
     from game.app.main import play
 
-    return play(args.size, args.fullscreen, getattr(args, "first_frame_exit", False), lang=args.lang)
+    return play(args.size, args.fullscreen, getattr(args, "first_frame_exit", False), lang=args.lang,
+                setup=args.setup)
 
 
 def _check_save(file: str) -> int:
@@ -279,6 +331,8 @@ def _headless(parser: argparse.ArgumentParser, args: argparse.Namespace, command
         return bench.main(as_json=args.json, seconds=args.seconds)
     if command == "tournament":
         return _run_tournament(parser, args)
+    if command == "deal-code":
+        return _print_deal_code(args)
     if command == "play-text":
         import random
 

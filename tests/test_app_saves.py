@@ -435,7 +435,8 @@ def test_the_title_keeps_continue_first_and_everything_on_screen(size):
     app.replace(title)
     frames(app)
     labels = [b.label for b in title.buttons]
-    assert labels == ["Continue", "New game", "Load game", "History", "Statistics", "Rules", "Settings", "Quit"]
+    assert labels == ["Continue", "New game", "Load game", "History", "Statistics", "Rules", "Settings", "Quit",
+                      "Sticheln", "Avalanche", "Grinch: Grow Your Heart"]  # the last row: today's deals
     screen = pygame.Rect((0, 0), size)
     rects = [b.rect for b in title.buttons]
     assert all(screen.contains(r) for r in rects)

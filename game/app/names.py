@@ -14,6 +14,8 @@ from typing import Any
 
 from game.i18n import N_, _, ngettext
 
+#: computer players' names, seat by seat after the first (names, not words: never translated)
+COMPUTER_NAMES = ("Mina", "Pau", "Simran", "Joon", "Laia", "Harpreet")
 GAMES = {"sticheln": N_("Sticheln"), "avalanche": N_("Avalanche"),
          "grinch": N_("Grinch: Grow Your Heart")}
 COLOURS = {"red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue"),

@@ -6,7 +6,9 @@ notation -- not the state itself.  Loading replays every move through
 `Match.apply`, so a file whose moves break the rules is refused, and the
 loaded match has the same undo history as before it was saved.
 
-Version 1 is the current format.  `UPGRADES[n]` turns version n data into
+Version 1 is the current format.  An optional `daily` key (the ISO date of
+a "Today's deal") was added without a new version: older readers ignore it,
+and it is believed only when the setup is that day's deal.  `UPGRADES[n]` turns version n data into
 version n + 1, so an old file is brought up to date step by step before it
 is checked.
 """
@@ -18,6 +20,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from game import __version__, rules
+from game.daily_deal import is_daily
 from game.i18n import _
 from game.match import Match, Seat
 from game.persist.atomic import os_reason, read_json, write_json
@@ -60,6 +63,7 @@ def to_data(match: Match) -> dict:
         "seats": [{"name": s.name, "human": s.human, "level": s.level} for s in match.seats],
         "moves": [str(move) for _seat, move in match.moves],
         "saved_at": now_iso(),
+        **({"daily": match.daily} if match.daily else {}),
     }
 
 
@@ -207,6 +211,8 @@ def from_data(data: Any) -> Match:
     except _REPLAY_ERRORS:  # an option named like an argument ("start"), a seed no shuffle takes
         raise SaveError(_("the game cannot be set up from this save: {game} does not take the options "
                           "{value}").format(game=module.NAME, value=_short(options))) from None
+    if is_daily(match, data.get("daily")):
+        match.daily = data["daily"]
     for number, text in enumerate(moves, 1):
         if not isinstance(text, str):
             raise SaveError(_("move {n} is {value}, not a move in words").format(n=number, value=_short(text)))

@@ -9,8 +9,10 @@ opening the statistics again, or after the history list, replays nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Iterable
 
+from game.daily_deal import streak
 from game.match import Match
 from game.persist import library
 
@@ -31,7 +33,7 @@ class Record:
 def compute(matches: Iterable[tuple[str, Match]]) -> dict[str, dict[str, Record]]:
     """game id -> human name -> Record, over the finished matches given as (date, match)."""
     records: dict[str, dict[str, Record]] = {}
-    for date, match in sorted(matches, key=lambda item: item[0]):
+    for saved, match in sorted(matches, key=lambda item: item[0]):
         state = match.state
         if not state.is_over:
             continue
@@ -42,7 +44,7 @@ def compute(matches: Iterable[tuple[str, Match]]) -> dict[str, dict[str, Record]
             record = records.setdefault(match.game_id, {}).setdefault(info.name, Record(match.game_id, info.name))
             record.games += 1
             record.wins += seat in winners
-            record.history.append((date, totals[seat]))
+            record.history.append((saved, totals[seat]))
     for by_name in records.values():  # every game: the highest total wins (core.State.winners)
         for record in by_name.values():
             scores = [score for _date, score in record.history]
@@ -51,17 +53,66 @@ def compute(matches: Iterable[tuple[str, Match]]) -> dict[str, dict[str, Record]
     return records
 
 
-def load_stats() -> dict[str, dict[str, Record]]:
-    """Statistics over every readable file in the history folder; a game in it
-    twice (archived again after a kill, or a copied file) counts once."""
-    seen: set[tuple[str, tuple[str, ...]]] = set()
+@dataclass
+class DailyRecord:
+    """Today's deals of one game: your score on each day's deal (the first
+    time it was played to the end) and whether you won it."""
+
+    game: str
+    scores: dict[date, int] = field(default_factory=dict)
+    won: set[date] = field(default_factory=set)
+
+    def streak(self, today: date) -> int:
+        """Days in a row with this game's deal played (see `daily_deal.streak`)."""
+        return streak(self.scores, today)
+
+    def before(self, day: date) -> list[tuple[date, int]]:
+        """(date, score) of the deals played before `day`, newest first."""
+        return sorted(((d, s) for d, s in self.scores.items() if d < day), reverse=True)
+
+
+def compute_daily(matches: Iterable[tuple[str, Match]]) -> dict[str, DailyRecord]:
+    """game id -> DailyRecord over the finished matches (date, match) that are a day's deal."""
+    records: dict[str, DailyRecord] = {}
+    for _saved, match in sorted(matches, key=lambda item: item[0]):
+        if match.daily is None or not match.state.is_over or len(match.humans) != 1:
+            continue
+        day, seat = date.fromisoformat(match.daily), match.humans[0]
+        record = records.setdefault(match.game_id, DailyRecord(match.game_id))
+        if day not in record.scores:
+            record.scores[day] = match.state.scores()[seat]
+            if seat in match.state.winners():
+                record.won.add(day)
+    return records
+
+
+def game_key(match: Match) -> tuple[str, tuple[str, ...]]:
+    """What makes two history files the same game: the setup and every move."""
+    return library.setup_key(match), tuple(str(move) for _seat, move in match.moves)
+
+
+def history_games(leave_out: Match | None = None) -> list[tuple[str, Match]]:
+    """(saved_at, match) for every readable file in the history folder; a game in it
+    twice (archived again after a kill, or a copied file) counts once, and
+    `leave_out` (the game just finished, say) not at all."""
+    seen: set[tuple[str, tuple[str, ...]]] = set() if leave_out is None else {game_key(leave_out)}
     games = []
     for info in library.list_history():
         if info.error is not None:
             continue
         match = library.shared_match(info.path)
-        key = (library.setup_key(match), tuple(str(move) for _seat, move in match.moves))
+        key = game_key(match)
         if key not in seen:
             seen.add(key)
             games.append((info.saved_at, match))
-    return compute(games)
+    return games
+
+
+def load_stats() -> dict[str, dict[str, Record]]:
+    """Statistics over every game in the history folder."""
+    return compute(history_games())
+
+
+def load_daily(leave_out: Match | None = None) -> dict[str, DailyRecord]:
+    """Today's deals over every game in the history folder but `leave_out`."""
+    return compute_daily(history_games(leave_out))

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.app.deal_code_line import copy_code
 from game.app.save_words import game_name, when
 from game.app.slot_list import SlotListScene
+from game.app.widgets import Button
+from game.deal_code import code_of
 from game.i18n import N_, _
 from game.persist import SaveError, library
 from game.persist.library import SlotInfo
@@ -37,11 +40,25 @@ class HistoryScene(SlotListScene):
         if info.error:
             return head or info.name, ""
         try:
-            details = result_line(library.shared_match(info.path))
+            match = library.shared_match(info.path)
         except SaveError as exc:  # changed on disk since it was listed
             info.error = str(exc)
             return head, ""
-        return head, details
+        code = code_of(match)
+        return " · ".join(b for b in (head, code) if b), result_line(match)
+
+    def row_buttons(self, info: SlotInfo) -> list[Button]:
+        """Copy code, then Replay and Delete, for a game whose deal has a code."""
+        buttons = super().row_buttons(info)
+        if info.error:
+            return buttons
+        try:
+            code = code_of(library.shared_match(info.path))
+        except SaveError:
+            return buttons
+        if code is None:
+            return buttons
+        return [Button(N_("Copy code"), lambda c=code: self.say(*copy_code(c))), *buttons]
 
     def open(self, info: SlotInfo) -> None:
         match = self.loaded(info, library.shared_match)

@@ -6,9 +6,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.app import widgets
+from game.app.daily_words import daily_lines
+from game.app.deal_code_line import DealCodeLine
 from game.app.modal import ModalScene
 from game.app.score_table import draw_score_table
-from game.app.widgets import Button
+from game.app.widgets import INK, Button, blit_text
+from game.deal_code import code_of
 from game.i18n import N_, _
 from game.match import Match
 
@@ -34,7 +38,10 @@ class ResultsScene(ModalScene):
         order = sorted(range(len(scores)), key=lambda s: -scores[s])
         self.rows = [[f"{i + 1}. {table.name(s)}", str(scores[s])] for i, s in enumerate(order)]
         self.highlight = {i for i, s in enumerate(order) if s in winners}
-        self.panel_size = (560, 220 + 40 * len(self.rows))
+        code = code_of(table.match)
+        self.code_line = DealCodeLine(code) if code else None
+        self.daily = daily_lines(table.match)
+        self.panel_size = (620, 220 + 40 * len(self.rows) + (64 if code else 0) + 28 * len(self.daily))
         app.sound.play("win")
 
     def make_buttons(self) -> list[Button]:
@@ -43,9 +50,25 @@ class ResultsScene(ModalScene):
             Button(N_("Main menu"), self.main_menu, key=pygame.K_ESCAPE),
         ]
 
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        if self.code_line is not None:
+            ui = self.app.ui
+            self.code_line.place((self.panel.centerx, self.panel.y + ui(92) + ui(40) * len(self.rows) + ui(46)), ui)
+            self.buttons.append(self.code_line.button)
+
     def draw_body(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
         draw_score_table(self.app, surface, self.panel, [_("Player"), _("Score")], self.rows,
                          self.highlight)
+        y = self.panel.y + ui(92) + ui(40) * len(self.rows) + ui(30)
+        if self.code_line is not None:
+            self.code_line.draw(surface, ui, self.panel.w)
+            y += ui(64)
+        for line in self.daily:
+            blit_text(surface, line, widgets.fit_size(line, ui(17), self.panel.w - ui(40)), INK,
+                      midtop=(self.panel.centerx, y))
+            y += ui(28)
 
     def play_again(self) -> None:
         old = self.table.match

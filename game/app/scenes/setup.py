@@ -9,7 +9,8 @@ import pygame
 
 from game import ai, rules
 from game.app import focus, widgets
-from game.app.names import GAMES
+from game.app.deal_code_field import DealCodeField
+from game.app.names import COMPUTER_NAMES, GAMES
 from game.app.names import LEVELS as LEVEL_NAMES
 from game.app.scene import Scene
 from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
@@ -18,9 +19,9 @@ from game.match import Match, Seat
 
 if TYPE_CHECKING:
     from game.app.app import App
+    from game.deal_code import DealSetup
 
 
-COMPUTER_NAMES = ("Mina", "Pau", "Simran", "Joon", "Laia", "Harpreet")
 MAX_NAME = 14
 LEVELS = getattr(ai, "LEVELS", ("easy", "normal", "hard"))
 
@@ -41,6 +42,7 @@ class SetupScene(Scene):
         self.editing: int | None = None
         self.buttons: list[Button] = []
         self.name_rects: list[pygame.Rect] = []
+        self.code = DealCodeField(self.apply_code)  # optional: a friend's deal
 
     # -- state changes -------------------------------------------------------
     def choose_game(self, game_id: str) -> None:
@@ -69,12 +71,22 @@ class SetupScene(Scene):
         self.starter = order[(order.index(self.starter) + 1) % len(order)]
         self.rebuild()
 
+    def apply_code(self, setup: DealSetup) -> None:
+        """A valid deal code shows its game, player count and starter (the rest stays yours)."""
+        self.game_id, self.count, self.starter = setup.game, setup.players, setup.start
+        self.rebuild()
+
     def start(self) -> None:
         seats = [Seat(self.names[i].strip() or _("Player {n}").format(n=i + 1), self.human[i], self.levels[i])
                  for i in range(self.count)]
         start = self.starter if self.starter is not None else random.randrange(self.count)
         self.remember(seats)
-        self.app.go("table", Match(self.game_id, seats, None, start))  # keeps an unfinished autosave
+        coded = self.code.used(self.game_id, self.count, self.starter)
+        if coded is not None:  # a friend's deal
+            match = Match(self.game_id, seats, coded.seed, start, dict(coded.options))
+        else:
+            match = Match(self.game_id, seats, None, start)
+        self.app.go("table", match)  # keeps an unfinished autosave
 
     def remember(self, seats: list[Seat]) -> None:
         """Next time, the same names in the same seats, and the computer level last chosen."""
@@ -120,6 +132,7 @@ class SetupScene(Scene):
         who = _("Random") if self.starter is None else self.names[self.starter]
         starter = Button(_("Starts: {name}").format(name=who), self.cycle_starter)
         starter.rect = pygame.Rect(cx + ui(240), top, ui(180), row_h)
+        self.code.rect.update(cx + ui(240), top + row_h + ui(40), ui(230), ui(42))
         back = Button(N_("Back"), self.back, key=pygame.K_ESCAPE)
         go = Button(N_("Start game"), self.start, primary=True)
         widgets.layout_row([back, go], (cx, h - ui(50)), ui(200), ui(50), ui(20))
@@ -127,6 +140,9 @@ class SetupScene(Scene):
 
     def back(self) -> None:
         self.app.stack.pop()
+
+    def exit(self) -> None:
+        self.code.blur()  # its text input ends with the screen
 
     # -- drawing and input ---------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -149,8 +165,22 @@ class SetupScene(Scene):
                       midright=(rect.x - ui(10), rect.centery))
         for button in self.buttons:
             button.draw(surface, ui(19))
+        who = _("Random") if self.starter is None else self.names[self.starter]
+        self.code.draw(surface, ui, self.game_id, self.count, self.starter, who,
+                       min(ui(320), w - self.code.rect.x - ui(12)))
+
+    def update(self, dt: float) -> None:
+        self.code.update(dt)
+
+    def next_frame(self) -> float | None:
+        """Still but for the code field's cursor."""
+        return self.code.next_frame()
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.code.rect.collidepoint(event.pos):
+            self.stop_editing()  # before the code field starts its own text input
+        if self.code.handle(event):
+            return True
         if self.editing is not None and event.type == pygame.TEXTINPUT:
             if len(self.names[self.editing]) < MAX_NAME:
                 self.names[self.editing] += event.text
@@ -179,11 +209,12 @@ class SetupScene(Scene):
 
         names = [focus.Focusable(("name", seat), rect, lambda s=seat: edit(s))
                  for seat, rect in enumerate(self.name_rects)]
+        names.append(focus.Focusable(("code",), self.code.rect, self.code.focus))
         return sorted(names + focus.from_buttons(self.buttons), key=lambda i: (i.rect.y, i.rect.x))
 
     def keeps_key(self, event: pygame.event.Event) -> bool:
-        """While a name is typed in, every key belongs to the name field."""
-        return self.editing is not None
+        """While a name or a code is typed in, every key belongs to its field."""
+        return self.editing is not None or self.code.focused
 
     def stop_editing(self) -> None:
         if self.editing is not None:

@@ -18,7 +18,7 @@ from game.app.save_words import game_name, when
 from game.app.scene import Scene
 from game.app.widgets import ACCENT, INK, MUTED, PANEL_EDGE, Button, blit_text, draw_panel
 from game.i18n import N_, _, ngettext
-from game.persist.stats import Record, load_stats
+from game.persist.stats import Record, load_daily, load_stats
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -65,6 +65,7 @@ class StatsScene(Scene):
     def __init__(self, app: App, game_id: str | None = None):
         super().__init__(app)
         self.stats = load_stats()
+        self.daily = load_daily()  # today's deals, game by game
         if game_id is None:  # open on the game played most
             played = {g: sum(r.games for r in self.stats.get(g, {}).values()) for g in rules.GAME_IDS}
             game_id = max(rules.GAME_IDS, key=lambda g: (played[g], -rules.GAME_IDS.index(g)))
@@ -121,6 +122,23 @@ class StatsScene(Scene):
             for i, line in enumerate(widgets.wrap(text, ui(20), box.w - ui(60))):
                 blit_text(surface, line, ui(20), MUTED, center=(box.centerx, box.centery - ui(10) + i * ui(30)))
         self.back.draw(surface, ui(20))
+        self.draw_daily(surface)
+
+    def draw_daily(self, surface: pygame.Surface) -> None:
+        """One line left of Back: this game's streak of today's deals."""
+        record = self.daily.get(self.game_id)
+        if record is None or not record.scores:
+            return
+        from datetime import date
+
+        ui = self.app.ui
+        run = record.streak(date.today())
+        text = ngettext("Today's deals: {days} played, a streak of {n} day, best score {best}",
+                        "Today's deals: {days} played, a streak of {n} days, best score {best}", run).format(
+            days=len(record.scores), n=run, best=max(record.scores.values()))
+        room = self.back.rect.x - ui(24) - ui(16)
+        blit_text(surface, text, widgets.fit_size(text, ui(15), room), MUTED,
+                  midleft=(ui(24), self.back.rect.centery))
 
     def columns(self) -> list[tuple[str, int]]:
         """(heading, right edge x) for the number columns of the table."""

@@ -45,7 +45,9 @@ class TitleScene(Scene):
             Button(N_("Settings"), self.settings),
             Button(N_("Quit"), self.app.quit, key=pygame.K_ESCAPE),
         ]
-        self.buttons = [*self.main, *self.small]
+        self.daily = self.daily_buttons()
+        self.daily_top = 0
+        self.buttons = [*self.main, *self.small, *self.daily]
         self.clock = 0.0
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -66,6 +68,33 @@ class TitleScene(Scene):
             button.rect = pygame.Rect(0, 0, bw, bh)
             button.rect.topleft = (w // 2 - (cols * bw + (cols - 1) * gap) // 2 + col * (bw + gap),
                                    y + ui(4) + row * (bh + gap))
+
+        self.place_daily(y + ui(4) + 2 * (bh + gap) + ui(14))
+
+    # -- today's deal (game/daily_deal.py) ---------------------------------------------------
+    def daily_buttons(self) -> list[Button]:
+        from game.app.names import GAMES
+        from game.rules import GAME_IDS
+
+        return [Button(GAMES[g], lambda g=g: self.todays_deal(g)) for g in GAME_IDS]
+
+    def place_daily(self, top: int) -> None:
+        """A row under the others, below its heading (drawn at `daily_top`)."""
+        ui = self.app.ui
+        self.daily_top = top
+        widgets.layout_row(self.daily, (self.app.size[0] // 2, top + ui(46)), ui(190), ui(36), ui(10))
+
+    def todays_deal(self, game_id: str) -> None:
+        """Today's deal of that game, you (the first name of the setup screen) against Normal computers."""
+        from datetime import date
+
+        from game.app.names import COMPUTER_NAMES
+        from game.daily_deal import daily_match
+
+        names = self.app.settings.names
+        name = names[0].strip() if names and names[0].strip() else _("You")
+        self.app.sound.play("click")
+        self.app.go("table", daily_match(game_id, date.today(), name, COMPUTER_NAMES))
 
     def autosave_set_aside(self, kept_as: str) -> None:
         """The autosave could not be read: say where it went instead of offering nothing in silence."""
@@ -128,6 +157,13 @@ class TitleScene(Scene):
             button.draw(surface, ui(21))
         for button in self.small:
             button.draw(surface, ui(18))
+        from datetime import date
+
+        heading = _("Today's deal, {date}: the same cards for everyone").format(date=date.today().isoformat())
+        blit_text(surface, heading, widgets.fit_size(heading, ui(16), w - ui(40)), MUTED,
+                  midtop=(w // 2, self.daily_top))
+        for button in self.daily:
+            button.draw(surface, ui(17))
         if self.saved is not None:
             line = self.saved_line
             rect = self.continue_button.rect
