@@ -40,7 +40,7 @@ def demo(game_id: str, players: int, seed: int | None, speed: str, exit_at_end: 
     the window closes (for `check-save` and bug reports).
     """
     from game.app.app import App
-    from game.app.scenes.setup import COMPUTER_NAMES
+    from game.app.seat_names import COMPUTER_NAMES
     from game.match import Match, Seat
 
     setup_logging()
