@@ -346,9 +346,14 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
         else:
             prefix = _("Demo") + " · " if self.demo else _("Replay") + " · " if self.spectator else ""
             text, look = prefix + self.status(), voice.style(voice.INFO)
+        lines, px = voice.fit_lines(text, box.w - ui(24), ui(18), ui(15))
+        step = round(px * 1.22)
+        if len(lines) > 1:  # two lines, tight: the top seat's panel starts just below
+            box.h = ui(6) + step * len(lines)
         draw_panel(surface, box, look.fill, radius=ui(17), edge=look.edge)
-        blit_text(surface, text, widgets.fit_size(text, ui(18), box.w - ui(20)), look.ink,
-                  center=box.center)
+        for i, line in enumerate(lines):
+            y = box.centery + round((i - (len(lines) - 1) / 2) * step)
+            blit_text(surface, line, px, look.ink, center=(box.centerx, y))
 
     def turn_text(self) -> str:
         """'Your turn' or '<name> to play' for the status line."""
