@@ -128,7 +128,7 @@ def move_text(game_id: str, move: Any, name: Callable[[int], str], you: Callable
 def move_said(game_id: str, seat: int, move: Any, name: Callable[[int], str],
               you: Callable[[int], bool]) -> str:
     """A move someone made, as a sentence about them, for a replay's line:
-    "Mina plays red 4", or "You play red 4" when `seat` is the person at
+    "Mina plays orange 4", or "You play orange 4" when `seat` is the person at
     the screen (never "You plays")."""
     kind = getattr(move, "kind", None)
     me = you(seat)
