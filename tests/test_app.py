@@ -315,9 +315,11 @@ def test_last_trick_of_a_round_and_the_new_hand_keep_their_own_cards():
 
 
 def test_a_hint_is_forgotten_when_the_laptop_passes():
+    from game.app.table import voice
+
     app, table = make_app("sticheln", [True, True, False], seed=2, start=0)
     table.hint = (table.match.state.legal_moves()[0], None)
-    table.say("Hint: pain red 4")
+    table.say("Hint: pain red 4", voice.HINT)
     click(app, table.click_point(table.targets()[0]))
     assert table.hint is None and table.message_left == 0.0
 

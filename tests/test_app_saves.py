@@ -245,7 +245,7 @@ def test_setup_prefills_from_settings_and_remembers_the_names_used():
     setup = SetupScene(app)
     app.replace(setup)
     frames(app)
-    assert setup.names[:3] == ["Oma", "Opa", "Pau"] and setup.levels[1] == "hard"
+    assert setup.shown_names()[:3] == ["Oma", "Opa", "Pau"] and setup.levels[1] == "hard"
     setup.names[0] = "Grandma"
     press(app, "Start game")
     saved = load_settings()

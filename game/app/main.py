@@ -49,7 +49,7 @@ def demo(game_id: str, players: int, seed: int | None, speed: str, exit_at_end: 
     the window closes (for `check-save` and bug reports).
     """
     from game.app.app import App
-    from game.app.names import COMPUTER_NAMES
+    from game.app.seat_names import COMPUTER_NAMES
     from game.match import Match, Seat
 
     setup_logging()
@@ -79,7 +79,7 @@ def demo(game_id: str, players: int, seed: int | None, speed: str, exit_at_end: 
 def coded_match(setup: DealSetup, human: str | None) -> Match:
     """A deal code's game at the table: `human` (a name; "" for the usual "You") in
     seat 0 against Normal computers, or computers only (`human` None)."""
-    from game.app.names import COMPUTER_NAMES
+    from game.app.seat_names import COMPUTER_NAMES
     from game.i18n import _
     from game.match import Match, Seat
 

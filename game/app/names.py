@@ -14,12 +14,13 @@ from typing import Any
 
 from game.i18n import N_, _, ngettext
 
-#: computer players' names, seat by seat after the first (names, not words: never translated)
-COMPUTER_NAMES = ("Mina", "Pau", "Simran", "Joon", "Laia", "Harpreet")
 GAMES = {"sticheln": N_("Sticheln"), "avalanche": N_("Avalanche"),
          "grinch": N_("Grinch: Grow Your Heart")}
-COLOURS = {"red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue"),
-           "purple": N_("purple"), "grey": N_("grey")}
+#: Sticheln's colours as the cards show them: the notation's "red" is drawn
+#: as an orange flame and "purple" as a pink flower (design/art.md: Okabe-Ito
+#: vermillion and reddish purple), so people read "orange" and "pink".
+COLOURS = {"red": N_("orange"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue"),
+           "purple": N_("pink"), "grey": N_("grey")}
 SUITS = {"W": N_("Wreath"), "N": N_("Noise"), "O": N_("Ornament"), "P": N_("Present")}
 ROWS = {"wreaths": N_("Wreaths"), "noise": N_("Noise"), "ornaments": N_("Ornaments"),
         "presents": N_("Presents"), "rainbow": N_("Rainbow"), "match": N_("Match"), "run": N_("Run")}
@@ -44,7 +45,7 @@ def game_name(game_id: str) -> str:
 
 
 def colour_name(colour: str) -> str:
-    """A Sticheln colour ("red") in words."""
+    """A Sticheln colour in words, as drawn: notation "red" is "orange"."""
     return _said(COLOURS, colour, colour)
 
 
@@ -122,3 +123,55 @@ def move_text(game_id: str, move: Any, name: Callable[[int], str], you: Callable
         if kind == "score":
             return _("Score your hand in the {row} row").format(row=row_name(move.arg))
     return str(move)
+
+
+def move_said(game_id: str, seat: int, move: Any, name: Callable[[int], str],
+              you: Callable[[int], bool]) -> str:
+    """A move someone made, as a sentence about them, for a replay's line:
+    "Mina plays orange 4", or "You play orange 4" when `seat` is the person at
+    the screen (never "You plays")."""
+    kind = getattr(move, "kind", None)
+    me = you(seat)
+    said: str | None = None
+    values: dict[str, str] = {"name": name(seat)}
+    if game_id == "sticheln":
+        values["card"] = card_name(game_id, move.card)
+        said = ((_("You pick {card} as your pain card") if me else _("{name} picks {card} as a pain card"))
+                if kind == "pain" else (_("You play {card}") if me else _("{name} plays {card}")))
+    elif game_id == "avalanche":
+        if kind == "snowfall":
+            said = _("You draw a card: Snowfall") if me else _("{name} draws a card: Snowfall")
+        else:
+            values["cards"] = set_name(move.rank, move.count)
+            said = _("You play {cards}") if me else _("{name} plays {cards}")
+    elif game_id == "grinch":
+        said = _grinch_said(seat, move, you, values, name)
+    return said.format(**values) if said is not None else f"{name(seat)}: {move}"
+
+
+def _grinch_said(seat: int, move: Any, you: Callable[[int], bool], values: dict[str, str],
+                 name: Callable[[int], str]) -> str | None:
+    """`move_said` for a Grinch move (fills `values` with what it names)."""
+    kind, me = move.kind, you(seat)
+    if kind == "draw":
+        return _("You draw from the draw pile") if me else _("{name} draws from the draw pile")
+    if kind == "take":
+        owner = move.arg
+        if me:
+            if you(owner):
+                return _("You take the top card of your own discard pile")
+            values["owner"] = name(owner)
+            return _("You take the top card of {owner}'s discard pile")
+        if you(owner):
+            return _("{name} takes the top card of your discard pile")
+        if owner == seat:
+            return _("{name} takes the top card of their own discard pile")
+        values["owner"] = name(owner)
+        return _("{name} takes the top card of {owner}'s discard pile")
+    if kind == "discard":
+        values["card"] = card_name("grinch", move.arg)
+        return _("You discard {card}") if me else _("{name} discards {card}")
+    if kind == "score":
+        values["row"] = row_name(move.arg)
+        return _("You score your hand in the {row} row") if me else _("{name} scores the {row} row")
+    return None

@@ -93,6 +93,15 @@ HINTS: dict[str, Message] = {
     "searched": Message(""),
 }
 
+#: Start and grow argue from the odds that the next player cannot top the
+#: set; Hard's search may choose such a move when the odds say otherwise,
+#: and then the hint names the move without the argument.
+WITHOUT_ODDS: dict[str, Message] = {
+    "start": Message(N_("Start the avalanche with {set}")),
+    "grow": Message(N_("Grow the avalanche with {set}")),
+}
+LIKELY = 50  # percent: from here on "can top it only {p}% of the time" is not true
+
 
 def _code(reason: Any) -> str | None:
     return getattr(reason, "code", None)
@@ -132,19 +141,17 @@ def illegal(game_id: str, reason: Any, name: Callable[[int], str], you: Callable
 
 
 def hint(game_id: str, reason: Any, name: Callable[[int], str], you: Callable[[int], bool]) -> str:
-    """A hint's reason in words, or "" when there is none (or none we can say)."""
+    """A hint's reason in words (it names the move), or "" when there is none
+    (or none we can say).  How often the search chose the move (`search_p`
+    of `search_n` deals) is left out: it is the engine's business, not the
+    player's."""
     code = _code(reason)
-    if not reason or code is None:
+    message = HINTS.get(code or "") if reason else None
+    if code in WITHOUT_ODDS and reason.params.get("p", 0) >= LIKELY:
+        message = WITHOUT_ODDS[code]
+    if message is None or not message.other:
         return ""
-    params = reason.params
-    note = ""
-    if "search_p" in params:
-        note = _("chosen in {p}% of {n} simulated deals").format(p=params["search_p"], n=params["search_n"])
-    message = HINTS.get(code)
-    said = _fill(message, params, game_id, name, you) if message is not None and message.other else ""
-    if said and note:
-        return _("{reason} ({note})").format(reason=said, note=note)
-    return said or note
+    return _fill(message, reason.params, game_id, name, you)
 
 
 def covered(reason: Any, hint_text: bool = False) -> bool:

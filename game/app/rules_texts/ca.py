@@ -28,7 +28,7 @@ STICHELN: list[Section] = [
     Section("Què cal", [
         ("De 3 a 6 jugadors. La baralla canvia segons el nombre de jugadors i es reparteixen totes les cartes, "
          "de manera que cada jugador sempre en rep 15."),
-        "• 3 jugadors: vermell, groc, verd, blau i lila, numerades del 0 al 8 (45 cartes).",
+        "• 3 jugadors: taronja, groc, verd, blau i rosa, numerades del 0 al 8 (45 cartes).",
         "• 4 jugadors: els mateixos cinc colors, del 0 a l'11 (60 cartes).",
         "• 5 jugadors: els mateixos cinc colors, del 0 al 14 (75 cartes).",
         "• 6 jugadors: s'hi afegeix el gris, sis colors del 0 al 14 (90 cartes).",
@@ -63,11 +63,11 @@ STICHELN: list[Section] = [
         "• Si totes les cartes són del color de sortida, guanya la més alta.",
         "• Si dues cartes guanyadores tenen el mateix número, guanya la que s'ha jugat primer.",
         Cards(("red 4", "red 1", "red 7", "blue 1"),
-              "Ha sortit vermell. El blau 1 és l'únic altre color, així que supera el vermell 7."),
+              "Ha sortit taronja. El blau 1 és l'únic altre color, així que supera el taronja 7."),
         Cards(("yellow 3", "green 3", "blue 5", "green 5"),
               "El blau 5 i el verd 5 empaten com a més alts; el blau 5 ha sortit abans i guanya."),
         Cards(("red 9", "blue 0", "green 0", "yellow 0"),
-              "Els altres colors són tots 0, que no guanyen mai, així que el vermell 9 s'emporta la basa."),
+              "Els altres colors són tots 0, que no guanyen mai, així que el taronja 9 s'emporta la basa."),
     ]),
     Section("Una basa només de zeros", [
         ("De vegades totes les cartes d'una basa són 0. Llavors la basa no és de ningú: les seves cartes surten "

@@ -24,7 +24,7 @@ STICHELN: list[Section] = [
     Section("What you need", [
         ("3 to 6 players. The deck changes with the number of players, and every card "
          "is dealt, so each player always gets 15 cards."),
-        "• 3 players: red, yellow, green, blue and purple, numbered 0 to 8 (45 cards).",
+        "• 3 players: orange, yellow, green, blue and pink, numbered 0 to 8 (45 cards).",
         "• 4 players: the same five colours, 0 to 11 (60 cards).",
         "• 5 players: the same five colours, 0 to 14 (75 cards).",
         "• 6 players: grey joins, six colours from 0 to 14 (90 cards).",
@@ -62,11 +62,11 @@ STICHELN: list[Section] = [
         "• If every card is in the lead colour, the highest one wins.",
         "• If two winning cards have the same number, the one played first wins.",
         Cards(("red 4", "red 1", "red 7", "blue 1"),
-              "Red was led. Blue 1 is the only other colour, so it beats red 7."),
+              "Orange was led. Blue 1 is the only other colour, so it beats orange 7."),
         Cards(("yellow 3", "green 3", "blue 5", "green 5"),
               "Blue 5 and green 5 tie for highest; blue 5 came first and wins."),
         Cards(("red 9", "blue 0", "green 0", "yellow 0"),
-              "The other colours are all 0s, which never win, so red 9 takes it."),
+              "The other colours are all 0s, which never win, so orange 9 takes it."),
     ]),
     Section("A trick of only zeros", [
         ("Sometimes every card in a trick is a 0. Then the trick belongs to no one: its "

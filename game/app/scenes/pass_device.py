@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app import focus, widgets
+from game.app import focus, fonts, widgets
 from game.app.scene import Scene
 from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text
 from game.i18n import _
@@ -34,7 +34,9 @@ class PassScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.app.ui
         self.button.label = self.button_label()  # the language may have changed
-        self.button.rect = pygame.Rect(0, 0, ui(380), ui(56))
+        # Wide enough for any name and language at full size (within the window).
+        wide = fonts.size(self.button.label, ui(22), True)[0] + ui(48)
+        self.button.rect = pygame.Rect(0, 0, min(max(ui(380), wide), size[0] - ui(40)), ui(56))
         self.button.rect.center = (size[0] // 2, size[1] // 2 + ui(120))
 
     def ready(self) -> None:
@@ -48,7 +50,8 @@ class PassScene(Scene):
         surface.blit(self.app.art.felt((w, h)), (0, 0))
         surface.blit(widgets.panel((w, h), (0, 0, 0, 120), radius=0, edge=None), (0, 0))
         blit_text(surface, _("Pass the laptop to"), ui(28), MUTED, center=(w // 2, h // 2 - ui(90)))
-        blit_text(surface, self.name, ui(64), ACCENT, bold=True, center=(w // 2, h // 2 - ui(20)))
+        blit_text(surface, self.name, widgets.fit_size(self.name, ui(64), w - ui(40), True), ACCENT,
+                  bold=True, center=(w // 2, h // 2 - ui(20)))
         blit_text(surface, _("Everyone else, look away from the screen."), ui(20), INK,
                   center=(w // 2, h // 2 + ui(48)))
         self.button.draw(surface, ui(22))

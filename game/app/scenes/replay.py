@@ -76,14 +76,13 @@ class ReplayScene(Scene):
         self.goto(self.index + delta)
 
     def move_text(self) -> tuple[str, str]:
-        """('Move 37 of 212', 'Mina: Play red 4') for the bar, in the player's language."""
+        """('Move 37 of 212', 'Mina plays red 4') for the bar, in the player's
+        language; the human of a game against computers is "you"."""
         if self.index == 0:
             return _("Start · {n} moves").format(n=self.count), _("The cards are dealt.")
         seat, move = self.moves[self.index - 1]
         head = _("Move {n} of {total}").format(n=self.index, total=self.count)
-        seats = self.source.seats
-        said = words.move_text(self.source.game_id, move, lambda s: seats[s].name, lambda s: False)
-        return head, f"{seats[seat].name}: {said}"
+        return head, words.move_said(self.source.game_id, seat, move, self.table.name, self.table.you)
 
     def result_text(self) -> str:
         state = self.source.state

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import ai, rules
-from game.app import focus, widgets
+from game.app import focus, seat_names, widgets
 from game.app.deal_code_field import DealCodeField
-from game.app.names import COMPUTER_NAMES, GAMES
+from game.app.names import GAMES
 from game.app.names import LEVELS as LEVEL_NAMES
 from game.app.scene import Scene
 from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
@@ -31,10 +31,10 @@ class SetupScene(Scene):
         super().__init__(app)
         self.game_id = game_id
         self.count = 4
-        # Names typed last time, seat by seat, and the usual computer level, from the settings.
-        remembered = [n.strip()[:MAX_NAME] for n in app.settings.names[:6]]
-        defaults = [_("You"), *COMPUTER_NAMES[:5]]
-        self.names = [name or default for name, default in zip(remembered + [""] * 6, defaults)]
+        # Names typed last time, seat by seat ("" = the seat's default, see
+        # seat_names), and the usual computer level, from the settings.
+        remembered = [seat_names.typed(n, i)[:MAX_NAME] for i, n in enumerate(app.settings.names[:6])]
+        self.names = remembered + [""] * (6 - len(remembered))
         self.human = [True] + [False] * 5
         level = app.settings.level if app.settings.level in LEVELS else "normal"
         self.levels = [level] * 6
@@ -76,9 +76,12 @@ class SetupScene(Scene):
         self.game_id, self.count, self.starter = setup.game, setup.players, setup.start
         self.rebuild()
 
+    def shown_names(self) -> list[str]:
+        """Each seat's name as the table will have it: typed, or the default."""
+        return seat_names.seat_names(self.names[:self.count], self.human[:self.count])
+
     def start(self) -> None:
-        seats = [Seat(self.names[i].strip() or _("Player {n}").format(n=i + 1), self.human[i], self.levels[i])
-                 for i in range(self.count)]
+        seats = [Seat(name, self.human[i], self.levels[i]) for i, name in enumerate(self.shown_names())]
         start = self.starter if self.starter is not None else random.randrange(self.count)
         self.remember(seats)
         coded = self.code.used(self.game_id, self.count, self.starter)
@@ -91,7 +94,7 @@ class SetupScene(Scene):
     def remember(self, seats: list[Seat]) -> None:
         """Next time, the same names in the same seats, and the computer level last chosen."""
         settings = self.app.settings
-        settings.names = [seat.name for seat in seats] + self.names[len(seats):]
+        settings.names = [name.strip() for name in self.names]  # typed names only
         computers = [seat.level for seat in seats if not seat.human]
         if computers and computers[-1] in LEVELS:
             settings.level = computers[-1]
@@ -129,7 +132,7 @@ class SetupScene(Scene):
                 level = Button(LEVEL_NAMES[self.levels[seat]], lambda s=seat: self.cycle_level(s))
                 level.rect = pygame.Rect(cx + ui(106), y, ui(120), row_h)
                 rows.append(level)
-        who = _("Random") if self.starter is None else self.names[self.starter]
+        who = _("Random") if self.starter is None else self.shown_names()[self.starter]
         starter = Button(_("Starts: {name}").format(name=who), self.cycle_starter)
         starter.rect = pygame.Rect(cx + ui(240), top, ui(180), row_h)
         self.code.rect.update(cx + ui(240), top + row_h + ui(40), ui(230), ui(42))
@@ -155,11 +158,12 @@ class SetupScene(Scene):
         blit_text(surface, TAGLINES.get(self.game_id, ""), ui(17), MUTED, center=(w // 2, ui(172)))
         blit_text(surface, _("Players"), ui(22), INK, midright=(self.label_x, self.count_center[1]))
         blit_text(surface, str(self.count), ui(28), INK, bold=True, center=self.count_center)
+        shown = self.shown_names()
         for seat, rect in enumerate(self.name_rects):
             editing = self.editing == seat
             draw_panel(surface, rect, (10, 18, 14, 230), radius=ui(8),
                        edge=ACCENT if editing else widgets.PANEL_EDGE)
-            text = self.names[seat] + ("|" if editing else "")
+            text = self.names[seat] + "|" if editing else shown[seat]
             blit_text(surface, text, ui(20), INK, midleft=(rect.x + ui(12), rect.centery))
             blit_text(surface, _("Seat {n}").format(n=seat + 1), ui(14), MUTED,
                       midright=(rect.x - ui(10), rect.centery))

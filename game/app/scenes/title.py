@@ -88,7 +88,7 @@ class TitleScene(Scene):
         """Today's deal of that game, you (the first name of the setup screen) against Normal computers."""
         from datetime import date
 
-        from game.app.names import COMPUTER_NAMES
+        from game.app.seat_names import COMPUTER_NAMES
         from game.daily_deal import daily_match
 
         names = self.app.settings.names

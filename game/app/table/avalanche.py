@@ -475,7 +475,7 @@ class AvalancheTable(TableScene):
             if target.move is not None:
                 self.try_move(target.move)
             else:
-                self.say(target.label)
+                self.refuse(target.label)
                 self.app.sound.play("error")
             return True
         return super().handle(event)
@@ -554,12 +554,6 @@ class AvalancheTable(TableScene):
         return None  # Avalanche is one long round; the results screen covers the end
 
     # -- words -------------------------------------------------------------------------------
-    def who(self, seat: int) -> str:
-        """"you" for the human whose eyes the table shows, else the seat's name."""
-        if seat == self.viewer and self.match.seats[seat].human:
-            return "you"
-        return self.name(seat)
-
     def seat_lines(self, seat: int) -> list[str]:
         snap = self.shown()
         n = snap["sizes"][seat]
@@ -576,7 +570,8 @@ class AvalancheTable(TableScene):
         return avalanche_words.status_line(self.view, self.turn_text(), self.viewer_acts(), self.name, self.mine)
 
     def mine(self, seat: int) -> bool:
-        return self.who(seat) == "you"
+        """The seat said as "you" (see `TableScene.you`)."""
+        return self.you(seat)
 
     def words(self) -> dict:
         """Next-play chips and the Play button text, recomputed only when they change."""

@@ -17,13 +17,13 @@ import pygame
 
 from game.app import focus, names, widgets
 from game.app.scene import Scene
-from game.app.table import layout, status_words
+from game.app.table import layout, status_words, voice
 from game.app.table.input import TableInput, Target  # noqa: F401 - Target: the games' clicks
 from game.app.table.layout import SeatSpot
 from game.app.table.sprites import Place
 from game.app.table.stage import MOVE_TIME, STAGGER, Hold, Stage  # noqa: F401 - MOVE_TIME: the games' pace
 from game.app.table.turns import MESSAGE_TIME, TurnFlow  # noqa: F401 - the message line's time
-from game.app.widgets import ACCENT, INK, MUTED, PANEL, PANEL_EDGE, Button, blit_text, draw_panel
+from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
 from game.i18n import N_, _
 from game.match import Match
 
@@ -50,6 +50,7 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
         self.hover_key: Hashable | None = None
         self.message = ""
         self.message_left = 0.0
+        self.message_voice = voice.INFO
         self.buttons: list[Button] = []
         self.spots: list[SeatSpot] = []
         self.size = app.size
@@ -130,7 +131,11 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
         return view
 
     def you(self, seat: int) -> bool:
-        """True for the human whose eyes the table shows."""
+        """True for the seat the table speaks to as "you": the human whose eyes
+        it shows; in a replay, the one human of a game against computers."""
+        if self.viewer is None:
+            humans = self.match.humans
+            return self.spectator and len(humans) == 1 and seat == humans[0]
         return seat == self.viewer and self.match.seats[seat].human
 
     @property
@@ -240,11 +245,17 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
 
     # -- moves ---------------------------------------------------------------
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, tone: str = voice.INFO) -> None:
         """Show one line, already in the player's language (a rule's reason goes
-        through `reasons.illegal` first, which names seats and drops rule IDs)."""
+        through `reasons.illegal` first, which names seats and drops rule IDs),
+        in one of the three voices (`voice`: news, a hint, a refusal)."""
         self.message = text
+        self.message_voice = tone
         self.message_left = MESSAGE_TIME
+
+    def refuse(self, text: str) -> None:
+        """Say why not, in red, until the next move makes it stale."""
+        self.say(text, voice.REFUSAL)
 
     # -- scene lifecycle ------------------------------------------------------
 
@@ -331,14 +342,19 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
         if buttons:  # never under the buttons (Grinch has one more)
             box.w = min(box.w, min(buttons) - ui(8) - box.x)
         if self.message_left > 0 and self.message:
-            text, fill, edge = self.message, (70, 30, 24, 235), (214, 96, 78)
+            text, look = self.message, voice.style(self.message_voice)
         else:
             prefix = _("Demo") + " · " if self.demo else _("Replay") + " · " if self.spectator else ""
-            text, fill, edge = prefix + self.status(), PANEL, PANEL_EDGE
-        draw_panel(surface, box, fill, radius=ui(17), edge=edge)
-        blit_text(surface, text, widgets.fit_size(text, ui(18), box.w - ui(20)), INK,
-                  center=box.center)
+            text, look = prefix + self.status(), voice.style(voice.INFO)
+        lines, px = voice.fit_lines(text, box.w - ui(24), ui(18), ui(15))
+        step = round(px * 1.22)
+        if len(lines) > 1:  # two lines, tight: the top seat's panel starts just below
+            box.h = ui(6) + step * len(lines)
+        draw_panel(surface, box, look.fill, radius=ui(17), edge=look.edge)
+        for i, line in enumerate(lines):
+            y = box.centery + round((i - (len(lines) - 1) / 2) * step)
+            blit_text(surface, line, px, look.ink, center=(box.centerx, y))
 
     def turn_text(self) -> str:
         """'Your turn' or '<name> to play' for the status line."""
-        return status_words.turn_text(self.match.current, self.viewer, self.match, self.name)
+        return status_words.turn_text(self.match.current, self.viewer, self.match, self.name, self.you)

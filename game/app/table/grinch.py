@@ -21,7 +21,7 @@ from game.app import names
 from game.app.table import grinch_pad, status_words
 from game.app.table.base import MOVE_TIME, Hold, TableScene, Target
 from game.app.table.score_pad import GREEN, ScorePad
-from game.app.table.sprites import Place
+from game.app.table.sprites import HINT_MARK, Place
 from game.app.widgets import (
     ACCENT,
     INK,
@@ -177,7 +177,8 @@ class GrinchTable(TableScene):
             pend_card = card
         for i, card in reversed(list(enumerate(pile[:2]))):
             if i == 0:
-                mark = "legal" if Move("take", seat) in legal else ""
+                take = Move("take", seat)
+                mark = "hint" if self.hinted(take) else "legal" if take in legal else ""
                 out.append(Place(str(card), card, (x, y), width, 0, 31, mark, origin=origin,
                                  game=GAME))
             else:
@@ -220,6 +221,21 @@ class GrinchTable(TableScene):
         if self.pad_open:  # the open pad covers what lies under it
             out.append(Target(self.pad_rect, None, key=("pad",)))
         return out
+
+    def move_keys(self, move) -> list:
+        """The hand card a hinted discard names (piles and rows: `hinted`)."""
+        return [str(move.arg)] if move.kind == "discard" else []
+
+    def hinted(self, move) -> bool:
+        """True while the hint suggests `move` to the seat whose cards show."""
+        return self.hint is not None and self.hint[0] == move and self.viewer_acts()
+
+    def draw_hint_ring(self, surface: pygame.Surface, rect: pygame.Rect, room: int) -> None:
+        """The hint's mark on what is not a card sprite (the draw pile, a
+        score pad row): a frame `room` pixels outside `rect`."""
+        ui = self.app.ui
+        pygame.draw.rect(surface, HINT_MARK, rect.inflate(2 * room, 2 * room), max(2, ui(3)),
+                         border_radius=ui(8))
 
     # -- what happened ---------------------------------------------------------
     def rekey(self, old: Hashable, new: Hashable) -> None:
@@ -417,6 +433,8 @@ class GrinchTable(TableScene):
         if Move("draw") in legal:
             glow = dr.inflate(ui(16), ui(16))
             draw_panel(surface, glow, glow_colour, radius=ui(14), edge=None)
+        if self.hinted(Move("draw")):
+            self.draw_hint_ring(surface, dr, ui(5))
         for seat in range(self.num_players):
             if Move("take", seat) in legal:
                 glow = self.pile_rect(seat).inflate(ui(12), ui(12))
@@ -499,4 +517,7 @@ class GrinchTable(TableScene):
             blit_text(surface, str(count), ui(13), INK, bold=True, center=centre)
         if self.pad_visible():
             self.pad.draw(surface)
+            for row, rect in self.row_rects.items():
+                if self.hinted(Move("score", row)):
+                    self.draw_hint_ring(surface, rect, ui(1))
 

@@ -37,7 +37,7 @@ class TableInput:
         try:
             self.play(move)
         except IllegalMove as exc:  # the rules' English reason, said in the player's language
-            self.say(reasons.illegal(self.GAME, exc.reason, self.name, self.you))
+            self.refuse(reasons.illegal(self.GAME, exc.reason, self.name, self.you))
             self.app.sound.play("error")
             if key is not None and key in self.sprites:
                 self.sprites[key].shake(self.speed(0.4) or 0.3)
@@ -70,7 +70,7 @@ class TableInput:
             if self.viewer is not None and any(s.rect().collidepoint(pos)
                                                for s in self.sprites.values()):
                 cur = self.match.current
-                self.say(_("Wait — the game is over.") if cur is None
+                self.refuse(_("Wait — the game is over.") if cur is None
                          else _("Wait — it is {name}'s turn.").format(name=self.name(cur)))
             return False
         target = self.target_at(pos)
@@ -89,7 +89,7 @@ class TableInput:
             self.try_move(target.move, target.key)
             return True
         if target.label:
-            self.say(target.label)
+            self.refuse(target.label)
             self.app.sound.play("error")
             if target.key in self.sprites:
                 self.sprites[target.key].shake()

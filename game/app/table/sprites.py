@@ -16,6 +16,7 @@ SELECTED_LIFT = 0.22  # of card height
 LEGAL_LIFT = 0.05
 FOCUS_LIFT = 0.12  # the keyboard's card (game/app/focus.py draws the ring around it)
 GLOW = (246, 204, 110)
+HINT_MARK = (120, 220, 255)  # what a hint points at: a dashed frame of this colour
 DIM = (10, 14, 12, 120)
 
 
@@ -205,7 +206,7 @@ def _marked(face: pygame.Surface, mark: str, card_key: tuple) -> pygame.Surface:
     out = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
     radius = max(4, w // 10)
     if mark in ("selected", "hint", "legal", "last", "focus"):
-        colour = {"selected": (*GLOW, 255), "hint": (120, 220, 255, 255),
+        colour = {"selected": (*GLOW, 255), "hint": (*HINT_MARK, 255),
                   "legal": (*GLOW, 110), "last": (255, 255, 255, 150), "focus": (*GLOW, 110)}[mark]
         pygame.draw.rect(out, colour, out.get_rect(), border_radius=radius + pad)
         if mark == "hint":  # dashed: a hint differs from a glow in shape, not only in colour

@@ -1,7 +1,9 @@
-"""Status lines and seat panels in the player's language: whose turn it is
-and what they may do, for every table.  Pure (no pygame): each takes the
-view the table shows and names seats through `name(seat)`, so it is
-tested without a window.  (Avalanche's longer words: `avalanche_words`.)
+"""Status lines, banners and seat panels in the player's language: whose
+turn it is and what they may do, for every table.  Pure (no pygame): each
+takes the view the table shows, names seats through `name(seat)` and asks
+`you(seat)` which seat is the person at the screen -- said in the second
+person ("You take the trick"), never by name -- so it is tested without a
+window.  (Avalanche's longer words: `avalanche_words`.)
 """
 
 from __future__ import annotations
@@ -17,12 +19,20 @@ Name = Callable[[int], str]
 Mine = Callable[[int], bool]
 
 
-def turn_text(current: int | None, viewer: int | None, match: Any, name: Name) -> str:
-    """'Your turn' (or '<name>, your turn' with several humans) for the human
-    whose eyes the table shows, else '<name> to play'; 'Game over' at the end."""
+def nobody(seat: int) -> bool:
+    """For a table nobody sits at (a demo): no seat is "you"."""
+    return False
+
+
+def turn_text(current: int | None, viewer: int | None, match: Any, name: Name,
+              you: Mine | None = None) -> str:
+    """'Your turn' (or '<name>, your turn' with several humans) for the seat
+    that is "you" (by default the human whose eyes the table shows), else
+    '<name> to play'; 'Game over' at the end."""
     if current is None:
         return _("Game over")
-    if current == viewer and match.seats[current].human:
+    mine = you(current) if you is not None else (current == viewer and match.seats[current].human)
+    if mine:
         if len(match.humans) == 1:
             return _("Your turn")
         return _("{name}, your turn").format(name=name(current))
@@ -42,7 +52,16 @@ def sticheln_seat_lines(view: Any, seat: int) -> list[str]:
     return [line1, line2]
 
 
-def sticheln_status(view: Any, turn: str, acting: bool, name: Name) -> str:
+def trick_banner(kind: str, winner: int, name: Name, you: Mine = nobody) -> str:
+    """The banner over a finished trick (`kind`: "trick_won" or "set_aside")."""
+    if kind != "trick_won":
+        return _("All zeros: the trick is set aside")
+    if you(winner):
+        return _("You take the trick")
+    return _("{name} takes the trick").format(name=name(winner))
+
+
+def sticheln_status(view: Any, turn: str, acting: bool, name: Name, you: Mine = nobody) -> str:
     """The Sticheln status line: the round, then whose turn and what to do."""
     cur = view.current_player
     head = _("Round {n} of {total}").format(n=view.round_number, total=view.options["rounds"]) + " · "
@@ -52,6 +71,8 @@ def sticheln_status(view: Any, turn: str, acting: bool, name: Name) -> str:
     if view.phase == "pick":
         if acting:
             return head + _("{turn}: choose your pain card (its colour will cost you)").format(turn=who)
+        if you(cur):
+            return head + _("You are choosing a pain card")
         return head + _("{name} is choosing a pain card").format(name=name(cur))
     lead = view.lead_colour()
     if lead is None:
@@ -86,6 +107,12 @@ def grinch_status(v: Any, turn: str, acting: bool, name: Name, you: Mine) -> str
     if cur is None:
         winners = v.winners()
         best = v.scores()[winners[0]]
+        others = [s for s in winners if not you(s)]
+        if len(others) < len(winners):  # you are among the winners
+            if not others:
+                return _("Game over · you win with {n} points").format(n=best)
+            return _("Game over · you and {names} share the win with {n} points").format(
+                names=", ".join(name(s) for s in others), n=best)
         if len(winners) > 1:
             return _("Game over · {names} win with {n} points").format(
                 names=", ".join(name(s) for s in winners), n=best)
@@ -96,24 +123,28 @@ def grinch_status(v: Any, turn: str, acting: bool, name: Name, you: Mine) -> str
     who_g = _("You are the Grinch") if you(g) else _("{name} is the Grinch").format(name=name(g))
     if phase == "grinch" and v.takes_left:
         who_g += " " + ngettext("({n} take left)", "({n} takes left)", v.takes_left).format(n=v.takes_left)
-    name = name(cur)
-    if phase == "who":
-        if acting:
-            what = _("{turn}: discard a card (hidden until all Whos have)").format(turn=turn)
-        else:
-            what = _("{name} draws 2 and discards 1").format(name=name)
-    elif phase == "grinch":
-        if acting:
-            if v.takes_left:
-                return head + _("You are the Grinch: take {n} more from the draw pile "
-                                "or any discard pile").format(n=v.takes_left)
-            return head + _("You are the Grinch: now discard a card")
+    if phase == "grinch" and acting:
         if v.takes_left:
-            what = _("{name} is taking cards").format(name=name)
-        else:
-            what = _("{name} discards a card").format(name=name)
-    elif acting:
-        what = _("{turn}: choose a row on the score pad for your hand").format(turn=turn)
+            return head + _("You are the Grinch: take {n} more from the draw pile "
+                            "or any discard pile").format(n=v.takes_left)
+        return head + _("You are the Grinch: now discard a card")
+    if acting:
+        what = (_("{turn}: discard a card (hidden until all Whos have)") if phase == "who"
+                else _("{turn}: choose a row on the score pad for your hand")).format(turn=turn)
     else:
-        what = _("{name} is choosing a row (the Grinch chooses last)").format(name=name)
+        what = _grinch_doing(phase, v.takes_left, you(cur)).format(name=name(cur))
     return head + who_g + " — " + what
+
+
+def _grinch_doing(phase: str, takes_left: int, mine: bool) -> str:
+    """What the seat to act does in a Grinch phase, said about it (or to
+    "you", when it is the person at the screen but not theirs to click:
+    a replay)."""
+    if phase == "who":
+        return _("You draw 2 and discard 1") if mine else _("{name} draws 2 and discards 1")
+    if phase == "grinch" and takes_left:
+        return _("You are taking cards") if mine else _("{name} is taking cards")
+    if phase == "grinch":
+        return _("You discard a card") if mine else _("{name} discards a card")
+    return (_("You are choosing a row (the Grinch chooses last)") if mine
+            else _("{name} is choosing a row (the Grinch chooses last)"))

@@ -177,7 +177,8 @@ class StichelnTable(TableScene):
         return status_words.sticheln_seat_lines(self.view, seat)
 
     def status(self) -> str:
-        return status_words.sticheln_status(self.view, self.turn_text(), self.viewer_acts(), self.name)
+        return status_words.sticheln_status(self.view, self.turn_text(), self.viewer_acts(), self.name,
+                                            self.you)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
@@ -218,8 +219,7 @@ class StichelnTable(TableScene):
         y = cy + self.card_w * 1.45
         kind = self.override.get("kind")
         if kind is not None:
-            text = (_("{name} takes the trick").format(name=self.name(self.override["winner"]))
-                    if kind == "trick_won" else _("All zeros: the trick is set aside"))
+            text = status_words.trick_banner(kind, self.override["winner"], self.name, self.you)
             img_rect = pygame.Rect(0, 0, ui(360), ui(36))
             img_rect.center = (round(cx), round(y))
             draw_panel(surface, img_rect, radius=ui(18), edge=ACCENT)

@@ -17,6 +17,7 @@ from typing import Any
 from game import ai
 from game.app import names, reasons
 from game.app.save_keeping import autosave_failed
+from game.app.table import voice
 from game.i18n import _
 from game.persist import SaveError, library
 
@@ -67,6 +68,8 @@ class TurnFlow:
         self.match.apply(move)
         self.record()
         self.forget_hint()
+        if self.message_voice == voice.REFUSAL:  # it answered the position before this move
+            self.message_left = 0.0
         self.selection.clear()
         self.after_move(before, self.match.state.events)
 
@@ -93,7 +96,7 @@ class TurnFlow:
         """Ask Hard, in a worker thread so the table keeps drawing, what it
         would play for the human to act."""
         if not self.viewer_acts():
-            self.say(_("Hints are for your own turn."))
+            self.refuse(_("Hints are for your own turn."))
             return
         if self.hint_job is not None:
             return
@@ -103,13 +106,13 @@ class TurnFlow:
         job = threading.Thread(target=lambda: result.append(agent.explain(view)), daemon=True)
         job.start()
         self.hint_job = (job, result, self.match.state)
-        self.say(_("Thinking about a hint…"))
+        self.say(_("Thinking about a hint…"), voice.HINT)
 
     def forget_hint(self) -> None:
         """A hint belongs to one position and one pair of eyes."""
         if self.hint is not None or self.hint_job is not None:
             self.hint, self.hint_job = None, None
-            if self.message.startswith((_("Hint:"), _("Thinking about a hint…"))):
+            if self.message_voice == voice.HINT:
                 self.message_left = 0.0
 
     def poll_hint(self) -> None:
@@ -121,16 +124,17 @@ class TurnFlow:
             return  # the position changed meanwhile: the hint is stale
         move, reason = result[0]
         self.hint = (move, reason)
-        said = names.move_text(self.GAME, move, self.name, self.you)
-        why = reasons.hint(self.GAME, reason, self.name, self.you)
-        self.say(_("Hint:") + " " + said + (" — " + why if why else ""))
+        # The move named once: the reason names it; without one, the move alone.
+        advice = (reasons.hint(self.GAME, reason, self.name, self.you)
+                  or names.move_text(self.GAME, move, self.name, self.you))
+        self.say(_("Hint: {advice}").format(advice=advice), voice.HINT)
         self.message_left = MESSAGE_TIME * 2
         self.sync()
 
     def undo(self) -> None:
         index, reason = self.match.undo_target()
         if index is None:
-            self.say(_(reason))  # game.match marks its reasons with N_()
+            self.refuse(_(reason))  # game.match marks its reasons with N_()
             self.app.sound.play("error")
             return
         self.finish_animations()
