@@ -261,6 +261,14 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
     def show_results(self) -> None:
         self.app.go("results", self)
 
+    def overlays_hidden(self) -> bool:
+        """A round summary or the results lie over the table: whatever they
+        replace (the score pad) is not drawn beneath them, so two tables of
+        scores never show at once."""
+        scenes = self.app.stack.scenes
+        above = scenes[scenes.index(self) + 1:] if self in scenes else []
+        return any(getattr(scene, "hides_overlays", False) for scene in above)
+
     def update(self, dt: float) -> None:
         self.clock += dt
         self.count_down(dt)

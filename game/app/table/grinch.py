@@ -497,6 +497,6 @@ class GrinchTable(TableScene):
             pygame.draw.circle(surface, (24, 30, 28), centre, ui(11))
             pygame.draw.circle(surface, ACCENT, centre, ui(11), max(1, ui(1)))
             blit_text(surface, str(count), ui(13), INK, bold=True, center=centre)
-        if self.pad_visible():
+        if self.pad_visible() and not self.overlays_hidden():
             self.pad.draw(surface)
 
