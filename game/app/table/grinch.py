@@ -20,6 +20,7 @@ import pygame
 from game.app import names
 from game.app.table import grinch_pad, status_words
 from game.app.table.base import MOVE_TIME, Hold, TableScene, Target
+from game.app.table.layout import SeatSpot
 from game.app.table.score_pad import GREEN, ScorePad
 from game.app.table.sprites import Place
 from game.app.widgets import (
@@ -93,15 +94,46 @@ class GrinchTable(TableScene):
         self.centre = (w / 2, h * 0.46)
         self.draw_rect = pygame.Rect(0, 0, cw, round(cw * 1.4))
         self.draw_rect.center = (round(self.centre[0]), round(self.centre[1]))
-        tile = ui(92)
-        self.tile_rect = pygame.Rect(ui(30), ui(12), tile, tile)
+        self.tile_rect = self.heart_tile(ui)
         self.pad.layout()
+
+    @staticmethod
+    def heart_tile(ui) -> pygame.Rect:
+        """The heart tracker tile in the top-left corner."""
+        return pygame.Rect(ui(30), ui(12), ui(92), ui(92))
+
+    def tile_area(self) -> pygame.Rect:
+        """The tile with its two lines of words under it (see `draw_table`)."""
+        tile = self.heart_tile(self.app.ui)
+        area = pygame.Rect(0, tile.y, 2 * tile.centerx - self.app.ui(8), tile.h + self.app.ui(42))
+        area.centerx = tile.centerx
+        return area
+
+    def seat_spots(self) -> list[SeatSpot]:
+        """The seats of the base layout, but a panel that would lie on the heart
+        tile (a big interface in a small window) moves right, clear of it."""
+        spots = super().seat_spots()
+        keep = self.tile_area()
+        for i, spot in enumerate(spots):
+            if spot.panel.colliderect(keep):
+                dx = keep.right + self.app.ui(8) - spot.panel.x
+                spots[i] = spot._replace(panel=spot.panel.move(dx, 0),
+                                         anchor=(spot.anchor[0] + dx, spot.anchor[1]))
+        return spots
 
     def mat(self, seat: int) -> tuple[tuple[float, float], tuple[float, float]]:
         """Where an opponent's face-down hand and discard pile sit, by their panel."""
         p = self.spots[seat].panel
-        y = self.mat_y(seat, self.pile_w * 1.4, self.centre[1] + self.card_w, self.app.ui(8))
+        y = self.mat_y(seat, self.pile_w * 1.4, self.centre[1] + self.card_w, self.app.ui(14))
         return (p.x + p.w * 0.34, y), (p.right - self.pile_w * 0.72, y)
+
+    def backs_width(self, seat: int) -> float:
+        """How wide an opponent's fan of backs may spread: half their panel,
+        and never into their discard pile (with its tilted card) beside it."""
+        ui = self.app.ui
+        (x, _y), (pile_x, _py) = self.mat(seat)
+        pile_left = pile_x - self.pile_w * 0.5 - ui(3) - self.pile_w * 0.2
+        return max(self.small_w * 1.5, min(self.spots[seat].panel.w * 0.5, 2 * (pile_left - ui(6) - x)))
 
     def pile_pos(self, seat: int) -> tuple[float, float]:
         if seat == self.bottom_seat():
@@ -149,7 +181,7 @@ class GrinchTable(TableScene):
                 at = self.mat(seat)[0]
                 n = v.hand_size(seat)
                 for i, (p, a) in enumerate(self.fan(n, at[0], at[1], self.small_w,
-                                                    self.spots[seat].panel.w * 0.5, 6)):
+                                                    self.backs_width(seat), 6)):
                     out.append(Place(("back", seat, i), None, p, self.small_w, a, 10 + i,
                                      origin=draw_at, game=GAME))
             out.extend(self.pile_places(v, seat, legal))
