@@ -85,6 +85,40 @@ def _fit_size(text: str, size: int, width: int, bold: bool, family: str) -> int:
     return size
 
 
+def fit_wrapped(text: str, size: int, box: tuple[int, int], bold: bool = False,
+                smallest: int = 10) -> tuple[list[str], int]:
+    """The lines and font size at which `text`, wrapped, fits a `box` of (w, h)
+    pixels: the largest size <= `size` (down to `smallest`) at which every
+    line fits the width and the lines the height; at `smallest` a word too
+    long for the width is shrunk on its own when drawn (see `draw_wrapped`)."""
+    w, h = box
+    for px in range(size, smallest - 1, -1):
+        lines = wrap(text, px, w, bold)
+        if len(lines) * line_height(lines, px, bold) <= h and all(fonts.size(line, px, bold)[0] <= w for line in lines):
+            return lines, px
+    return wrap(text, smallest, w, bold), smallest
+
+
+def line_height(lines: list[str], px: int, bold: bool) -> int:
+    """The height each line takes: the tallest line (Gurmukhi signs reach above Latin)."""
+    return max(fonts.size(line or "Ag", px, bold)[1] for line in [*lines, "Ag"])
+
+
+def draw_wrapped(surface: pygame.Surface, text: str, size: int, colour, rect: pygame.Rect,
+                 bold: bool = False, smallest: int = 10) -> pygame.Rect:
+    """`text` wrapped and fitted into `rect` (see `fit_wrapped`), centred in it;
+    the rect the lines took."""
+    lines, px = fit_wrapped(text, size, rect.size, bold, smallest)
+    line_h = line_height(lines, px, bold)
+    top = rect.centery - len(lines) * line_h // 2
+    used = pygame.Rect(rect.centerx, top, 0, 0)
+    for i, line in enumerate(lines):
+        fit = fit_size(line, px, rect.w, bold)
+        used.union_ip(blit_text(surface, line, fit, colour, bold=bold,
+                                midtop=(rect.centerx, top + i * line_h)))
+    return used
+
+
 def fitted(text: str, size: int, room: int, bold: bool = False) -> tuple[str, int]:
     """`text` and the font size to draw it in `room` pixels: made smaller down
     to three quarters of `size`, then cut with an ellipsis, so a long name (or
