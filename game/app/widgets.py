@@ -166,10 +166,17 @@ class Button:
             fill, text = (BUTTON_HOVER if hover else BUTTON), INK
         edge = ACCENT if (self.selected or (hover and not self.primary)) else PANEL_EDGE
         draw_panel(surface, self.rect, fill, radius=max(6, self.rect.h // 4), edge=edge)
-        label = _(self.label)
         bold = self.primary or self.selected
-        blit_text(surface, label, fit_size(label, size, self.rect.w - 16, bold=bold), text,
-                  bold=bold, center=self.rect.center)
+        blit_text(surface, _(self.label), self.label_px(size), text, bold=bold, center=self.rect.center)
+
+    def label_room(self) -> int:
+        """Pixels of width the label may take."""
+        return self.rect.w - 16
+
+    def label_px(self, size: int) -> int:
+        """The font size the label is drawn at when `size` is asked for: smaller
+        when it would not fit (tests hold every label at a readable size)."""
+        return fit_size(_(self.label), size, self.label_room(), bold=self.primary or self.selected)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
@@ -188,6 +195,54 @@ class Button:
             self.action()
             return True
         return False
+
+
+class Stepper(Button):
+    """A choice among several, shown as "‹ Normal ›": the left arrow steps
+    back (`back`), the rest of it (and Enter) steps on, so it reads as a
+    choice with neighbours rather than a label that happens to change."""
+
+    def __init__(self, label: str, action: Callable[[], None], back: Callable[[], None], **kwargs):
+        super().__init__(label, action, **kwargs)
+        self.back = back
+
+    def arrow_w(self) -> int:
+        return max(10, self.rect.h * 2 // 3)
+
+    def draw(self, surface: pygame.Surface, size: int) -> None:
+        hover = self.enabled and self.rect.collidepoint(pygame.mouse.get_pos())
+        fill = BUTTON_HOVER if hover else BUTTON
+        draw_panel(surface, self.rect, fill, radius=max(6, self.rect.h // 4),
+                   edge=ACCENT if hover else PANEL_EDGE)
+        a = self.arrow_w()
+        colour = ACCENT if self.enabled else BUTTON_OFF
+        half = max(3, self.rect.h // 7)
+        for x, sign in ((self.rect.x + a // 2 + 2, -1), (self.rect.right - a // 2 - 2, 1)):
+            cy = self.rect.centery
+            tip = x + sign * half // 2
+            pygame.draw.lines(surface, colour, False, [(tip - sign * half, cy - half), (tip, cy),
+                                                       (tip - sign * half, cy + half)], max(2, half // 2))
+        blit_text(surface, _(self.label), self.label_px(size), INK, bold=True, center=self.rect.center)
+
+    def label_room(self) -> int:
+        return self.rect.w - 2 * self.arrow_w()
+
+    def label_px(self, size: int) -> int:
+        return fit_size(_(self.label), size, self.label_room(), bold=True)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if (self.enabled and event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._pressed
+                and self.rect.collidepoint(event.pos) and event.pos[0] < self.rect.x + self.arrow_w()):
+            self._pressed = False
+            self.back()
+            return True
+        return super().handle(event)
+
+
+def fitting_width(label: str, size: int, least: int, bold: bool = False) -> int:
+    """A button's width: `least`, or wider so that `label` shows at `size`
+    (a longer translation widens its button rather than shrinking to a thread)."""
+    return max(least, fonts.size(_(label), size, bold)[0] + 24)
 
 
 def layout_column(buttons: list[Button], center_x: int, top: int, width: int,

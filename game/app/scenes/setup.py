@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import ai, rules
-from game.app import focus, widgets
+from game.app import focus, fonts, widgets
 from game.app.names import GAMES
 from game.app.names import LEVELS as LEVEL_NAMES
 from game.app.scene import Scene
@@ -26,10 +26,12 @@ LEVELS = getattr(ai, "LEVELS", ("easy", "normal", "hard"))
 
 
 class SetupScene(Scene):
-    def __init__(self, app: App, game_id: str = "sticheln"):
+    def __init__(self, app: App, game_id: str | None = None):
         super().__init__(app)
-        self.game_id = game_id
-        self.count = 4
+        # The game and player count of the last game set up, from the settings.
+        self.game_id = game_id or app.settings.game or "sticheln"
+        players = rules.get(self.game_id).PLAYERS
+        self.count = min(max(app.settings.players or 4, players.start), players.stop - 1)
         # Names typed last time, seat by seat, and the usual computer level, from the settings.
         remembered = [n.strip()[:MAX_NAME] for n in app.settings.names[:6]]
         defaults = [_("You"), *COMPUTER_NAMES[:5]]
@@ -60,13 +62,13 @@ class SetupScene(Scene):
         self.human[seat] = not self.human[seat]
         self.rebuild()
 
-    def cycle_level(self, seat: int) -> None:
-        self.levels[seat] = LEVELS[(LEVELS.index(self.levels[seat]) + 1) % len(LEVELS)]
+    def cycle_level(self, seat: int, step: int = 1) -> None:
+        self.levels[seat] = LEVELS[(LEVELS.index(self.levels[seat]) + step) % len(LEVELS)]
         self.rebuild()
 
-    def cycle_starter(self) -> None:
+    def cycle_starter(self, step: int = 1) -> None:
         order = [None, *range(self.count)]
-        self.starter = order[(order.index(self.starter) + 1) % len(order)]
+        self.starter = order[(order.index(self.starter) + step) % len(order)]
         self.rebuild()
 
     def start(self) -> None:
@@ -77,8 +79,10 @@ class SetupScene(Scene):
         self.app.go("table", Match(self.game_id, seats, None, start))  # keeps an unfinished autosave
 
     def remember(self, seats: list[Seat]) -> None:
-        """Next time, the same names in the same seats, and the computer level last chosen."""
+        """Next time, the same game and player count, the same names in the same
+        seats, and the computer level last chosen."""
         settings = self.app.settings
+        settings.game, settings.players = self.game_id, len(seats)
         settings.names = [seat.name for seat in seats] + self.names[len(seats):]
         computers = [seat.level for seat in seats if not seat.human]
         if computers and computers[-1] in LEVELS:
@@ -99,9 +103,12 @@ class SetupScene(Scene):
         players = rules.get(self.game_id).PLAYERS
         minus = Button("–", lambda: self.change_count(-1), enabled=self.count > players.start)
         plus = Button("+", lambda: self.change_count(1), enabled=self.count < players.stop - 1)
-        widgets.layout_row([minus, plus], (cx + ui(60), ui(222)), ui(48), ui(40), ui(80))
-        self.count_center = (cx + ui(60), ui(222))
-        self.label_x = cx - ui(80)
+        # One line of two choices: "Players [–] 4 [+]" left of the centre, "Who starts ‹ Random ›" right of it.
+        widgets.layout_row([minus, plus], (cx - ui(100), ui(222)), ui(48), ui(40), ui(64))
+        self.count_center = (cx - ui(100), ui(222))
+        self.label_x = minus.rect.x - ui(12)
+        self.starts_x = cx + ui(40)
+        starts_w = fonts.size(_("Who starts"), widgets.fit_size(_("Who starts"), ui(22), ui(200)))[0]
         rows: list[Button] = []
         self.name_rects = []
         top, row_h = ui(270), ui(46)
@@ -114,12 +121,13 @@ class SetupScene(Scene):
             kind.rect = pygame.Rect(cx - ui(56), y, ui(150), row_h)
             rows.append(kind)
             if not self.human[seat]:
-                level = Button(LEVEL_NAMES[self.levels[seat]], lambda s=seat: self.cycle_level(s))
-                level.rect = pygame.Rect(cx + ui(106), y, ui(120), row_h)
+                level = widgets.Stepper(LEVEL_NAMES[self.levels[seat]], lambda s=seat: self.cycle_level(s),
+                                        lambda s=seat: self.cycle_level(s, -1))
+                level.rect = pygame.Rect(cx + ui(106), y, ui(160), row_h)
                 rows.append(level)
         who = _("Random") if self.starter is None else self.names[self.starter]
-        starter = Button(_("Starts: {name}").format(name=who), self.cycle_starter)
-        starter.rect = pygame.Rect(cx + ui(240), top, ui(180), row_h)
+        starter = widgets.Stepper(who, self.cycle_starter, lambda: self.cycle_starter(-1))
+        starter.rect = pygame.Rect(self.starts_x + starts_w + ui(14), ui(222) - ui(20), ui(200), ui(40))
         back = Button(N_("Back"), self.back, key=pygame.K_ESCAPE)
         go = Button(N_("Start game"), self.start, primary=True)
         widgets.layout_row([back, go], (cx, h - ui(50)), ui(200), ui(50), ui(20))
@@ -138,6 +146,9 @@ class SetupScene(Scene):
 
         blit_text(surface, TAGLINES.get(self.game_id, ""), ui(17), MUTED, center=(w // 2, ui(172)))
         blit_text(surface, _("Players"), ui(22), INK, midright=(self.label_x, self.count_center[1]))
+        starts = _("Who starts")
+        blit_text(surface, starts, widgets.fit_size(starts, ui(22), ui(200)), INK,
+                  midleft=(self.starts_x, self.count_center[1]))
         blit_text(surface, str(self.count), ui(28), INK, bold=True, center=self.count_center)
         for seat, rect in enumerate(self.name_rects):
             editing = self.editing == seat

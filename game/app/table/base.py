@@ -207,9 +207,10 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
 
     def place_buttons(self) -> None:
         ui = self.app.ui
-        w, h, gap = ui(88), ui(34), ui(8)
+        h, gap = ui(34), ui(8)
         x = self.size[0] - ui(12)
         for button in [b for b in self.buttons if b.label in ("Menu", "Undo", "Hint")]:
+            w = widgets.fitting_width(button.label, ui(17), ui(88))
             button.rect = pygame.Rect(0, 0, w, h)
             button.rect.topright = (x, ui(10))
             x -= w + gap

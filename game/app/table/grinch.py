@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app import names
+from game.app import names, widgets
 from game.app.table import grinch_pad, status_words
 from game.app.table.base import MOVE_TIME, Hold, TableScene, Target
 from game.app.table.layout import SeatSpot
@@ -403,7 +403,7 @@ class GrinchTable(TableScene):
         x = min(placed) if placed else self.size[0] - ui(12)
         for button in self.buttons:
             if button.label == "Score pad":
-                button.rect = pygame.Rect(0, 0, ui(104), ui(34))
+                button.rect = pygame.Rect(0, 0, widgets.fitting_width(button.label, ui(17), ui(104)), ui(34))
                 button.rect.topright = (x - ui(8), ui(10))
 
     def deal_origin(self) -> tuple[float, float]:
