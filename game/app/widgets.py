@@ -36,11 +36,38 @@ def panel(size: tuple[int, int], colour=PANEL, radius: int = 12,
     surf = _panels.get(key)
     if surf is None:
         surf = pygame.Surface((max(1, size[0]), max(1, size[1])), pygame.SRCALPHA)
-        pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=radius)
-        if edge is not None:
-            pygame.draw.rect(surf, edge, surf.get_rect(), width, border_radius=radius)
+        _rounded(surf, colour, radius, edge, width)
+        radius = min(radius, surf.get_width() // 2, surf.get_height() // 2)
+        if radius >= 2:
+            _smooth_corners(surf, colour, radius, edge, width)
         _panels.put(key, surf)
     return surf
+
+
+CORNER_SAMPLES = 4  # each corner pixel is the average of 4x4 samples
+
+
+def _rounded(surf: pygame.Surface, colour, radius: int, edge, width: int) -> None:
+    pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=radius)
+    if edge is not None:
+        pygame.draw.rect(surf, edge, surf.get_rect(), width, border_radius=radius)
+
+
+def _smooth_corners(surf: pygame.Surface, colour, radius: int, edge, width: int) -> None:
+    """Anti-aliased corners: pygame draws rounded rects with jagged arcs, so each
+    corner is drawn again at CORNER_SAMPLES times the size and scaled down
+    (only the corners: a full-window panel supersampled would cost megabytes)."""
+    k = CORNER_SAMPLES
+    q = radius + 1  # a corner square: the arc and a pixel of straight edge
+    big = pygame.Surface((2 * q * k, 2 * q * k), pygame.SRCALPHA)
+    # transparent pixels take the colour of what they border, so scaling adds no dark fringe
+    big.fill((*(edge if edge is not None else colour)[:3], 0))
+    _rounded(big, colour, radius * k, edge, width * k)
+    tile = pygame.transform.smoothscale(big, (2 * q, 2 * q))
+    w, h = surf.get_size()
+    for sx, sy, dx, dy in ((0, 0, 0, 0), (q, 0, w - q, 0), (0, q, 0, h - q), (q, q, w - q, h - q)):
+        surf.fill((0, 0, 0, 0), (dx, dy, q, q))
+        surf.blit(tile, (dx, dy), (sx, sy, q, q), special_flags=pygame.BLEND_RGBA_ADD)
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL, radius: int = 12,
