@@ -12,6 +12,7 @@ from game.app import focus, fonts, widgets
 from game.app.names import GAMES
 from game.app.names import LEVELS as LEVEL_NAMES
 from game.app.scene import Scene
+from game.app.text_input import draw_composition
 from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
 from game.i18n import N_, _
 from game.match import Match, Seat
@@ -41,6 +42,7 @@ class SetupScene(Scene):
         self.levels = [level] * 6
         self.starter: int | None = None  # None = random
         self.editing: int | None = None
+        self.composing = ""  # an input method's unfinished syllable in the name being typed
         self.buttons: list[Button] = []
         self.name_rects: list[pygame.Rect] = []
 
@@ -154,18 +156,25 @@ class SetupScene(Scene):
             editing = self.editing == seat
             draw_panel(surface, rect, (10, 18, 14, 230), radius=ui(8),
                        edge=ACCENT if editing else widgets.PANEL_EDGE)
-            text = self.names[seat] + ("|" if editing else "")
-            blit_text(surface, text, ui(20), INK, midleft=(rect.x + ui(12), rect.centery))
+            text = self.names[seat] + ("" if editing and self.composing else "|" if editing else "")
+            shown = blit_text(surface, text, ui(20), INK, midleft=(rect.x + ui(12), rect.centery))
+            if editing and self.composing:
+                draw_composition(surface, self.composing + "|", ui(20), (shown.right, rect.centery))
             blit_text(surface, _("Seat {n}").format(n=seat + 1), ui(14), MUTED,
                       midright=(rect.x - ui(10), rect.centery))
         for button in self.buttons:
             button.draw(surface, ui(19))
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.editing is not None and event.type == pygame.TEXTINPUT:
-            if len(self.names[self.editing]) < MAX_NAME:
-                self.names[self.editing] += event.text
+        if self.editing is not None and event.type == pygame.TEXTEDITING:
+            self.composing = event.text[:max(0, MAX_NAME - len(self.names[self.editing]))]
             return True
+        if self.editing is not None and event.type == pygame.TEXTINPUT:
+            self.composing = ""
+            self.names[self.editing] = (self.names[self.editing] + event.text)[:MAX_NAME]
+            return True
+        if self.editing is not None and self.composing and event.type == pygame.KEYDOWN:
+            return True  # the input method's keys edit its syllable
         if self.editing is not None and event.type == pygame.KEYDOWN:
             if event.key == pygame.K_BACKSPACE:
                 self.names[self.editing] = self.names[self.editing][:-1]
@@ -200,4 +209,5 @@ class SetupScene(Scene):
         if self.editing is not None:
             pygame.key.stop_text_input()
             self.editing = None
+            self.composing = ""
             self.rebuild()
