@@ -60,9 +60,8 @@ def grinch_extents(t) -> dict[str, pygame.Rect]:
     return out
 
 
-@pytest.mark.parametrize("ui_scale", [0.8, 0.9, 1.0])
+@pytest.mark.parametrize("ui_scale", [0.8, 1.0, 1.1, 1.25])
 def test_who_discards_overlap_no_panel_or_pile(ui_scale):
-    # (above 100 % six panels crowd the arc: the top-right pile meets the right panel)
     app = App(SIZES[0], Settings(speed="off", ui_scale=ui_scale))
     for size in SIZES:
         app.resize(size)

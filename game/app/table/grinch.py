@@ -124,16 +124,28 @@ class GrinchTable(TableScene):
     def mat(self, seat: int) -> tuple[tuple[float, float], tuple[float, float]]:
         """Where an opponent's face-down hand and discard pile sit, by their panel."""
         p = self.spots[seat].panel
-        y = self.mat_y(seat, self.pile_w * 1.4, self.centre[1] + self.card_w, self.app.ui(14))
-        return (p.x + p.w * 0.34, y), (p.right - self.pile_w * 0.72, y)
+        ui = self.app.ui
+        y = self.mat_y(seat, self.pile_w * 1.4, self.centre[1] + self.card_w, ui(14))
+        hand, pile = (p.x + p.w * 0.34, y), (p.right - self.pile_w * 0.72, y)
+        # The pile with its tilted cards and count badge; if it would lie on a
+        # neighbour's panel (six seats, a big interface), hand and pile swap sides.
+        reach = pygame.Rect(0, 0, round(self.pile_w * 1.35) + ui(20), round(self.pile_w * 1.6) + ui(22))
+        reach.center = (round(pile[0] + ui(2)), round(y - ui(4)))
+        if any(reach.colliderect(other.panel) for i, other in enumerate(self.spots) if i != seat):
+            hand, pile = (p.right - p.w * 0.34, y), (p.x + self.pile_w * 0.72, y)
+        return hand, pile
 
     def backs_width(self, seat: int) -> float:
         """How wide an opponent's fan of backs may spread: half their panel,
         and never into their discard pile (with its tilted card) beside it."""
         ui = self.app.ui
-        (x, _y), (pile_x, _py) = self.mat(seat)
-        pile_left = pile_x - self.pile_w * 0.5 - ui(3) - self.pile_w * 0.2
-        return max(self.small_w * 1.5, min(self.spots[seat].panel.w * 0.5, 2 * (pile_left - ui(6) - x)))
+        (x, y), (pile_x, _py) = self.mat(seat)
+        clear = abs(pile_x - x) - self.pile_w * 0.7 - ui(3)  # to the pile's nearer edge, tilt included
+        row = pygame.Rect(0, round(y - self.small_w * 0.8), self.size[0], round(self.small_w * 1.6))
+        for i, other in enumerate(self.spots):  # nor onto a neighbour's panel
+            if i != seat and other.panel.colliderect(row):
+                clear = min(clear, max(other.panel.left - x, x - other.panel.right) - ui(2))
+        return max(self.small_w * 1.1, min(self.spots[seat].panel.w * 0.5, 2 * (clear - ui(6))))
 
     def pile_pos(self, seat: int) -> tuple[float, float]:
         if seat == self.bottom_seat():
