@@ -26,7 +26,7 @@ from game.app.table import avalanche_words
 from game.app.table.avalanche_words import next_play, set_text  # noqa: F401 - kept for callers
 from game.app.table.base import Hold, TableScene, Target
 from game.app.table.sprites import Place
-from game.app.widgets import ACCENT, INK, MUTED, blit_text, draw_panel, draw_wrapped
+from game.app.widgets import ACCENT, INK, MUTED, blit_text, draw_panel, draw_wrapped, fit_size
 from game.i18n import _, ngettext
 from game.rules import avalanche
 from game.rules.avalanche import SNOWFALL, Move
@@ -660,11 +660,11 @@ class AvalancheTable(TableScene):
             slot = art.slot(aw)
             ax, ay = self.av_centre
             surface.blit(slot, slot.get_rect(center=(ax, ay)))
-            inner = slot.get_rect(center=(ax, ay)).inflate(-ui(8), -ui(10))
-            head = pygame.Rect(inner.x, inner.y, inner.w, inner.h * 4 // 10)
-            draw_wrapped(surface, _("No avalanche"), ui(16), MUTED, head)
-            draw_wrapped(surface, _("any set starts one"), ui(13), MUTED,
-                         pygame.Rect(inner.x, head.bottom, inner.w, inner.bottom - head.bottom))
+            place = slot.get_rect(center=(ax, ay))
+            draw_wrapped(surface, _("No avalanche"), ui(16), MUTED, place.inflate(-ui(8), -ui(12)))
+            hint = _("any set starts one")  # under the slot, as the piles' captions are
+            blit_text(surface, hint, fit_size(hint, ui(14), self.av_box.w - ui(8)), MUTED,
+                      midtop=(ax, place.bottom + ui(6)))
         # Own collected pile label.
         ox, oy = self.own_coll
         collected = snap["coll"][self.bottom_seat()]
