@@ -98,3 +98,14 @@ def test_every_setup_and_table_label_is_readable(lang, size):
         rects = [b.rect for b in table.buttons]
         assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
         assert all(pygame.Rect((0, 0), size).contains(r) for r in rects)
+
+
+@pytest.mark.parametrize("ui_scale", [0.8, 1.0, 1.25, 2.0])
+def test_six_seats_fit_above_the_start_button(ui_scale):
+    app = App((1280, 720), Settings(speed="off", ui_scale=ui_scale))
+    setup = setup_screen(app)
+    setup.count = 6
+    setup.rebuild()
+    start = next(b for b in setup.buttons if b.label == "Start game")
+    assert setup.name_rects[-1].bottom < start.rect.top
+    assert all(b.rect.bottom <= start.rect.top or b.rect.top >= start.rect.top for b in setup.buttons)

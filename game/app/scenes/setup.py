@@ -114,6 +114,8 @@ class SetupScene(Scene):
         rows: list[Button] = []
         self.name_rects = []
         top, row_h = ui(270), ui(46)
+        room = h - ui(50) - ui(25) - ui(12) - top  # down to Back / Start game
+        row_h = max(ui(30), min(row_h, room // max(1, self.count) - ui(6)))  # six seats fit at 125 % too
         for seat in range(self.count):
             y = top + seat * (row_h + ui(6))
             name = pygame.Rect(cx - ui(330), y, ui(260), row_h)
