@@ -484,16 +484,22 @@ class Art:
             self._badge(surf, bonus)
 
     def _badge(self, surf: pygame.Surface, bonus: tuple[int, str, int]) -> None:
-        """The bonus badge at the bottom: "+5 if 1 [icon]" (shortened to "+5 1 [icon]" on small cards)."""
+        """The bonus badge at the bottom: "+5 | 1×[icon]" — the points, a rule,
+        then how many cards of which suit the hand needs.  The two numbers are
+        kept apart (a bare "+5 1" read as "+51" on table cards) and no word is
+        used, since cards look the same in every language."""
         points, suit, need = bonus
         w, h = surf.get_size()
         small = w < 110
         cap = max(4.0, w * (0.1 if small else 0.072))
-        words = self._number(f"+{points} {need}" if small else f"+{points} if {need}", cap, palette.INK)
+        lead_text, need_text = badge_words(points, need)
+        lead = self._number(lead_text, cap, palette.INK)
+        needs = self._number(need_text, cap * 0.86, palette.INK)
         icon = self._svg(_SYMBOL_FILES["grinch"][suit], (round(cap * 1.8),) * 2)
-        gap = max(1, round(cap * 0.35))
-        content_w = words.get_width() + gap + icon.get_width()
-        ih = max(words.get_height(), icon.get_height())
+        gap = max(2, round(cap * 0.55))
+        rule_w = max(1, round(cap * 0.14))
+        content_w = lead.get_width() + 2 * gap + rule_w + needs.get_width() + gap // 3 + icon.get_width()
+        ih = max(lead.get_height(), icon.get_height())
         pad = cap * 0.55
         left, right = w * 0.06, w * 0.74  # keep clear of the bottom-right index
         bw = min(right - left, content_w + 2 * pad)
@@ -504,12 +510,24 @@ class Art:
         pygame.draw.rect(surf, palette.GOLD, badge, border_radius=bh // 2)
         pygame.draw.rect(surf, palette.GOLD_DARK, badge, max(1, round(w * 0.008)), bh // 2)
         inner = pygame.Surface((content_w, ih), pygame.SRCALPHA)
-        inner.blit(words, (0, (ih - words.get_height()) // 2))
-        inner.blit(icon, (words.get_width() + gap, (ih - icon.get_height()) // 2))
+        x = 0
+        inner.blit(lead, (x, (ih - lead.get_height()) // 2))
+        x += lead.get_width() + gap
+        pygame.draw.rect(inner, palette.GOLD_DARK, (x, round(ih * 0.12), rule_w, round(ih * 0.76)))
+        x += rule_w + gap
+        inner.blit(needs, (x, (ih - needs.get_height()) // 2))
+        x += needs.get_width() + gap // 3
+        inner.blit(icon, (x, (ih - icon.get_height()) // 2))
         if content_w > bw - 2 * pad:
             scale = (bw - 2 * pad) / content_w
             inner = pygame.transform.smoothscale(inner, (max(1, round(content_w * scale)), max(1, round(ih * scale))))
         surf.blit(inner, inner.get_rect(center=badge.center))
+
+
+def badge_words(points: int, need: int) -> tuple[str, str]:
+    """The bonus badge's two texts: the points ("+5") and the count of the
+    suit the hand needs ("1×", the suit's icon follows it)."""
+    return f"+{points}", f"{need}×"
 
 
 # --------------------------------------------------------------------- sheet

@@ -1,4 +1,8 @@
-"""A panel drawn over whatever is beneath, with a row of buttons."""
+"""A panel drawn over whatever is beneath, with a row of buttons.
+
+The panel is opaque and sits on a dimming scrim: what lies under a modal
+(the table, the title, another modal) stays visible around it, darkened,
+but never shows through it, so two layers of text never clash."""
 
 from __future__ import annotations
 
@@ -16,8 +20,13 @@ if TYPE_CHECKING:
     from game.app.app import App
 
 
+SCRIM = (0, 0, 0, 165)  # dims everything beneath a modal
+PANEL_FILL = (20, 32, 27, 255)  # opaque: nothing beneath shows through
+
+
 class ModalScene(Scene):
     opaque = False
+    hides_overlays = False  # True: the table beneath leaves out what this replaces (the score pad)
     title = ""
     panel_size = (560, 360)  # logical units
 
@@ -44,9 +53,9 @@ class ModalScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
-        shade = widgets.panel(surface.get_size(), (0, 0, 0, 140), radius=0, edge=None)
+        shade = widgets.panel(surface.get_size(), SCRIM, radius=0, edge=None)
         surface.blit(shade, (0, 0))
-        draw_panel(surface, self.panel, (20, 32, 27, 240), radius=ui(18),
+        draw_panel(surface, self.panel, PANEL_FILL, radius=ui(18),
                    edge=widgets.ACCENT, width=2)
         if self.title:  # a catalog message (N_) or a text already in the current language
             blit_text(surface, _(self.title), ui(30), widgets.INK, bold=True,

@@ -41,6 +41,44 @@ SEAT_COLOURS: tuple[RGB, ...] = (
     (213, 94, 0),  # vermillion
 )
 
+#: The dark pill behind a seat's name on the felt (a trick card's owner), so the
+#: name in its seat colour reads at WCAG's 4.5:1 wherever the felt is light.
+NAME_PILL: RGB = (16, 24, 20)
+TEXT_CONTRAST = 4.5  # WCAG AA for normal text
+
+
+def luminance(colour: tuple[int, ...]) -> float:
+    """WCAG relative luminance of an sRGB colour (alpha ignored)."""
+    def linear(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """WCAG contrast ratio of two colours, 1..21."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def readable_on(colour: RGB, background: RGB, ratio: float = TEXT_CONTRAST) -> RGB:
+    """`colour`, mixed toward white just enough to read at `ratio` on `background`
+    (a seat's hue stays recognisable, only lighter)."""
+    for step in range(21):
+        k = step / 20
+        mixed = tuple(round(c + (255 - c) * k) for c in colour)
+        if contrast(mixed, background) >= ratio:
+            return mixed  # type: ignore[return-value]
+    return (255, 255, 255)
+
+
+def seat_ink(seat: int) -> RGB:
+    """Seat `seat`'s colour for its name on NAME_PILL."""
+    return readable_on(SEAT_COLOURS[seat % len(SEAT_COLOURS)], NAME_PILL)
+
+
 # -- Sticheln (Okabe-Ito) ----------------------------------------------------
 STICHELN_COLOURS: dict[str, RGB] = {
     "red": (0xD5, 0x5E, 0x00),

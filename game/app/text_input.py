@@ -2,6 +2,11 @@
 
 A prefilled text starts selected, as in any desktop dialog: the first key
 typed replaces it, and a click or an arrow key keeps it for editing.
+
+Input methods (Korean, and any IME) compose a character over several keys:
+SDL reports the unfinished syllable in TEXTEDITING events and the finished
+text in TEXTINPUT.  The unfinished part shows underlined at the caret, so a
+Korean name is seen while it is typed, not only when each syllable is done.
 """
 
 from __future__ import annotations
@@ -14,6 +19,19 @@ from game.app import fonts, widgets
 from game.app.widgets import ACCENT, INK, PANEL_EDGE, blit_text, draw_panel
 
 SELECTION = (120, 96, 40)
+# Keys an input method uses while it composes: they edit the syllable, not the text.
+COMPOSING_KEYS = (pygame.K_BACKSPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_LEFT, pygame.K_RIGHT,
+                  pygame.K_ESCAPE)
+
+
+def draw_composition(surface: pygame.Surface, text: str, size: int,
+                     midleft: tuple[int, int]) -> pygame.Rect:
+    """An input method's unfinished text, underlined in gold, at the caret;
+    the rect it took."""
+    shown = blit_text(surface, text, size, INK, midleft=midleft)
+    y = shown.bottom - max(1, size // 10)
+    pygame.draw.line(surface, ACCENT, (shown.x, y), (shown.right, y), max(2, size // 12))
+    return shown
 
 
 class TextField:
@@ -30,6 +48,7 @@ class TextField:
         self.focused = False
         self.all_selected = bool(text)
         self.clock = 0.0
+        self.composition = ""  # what an input method is composing, not yet text
 
     # -- focus ------------------------------------------------------------------
     def focus(self) -> None:
@@ -43,6 +62,7 @@ class TextField:
         if self.focused:
             self.focused = False
             self.all_selected = False
+            self.composition = ""
             pygame.key.stop_text_input()
 
     # -- editing ------------------------------------------------------------------
@@ -51,6 +71,13 @@ class TextField:
         if self.all_selected:
             self.text, self.all_selected = "", False
         self.text = (self.text + typed)[:self.max_len]
+
+    def compose(self, text: str) -> None:
+        """The input method's unfinished text ("" when it is done or dropped)."""
+        text = "".join(ch for ch in text if ch.isprintable())
+        if text and self.all_selected:  # composing replaces a selected text, as typing does
+            self.text, self.all_selected = "", False
+        self.composition = text[:max(0, self.max_len - len(self.text))]
 
     def backspace(self, word: bool = False) -> None:
         if self.all_selected:
@@ -83,12 +110,18 @@ class TextField:
             return False
         if not self.focused:
             return False
+        if event.type == pygame.TEXTEDITING:
+            self.compose(event.text)
+            return True
         if event.type == pygame.TEXTINPUT:
+            self.composition = ""
             self.insert(event.text)
             return True
         if event.type != pygame.KEYDOWN:
             return False
         key = event.key
+        if self.composition and key in COMPOSING_KEYS:
+            return True  # the input method's own key (it edits the syllable)
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.on_submit is not None:
                 self.on_submit(self.text)
@@ -126,6 +159,9 @@ class TextField:
             shown = blit_text(surface, self.text, size, INK, midleft=left)
         else:
             shown = blit_text(surface, self.text, size, INK, midleft=left)
+        if self.composition:
+            shown = draw_composition(surface, self.composition, size,
+                                     (shown.right + (1 if self.text else 0), self.rect.centery))
         if self.focused and (self.clock % 1.0) < 0.6:
             x = shown.right + 2
             h = round(size * 1.15)

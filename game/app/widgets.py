@@ -36,11 +36,38 @@ def panel(size: tuple[int, int], colour=PANEL, radius: int = 12,
     surf = _panels.get(key)
     if surf is None:
         surf = pygame.Surface((max(1, size[0]), max(1, size[1])), pygame.SRCALPHA)
-        pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=radius)
-        if edge is not None:
-            pygame.draw.rect(surf, edge, surf.get_rect(), width, border_radius=radius)
+        _rounded(surf, colour, radius, edge, width)
+        radius = min(radius, surf.get_width() // 2, surf.get_height() // 2)
+        if radius >= 2:
+            _smooth_corners(surf, colour, radius, edge, width)
         _panels.put(key, surf)
     return surf
+
+
+CORNER_SAMPLES = 4  # each corner pixel is the average of 4x4 samples
+
+
+def _rounded(surf: pygame.Surface, colour, radius: int, edge, width: int) -> None:
+    pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=radius)
+    if edge is not None:
+        pygame.draw.rect(surf, edge, surf.get_rect(), width, border_radius=radius)
+
+
+def _smooth_corners(surf: pygame.Surface, colour, radius: int, edge, width: int) -> None:
+    """Anti-aliased corners: pygame draws rounded rects with jagged arcs, so each
+    corner is drawn again at CORNER_SAMPLES times the size and scaled down
+    (only the corners: a full-window panel supersampled would cost megabytes)."""
+    k = CORNER_SAMPLES
+    q = radius + 1  # a corner square: the arc and a pixel of straight edge
+    big = pygame.Surface((2 * q * k, 2 * q * k), pygame.SRCALPHA)
+    # transparent pixels take the colour of what they border, so scaling adds no dark fringe
+    big.fill((*(edge if edge is not None else colour)[:3], 0))
+    _rounded(big, colour, radius * k, edge, width * k)
+    tile = pygame.transform.smoothscale(big, (2 * q, 2 * q))
+    w, h = surf.get_size()
+    for sx, sy, dx, dy in ((0, 0, 0, 0), (q, 0, w - q, 0), (0, q, 0, h - q), (q, q, w - q, h - q)):
+        surf.fill((0, 0, 0, 0), (dx, dy, q, q))
+        surf.blit(tile, (dx, dy), (sx, sy, q, q), special_flags=pygame.BLEND_RGBA_ADD)
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL, radius: int = 12,
@@ -83,6 +110,40 @@ def _fit_size(text: str, size: int, width: int, bold: bool, family: str) -> int:
     while size > 8 and fonts.size(text, size, bold)[0] > width:
         size -= 1
     return size
+
+
+def fit_wrapped(text: str, size: int, box: tuple[int, int], bold: bool = False,
+                smallest: int = 10) -> tuple[list[str], int]:
+    """The lines and font size at which `text`, wrapped, fits a `box` of (w, h)
+    pixels: the largest size <= `size` (down to `smallest`) at which every
+    line fits the width and the lines the height; at `smallest` a word too
+    long for the width is shrunk on its own when drawn (see `draw_wrapped`)."""
+    w, h = box
+    for px in range(size, smallest - 1, -1):
+        lines = wrap(text, px, w, bold)
+        if len(lines) * line_height(lines, px, bold) <= h and all(fonts.size(line, px, bold)[0] <= w for line in lines):
+            return lines, px
+    return wrap(text, smallest, w, bold), smallest
+
+
+def line_height(lines: list[str], px: int, bold: bool) -> int:
+    """The height each line takes: the tallest line (Gurmukhi signs reach above Latin)."""
+    return max(fonts.size(line or "Ag", px, bold)[1] for line in [*lines, "Ag"])
+
+
+def draw_wrapped(surface: pygame.Surface, text: str, size: int, colour, rect: pygame.Rect,
+                 bold: bool = False, smallest: int = 10) -> pygame.Rect:
+    """`text` wrapped and fitted into `rect` (see `fit_wrapped`), centred in it;
+    the rect the lines took."""
+    lines, px = fit_wrapped(text, size, rect.size, bold, smallest)
+    line_h = line_height(lines, px, bold)
+    top = rect.centery - len(lines) * line_h // 2
+    used = pygame.Rect(rect.centerx, top, 0, 0)
+    for i, line in enumerate(lines):
+        fit = fit_size(line, px, rect.w, bold)
+        used.union_ip(blit_text(surface, line, fit, colour, bold=bold,
+                                midtop=(rect.centerx, top + i * line_h)))
+    return used
 
 
 def fitted(text: str, size: int, room: int, bold: bool = False) -> tuple[str, int]:
@@ -132,10 +193,17 @@ class Button:
             fill, text = (BUTTON_HOVER if hover else BUTTON), INK
         edge = ACCENT if (self.selected or (hover and not self.primary)) else PANEL_EDGE
         draw_panel(surface, self.rect, fill, radius=max(6, self.rect.h // 4), edge=edge)
-        label = _(self.label)
         bold = self.primary or self.selected
-        blit_text(surface, label, fit_size(label, size, self.rect.w - 16, bold=bold), text,
-                  bold=bold, center=self.rect.center)
+        blit_text(surface, _(self.label), self.label_px(size), text, bold=bold, center=self.rect.center)
+
+    def label_room(self) -> int:
+        """Pixels of width the label may take."""
+        return self.rect.w - 16
+
+    def label_px(self, size: int) -> int:
+        """The font size the label is drawn at when `size` is asked for: smaller
+        when it would not fit (tests hold every label at a readable size)."""
+        return fit_size(_(self.label), size, self.label_room(), bold=self.primary or self.selected)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
@@ -154,6 +222,54 @@ class Button:
             self.action()
             return True
         return False
+
+
+class Stepper(Button):
+    """A choice among several, shown as "‹ Normal ›": the left arrow steps
+    back (`back`), the rest of it (and Enter) steps on, so it reads as a
+    choice with neighbours rather than a label that happens to change."""
+
+    def __init__(self, label: str, action: Callable[[], None], back: Callable[[], None], **kwargs):
+        super().__init__(label, action, **kwargs)
+        self.back = back
+
+    def arrow_w(self) -> int:
+        return max(10, self.rect.h * 2 // 3)
+
+    def draw(self, surface: pygame.Surface, size: int) -> None:
+        hover = self.enabled and self.rect.collidepoint(pygame.mouse.get_pos())
+        fill = BUTTON_HOVER if hover else BUTTON
+        draw_panel(surface, self.rect, fill, radius=max(6, self.rect.h // 4),
+                   edge=ACCENT if hover else PANEL_EDGE)
+        a = self.arrow_w()
+        colour = ACCENT if self.enabled else BUTTON_OFF
+        half = max(3, self.rect.h // 7)
+        for x, sign in ((self.rect.x + a // 2 + 2, -1), (self.rect.right - a // 2 - 2, 1)):
+            cy = self.rect.centery
+            tip = x + sign * half // 2
+            pygame.draw.lines(surface, colour, False, [(tip - sign * half, cy - half), (tip, cy),
+                                                       (tip - sign * half, cy + half)], max(2, half // 2))
+        blit_text(surface, _(self.label), self.label_px(size), INK, bold=True, center=self.rect.center)
+
+    def label_room(self) -> int:
+        return self.rect.w - 2 * self.arrow_w()
+
+    def label_px(self, size: int) -> int:
+        return fit_size(_(self.label), size, self.label_room(), bold=True)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if (self.enabled and event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._pressed
+                and self.rect.collidepoint(event.pos) and event.pos[0] < self.rect.x + self.arrow_w()):
+            self._pressed = False
+            self.back()
+            return True
+        return super().handle(event)
+
+
+def fitting_width(label: str, size: int, least: int, bold: bool = False) -> int:
+    """A button's width: `least`, or wider so that `label` shows at `size`
+    (a longer translation widens its button rather than shrinking to a thread)."""
+    return max(least, fonts.size(_(label), size, bold)[0] + 24)
 
 
 def layout_column(buttons: list[Button], center_x: int, top: int, width: int,

@@ -41,6 +41,8 @@ class Settings:
     level: str = "normal"  # a new computer seat's level, one of game.ai.LEVELS
     language: str = ""  # "" follows the OS; else one of game.i18n.LANGUAGES
     ui_scale: float = 1.0  # UI_SCALE[0]..UI_SCALE[1]
+    game: str = ""  # the game last set up ("" = setup's first), one of game.rules.GAME_IDS
+    players: int = 0  # its player count last time (0 = setup's default; kept within the game's range)
 
     @property
     def time_scale(self) -> float:
@@ -56,6 +58,12 @@ def _levels() -> tuple[str, ...]:
     from game.ai import LEVELS
 
     return tuple(LEVELS)
+
+
+def _game_ok(value: Any) -> bool:
+    from game import rules
+
+    return isinstance(value, str) and (value == "" or value in rules.GAME_IDS)
 
 
 def _number(low: float, high: float) -> Callable[[Any], bool]:
@@ -81,6 +89,8 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "level": lambda v: isinstance(v, str) and v in _levels(),
     "language": lambda v: isinstance(v, str) and (v == "" or v in LANGUAGES),
     "ui_scale": _number(*UI_SCALE),
+    "game": _game_ok,
+    "players": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_NAMES,
 }
 
 

@@ -14,6 +14,7 @@ import pygame
 
 from game.app import names as words
 from game.app import widgets
+from game.app.modal import PANEL_FILL
 from game.app.scene import Scene
 from game.app.score_table import draw_score_table
 from game.app.widgets import ACCENT, INK, MUTED, PANEL_EDGE, Button, blit_text, draw_panel
@@ -154,7 +155,7 @@ class ReplayScene(Scene):
         rows = [[f"{i + 1}. {self.source.seats[s].name}", str(scores[s])] for i, s in enumerate(order)]
         panel = pygame.Rect(0, 0, min(ui(460), area.w - ui(40)), min(ui(130 + 40 * len(rows)), area.h - ui(60)))
         panel.center = (area.centerx, area.centery + ui(10))
-        draw_panel(surface, panel, (20, 32, 27, 235), radius=ui(18), edge=ACCENT, width=2)
+        draw_panel(surface, panel, PANEL_FILL, radius=ui(18), edge=ACCENT, width=2)
         blit_text(surface, self.result_text(), ui(28), INK, bold=True, midtop=(panel.centerx, panel.y + ui(20)))
         draw_score_table(self.app, surface, panel, [_("Player"), _("Score")], rows,
                          {i for i, s in enumerate(order) if s in winners})

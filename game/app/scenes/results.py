@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 
 class ResultsScene(ModalScene):
+    hides_overlays = True  # its scores replace the score pad beneath, never print over it
+
     def __init__(self, app: App, table: TableScene):
         super().__init__(app)
         self.table = table

@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import ai, rules
-from game.app import focus, seat_names, widgets
+from game.app import focus, fonts, seat_names, widgets
 from game.app.deal_code_field import DealCodeField
 from game.app.names import GAMES
 from game.app.names import LEVELS as LEVEL_NAMES
 from game.app.scene import Scene
+from game.app.text_input import draw_composition
 from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
 from game.i18n import N_, _
 from game.match import Match, Seat
@@ -27,10 +28,12 @@ LEVELS = getattr(ai, "LEVELS", ("easy", "normal", "hard"))
 
 
 class SetupScene(Scene):
-    def __init__(self, app: App, game_id: str = "sticheln"):
+    def __init__(self, app: App, game_id: str | None = None):
         super().__init__(app)
-        self.game_id = game_id
-        self.count = 4
+        # The game and player count of the last game set up, from the settings.
+        self.game_id = game_id or app.settings.game or "sticheln"
+        players = rules.get(self.game_id).PLAYERS
+        self.count = min(max(app.settings.players or 4, players.start), players.stop - 1)
         # Names typed last time, seat by seat ("" = the seat's default, see
         # seat_names), and the usual computer level, from the settings.
         remembered = [seat_names.typed(n, i)[:MAX_NAME] for i, n in enumerate(app.settings.names[:6])]
@@ -40,6 +43,7 @@ class SetupScene(Scene):
         self.levels = [level] * 6
         self.starter: int | None = None  # None = random
         self.editing: int | None = None
+        self.composing = ""  # an input method's unfinished syllable in the name being typed
         self.buttons: list[Button] = []
         self.name_rects: list[pygame.Rect] = []
         self.code = DealCodeField(self.apply_code)  # optional: a friend's deal
@@ -62,13 +66,13 @@ class SetupScene(Scene):
         self.human[seat] = not self.human[seat]
         self.rebuild()
 
-    def cycle_level(self, seat: int) -> None:
-        self.levels[seat] = LEVELS[(LEVELS.index(self.levels[seat]) + 1) % len(LEVELS)]
+    def cycle_level(self, seat: int, step: int = 1) -> None:
+        self.levels[seat] = LEVELS[(LEVELS.index(self.levels[seat]) + step) % len(LEVELS)]
         self.rebuild()
 
-    def cycle_starter(self) -> None:
+    def cycle_starter(self, step: int = 1) -> None:
         order = [None, *range(self.count)]
-        self.starter = order[(order.index(self.starter) + 1) % len(order)]
+        self.starter = order[(order.index(self.starter) + step) % len(order)]
         self.rebuild()
 
     def apply_code(self, setup: DealSetup) -> None:
@@ -92,8 +96,10 @@ class SetupScene(Scene):
         self.app.go("table", match)  # keeps an unfinished autosave
 
     def remember(self, seats: list[Seat]) -> None:
-        """Next time, the same names in the same seats, and the computer level last chosen."""
+        """Next time, the same game and player count, the same names in the same
+        seats, and the computer level last chosen."""
         settings = self.app.settings
+        settings.game, settings.players = self.game_id, len(seats)
         settings.names = [name.strip() for name in self.names]  # typed names only
         computers = [seat.level for seat in seats if not seat.human]
         if computers and computers[-1] in LEVELS:
@@ -114,12 +120,17 @@ class SetupScene(Scene):
         players = rules.get(self.game_id).PLAYERS
         minus = Button("–", lambda: self.change_count(-1), enabled=self.count > players.start)
         plus = Button("+", lambda: self.change_count(1), enabled=self.count < players.stop - 1)
-        widgets.layout_row([minus, plus], (cx + ui(60), ui(222)), ui(48), ui(40), ui(80))
-        self.count_center = (cx + ui(60), ui(222))
-        self.label_x = cx - ui(80)
+        # One line of two choices: "Players [–] 4 [+]" left of the centre, "Who starts ‹ Random ›" right of it.
+        widgets.layout_row([minus, plus], (cx - ui(100), ui(222)), ui(48), ui(40), ui(64))
+        self.count_center = (cx - ui(100), ui(222))
+        self.label_x = minus.rect.x - ui(12)
+        self.starts_x = cx + ui(40)
+        starts_w = fonts.size(_("Who starts"), widgets.fit_size(_("Who starts"), ui(22), ui(200)))[0]
         rows: list[Button] = []
         self.name_rects = []
         top, row_h = ui(270), ui(46)
+        room = h - ui(50) - ui(25) - ui(12) - top  # down to Back / Start game
+        row_h = max(ui(30), min(row_h, room // max(1, self.count) - ui(6)))  # six seats fit at 125 % too
         for seat in range(self.count):
             y = top + seat * (row_h + ui(6))
             name = pygame.Rect(cx - ui(330), y, ui(260), row_h)
@@ -129,13 +140,14 @@ class SetupScene(Scene):
             kind.rect = pygame.Rect(cx - ui(56), y, ui(150), row_h)
             rows.append(kind)
             if not self.human[seat]:
-                level = Button(LEVEL_NAMES[self.levels[seat]], lambda s=seat: self.cycle_level(s))
-                level.rect = pygame.Rect(cx + ui(106), y, ui(120), row_h)
+                level = widgets.Stepper(LEVEL_NAMES[self.levels[seat]], lambda s=seat: self.cycle_level(s),
+                                        lambda s=seat: self.cycle_level(s, -1))
+                level.rect = pygame.Rect(cx + ui(106), y, ui(160), row_h)
                 rows.append(level)
         who = _("Random") if self.starter is None else self.shown_names()[self.starter]
-        starter = Button(_("Starts: {name}").format(name=who), self.cycle_starter)
-        starter.rect = pygame.Rect(cx + ui(240), top, ui(180), row_h)
-        self.code.rect.update(cx + ui(240), top + row_h + ui(40), ui(230), ui(42))
+        starter = widgets.Stepper(who, self.cycle_starter, lambda: self.cycle_starter(-1))
+        starter.rect = pygame.Rect(self.starts_x + starts_w + ui(14), ui(222) - ui(20), ui(200), ui(40))
+        self.code.rect.update(cx + ui(290), top, ui(230), ui(42))  # the column right of the seats
         back = Button(N_("Back"), self.back, key=pygame.K_ESCAPE)
         go = Button(N_("Start game"), self.start, primary=True)
         widgets.layout_row([back, go], (cx, h - ui(50)), ui(200), ui(50), ui(20))
@@ -157,19 +169,25 @@ class SetupScene(Scene):
 
         blit_text(surface, TAGLINES.get(self.game_id, ""), ui(17), MUTED, center=(w // 2, ui(172)))
         blit_text(surface, _("Players"), ui(22), INK, midright=(self.label_x, self.count_center[1]))
+        starts = _("Who starts")
+        blit_text(surface, starts, widgets.fit_size(starts, ui(22), ui(200)), INK,
+                  midleft=(self.starts_x, self.count_center[1]))
         blit_text(surface, str(self.count), ui(28), INK, bold=True, center=self.count_center)
         shown = self.shown_names()
         for seat, rect in enumerate(self.name_rects):
             editing = self.editing == seat
             draw_panel(surface, rect, (10, 18, 14, 230), radius=ui(8),
                        edge=ACCENT if editing else widgets.PANEL_EDGE)
-            text = self.names[seat] + "|" if editing else shown[seat]
-            blit_text(surface, text, ui(20), INK, midleft=(rect.x + ui(12), rect.centery))
+            text = self.names[seat] if editing else shown[seat]
+            text += "" if editing and self.composing else "|" if editing else ""
+            drawn = blit_text(surface, text, ui(20), INK, midleft=(rect.x + ui(12), rect.centery))
+            if editing and self.composing:
+                draw_composition(surface, self.composing + "|", ui(20), (drawn.right, rect.centery))
             blit_text(surface, _("Seat {n}").format(n=seat + 1), ui(14), MUTED,
                       midright=(rect.x - ui(10), rect.centery))
         for button in self.buttons:
             button.draw(surface, ui(19))
-        who = _("Random") if self.starter is None else self.names[self.starter]
+        who = _("Random") if self.starter is None else shown[self.starter]
         self.code.draw(surface, ui, self.game_id, self.count, self.starter, who,
                        min(ui(320), w - self.code.rect.x - ui(12)))
 
@@ -185,10 +203,15 @@ class SetupScene(Scene):
             self.stop_editing()  # before the code field starts its own text input
         if self.code.handle(event):
             return True
-        if self.editing is not None and event.type == pygame.TEXTINPUT:
-            if len(self.names[self.editing]) < MAX_NAME:
-                self.names[self.editing] += event.text
+        if self.editing is not None and event.type == pygame.TEXTEDITING:
+            self.composing = event.text[:max(0, MAX_NAME - len(self.names[self.editing]))]
             return True
+        if self.editing is not None and event.type == pygame.TEXTINPUT:
+            self.composing = ""
+            self.names[self.editing] = (self.names[self.editing] + event.text)[:MAX_NAME]
+            return True
+        if self.editing is not None and self.composing and event.type == pygame.KEYDOWN:
+            return True  # the input method's keys edit its syllable
         if self.editing is not None and event.type == pygame.KEYDOWN:
             if event.key == pygame.K_BACKSPACE:
                 self.names[self.editing] = self.names[self.editing][:-1]
@@ -224,4 +247,5 @@ class SetupScene(Scene):
         if self.editing is not None:
             pygame.key.stop_text_input()
             self.editing = None
+            self.composing = ""
             self.rebuild()

@@ -26,7 +26,7 @@ from game.app.table import avalanche_words
 from game.app.table.avalanche_words import next_play, set_text  # noqa: F401 - kept for callers
 from game.app.table.base import Hold, TableScene, Target
 from game.app.table.sprites import Place
-from game.app.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
+from game.app.widgets import ACCENT, INK, MUTED, blit_text, draw_panel, draw_wrapped, fit_size
 from game.i18n import _, ngettext
 from game.rules import avalanche
 from game.rules.avalanche import SNOWFALL, Move
@@ -39,6 +39,9 @@ GAME = "avalanche"
 
 FALL_HOLD = 1.1    # seconds the fallen/stopped avalanche stays before it slides away
 END_HOLD = 1.2
+OUT_STEP = 0.36    # of a card's width: the least step between ranks (the index shows in full)
+IN_STEP = 0.06     # the least step between cards of one rank
+COUNT_BELOW = 0.2  # cards of one rank closer than this get a "×3" count
 GROW_COLOUR = (122, 196, 150)
 STOP_COLOUR = (126, 178, 226)
 FALL_COLOUR = (232, 132, 96)
@@ -50,6 +53,9 @@ CHIP_FILL = (14, 24, 20, 200)
 
 class AvalancheTable(TableScene):
     GAME = GAME
+
+    squeezed = False  # the bottom hand's ranks are squeezed together (see `hand_fan`)
+    hand_counts: list[tuple[Hashable, int]] = []  # (top card's key, count) of squeezed ranks
 
     def __init__(self, app: App, match, *, demo: bool = False):
         super().__init__(app, match, demo=demo)
@@ -180,24 +186,31 @@ class AvalancheTable(TableScene):
 
     def hand_fan(self, cards: list, centre_x: float, base_y: float, cw: int,
                  max_width: float) -> list[tuple[tuple[float, float], float]]:
-        """A fan with a small gap between ranks, compressed to fit `max_width`."""
+        """A fan with a small gap between ranks, compressed to fit `max_width`.
+
+        A long hand (a 40-card hand is not rare) squeezes the cards of one
+        rank together first, so every rank keeps its index in full view
+        instead of the whole hand turning into thin stripes; `rank_groups`
+        then says how many cards each squeezed group holds."""
         n = len(cards)
         if n == 0:
             return []
-        breaks = [i for i in range(1, n) if cards[i].rank != cards[i - 1].rank]
-        gap = 0.5
-        units = (n - 1) + gap * len(breaks)
-        step = min(cw * 0.62, (max_width - cw) / units) if units else 0.0
-        if step < cw * 0.3 and n > 1:  # too tight: drop the gaps
-            gap = 0.0
-            step = min(cw * 0.62, (max_width - cw) / (n - 1))
+        breaks = {i for i in range(1, n) if cards[i].rank != cards[i - 1].rank}
+        inside = n - 1 - len(breaks)  # steps between cards of the same rank
+        room = max(0.0, max_width - cw)
+        step_in = min(cw * 0.62, room / max(1.0, (n - 1) + 0.5 * len(breaks)))
+        step_out = step_in * 1.5
+        if step_out < cw * OUT_STEP:  # too tight for every card: squeeze within ranks
+            step_out = min(cw * OUT_STEP, room / max(1, len(breaks))) if breaks else 0.0
+            step_in = max(cw * IN_STEP, (room - step_out * len(breaks)) / max(1, inside))
+            if step_out * len(breaks) + step_in * inside > room and breaks:
+                step_out = max(0.0, (room - step_in * inside) / len(breaks))
         xs = []
         x = 0.0
         for i in range(n):
-            if i and i in breaks:
-                x += step * gap
+            if i:
+                x += step_out if i in breaks else step_in
             xs.append(x)
-            x += step
         total = xs[-1]
         out = []
         spread = 8.0 * min(1.0, n / 8)
@@ -206,6 +219,18 @@ class AvalancheTable(TableScene):
             angle = -t * spread
             y = base_y + (t * t) * cw * 0.3 * min(1.0, n / 8)
             out.append(((centre_x - total / 2 + x, y), angle))
+        self.squeezed = step_in < cw * COUNT_BELOW
+        return out
+
+    @staticmethod
+    def rank_groups(cards: list) -> list[tuple[int, int]]:
+        """(index of the last card, count) of each run of equal ranks in a hand."""
+        out: list[tuple[int, int]] = []
+        for i, card in enumerate(cards):
+            if out and cards[i - 1].rank == card.rank:
+                out[-1] = (i, out[-1][1] + 1)
+            else:
+                out.append((i, 1))
         return out
 
     def cascade(self, sizes: list[int]) -> list[list[tuple[tuple[float, float], float]]]:
@@ -267,6 +292,9 @@ class AvalancheTable(TableScene):
                 mark = "legal"
             hand_places.append(Place(key, card, pos, self.card_w, angle, 100 + i, mark, game=GAME))
         self.place_play_button(fan)
+        # a squeezed rank shows how many cards lie under its top card
+        self.hand_counts = [(hand_places[last].key, count) for last, count in self.rank_groups(hand)
+                            if count > 1] if self.squeezed else []
         # Opponents' face-down hands.
         for seat in range(self.num_players):
             if seat == bottom:
@@ -627,8 +655,11 @@ class AvalancheTable(TableScene):
             slot = art.slot(aw)
             ax, ay = self.av_centre
             surface.blit(slot, slot.get_rect(center=(ax, ay)))
-            blit_text(surface, _("No avalanche"), ui(16), MUTED, center=(ax, ay - ui(10)))
-            blit_text(surface, _("any set starts one"), ui(13), MUTED, center=(ax, ay + ui(12)))
+            place = slot.get_rect(center=(ax, ay))
+            draw_wrapped(surface, _("No avalanche"), ui(16), MUTED, place.inflate(-ui(8), -ui(12)))
+            hint = _("any set starts one")  # under the slot, as the piles' captions are
+            blit_text(surface, hint, fit_size(hint, ui(14), self.av_box.w - ui(8)), MUTED,
+                      midtop=(ax, place.bottom + ui(6)))
         # Own collected pile label.
         ox, oy = self.own_coll
         collected = snap["coll"][self.bottom_seat()]
@@ -654,8 +685,21 @@ class AvalancheTable(TableScene):
             self.draw_banner(surface, kind)
         elif snap["table"]:
             self.draw_chips(surface)
+        self.draw_hand_counts(surface)
         if self.viewer_acts() and not self.override:
             self.draw_play_button(surface)
+
+    def draw_hand_counts(self, surface: pygame.Surface) -> None:
+        """"×3" on the top card of each squeezed rank of the bottom hand."""
+        ui = self.app.ui
+        for key, count in self.hand_counts:
+            card = self.drawn_rect(key)
+            if card is None:
+                continue
+            r = pygame.Rect(0, 0, ui(30), ui(20))  # over the strip of it that shows
+            r.midbottom = (round(card.x + card.w * OUT_STEP / 2), card.top - ui(2))
+            draw_panel(surface, r, (14, 24, 20, 235), radius=r.h // 2, edge=ACCENT)
+            blit_text(surface, f"×{count}", ui(13), INK, bold=True, center=r.center)
 
     def chip_layout(self) -> list:
         """Rects and texts of the next-play chips, made once per position."""

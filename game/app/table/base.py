@@ -33,6 +33,18 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+CARD_GROWTH = 0.6  # cards grow more gently than text: at 125 % they still leave the table room
+
+
+def card_width(size: tuple[int, int], interface: float) -> int:
+    """A table card's width in pixels for the window `size` at the interface
+    size `interface` (1.0 = 100 %, as far as the window lets it grow): larger
+    interface, larger cards, never smaller ones (it used to ignore it, so
+    80 % shrank every panel around cards of the same size)."""
+    base = min(size[0] / 15.5, size[1] / 8.2)
+    return max(40, round(base * interface ** CARD_GROWTH))
+
+
 class TableScene(Stage, TurnFlow, TableInput, Scene):
     """Base table.  Subclasses set GAME and implement the hooks below."""
 
@@ -158,7 +170,7 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
-        self.card_w = max(44, round(min(size[0] / 15.5, size[1] / 8.2)))
+        self.card_w = card_width(size, self.app.scale / self.app.fit_scale)
         ui = self.app.ui
         # The viewer's hand fans along the bottom, between the seat panels.
         self.hand_y = size[1] - self.card_w * 0.7 - ui(22)
@@ -200,9 +212,10 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
 
     def place_buttons(self) -> None:
         ui = self.app.ui
-        w, h, gap = ui(88), ui(34), ui(8)
+        h, gap = ui(34), ui(8)
         x = self.size[0] - ui(12)
         for button in [b for b in self.buttons if b.label in ("Menu", "Undo", "Hint")]:
+            w = widgets.fitting_width(button.label, ui(17), ui(88))
             button.rect = pygame.Rect(0, 0, w, h)
             button.rect.topright = (x, ui(10))
             x -= w + gap
@@ -271,6 +284,14 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
 
     def show_results(self) -> None:
         self.app.go("results", self)
+
+    def overlays_hidden(self) -> bool:
+        """A round summary or the results lie over the table: whatever they
+        replace (the score pad) is not drawn beneath them, so two tables of
+        scores never show at once."""
+        scenes = self.app.stack.scenes
+        above = scenes[scenes.index(self) + 1:] if self in scenes else []
+        return any(getattr(scene, "hides_overlays", False) for scene in above)
 
     def update(self, dt: float) -> None:
         self.clock += dt

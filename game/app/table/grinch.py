@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app import names
+from game.app import names, widgets
 from game.app.table import grinch_pad, status_words
 from game.app.table.base import MOVE_TIME, Hold, TableScene, Target
+from game.app.table.layout import SeatSpot
 from game.app.table.score_pad import GREEN, ScorePad
 from game.app.table.sprites import HINT_MARK, Place
 from game.app.widgets import (
@@ -93,15 +94,58 @@ class GrinchTable(TableScene):
         self.centre = (w / 2, h * 0.46)
         self.draw_rect = pygame.Rect(0, 0, cw, round(cw * 1.4))
         self.draw_rect.center = (round(self.centre[0]), round(self.centre[1]))
-        tile = ui(92)
-        self.tile_rect = pygame.Rect(ui(30), ui(12), tile, tile)
+        self.tile_rect = self.heart_tile(ui)
         self.pad.layout()
+
+    @staticmethod
+    def heart_tile(ui) -> pygame.Rect:
+        """The heart tracker tile in the top-left corner."""
+        return pygame.Rect(ui(30), ui(12), ui(92), ui(92))
+
+    def tile_area(self) -> pygame.Rect:
+        """The tile with its two lines of words under it (see `draw_table`)."""
+        tile = self.heart_tile(self.app.ui)
+        area = pygame.Rect(0, tile.y, 2 * tile.centerx - self.app.ui(8), tile.h + self.app.ui(42))
+        area.centerx = tile.centerx
+        return area
+
+    def seat_spots(self) -> list[SeatSpot]:
+        """The seats of the base layout, but a panel that would lie on the heart
+        tile (a big interface in a small window) moves right, clear of it."""
+        spots = super().seat_spots()
+        keep = self.tile_area()
+        for i, spot in enumerate(spots):
+            if spot.panel.colliderect(keep):
+                dx = keep.right + self.app.ui(8) - spot.panel.x
+                spots[i] = spot._replace(panel=spot.panel.move(dx, 0),
+                                         anchor=(spot.anchor[0] + dx, spot.anchor[1]))
+        return spots
 
     def mat(self, seat: int) -> tuple[tuple[float, float], tuple[float, float]]:
         """Where an opponent's face-down hand and discard pile sit, by their panel."""
         p = self.spots[seat].panel
-        y = self.mat_y(seat, self.pile_w * 1.4, self.centre[1] + self.card_w, self.app.ui(8))
-        return (p.x + p.w * 0.34, y), (p.right - self.pile_w * 0.72, y)
+        ui = self.app.ui
+        y = self.mat_y(seat, self.pile_w * 1.4, self.centre[1] + self.card_w, ui(14))
+        hand, pile = (p.x + p.w * 0.34, y), (p.right - self.pile_w * 0.72, y)
+        # The pile with its tilted cards and count badge; if it would lie on a
+        # neighbour's panel (six seats, a big interface), hand and pile swap sides.
+        reach = pygame.Rect(0, 0, round(self.pile_w * 1.35) + ui(20), round(self.pile_w * 1.6) + ui(22))
+        reach.center = (round(pile[0] + ui(2)), round(y - ui(4)))
+        if any(reach.colliderect(other.panel) for i, other in enumerate(self.spots) if i != seat):
+            hand, pile = (p.right - p.w * 0.34, y), (p.x + self.pile_w * 0.72, y)
+        return hand, pile
+
+    def backs_width(self, seat: int) -> float:
+        """How wide an opponent's fan of backs may spread: half their panel,
+        and never into their discard pile (with its tilted card) beside it."""
+        ui = self.app.ui
+        (x, y), (pile_x, _py) = self.mat(seat)
+        clear = abs(pile_x - x) - self.pile_w * 0.7 - ui(3)  # to the pile's nearer edge, tilt included
+        row = pygame.Rect(0, round(y - self.small_w * 0.8), self.size[0], round(self.small_w * 1.6))
+        for i, other in enumerate(self.spots):  # nor onto a neighbour's panel
+            if i != seat and other.panel.colliderect(row):
+                clear = min(clear, max(other.panel.left - x, x - other.panel.right) - ui(2))
+        return max(self.small_w * 1.1, min(self.spots[seat].panel.w * 0.5, 2 * (clear - ui(6))))
 
     def pile_pos(self, seat: int) -> tuple[float, float]:
         if seat == self.bottom_seat():
@@ -149,7 +193,7 @@ class GrinchTable(TableScene):
                 at = self.mat(seat)[0]
                 n = v.hand_size(seat)
                 for i, (p, a) in enumerate(self.fan(n, at[0], at[1], self.small_w,
-                                                    self.spots[seat].panel.w * 0.5, 6)):
+                                                    self.backs_width(seat), 6)):
                     out.append(Place(("back", seat, i), None, p, self.small_w, a, 10 + i,
                                      origin=draw_at, game=GAME))
             out.extend(self.pile_places(v, seat, legal))
@@ -387,7 +431,7 @@ class GrinchTable(TableScene):
         x = min(placed) if placed else self.size[0] - ui(12)
         for button in self.buttons:
             if button.label == "Score pad":
-                button.rect = pygame.Rect(0, 0, ui(104), ui(34))
+                button.rect = pygame.Rect(0, 0, widgets.fitting_width(button.label, ui(17), ui(104)), ui(34))
                 button.rect.topright = (x - ui(8), ui(10))
 
     def deal_origin(self) -> tuple[float, float]:
@@ -515,7 +559,7 @@ class GrinchTable(TableScene):
             pygame.draw.circle(surface, (24, 30, 28), centre, ui(11))
             pygame.draw.circle(surface, ACCENT, centre, ui(11), max(1, ui(1)))
             blit_text(surface, str(count), ui(13), INK, bold=True, center=centre)
-        if self.pad_visible():
+        if self.pad_visible() and not self.overlays_hidden():
             self.pad.draw(surface)
             for row, rect in self.row_rects.items():
                 if self.hinted(Move("score", row)):

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app import names, widgets
+from game.app import fonts, names, widgets
 from game.app.table import status_words
 from game.app.table.base import Hold, TableScene, Target
 from game.app.table.sprites import Place
@@ -206,16 +206,20 @@ class StichelnTable(TableScene):
         return [(view.leader + i) % self.num_players for i in range(len(view.trick_cards()))]
 
     def draw_over(self, surface: pygame.Surface) -> None:
-        from game.app.palette import SEAT_COLOURS
+        from game.app.palette import NAME_PILL, seat_ink
 
         ui = self.app.ui
         cx, cy = self.centre
         for i, seat in enumerate(self.trick_seats()):
             x, ty = self.trick_pos(i)
-            colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-            label = blit_text(surface, self.name(seat), ui(15), colour, bold=True,
-                              midtop=(round(x + ui(7)), round(ty + self.card_w * 0.7 + ui(6))))
-            seat_mark(surface, seat, (label.left - ui(8), label.centery), ui(5))
+            name = self.name(seat)
+            # the name in its seat's colour on a dark pill: readable (4.5:1) on any felt
+            label = pygame.Rect((0, 0), fonts.size(name, ui(15), True))
+            label.midtop = (round(x + ui(7)), round(ty + self.card_w * 0.7 + ui(6)))
+            pill = pygame.Rect(label.x - ui(20), label.y - ui(2), label.w + ui(28), label.h + ui(4))
+            draw_panel(surface, pill, (*NAME_PILL, 255), radius=pill.h // 2, edge=None)
+            blit_text(surface, name, ui(15), seat_ink(seat), bold=True, topleft=label.topleft)
+            seat_mark(surface, seat, (label.left - ui(9), label.centery), ui(5))
         y = cy + self.card_w * 1.45
         kind = self.override.get("kind")
         if kind is not None:
