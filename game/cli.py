@@ -144,6 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--seconds", type=_seconds, default=1.0, help="time spent per game and measure (default 1)"
     )
     _add_tournament(commands)
+    _add_learn(commands)
     return parser
 
 
@@ -163,6 +164,17 @@ def _add_tournament(commands: argparse._SubParsersAction) -> None:
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--jobs", type=_players, default=1, help="worker processes (default 1)")
     tour.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _add_learn(commands: argparse._SubParsersAction) -> None:
+    """`learn`: the guided first game of one game, in the window."""
+    learn = commands.add_parser("learn", help="learn a game by playing a short guided game in the window")
+    learn.add_argument("--game", choices=GAME_IDS, required=True)
+    learn.add_argument("--autoplay", action="store_true",
+                       help="click each step's target by itself: a walkthrough to watch")
+    learn.add_argument("--exit-at-end", action="store_true",
+                       help="exit with status 0 when the guided game is over")
+    _play_options(learn)
 
 
 def _run_tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -200,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return desktop_entry.main(uninstall=args.remove_desktop_entry)
     command = args.command or "play"
-    if command in ("play", "demo"):
+    if command in ("play", "demo", "learn"):
         return _window(parser, args)
     given = [f"--{name}" for name in WINDOW_DEFAULTS if name in vars(args)]
     if given:
@@ -244,6 +256,11 @@ def _open_window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
         _check_players(parser, args.game, args.players)
         return demo(args.game, args.players, args.seed, args.speed, args.exit_at_end,
                     args.size, args.fullscreen, save_to=args.save, lang=args.lang)
+    if args.command == "learn":
+        from game.app.main import learn
+
+        return learn(args.game, args.autoplay, args.exit_at_end, args.size, args.fullscreen,
+                     lang=args.lang)
     from game.app.main import play
 
     return play(args.size, args.fullscreen, getattr(args, "first_frame_exit", False), lang=args.lang)

@@ -33,6 +33,7 @@ from game.match import Match, Seat
 from game.persist import library, paths
 from game.persist.settings import Settings, load_settings
 from game.persist.stats import load_stats
+from game.rules import GAME_IDS
 
 
 @pytest.fixture(autouse=True)
@@ -241,7 +242,8 @@ def test_starting_a_new_game_keeps_the_unfinished_one_in_a_slot():
 
 # -- settings -----------------------------------------------------------------------------
 def test_setup_prefills_from_settings_and_remembers_the_names_used():
-    app = App((1280, 720), Settings(speed="off", names=["Oma", "Opa"], level="hard"))
+    app = App((1280, 720), Settings(speed="off", names=["Oma", "Opa"], level="hard",
+                                    learn_offered=list(GAME_IDS)))  # no "learn it first?" offer
     setup = SetupScene(app)
     app.replace(setup)
     frames(app)

@@ -36,6 +36,8 @@ ROUTES: dict[str, tuple[str, str, str]] = {
     "autosave_failed": ("game.app.scenes.save_elsewhere", "AutosaveFailedScene", "push"),
     "save_to": ("game.app.scenes.save_elsewhere", "SaveToFolderScene", "push"),
     "learned": ("game.app.learn.done", "LearnDoneScene", "push"),
+    "learn_pick": ("game.app.learn.screens", "LearnPickScene", "push"),
+    "learn_offer": ("game.app.learn.screens", "LearnOfferScene", "push"),
 }
 
 

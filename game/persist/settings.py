@@ -41,6 +41,7 @@ class Settings:
     level: str = "normal"  # a new computer seat's level, one of game.ai.LEVELS
     language: str = ""  # "" follows the OS; else one of game.i18n.LANGUAGES
     ui_scale: float = 1.0  # UI_SCALE[0]..UI_SCALE[1]
+    learn_offered: list[str] = field(default_factory=list)  # games whose guided game setup offered once
 
     @property
     def time_scale(self) -> float:
@@ -81,6 +82,8 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "level": lambda v: isinstance(v, str) and v in _levels(),
     "language": lambda v: isinstance(v, str) and (v == "" or v in LANGUAGES),
     "ui_scale": _number(*UI_SCALE),
+    "learn_offered": lambda v: (isinstance(v, list) and len(v) <= 16
+                                and all(isinstance(g, str) and len(g) <= 32 for g in v)),
 }
 
 

@@ -171,7 +171,8 @@ class GuidedTable:
         spots = self.spot_rects()
         target = spots[0].unionall(spots[1:]).inflate(ui(12), ui(12)) if spots else None
         window = pygame.Rect(0, 0, w, h).inflate(-2 * ui(8), -2 * ui(8))
-        avoid = [pygame.Rect(0, 0, w, ui(52)), *(b.rect for b in self.buttons if b.rect.w)]
+        others = [t.rect for t in self.targets() if not self.allowed(t)]  # best left in sight
+        avoid = [pygame.Rect(0, 0, w, ui(52)), *(b.rect for b in self.buttons if b.rect.w), *others]
         box = place_caption((width, height), target, window, ui(22), avoid)
         return box, target, lines
 

@@ -70,6 +70,10 @@ class SetupScene(Scene):
         self.rebuild()
 
     def start(self) -> None:
+        from game.app.learn.screens import offer_lesson
+
+        if offer_lesson(self.app, self.game_id, self.start):  # once, for a game never played
+            return
         seats = [Seat(self.names[i].strip() or _("Player {n}").format(n=i + 1), self.human[i], self.levels[i])
                  for i in range(self.count)]
         start = self.starter if self.starter is not None else random.randrange(self.count)

@@ -33,6 +33,7 @@ class TitleScene(Scene):
         main = [
             Button(N_("New game"), self.new_game, key=None if self.saved else pygame.K_RETURN,
                    primary=self.saved is None),
+            Button(N_("Learn to play"), self.learn),
         ]
         if self.saved is not None:
             main.insert(0, self.continue_button)
@@ -88,6 +89,9 @@ class TitleScene(Scene):
 
     def new_game(self) -> None:
         self.app.go("setup")
+
+    def learn(self) -> None:
+        self.app.go("learn_pick")
 
     def rules(self) -> None:
         self.app.go("rules", "sticheln")
