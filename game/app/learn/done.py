@@ -34,7 +34,7 @@ class LearnDoneScene(ModalScene):
     """Over the finished guided game: Play a real game (this game chosen), again, or leave."""
 
     title = N_("Well played!")
-    panel_size = (640, 330)
+    panel_size = (760, 340)
 
     def __init__(self, app: App, game_id: str):
         super().__init__(app)
@@ -49,7 +49,7 @@ class LearnDoneScene(ModalScene):
     def place_buttons(self) -> None:
         ui = self.app.ui
         widgets.layout_row(self.buttons, (self.panel.centerx, self.panel.bottom - ui(40)),
-                           min(ui(190), (self.panel.w - ui(60)) // 3), ui(44), ui(12))
+                           min(ui(230), (self.panel.w - ui(60)) // 3), ui(44), ui(12))
 
     def real_game(self) -> None:
         self.app.go("title")

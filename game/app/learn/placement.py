@@ -41,7 +41,7 @@ def place_caption(size: tuple[int, int], target: pygame.Rect | None, window: pyg
         if not any(box.colliderect(a) for a in avoid):
             return box
     if fits:
-        return min(fits, key=lambda b: sum(_area(b.clip(a)) for a in avoid))
+        return min(fits, key=lambda b: overlap(b, avoid))
     return min((c.clamp(inner) for c, _vertical in candidates), key=lambda b: _area(b.clip(t)))
 
 
@@ -53,6 +53,11 @@ def _slide(box: pygame.Rect, inner: pygame.Rect, vertical: bool) -> pygame.Rect:
     else:
         out.left = max(inner.left, min(out.left, inner.right - out.w))
     return out
+
+
+def overlap(box: pygame.Rect, avoid: Sequence[pygame.Rect]) -> int:
+    """How much of `avoid` `box` covers, in square pixels (0: none of it)."""
+    return sum(_area(box.clip(a)) for a in avoid)
 
 
 def _area(rect: pygame.Rect) -> int:

@@ -22,7 +22,7 @@ import pygame
 
 from game.app import widgets
 from game.app.learn.guide import Guide, ScriptedAgent
-from game.app.learn.placement import arrow, place_caption
+from game.app.learn.placement import arrow, overlap, place_caption
 from game.app.learn.scripts import HUMAN, SCRIPTS
 from game.app.table import TABLES
 from game.app.table.base import TableScene, Target
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 AUTOPLAY_WAIT = 3.2   # seconds to read a caption before autoplay clicks (at normal speed)
 CAPTION_FILL = (20, 28, 25)  # opaque: nothing of the table shows through the words
 VEIL = (0, 0, 0, 120)
+CAPTION_WIDTHS = (470, 380, 320)  # logical units, widest first
 
 
 def lesson_match(game_id: str) -> Match:
@@ -157,24 +158,42 @@ class GuidedTable:
                 [self.guide.caption(played, self.view)], self.guide.how(played, self.name))
 
     def caption_layout(self: Any) -> tuple[pygame.Rect, pygame.Rect | None, list[tuple[str, int, Any, bool]]]:
-        """(the caption's box, the rect it points at, its lines as (text, size, colour, bold))."""
+        """(the caption's box, the rect it points at, its lines as (text, size, colour, bold)).
+        The widest caption that covers nothing else wins; where every side is
+        crowded, a narrower one may fit beside the target instead."""
         ui = self.app.ui
         w, h = self.size
-        width = min(ui(470), w - 2 * ui(12))
-        pad = ui(14)
+        spots = self.spot_rects()
+        target = spots[0].unionall(spots[1:]).inflate(ui(12), ui(12)) if spots else None
+        top = ui(52)  # never over the status line, where a wrong click's answer shows
+        window = pygame.Rect(ui(8), top, w - 2 * ui(8), h - top - ui(8))
+        # Best left in sight: the buttons, everything else to click, every card.
+        others = [t.rect for t in self.targets() if not self.allowed(t)]
+        cards = [sprite.rect() for sprite in self.sprites.values()]
+        avoid = [*(b.rect for b in self.buttons if b.rect.w), *others, *cards]
+        best = None
+        for width in dict.fromkeys(min(ui(n), w - 2 * ui(12)) for n in CAPTION_WIDTHS):
+            lines = self.caption_text(width)
+            height = 2 * ui(14) + sum(round(size * 1.4) for _t, size, _c, _b in lines)
+            box = place_caption((width, height), target, window, ui(22), avoid)
+            covered = overlap(box, avoid)
+            if best is None or covered < best[0]:
+                best = (covered, box, lines)
+            if not covered:
+                break
+        assert best is not None
+        return best[1], target, best[2]
+
+    def caption_text(self: Any, width: int) -> list[tuple[str, int, Any, bool]]:
+        """The caption's lines wrapped to `width`: step number, rule, what to click."""
+        ui = self.app.ui
+        room = width - 2 * ui(14)
         head, body, how = self.caption_lines()
         lines: list[tuple[str, int, Any, bool]] = [(head, ui(14), MUTED, False)]
         for text in body:
-            lines += [(line, ui(18), INK, False) for line in widgets.wrap(text, ui(18), width - 2 * pad)]
-        lines += [(line, ui(16), ACCENT, True) for line in widgets.wrap(how, ui(16), width - 2 * pad, True)]
-        height = 2 * pad + sum(round(size * 1.35) for _t, size, _c, _b in lines)
-        spots = self.spot_rects()
-        target = spots[0].unionall(spots[1:]).inflate(ui(12), ui(12)) if spots else None
-        window = pygame.Rect(0, 0, w, h).inflate(-2 * ui(8), -2 * ui(8))
-        others = [t.rect for t in self.targets() if not self.allowed(t)]  # best left in sight
-        avoid = [pygame.Rect(0, 0, w, ui(52)), *(b.rect for b in self.buttons if b.rect.w), *others]
-        box = place_caption((width, height), target, window, ui(22), avoid)
-        return box, target, lines
+            lines += [(line, ui(18), INK, False) for line in widgets.wrap(text, ui(18), room)]
+        lines += [(line, ui(16), ACCENT, True) for line in widgets.wrap(how, ui(16), room, True)]
+        return lines
 
     def draw(self: Any, surface: pygame.Surface) -> None:
         super().draw(surface)  # type: ignore[misc]
@@ -198,7 +217,7 @@ class GuidedTable:
         y = box.y + ui(14)
         for text, size, colour, bold in lines:
             blit_text(surface, text, size, colour, bold, topleft=(box.x + ui(14), y))
-            y += round(size * 1.35)
+            y += round(size * 1.4)
 
 
 @cache
