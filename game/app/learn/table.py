@@ -167,10 +167,11 @@ class GuidedTable:
         target = spots[0].unionall(spots[1:]).inflate(ui(12), ui(12)) if spots else None
         top = ui(52)  # never over the status line, where a wrong click's answer shows
         window = pygame.Rect(ui(8), top, w - 2 * ui(8), h - top - ui(8))
-        # Best left in sight: the buttons, everything else to click, every card.
+        # Best left in sight: the buttons, everything else to click, every card, the seats.
         others = [t.rect for t in self.targets() if not self.allowed(t)]
         cards = [sprite.rect() for sprite in self.sprites.values()]
-        avoid = [*(b.rect for b in self.buttons if b.rect.w), *others, *cards]
+        avoid = [*(b.rect for b in self.buttons if b.rect.w), *others, *cards,
+                 *(spot.panel for spot in self.spots)]
         best = None
         for width in dict.fromkeys(min(ui(n), w - 2 * ui(12)) for n in CAPTION_WIDTHS):
             lines = self.caption_text(width)
