@@ -119,7 +119,7 @@ def test_clicked_moves_autosave_and_continue_restores_the_same_game():
 def test_no_continue_without_an_autosave_and_none_from_a_damaged_one():
     app, _ = make_app("sticheln", [True, False, False])
     title = TitleScene(app)
-    assert [b.label for b in title.buttons][:2] == ["New game", "Load game"]
+    assert [b.label for b in title.buttons][:3] == ["New game", "Learn to play", "Load game"]
     paths.autosave_path().write_text('{"format": "fireside-save", "vers', encoding="utf-8")
     title = TitleScene(app)
     app.replace(title)
@@ -437,7 +437,8 @@ def test_the_title_keeps_continue_first_and_everything_on_screen(size):
     app.replace(title)
     frames(app)
     labels = [b.label for b in title.buttons]
-    assert labels == ["Continue", "New game", "Load game", "History", "Statistics", "Rules", "Settings", "Quit"]
+    assert labels == ["Continue", "New game", "Learn to play", "Load game", "History", "Statistics", "Rules",
+                      "Settings", "Quit"]
     screen = pygame.Rect((0, 0), size)
     rects = [b.rect for b in title.buttons]
     assert all(screen.contains(r) for r in rects)
