@@ -255,3 +255,27 @@ def test_learn_command_autoplays_to_the_end_and_exits_zero():
          "--autoplay", "--exit-at-end"],
         cwd=ROOT, env=env, check=False, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_autoplay_walks_through_by_itself_and_exit_at_end_quits_zero(game_id):
+    app = App((1280, 720), Settings(speed="off"))
+    app.exit_at_end = True
+    table = app.go("learn", game_id, autoplay=True)
+    for _ in range(5000):
+        if not app.running:
+            break
+        app.step(FRAME, events=[], flip=False)
+    assert not app.running and app.exit_code == 0
+    assert table.played() == len(SCRIPTS[game_id].steps)
+
+
+def test_learn_command_line():
+    from game.cli import build_parser
+
+    args = build_parser().parse_args(["learn", "--game", "grinch", "--lang", "pa", "--autoplay",
+                                      "--exit-at-end", "--size", "1024x600"])
+    assert (args.command, args.game, args.lang, args.autoplay, args.exit_at_end, args.size) == (
+        "learn", "grinch", "pa", True, True, (1024, 600))
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["learn", "--game", "chess"])

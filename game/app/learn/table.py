@@ -33,7 +33,9 @@ from game.match import Match, Seat
 if TYPE_CHECKING:
     from game.app.app import App
 
-AUTOPLAY_WAIT = 3.2   # seconds to read a caption before autoplay clicks (at normal speed)
+AUTOPLAY_WAIT = 1.5   # seconds before autoplay clicks (at normal speed), plus time to read:
+READ_SPEED = 16.0     # characters of caption a second
+NEXT_CLICK = 0.7      # a step's later clicks (the second card of a set, then Play)
 CAPTION_FILL = (20, 28, 25)  # opaque: nothing of the table shows through the words
 VEIL = (0, 0, 0, 120)
 CAPTION_WIDTHS = (470, 380, 320)  # logical units, widest first
@@ -127,7 +129,7 @@ class GuidedTable:
             return
         if self.autoplay and self.waiting():
             self.autoplay_wait += dt
-            if self.autoplay_wait >= self.speed(AUTOPLAY_WAIT):
+            if self.autoplay_wait >= self.reading_time():
                 self.autoplay_wait = 0.0
                 targets = self.lesson_targets()
                 if targets:
@@ -135,9 +137,16 @@ class GuidedTable:
             return
         super().drive(dt)  # type: ignore[misc]
 
+    def reading_time(self: Any) -> float:
+        """How long autoplay lets the caption be read before it clicks."""
+        if self.selection:
+            return self.speed(NEXT_CLICK)
+        caption = self.guide.caption(self.played(), self.view)
+        return self.speed(AUTOPLAY_WAIT + len(caption) / READ_SPEED)
+
     def drive_due(self: Any) -> list[float]:
         if self.autoplay and self.waiting():
-            return [max(0.0, self.speed(AUTOPLAY_WAIT) - self.autoplay_wait)]
+            return [max(0.0, self.reading_time() - self.autoplay_wait)]
         if self.guide.finished(self.played()) and not self.lesson_over:
             return [0.0]
         return super().drive_due()  # type: ignore[misc]
