@@ -279,3 +279,11 @@ def test_learn_command_line():
         "learn", "grinch", "pa", True, True, (1024, 600))
     with pytest.raises(SystemExit):
         build_parser().parse_args(["learn", "--game", "chess"])
+
+
+def test_only_the_steps_card_is_lit_the_rest_of_the_hand_dimmed():
+    app, table = lesson("sticheln")
+    advance(app, table)
+    hand = [str(card) for card in table.view.hand(0)]
+    marks = {p.key: p.mark for p in table.places() if p.key in hand}
+    assert marks.pop("yellow 1") != "dim" and set(marks.values()) == {"dim"}

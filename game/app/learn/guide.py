@@ -82,6 +82,16 @@ class Guide:
         picked = [key for key in selection if self.module.parse_card(key[1]).rank == wanted.rank]
         return rank == wanted.rank and select not in selection and len(picked) < wanted.count
 
+    def wants_card(self, played: int, key: Hashable, selection: set[Hashable]) -> bool:
+        """Is the hand card drawn under `key` (the table's sprite key) part of this step?"""
+        wanted = self.wanted(played)
+        if wanted is None:
+            return False
+        if self.game_id == "avalanche":
+            return isinstance(key, tuple) and self.allows(played, None, key, selection)
+        card = wanted.card if self.game_id == "sticheln" else wanted.arg
+        return wanted.kind in ("pain", "play", "discard") and key == str(card)
+
     # -- words ----------------------------------------------------------------------
     def caption(self, played: int, state: Any) -> str:
         """The step's caption in the current language, its {placeholders} filled."""

@@ -91,6 +91,19 @@ class GuidedTable:
             return True
         return super().click(pos)  # type: ignore[misc]
 
+    def hand_mark(self: Any, key: Hashable, legal: bool) -> str:
+        """A card this step does not want looks like one the rules forbid: dimmed, never lifted."""
+        mark = super().hand_mark(key, legal)  # type: ignore[misc]
+        if mark in ("", "legal") and self.guide_on() and not self.guide.wants_card(
+                self.played(), key, self.selection):
+            return "dim"
+        return mark
+
+    def guide_on(self: Any) -> bool:
+        """The learner's step is due (cards may still be moving)."""
+        return (hasattr(self, "guide") and self.viewer_acts()
+                and self.guide.wanted(self.played()) is not None)
+
     # -- what the lesson leaves out ------------------------------------------------
     def record(self) -> None:
         """A lesson is never saved: no autosave, no history, no statistics."""
@@ -215,7 +228,8 @@ class GuidedTable:
         spots = [r.inflate(ui(12), ui(12)) for r in self.spot_rects()]
         veil = pygame.Surface(self.size, pygame.SRCALPHA)
         veil.fill(VEIL)
-        for rect in [*spots, *(b.rect for b in self.buttons if b.rect.w)]:
+        chosen = [r for r in (self.drawn_rect(key) for key in self.selection) if r is not None]
+        for rect in [*spots, *chosen, *(b.rect for b in self.buttons if b.rect.w)]:
             veil.fill((0, 0, 0, 0), rect)
         surface.blit(veil, (0, 0))
         for rect in spots:
