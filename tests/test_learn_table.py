@@ -91,7 +91,7 @@ def drive_by_mouse(app: App, table, wrong_clicks: bool = False, check=None) -> i
             played, selection = table.played(), set(table.selection)
             click(app, wrong_point(table))
             assert table.played() == played and table.selection == selection
-            assert table.message == table.guide.instead(played, table.name) and table.message_left > 0
+            assert table.message == table.guide.instead(played, table.name, selection) and table.message_left > 0
             assert table.message.startswith("Not that one now.")
         target = table.lesson_targets()[0]
         click(app, table.click_point(target))

@@ -14,7 +14,7 @@ from typing import Any
 from game import rules
 from game.app import names
 from game.app.learn.scripts import HUMAN, Script, Step
-from game.i18n import _
+from game.i18n import _, ngettext
 
 
 class ScriptedAgent:
@@ -100,7 +100,7 @@ class Guide:
             return ""
         return _(step.caption).format(**self.facts(played, state))
 
-    def how(self, played: int, name: Callable[[int], str]) -> str:
+    def how(self, played: int, name: Callable[[int], str], selection: set[Hashable] = frozenset()) -> str:
         """One sentence: what to click for this step (also the wrong click's answer)."""
         wanted = self.wanted(played)
         if wanted is None:
@@ -109,7 +109,10 @@ class Guide:
         if self.game_id == "avalanche":
             if kind == "snowfall":
                 return _("Click the draw pile.")
-            return _("Click the cards marked in your hand, then press Play.")
+            if len(selection) >= wanted.count:
+                return _("Now press Play (or Enter).")
+            return ngettext("Click the card marked in your hand, then press Play.",
+                            "Click the cards marked in your hand, then press Play.", wanted.count)
         if self.game_id == "grinch":
             if kind == "draw":
                 return _("Click the draw pile.")
@@ -120,9 +123,9 @@ class Guide:
             return _("Click {card} in your hand.").format(card=names.card_name(self.game_id, wanted.arg))
         return _("Click {card} in your hand.").format(card=names.card_name(self.game_id, wanted.card))
 
-    def instead(self, played: int, name: Callable[[int], str]) -> str:
+    def instead(self, played: int, name: Callable[[int], str], selection: set[Hashable] = frozenset()) -> str:
         """What a click on anything else says."""
-        return _("Not that one now. {how}").format(how=self.how(played, name))
+        return _("Not that one now. {how}").format(how=self.how(played, name, selection))
 
     def facts(self, played: int, state: Any) -> dict[str, Any]:
         """The values a caption may name: {card}, {rank}, {row}, {points}."""

@@ -70,7 +70,7 @@ class GuidedTable:
     def refusal(self: Any, move: Any | None, select: Hashable | None) -> str | None:
         if self.guide.allows(self.played(), move, select, self.selection):
             return None
-        return self.guide.instead(self.played(), self.name)
+        return self.guide.instead(self.played(), self.name, self.selection)
 
     def allowed(self: Any, target: Target) -> bool:
         return self.guide.allows(self.played(), target.move, target.select, self.selection)
@@ -177,7 +177,7 @@ class GuidedTable:
         played = self.played()
         number, total = self.guide.number(played)
         return (_("Step {n} of {total}").format(n=number, total=total),
-                [self.guide.caption(played, self.view)], self.guide.how(played, self.name))
+                [self.guide.caption(played, self.view)], self.guide.how(played, self.name, self.selection))
 
     def caption_layout(self: Any) -> tuple[pygame.Rect, pygame.Rect | None, list[tuple[str, int, Any, bool]]]:
         """(the caption's box, the rect it points at, its lines as (text, size, colour, bold)).
