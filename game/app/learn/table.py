@@ -129,8 +129,7 @@ class GuidedTable:
     # -- the turn flow ---------------------------------------------------------------
     def waiting(self: Any) -> bool:
         """The learner's step is due and the table is still: the overlay shows."""
-        return (not self.busy and self.viewer_acts()
-                and self.guide.wanted(self.played()) is not None)
+        return not self.busy and self.guide_on()
 
     def drive(self: Any, dt: float) -> None:
         if self.busy:
