@@ -154,6 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_tournament(commands)
     _add_deal_code(commands)
+    _add_learn(commands)
     return parser
 
 
@@ -218,6 +219,17 @@ def _add_tournament(commands: argparse._SubParsersAction) -> None:
     tour.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+def _add_learn(commands: argparse._SubParsersAction) -> None:
+    """`learn`: the guided first game of one game, in the window."""
+    learn = commands.add_parser("learn", help="learn a game by playing a short guided game in the window")
+    learn.add_argument("--game", choices=GAME_IDS, required=True)
+    learn.add_argument("--autoplay", action="store_true",
+                       help="click each step's target by itself: a walkthrough to watch")
+    learn.add_argument("--exit-at-end", action="store_true",
+                       help="exit with status 0 when the guided game is over")
+    _play_options(learn)
+
+
 def _run_tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from game import tournament
     from game.ai import AGENT_NAMES
@@ -255,6 +267,7 @@ def main(argv: list[str] | None = None) -> int:
     command = args.command or "play"
     if command in ("play", "demo"):
         args.setup = _coded_setup(args)  # a bad code is said before any window opens
+    if command in ("play", "demo", "learn"):
         return _window(parser, args)
     given = [f"--{name}" for name in WINDOW_DEFAULTS if name in vars(args)]
     if given:
@@ -298,6 +311,11 @@ def _open_window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
         _check_players(parser, args.game, args.players)
         return demo(args.game, args.players, args.seed, args.speed, args.exit_at_end,
                     args.size, args.fullscreen, save_to=args.save, lang=args.lang, setup=args.setup)
+    if args.command == "learn":
+        from game.app.main import learn
+
+        return learn(args.game, args.autoplay, args.exit_at_end, args.size, args.fullscreen,
+                     lang=args.lang)
     from game.app.main import play
 
     return play(args.size, args.fullscreen, getattr(args, "first_frame_exit", False), lang=args.lang,

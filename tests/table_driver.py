@@ -16,13 +16,14 @@ from game.app.table import table_for
 from game.app.table.base import TableScene
 from game.match import Match, Seat
 from game.persist.settings import Settings
+from game.rules import GAME_IDS
 
 NAMES = ("Ana", "Mina", "Pau", "Simran", "Joon", "Laia")
 
 
 def make_app(game: str, humans: list[bool], seed: int = 1, *, size=(1280, 720),
              speed: str = "off", start: int = 0) -> tuple[App, TableScene]:
-    app = App(size, Settings(speed=speed))
+    app = App(size, Settings(speed=speed, learn_offered=list(GAME_IDS)))  # no "learn it first?" offer
     seats = [Seat(NAMES[i], human, "random") for i, human in enumerate(humans)]
     table = table_for(app, Match(game, seats, seed, start))
     app.replace(table)

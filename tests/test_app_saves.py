@@ -33,6 +33,7 @@ from game.match import Match, Seat
 from game.persist import library, paths
 from game.persist.settings import Settings, load_settings
 from game.persist.stats import load_stats
+from game.rules import GAME_IDS
 
 
 @pytest.fixture(autouse=True)
@@ -118,7 +119,7 @@ def test_clicked_moves_autosave_and_continue_restores_the_same_game():
 def test_no_continue_without_an_autosave_and_none_from_a_damaged_one():
     app, _ = make_app("sticheln", [True, False, False])
     title = TitleScene(app)
-    assert [b.label for b in title.buttons][:2] == ["New game", "Load game"]
+    assert [b.label for b in title.buttons][:3] == ["New game", "Learn to play", "Load game"]
     paths.autosave_path().write_text('{"format": "fireside-save", "vers', encoding="utf-8")
     title = TitleScene(app)
     app.replace(title)
@@ -241,7 +242,8 @@ def test_starting_a_new_game_keeps_the_unfinished_one_in_a_slot():
 
 # -- settings -----------------------------------------------------------------------------
 def test_setup_prefills_from_settings_and_remembers_the_names_used():
-    app = App((1280, 720), Settings(speed="off", names=["Oma", "Opa"], level="hard"))
+    app = App((1280, 720), Settings(speed="off", names=["Oma", "Opa"], level="hard",
+                                    learn_offered=list(GAME_IDS)))  # no "learn it first?" offer
     setup = SetupScene(app)
     app.replace(setup)
     frames(app)
@@ -435,7 +437,8 @@ def test_the_title_keeps_continue_first_and_everything_on_screen(size):
     app.replace(title)
     frames(app)
     labels = [b.label for b in title.buttons]
-    assert labels == ["Continue", "New game", "Load game", "History", "Statistics", "Rules", "Settings", "Quit",
+    assert labels == ["Continue", "New game", "Learn to play", "Load game", "History", "Statistics", "Rules",
+                      "Settings", "Quit",
                       "Sticheln", "Avalanche", "Grinch: Grow Your Heart"]  # the last row: today's deals
     screen = pygame.Rect((0, 0), size)
     rects = [b.rect for b in title.buttons]

@@ -26,7 +26,7 @@ from game.app.scenes.title import TitleScene
 from game.app.table.base import TableScene
 from game.match import Match
 from game.persist.settings import Settings
-from game.rules import avalanche
+from game.rules import GAME_IDS, avalanche
 
 FRAME = 1 / 60
 
@@ -61,7 +61,7 @@ def button(label: str, nth: int = 0) -> tuple:
 
 
 def new_app(size=(1280, 720)) -> App:
-    app = App(size, Settings(speed="off"))
+    app = App(size, Settings(speed="off", learn_offered=list(GAME_IDS)))  # no "learn it first?" offer
     app.replace(TitleScene(app))
     app.step(FRAME, events=[], flip=False)
     return app

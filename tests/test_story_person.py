@@ -20,6 +20,7 @@ from game.app.app import App
 from game.app.table import status_words, table_for
 from game.match import Match, Seat
 from game.persist.settings import Settings
+from game.rules import GAME_IDS  # the guided game was offered: Start goes to the table
 
 LOCALE = "game/locale"
 TRANSLATED = ("ko", "ca", "pa")
@@ -72,7 +73,7 @@ def _drawn_while_playing(monkeypatch, game: str, players: int, seed: int) -> lis
         return original(s, size, colour, bold)
 
     monkeypatch.setattr(fonts, "text", record)
-    app = App((1280, 720), Settings(speed="fast"))
+    app = App((1280, 720), Settings(learn_offered=list(GAME_IDS), speed="fast"))
     seats = [Seat(HUMAN, True)] + [Seat(f"Bot{i}", False, "random") for i in range(1, players)]
     table = table_for(app, Match(game, seats, seed, 1))
     app.replace(table)
@@ -146,7 +147,7 @@ def test_a_replay_line_is_a_sentence_that_says_you_for_the_human():
 
 
 def test_a_replay_of_a_solo_game_says_you_for_its_human():
-    app = App((1280, 720), Settings(speed="off"))
+    app = App((1280, 720), Settings(learn_offered=list(GAME_IDS), speed="off"))
     seats = [Seat("Ana", True), Seat("Mina", False, "random"), Seat("Pau", False, "random")]
     match = Match("sticheln", seats, 3, 0)
     rng = random.Random(1)
@@ -175,7 +176,8 @@ def test_pass_and_play_seats_start_with_distinct_names():
 def test_the_setup_gives_every_human_its_own_name(monkeypatch):
     from game.app.scenes.setup import SetupScene
 
-    app = App((1280, 720), Settings(speed="off", names=["You", "Mina"]))  # a solo game's names
+    # a solo game's names
+    app = App((1280, 720), Settings(learn_offered=list(GAME_IDS), speed="off", names=["You", "Mina"]))
     setup = SetupScene(app)
     app.replace(setup)
     app.step(0.016, events=[], flip=False)
@@ -193,7 +195,7 @@ def test_the_pass_screen_fits_any_name(lang):
     from game.app.scenes.pass_device import PassScene
 
     i18n.set_language(lang)
-    app = App((1280, 720), Settings(speed="off"))
+    app = App((1280, 720), Settings(learn_offered=list(GAME_IDS), speed="off"))
     for name in ("Player 2", "Harpreet Kaur", "Ana"):
         scene = PassScene(app, name, lambda: None)
         scene.resize(app.size)

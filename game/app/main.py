@@ -89,5 +89,21 @@ def coded_match(setup: DealSetup, human: str | None) -> Match:
     return Match(setup.game, seats, setup.seed, setup.start, dict(setup.options))
 
 
+def learn(game_id: str, autoplay: bool, exit_at_end: bool, size: tuple[int, int],
+          fullscreen: bool = False, lang: str | None = None) -> int:
+    """The guided game of `game_id`; with `autoplay` it plays itself, with
+    `exit_at_end` the window closes (status 0) once it is over."""
+    from game.app.app import App
+
+    setup_logging()
+    settings = load_settings()
+    i18n.set_language(i18n.choose_language(lang, settings.language))
+    app = App(size, settings, fullscreen=fullscreen or settings.fullscreen)
+    app.make_room()
+    app.exit_at_end = exit_at_end
+    app.go("learn", game_id, autoplay=autoplay)
+    return app.run()
+
+
 if __name__ == "__main__":
     sys.exit(play((1280, 720)))

@@ -35,6 +35,9 @@ ROUTES: dict[str, tuple[str, str, str]] = {
     "replay": ("game.app.scenes.replay", "ReplayScene", "push"),
     "autosave_failed": ("game.app.scenes.save_elsewhere", "AutosaveFailedScene", "push"),
     "save_to": ("game.app.scenes.save_elsewhere", "SaveToFolderScene", "push"),
+    "learned": ("game.app.learn.done", "LearnDoneScene", "push"),
+    "learn_pick": ("game.app.learn.screens", "LearnPickScene", "push"),
+    "learn_offer": ("game.app.learn.screens", "LearnOfferScene", "push"),
 }
 
 
@@ -46,9 +49,11 @@ def scene_class(name: str) -> type:
 
 def go(app: App, where: str, *args: Any, **kwargs: Any) -> Scene:
     """Show the screen `where`, built with `args`/`kwargs`; returns it.
-    "table" is `open_table`: the one way onto a table."""
+    "table" is `open_table`: the one way onto a table; "learn" is `open_lesson`."""
     if where == "table":
         return open_table(app, *args, **kwargs)
+    if where == "learn":
+        return open_lesson(app, *args, **kwargs)
     scene = scene_class(where)(app, *args, **kwargs)
     if ROUTES[where][2] == "replace":
         app.replace(scene)
@@ -90,4 +95,14 @@ def open_table(app: App, match: Match, *, demo: bool = False, continuing: bool =
     app.replace(table)
     if pass_to is not None:
         table.pass_to(pass_to)
+    return table
+
+
+def open_lesson(app: App, game_id: str, *, autoplay: bool = False) -> TableScene:
+    """Start the guided game of `game_id` (Learn to play): a table of its own
+    that records nothing, so the player's autosave stays as it was."""
+    from game.app.learn.table import guided_table
+
+    table = guided_table(app, game_id, autoplay=autoplay)
+    app.replace(table)
     return table

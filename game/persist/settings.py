@@ -43,6 +43,7 @@ class Settings:
     ui_scale: float = 1.0  # UI_SCALE[0]..UI_SCALE[1]
     game: str = ""  # the game last set up ("" = setup's first), one of game.rules.GAME_IDS
     players: int = 0  # its player count last time (0 = setup's default; kept within the game's range)
+    learn_offered: list[str] = field(default_factory=list)  # games whose guided game setup offered once
 
     @property
     def time_scale(self) -> float:
@@ -91,6 +92,8 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "ui_scale": _number(*UI_SCALE),
     "game": _game_ok,
     "players": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_NAMES,
+    "learn_offered": lambda v: (isinstance(v, list) and len(v) <= 16
+                                and all(isinstance(g, str) and len(g) <= 32 for g in v)),
 }
 
 

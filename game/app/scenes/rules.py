@@ -37,7 +37,10 @@ class RulesScene(Scene):
         widgets.layout_row(self.tabs, (w // 2, ui(40)), ui(280), ui(44), ui(12))
         self.back = Button(N_("Back"), self.app.stack.pop, key=pygame.K_ESCAPE, primary=True)
         self.back.rect = pygame.Rect(0, 0, ui(160), ui(44))
-        self.back.rect.midbottom = (w // 2, h - ui(12))
+        self.back.rect.midbottom = (w // 2 + ui(90), h - ui(12))
+        self.learn = Button(N_("Learn to play"), lambda: self.app.go("learn", self.game_id))
+        self.learn.rect = pygame.Rect(0, 0, ui(160), ui(44))
+        self.learn.rect.midbottom = (w // 2 - ui(90), h - ui(12))
         self.view = pygame.Rect(0, 0, min(w - ui(40), ui(760)), h - ui(150))
         self.view.midtop = (w // 2, ui(76))
         self.layout()
@@ -104,18 +107,18 @@ class RulesScene(Scene):
         if self.max_scroll:
             blit_text(surface, _("scroll for more"), ui(13), MUTED,
                       bottomright=(self.view.right - ui(10), self.view.bottom - ui(6)))
-        for button in [*self.tabs, self.back]:
+        for button in [*self.tabs, self.learn, self.back]:
             button.draw(surface, ui(18))
 
     def focus_items(self) -> list[focus.Focusable]:
-        return focus.from_buttons([*self.tabs, self.back])
+        return focus.from_buttons([*self.tabs, self.learn, self.back])
 
     def keeps_key(self, event: pygame.event.Event) -> bool:
         """Up and Down scroll the text; Left and Right go from tab to tab."""
         return event.key in (pygame.K_UP, pygame.K_DOWN)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if widgets.handle_all([*self.tabs, self.back], event):
+        if widgets.handle_all([*self.tabs, self.learn, self.back], event):
             return True
         step = self.app.ui(60)
         if event.type == pygame.MOUSEWHEEL:

@@ -33,6 +33,7 @@ class TitleScene(Scene):
         main = [
             Button(N_("New game"), self.new_game, key=None if self.saved else pygame.K_RETURN,
                    primary=self.saved is None),
+            Button(N_("Learn to play"), self.learn),
         ]
         if self.saved is not None:
             main.insert(0, self.continue_button)
@@ -58,11 +59,15 @@ class TitleScene(Scene):
 
             self.saved_line = describe(self.saved)
         y = h // 2 + ui(18)
-        for button in self.main:
-            button.rect = pygame.Rect(0, 0, ui(340), ui(52))
-            button.rect.midtop = (w // 2, y)
-            y = button.rect.bottom + (ui(34) if button is self.continue_button else ui(14))
         cols, bw, bh, gap = 3, ui(160), ui(40), ui(10)
+        if self.saved is not None:  # Continue alone, its game's line under it
+            self.continue_button.rect = pygame.Rect(0, 0, ui(340), ui(52))
+            self.continue_button.rect.midtop = (w // 2, y)
+            y = self.continue_button.rect.bottom + ui(34)
+        # New game and Learn to play side by side, as wide as the grid below.
+        pair = [b for b in self.main if b is not self.continue_button]
+        widgets.layout_row(pair, (w // 2, y + ui(26)), (cols * bw + (cols - 1) * gap - gap) // 2, ui(52), gap)
+        y += ui(52) + ui(14)
         for i, button in enumerate(self.small):
             row, col = divmod(i, cols)
             button.rect = pygame.Rect(0, 0, bw, bh)
@@ -117,6 +122,9 @@ class TitleScene(Scene):
 
     def new_game(self) -> None:
         self.app.go("setup")
+
+    def learn(self) -> None:
+        self.app.go("learn_pick")
 
     def rules(self) -> None:
         self.app.go("rules", "sticheln")

@@ -32,8 +32,25 @@ class Target(NamedTuple):
 class TableInput:
     """Clicks, keys and the keyboard's focus (see module doc)."""
 
+    def refusal(self, move: Any | None, select: Hashable | None) -> str | None:
+        """Why this table will not take this move or selection although the rules
+        might, as the line to show; None = go ahead.  A guided game (`game.app.learn`)
+        takes only its step's target; an ordinary table takes everything."""
+        return None
+
+    def held_back(self, move: Any | None, select: Hashable | None = None) -> bool:
+        """Say `refusal`'s line (in the refusal voice) and return True if there is one."""
+        line = self.refusal(move, select)
+        if line is None:
+            return False
+        self.refuse(line)
+        self.app.sound.play("error")
+        return True
+
     def try_move(self, move: Any, key: Hashable | None = None) -> bool:
         """The one gate from the table into the rules: apply, or explain why not."""
+        if self.held_back(move):
+            return False
         try:
             self.play(move)
         except IllegalMove as exc:  # the rules' English reason, said in the player's language
@@ -80,6 +97,8 @@ class TableInput:
 
     def act(self, target: Target) -> bool:
         """Do what a click on `target` does (the mouse and the keyboard share this)."""
+        if self.held_back(target.move, target.select):
+            return True
         if target.select is not None:
             self.select(target.select)
             self.app.sound.play("click")

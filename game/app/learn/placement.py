@@ -1,0 +1,85 @@
+"""Where a guided game's caption goes: beside what it points at, never over
+it, and inside the window.  Pure functions over rects, so every window size
+and interface size can be tested without drawing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+
+def place_caption(size: tuple[int, int], target: pygame.Rect | None, window: pygame.Rect,
+                  gap: int, avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """A `size` box inside `window`, `gap` away from `target`, off it.
+
+    Above, below, right of and left of the target are tried, each slid along
+    its side to stay inside the window; the first that also keeps clear of
+    `avoid` (the status line, the buttons) wins, else the first off the target,
+    else the side with the most room (the box then overlaps the least).  With
+    no target the box sits in the upper middle of the window.
+    """
+    w, h = min(size[0], window.w), min(size[1], window.h)
+    inner = window
+    if target is None:
+        box = pygame.Rect(0, 0, w, h)
+        box.midtop = (window.centerx, window.top + window.h // 5)
+        return box.clamp(inner)
+    t = target
+    candidates = [  # (box, whether it slides up and down rather than sideways)
+        (pygame.Rect(t.centerx - w // 2, t.top - gap - h, w, h), False),   # above
+        (pygame.Rect(t.centerx - w // 2, t.bottom + gap, w, h), False),    # below
+        (pygame.Rect(t.right + gap, t.centery - h // 2, w, h), True),      # right
+        (pygame.Rect(t.left - gap - w, t.centery - h // 2, w, h), True),   # left
+    ]
+    fits = []
+    for box, vertical in candidates:
+        slid = _slide(box, inner, vertical)
+        if inner.contains(slid) and not slid.colliderect(t):
+            fits.append(slid)
+    for box in fits:
+        if not any(box.colliderect(a) for a in avoid):
+            return box
+    if fits:
+        return min(fits, key=lambda b: overlap(b, avoid))
+    return min((c.clamp(inner) for c, _vertical in candidates), key=lambda b: _area(b.clip(t)))
+
+
+def _slide(box: pygame.Rect, inner: pygame.Rect, vertical: bool) -> pygame.Rect:
+    """Move `box` along its side of the target until it is inside `inner` that way."""
+    out = box.copy()
+    if vertical:
+        out.top = max(inner.top, min(out.top, inner.bottom - out.h))
+    else:
+        out.left = max(inner.left, min(out.left, inner.right - out.w))
+    return out
+
+
+def overlap(box: pygame.Rect, avoid: Sequence[pygame.Rect]) -> int:
+    """How much of `avoid` `box` covers, in square pixels (0: none of it)."""
+    return sum(_area(box.clip(a)) for a in avoid)
+
+
+def _area(rect: pygame.Rect) -> int:
+    return rect.w * rect.h
+
+
+def arrow(box: pygame.Rect, target: pygame.Rect, length: int) -> list[tuple[int, int]]:
+    """A triangle from `box`'s edge facing `target` toward it (tip `length` out)."""
+    if box.bottom <= target.top:
+        base = (min(max(target.centerx, box.left + length), box.right - length), box.bottom)
+        tip = (base[0], box.bottom + length)
+        side = [(base[0] - length, base[1]), (base[0] + length, base[1])]
+    elif box.top >= target.bottom:
+        base = (min(max(target.centerx, box.left + length), box.right - length), box.top)
+        tip = (base[0], box.top - length)
+        side = [(base[0] - length, base[1]), (base[0] + length, base[1])]
+    elif box.right <= target.left:
+        base = (box.right, min(max(target.centery, box.top + length), box.bottom - length))
+        tip = (box.right + length, base[1])
+        side = [(base[0], base[1] - length), (base[0], base[1] + length)]
+    else:
+        base = (box.left, min(max(target.centery, box.top + length), box.bottom - length))
+        tip = (box.left - length, base[1])
+        side = [(base[0], base[1] - length), (base[0], base[1] + length)]
+    return [side[0], tip, side[1]]
