@@ -35,7 +35,7 @@ from game.ai.levels import heuristics
 from game.ai.rollouts import TOTALS
 
 REVIEW_FACTOR = 3
-MIN_WORLDS = 32  # even a decision with many moves gets this many deals per move
+MIN_WORLDS = 32  # even a decision with many moves gets this many deals per move (budget allowing)
 INACCURACY = "inaccuracy"
 MISTAKE = "mistake"
 MARKS = (INACCURACY, MISTAKE)
@@ -130,7 +130,7 @@ class Evaluation:
         self.rng = rng
         self.seat: int = view.viewer
         self.moves = list(view.legal_moves())
-        self.worlds = max(MIN_WORLDS, math.ceil(rollouts / len(self.moves)))
+        self.worlds = max(min(MIN_WORLDS, rollouts), math.ceil(rollouts / len(self.moves)))
         self.sums = [0.0] * len(self.moves)
         self.done = 0
         self.totals = TOTALS[view.GAME](view)
@@ -180,6 +180,7 @@ def _decision(evaluation: Evaluation, chosen: Any, number: int) -> Decision:
     chosen_value = evaluation.values()[chosen]
     if chosen == best:
         chosen_value = best_value
+    chosen_value, best_value = round(chosen_value, 2), round(best_value, 2)  # as kept in a save
     loss = max(0.0, best_value - chosen_value)
     return Decision(number, evaluation.seat, str(chosen), str(best), chosen_value, best_value,
                     mark_for(view.GAME, loss), _reason(view, best))
