@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from game.app.save_words import game_name, when
 from game.app.slot_list import SlotListScene
+from game.app.widgets import Button
 from game.i18n import N_, _
 from game.persist import SaveError, library
 from game.persist.library import SlotInfo
@@ -42,6 +43,19 @@ class HistoryScene(SlotListScene):
             info.error = str(exc)
             return head, ""
         return head, details
+
+    def row_buttons(self, info: SlotInfo) -> list[Button]:
+        """Review, beside Replay and Delete, on every finished game."""
+        buttons = super().row_buttons(info)
+        if info.error:
+            return buttons
+        return [Button(N_("Review"), lambda i=info: self.review(i)), *buttons]
+
+    def review(self, info: SlotInfo) -> None:
+        match = self.loaded(info, library.shared_match)
+        if match is not None:
+            self.app.sound.play("click")
+            self.app.go("review", match, info.path, self.describe(info)[0])
 
     def open(self, info: SlotInfo) -> None:
         match = self.loaded(info, library.shared_match)

@@ -11,6 +11,7 @@ from game.app.score_table import draw_score_table
 from game.app.widgets import Button
 from game.i18n import N_, _
 from game.match import Match
+from game.persist import library
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -34,14 +35,22 @@ class ResultsScene(ModalScene):
         order = sorted(range(len(scores)), key=lambda s: -scores[s])
         self.rows = [[f"{i + 1}. {table.name(s)}", str(scores[s])] for i, s in enumerate(order)]
         self.highlight = {i for i, s in enumerate(order) if s in winners}
-        self.panel_size = (560, 220 + 40 * len(self.rows))
+        self.panel_size = (640, 220 + 40 * len(self.rows))
         app.sound.play("win")
 
     def make_buttons(self) -> list[Button]:
         return [
             Button(N_("Play again"), self.play_again, key=pygame.K_RETURN, primary=True),
+            Button(N_("Review"), self.review, key=pygame.K_r),
             Button(N_("Main menu"), self.main_menu, key=pygame.K_ESCAPE),
         ]
+
+    def review(self) -> None:
+        """Weigh every human decision (every seat's in a game of computers), then
+        replay it with the marks; kept in the game's history file when there is one."""
+        match = self.table.match
+        path = None if self.table.demo else library.history_file(match)
+        self.app.go("review", match, path, _("Review"))
 
     def draw_body(self, surface: pygame.Surface) -> None:
         draw_score_table(self.app, surface, self.panel, [_("Player"), _("Score")], self.rows,
