@@ -61,6 +61,7 @@ class ReplayScene(Scene):
         self.title = title
         self.moves = list(match.moves)
         self.marks = by_number(review or [])
+        self.verdict_h = 0
         self.table: TableScene = app.go("table", replayed(match), replay=True)
         self.finished = match.state.is_over
         # Whose eyes: a finished game all hands up (None) or any seat; an unfinished one
@@ -175,8 +176,10 @@ class ReplayScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.app.ui
         w, h = size
-        bar_h = ui(72)
+        self.verdict_h = ui(34) if self.marks else 0  # a reviewed game's verdict line, over the controls
+        bar_h = ui(72) + self.verdict_h
         self.bar = pygame.Rect(0, h - bar_h, w, bar_h)
+        top = self.bar.y + self.verdict_h  # the controls' strip
         self.table.resize((w, h - bar_h))  # the first time, the opening deal flies in
         bw, bh, gap = ui(64), ui(42), ui(8)
         self.nav = [
@@ -185,10 +188,10 @@ class ReplayScene(Scene):
             Button("›", lambda: self.step(1), key=pygame.K_RIGHT, primary=True),
             Button("»", lambda: self.goto(self.count), key=pygame.K_END),
         ]
-        widgets.layout_row(self.nav, (w // 2, self.bar.y + ui(30)), bw, bh, gap)
+        widgets.layout_row(self.nav, (w // 2, top + ui(30)), bw, bh, gap)
         self.close = Button(N_("Close"), self.app.stack.pop, key=pygame.K_ESCAPE)
         self.close.rect = pygame.Rect(0, 0, ui(120), bh)
-        self.close.rect.midright = (w - ui(14), self.bar.y + ui(30))
+        self.close.rect.midright = (w - ui(14), top + ui(30))
         self.eye_button = Button(self.eye_label(), self.next_eyes, key=pygame.K_v)
         self.eye_button.rect = pygame.Rect(0, 0, ui(210), bh)
         self.eye_button.rect.midright = (self.close.rect.left - ui(10), self.close.rect.centery)
@@ -213,9 +216,9 @@ class ReplayScene(Scene):
         head, move = self.move_text()
         left = self.nav[0].rect.left - ui(20) - ui(14)
         blit_text(surface, head, widgets.fit_size(head, ui(18), left, True), ACCENT, bold=True,
-                  topleft=(ui(14), self.bar.y + ui(8)))
+                  topleft=(ui(14), self.bar.y + self.verdict_h + ui(8)))
         blit_text(surface, move, widgets.fit_size(move, ui(17), left), INK,
-                  topleft=(ui(14), self.bar.y + ui(32)))
+                  topleft=(ui(14), self.bar.y + self.verdict_h + ui(32)))
         if self.title:
             room = self.eye_button.rect.left - self.nav[-1].rect.right - ui(30)
             blit_text(surface, self.title, widgets.fit_size(self.title, ui(16), room), MUTED,
@@ -232,19 +235,22 @@ class ReplayScene(Scene):
         self.draw_review(surface, area)
 
     def draw_review(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """A marked decision's verdict in a panel just above the bar."""
-        mark, text = self.review_text()
-        if not text:
+        """A marked decision's verdict on the bar's top line, edged in its mark's colour."""
+        if not self.verdict_h:
             return
         ui = self.app.ui
-        width = min(area.w - ui(40), ui(900))
-        lines = widgets.wrap(text, ui(17), width - ui(32))[:3]
-        panel = pygame.Rect(0, 0, width, ui(16) + ui(24) * len(lines))
-        panel.midbottom = (area.centerx, area.bottom - ui(8))
+        mark, text = self.review_text()
+        line = pygame.Rect(ui(8), self.bar.y + ui(4), area.w - ui(16), self.verdict_h - ui(6))
+        if not text:  # between marked moves: how to find them
+            text = _("Review: the timeline marks inaccuracies (yellow) and mistakes (red) · "
+                     "Page Down: the next one, Page Up: the previous")
+            text, size = widgets.fitted(text, ui(15), line.w - ui(24))
+            blit_text(surface, text, size, MUTED, midleft=(line.x + ui(12), line.centery))
+            return
         colour = DANGER if mark == MISTAKE else INACCURATE
-        draw_panel(surface, panel, (12, 20, 16, 240), radius=ui(12), edge=colour, width=2)
-        for i, line in enumerate(lines):
-            blit_text(surface, line, ui(17), INK, topleft=(panel.x + ui(16), panel.y + ui(8) + i * ui(24)))
+        draw_panel(surface, line, (24, 34, 28, 250), radius=ui(8), edge=colour, width=2)
+        text, size = widgets.fitted(text, ui(17), line.w - ui(24))
+        blit_text(surface, text, size, INK, midleft=(line.x + ui(12), line.centery))
 
     def draw_results(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """At the end, the final scores over the (by then empty) table, best first."""
