@@ -148,7 +148,10 @@ def test_a_whole_four_player_game_at_full_budget(game_id: str) -> None:
     match = played(game_id, 4, 21)
     decisions = coach.new_review(match, [0]).complete()
     assert decisions and all(d.loss >= 0 for d in decisions)
-    assert sum(1 for d in decisions if d.best == d.chosen) >= len(decisions) // 3
+    assert [d.chosen for d in decisions] == [str(match.moves[d.number - 1][1]) for d in decisions]
+    # Normal plays well: few of its decisions are mistakes (Avalanche's moves are close, so
+    # the review's best often differs from Normal's by less than an inaccuracy).
+    assert sum(1 for d in decisions if d.mark == MISTAKE) <= len(decisions) // 4
 
 
 # -- kept with the game ------------------------------------------------------------------------
