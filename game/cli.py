@@ -10,7 +10,7 @@ import argparse
 import math
 import os
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game import __version__, i18n, rules
 from game.i18n import _
@@ -155,6 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_tournament(commands)
     _add_deal_code(commands)
     _add_learn(commands)
+    _add_review(commands)
     return parser
 
 
@@ -199,6 +200,68 @@ def _coded_setup(args: argparse.Namespace) -> DealSetup | None:
     except DealCodeError as exc:
         print(_("fireside: --code {code}: {reason}").format(code=code, reason=exc), file=sys.stderr)
         raise SystemExit(2) from None
+
+
+def _add_review(commands: argparse._SubParsersAction) -> None:
+    """`review`: every decision of a saved game weighed again (game/ai/review.py)."""
+    review = commands.add_parser(
+        "review", help="weigh every decision of a saved or finished game: the move played, "
+                       "the best move, the points lost")
+    review.add_argument("file", metavar="SAVE.json")
+    review.add_argument("--json", action="store_true", help="print a JSON list, one object per decision")
+    review.add_argument("--seats", choices=("humans", "all"), default="humans",
+                        help="whose decisions: the human seats (default) or all seats")
+    review.add_argument("--rollouts", type=_players, default=None,
+                        help="rollouts per decision (default: 3x Hard's search)")
+
+
+def _review(args: argparse.Namespace) -> int:
+    """`review SAVE.json`: 0 and a line per decision (or JSON), 2 and the reason if the file is bad."""
+    from game import coach
+    from game.persist.atomic import read_json
+    from game.persist.printable import printable
+    from game.persist.savefile import SaveError, from_data
+
+    try:
+        data = read_json(args.file)
+        match = from_data(data)
+    except SaveError as exc:
+        print(_("fireside: {file}: {reason}").format(file=printable(args.file), reason=exc), file=sys.stderr)
+        return 2
+    if args.rollouts is not None and args.rollouts < 1:
+        print(_("fireside: --rollouts must be at least 1"), file=sys.stderr)
+        return 2
+    seats = coach.reviewed_seats(match, args.seats == "all")
+    decisions = None if args.rollouts else coach.kept(data, match, seats)
+    if decisions is None:
+        decisions = coach.new_review(match, seats, args.rollouts).complete()
+    try:
+        _print_review(args, match, decisions)
+    except BrokenPipeError:  # piped into a program that stopped reading
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until exit
+    return 0
+
+
+def _print_review(args: argparse.Namespace, match: Any, decisions: list) -> None:
+    import json
+
+    from game import coach
+    from game.ai.review import budget
+    from game.persist.printable import printable
+
+    if args.json:
+        print(json.dumps([{"seat": d.seat, "move": d.number, "chosen": d.chosen, "best": d.best,
+                           "loss": round(d.loss, 2), "mark": d.mark, "chosen_value": round(d.chosen_value, 2),
+                           "best_value": round(d.best_value, 2)} for d in decisions], indent=1))
+        return
+    print(_("{file}: {game}, {n} decisions weighed ({rollouts} rollouts each); values are points "
+            "at the end of the round (Avalanche: of the game)").format(
+        file=printable(args.file), game=match.module.NAME, n=len(decisions),
+        rollouts=args.rollouts or budget(match.game_id)))
+    for d in decisions:
+        line = _("move {n}, {name}: played {chosen}, best {best}, {loss} points lost").format(
+            n=d.number, name=match.seats[d.seat].name, chosen=d.chosen, best=d.best, loss=f"{d.loss:.1f}")
+        print(f"{line} · {_(coach.MARK_WORDS[d.mark])}" if d.mark else line)
 
 
 def _add_tournament(commands: argparse._SubParsersAction) -> None:
@@ -351,6 +414,8 @@ def _headless(parser: argparse.ArgumentParser, args: argparse.Namespace, command
         return _run_tournament(parser, args)
     if command == "deal-code":
         return _print_deal_code(args)
+    if command == "review":
+        return _review(args)
     if command == "play-text":
         import random
 

@@ -138,17 +138,27 @@ def sticheln_round_points(state: sticheln.State, rng: random.Random,
     return points
 
 
-def sticheln_rollout(root: Any) -> Callable[[Any, random.Random], list[float]]:
+def sticheln_totals(root: Any) -> Callable[[Any, random.Random], list[float]]:
+    """Per seat, the game totals once the round `root` is in has been played out."""
     root_round = root.round
     before = [sum(col) for col in zip(*root.history[:root_round])] or [0] * root.num_players
-    final = root_round == root.rounds - 1
 
-    def rollout(state: sticheln.State, rng: random.Random) -> list[float]:
+    def totals(state: sticheln.State, rng: random.Random) -> list[float]:
         if len(state.history) > root_round:
             points = list(state.history[root_round])
         else:
             points = sticheln_round_points(state, rng)
-        return rewards([b + p for b, p in zip(before, points)], SCALE["sticheln"], final)
+        return [float(b + p) for b, p in zip(before, points)]
+
+    return totals
+
+
+def sticheln_rollout(root: Any) -> Callable[[Any, random.Random], list[float]]:
+    totals = sticheln_totals(root)
+    final = root.round == root.rounds - 1
+
+    def rollout(state: sticheln.State, rng: random.Random) -> list[float]:
+        return rewards(totals(state, rng), SCALE["sticheln"], final)
 
     return rollout
 
@@ -159,6 +169,14 @@ def sticheln_horizon(root: Any) -> Callable[[Any], bool]:
 
 
 # -- Avalanche -----------------------------------------------------------------
+def avalanche_totals(root: Any) -> Callable[[Any, random.Random], list[float]]:
+    """Per seat, the final scores of a random playout (Avalanche is one long hand)."""
+    def totals(state: avalanche.State, rng: random.Random) -> list[float]:
+        return [float(t) for t in avalanche.playout(state, rng)]
+
+    return totals
+
+
 def avalanche_rollout(root: Any) -> Callable[[Any, random.Random], list[float]]:
     def rollout(state: avalanche.State, rng: random.Random) -> list[float]:
         return rewards(avalanche.playout(state, rng), SCALE["avalanche"], True)
@@ -313,12 +331,12 @@ def grinch_horizon_totals(state: grinch.State, hands: list[list[int]] | None = N
     return totals
 
 
-def grinch_rollout(root: Any) -> Callable[[Any, random.Random], list[float]]:
-    final = root.round == root.rounds - 1
-
-    def rollout(state: grinch.State, rng: random.Random) -> list[float]:
+def grinch_totals(root: Any) -> Callable[[Any, random.Random], list[float]]:
+    """Per seat, the pad total once the round `root` is in has been played out,
+    plus what the rows still open are worth."""
+    def totals(state: grinch.State, rng: random.Random) -> list[float]:
         if state.phase == grinch.OVER or state.round != root.round:
-            totals = [float(t) for t in state.scores()]
+            out = [float(t) for t in state.scores()]
             if state.phase != grinch.OVER:  # a new round: add what the open rows are worth
                 left = state.rounds - state.round
                 for s in range(state.num_players):
@@ -326,10 +344,19 @@ def grinch_rollout(root: Any) -> Callable[[Any, random.Random], list[float]]:
                     for r, v in enumerate(state.score_pad[s]):
                         if v < 0:
                             mask |= 1 << r
-                    totals[s] += row_value(mask, left)
-        else:
-            totals = grinch_round_totals(state, rng)
-        return rewards(totals, SCALE["grinch"], final)
+                    out[s] += row_value(mask, left)
+            return out
+        return grinch_round_totals(state, rng)
+
+    return totals
+
+
+def grinch_rollout(root: Any) -> Callable[[Any, random.Random], list[float]]:
+    totals = grinch_totals(root)
+    final = root.round == root.rounds - 1
+
+    def rollout(state: grinch.State, rng: random.Random) -> list[float]:
+        return rewards(totals(state, rng), SCALE["grinch"], final)
 
     return rollout
 
@@ -340,4 +367,7 @@ def grinch_horizon(root: Any) -> Callable[[Any], bool]:
 
 
 ROLLOUTS = {"sticheln": sticheln_rollout, "avalanche": avalanche_rollout, "grinch": grinch_rollout}
+#: Per game, a factory of `totals(state, rng)`: the seats' points at the horizon
+#: (what the review measures moves in; the rollouts squash the same into rewards).
+TOTALS = {"sticheln": sticheln_totals, "avalanche": avalanche_totals, "grinch": grinch_totals}
 HORIZONS = {"sticheln": sticheln_horizon, "avalanche": avalanche_horizon, "grinch": grinch_horizon}

@@ -33,6 +33,7 @@ ROUTES: dict[str, tuple[str, str, str]] = {
     "results": ("game.app.scenes.results", "ResultsScene", "push"),
     "pass": ("game.app.scenes.pass_device", "PassScene", "push"),
     "replay": ("game.app.scenes.replay", "ReplayScene", "push"),
+    "review": ("game.app.scenes.review", "ReviewScene", "push"),
     "autosave_failed": ("game.app.scenes.save_elsewhere", "AutosaveFailedScene", "push"),
     "save_to": ("game.app.scenes.save_elsewhere", "SaveToFolderScene", "push"),
     "learned": ("game.app.learn.done", "LearnDoneScene", "push"),

@@ -352,6 +352,15 @@ def archive(match: Match) -> Path:
     return path
 
 
+def history_file(match: Match) -> Path | None:
+    """The history file holding exactly `match` (a finished game), or None."""
+    folder = _folder(paths.history_dir)
+    if folder is None or not match.state.is_over:
+        return None
+    moves = _move_texts(match)
+    return next((path for path, done in _same_game(folder, match) if _move_texts(done) == moves), None)
+
+
 def keep_unfinished(starting: Match | None, slot_name: Callable[[Match], str]) -> Path | None:
     """Before another game takes over the autosave, keep the unfinished one in a
     save slot (named by `slot_name`) so that nothing is lost.  A game continuing

@@ -48,17 +48,24 @@ class HistoryScene(SlotListScene):
         return " · ".join(b for b in (head, code) if b), result_line(match)
 
     def row_buttons(self, info: SlotInfo) -> list[Button]:
-        """Copy code, then Replay and Delete, for a game whose deal has a code."""
+        """Review and (for a deal with a code) Copy code, beside Replay and Delete."""
         buttons = super().row_buttons(info)
         if info.error:
             return buttons
+        review = Button(N_("Review"), lambda i=info: self.review(i))
         try:
             code = code_of(library.shared_match(info.path))
         except SaveError:
-            return buttons
+            return [review, *buttons]
         if code is None:
-            return buttons
-        return [Button(N_("Copy code"), lambda c=code: self.say(*copy_code(c))), *buttons]
+            return [review, *buttons]
+        return [review, Button(N_("Copy code"), lambda c=code: self.say(*copy_code(c))), *buttons]
+
+    def review(self, info: SlotInfo) -> None:
+        match = self.loaded(info, library.shared_match)
+        if match is not None:
+            self.app.sound.play("click")
+            self.app.go("review", match, info.path, self.describe(info)[0])
 
     def open(self, info: SlotInfo) -> None:
         match = self.loaded(info, library.shared_match)

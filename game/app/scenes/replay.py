@@ -4,6 +4,12 @@ The game's own table draws it (in spectator mode, on the window above a
 control bar), so a replay looks exactly like the game did.  Every state is
 computed once up front by replaying the moves through the rules, so
 stepping back is as quick as stepping forward.
+
+A finished game has no secrets left: it replays with every hand face up,
+and a switch shows it as any one seat saw it.  An unfinished one only ever
+shows what its players saw, each through their own eyes.  With a review
+(game/ai/review.py) the timeline carries its marks, and a marked decision
+says what was better and why.
 """
 
 from __future__ import annotations
@@ -12,18 +18,27 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ai.review import MISTAKE, Decision, by_number
 from game.app import names as words
-from game.app import widgets
+from game.app import reasons, widgets
 from game.app.modal import PANEL_FILL
 from game.app.scene import Scene
 from game.app.score_table import draw_score_table
-from game.app.widgets import ACCENT, INK, MUTED, PANEL_EDGE, Button, blit_text, draw_panel
-from game.i18n import N_, _
+from game.app.widgets import ACCENT, DANGER, INK, MUTED, PANEL_EDGE, Button, blit_text, draw_panel
+from game.i18n import N_, _, ngettext
 from game.match import Match
+from game.rules import Phrase
 
 if TYPE_CHECKING:
     from game.app.app import App
     from game.app.table.base import TableScene
+
+INACCURATE = (236, 200, 90)  # an inaccuracy's mark on the timeline; a mistake's is DANGER
+
+
+def rules_phrase(reason: dict) -> Phrase:
+    """A kept review's reason (code, English text, params) as the hint's Phrase again."""
+    return Phrase(reason["code"], str(reason.get("text", "")), reason.get("params") or {})
 
 
 def replayed(match: Match) -> Match:
@@ -41,12 +56,22 @@ class ReplayScene(Scene):
 
     opaque = True
 
-    def __init__(self, app: App, match: Match, title: str = ""):
+    def __init__(self, app: App, match: Match, title: str = "", review: list[Decision] | None = None):
         super().__init__(app)
         self.source = match
         self.title = title
         self.moves = list(match.moves)
+        self.marks = by_number(review or [])
+        self.verdict_h = 0
         self.table: TableScene = app.go("table", replayed(match), replay=True)
+        self.finished = match.state.is_over
+        # Whose eyes: a finished game all hands up (None) or any seat; an unfinished one
+        # only its players' own (every seat's when no one at it is human).
+        seats = list(range(len(match.seats)))
+        self.eyes: list[int | None] = [None, *seats] if self.finished else list(match.humans or seats)
+        self.eye = 0
+        self.table.viewer = self.eyes[0]  # before the table is laid out
+        self.table.face_up = self.finished
         self.buttons: list[Button] = []
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.track = pygame.Rect(0, 0, 0, 0)
@@ -76,6 +101,61 @@ class ReplayScene(Scene):
     def step(self, delta: int) -> None:
         self.goto(self.index + delta)
 
+    # -- whose eyes ---------------------------------------------------------------------
+    def eye_label(self) -> str:
+        seat = self.eyes[self.eye]
+        if seat is None:
+            return _("All hands")
+        return _("As {name} saw it").format(name=self.source.seats[seat].name)
+
+    def next_eyes(self) -> None:
+        """All hands face up, then each seat's view in turn (a finished game);
+        each player's own view in turn (an unfinished one)."""
+        if len(self.eyes) < 2:
+            return
+        self.eye = (self.eye + 1) % len(self.eyes)
+        self.table.look_as(self.eyes[self.eye], face_up=self.finished)
+        self.eye_button.label = self.eye_label()
+
+    # -- the review ---------------------------------------------------------------------
+    def review_text(self) -> tuple[str, str]:
+        """('mistake', 'You played … — … was better by about 4 points: …') for the
+        decision just shown, or ('', '') when it is not marked."""
+        decision = self.marks.get(self.index)
+        if decision is None or not decision.mark:
+            return "", ""
+        game_id = self.source.game_id
+        module = self.source.module
+        seats = self.source.seats
+        humans = self.source.humans
+
+        def you(seat: int) -> bool:
+            return humans == [seat]
+
+        def name(seat: int) -> str:
+            return seats[seat].name
+
+        chosen = words.move_text(game_id, module.parse_move(decision.chosen), name, you)
+        best = words.move_text(game_id, module.parse_move(decision.best), name, you)
+        n = max(1, round(decision.loss))
+        why = ""
+        if decision.reason:
+            phrase = rules_phrase(decision.reason)
+            why = reasons.hint(game_id, phrase, name, you)
+        if you(decision.seat):
+            text = (ngettext("You played “{chosen}” — “{best}” was better by about {n} point: {reason}",
+                             "You played “{chosen}” — “{best}” was better by about {n} points: {reason}", n)
+                    if why else
+                    ngettext("You played “{chosen}” — “{best}” was better by about {n} point.",
+                             "You played “{chosen}” — “{best}” was better by about {n} points.", n))
+        else:
+            text = (ngettext("{name} played “{chosen}” — “{best}” was better by about {n} point: {reason}",
+                             "{name} played “{chosen}” — “{best}” was better by about {n} points: {reason}", n)
+                    if why else
+                    ngettext("{name} played “{chosen}” — “{best}” was better by about {n} point.",
+                             "{name} played “{chosen}” — “{best}” was better by about {n} points.", n))
+        return decision.mark, text.format(name=name(decision.seat), chosen=chosen, best=best, n=n, reason=why)
+
     def move_text(self) -> tuple[str, str]:
         """('Move 37 of 212', 'Mina plays red 4') for the bar, in the player's
         language; the human of a game against computers is "you"."""
@@ -96,8 +176,10 @@ class ReplayScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.app.ui
         w, h = size
-        bar_h = ui(72)
+        self.verdict_h = ui(34) if self.marks else 0  # a reviewed game's verdict line, over the controls
+        bar_h = ui(72) + self.verdict_h
         self.bar = pygame.Rect(0, h - bar_h, w, bar_h)
+        top = self.bar.y + self.verdict_h  # the controls' strip
         self.table.resize((w, h - bar_h))  # the first time, the opening deal flies in
         bw, bh, gap = ui(64), ui(42), ui(8)
         self.nav = [
@@ -106,11 +188,15 @@ class ReplayScene(Scene):
             Button("›", lambda: self.step(1), key=pygame.K_RIGHT, primary=True),
             Button("»", lambda: self.goto(self.count), key=pygame.K_END),
         ]
-        widgets.layout_row(self.nav, (w // 2, self.bar.y + ui(30)), bw, bh, gap)
+        widgets.layout_row(self.nav, (w // 2, top + ui(30)), bw, bh, gap)
         self.close = Button(N_("Close"), self.app.stack.pop, key=pygame.K_ESCAPE)
         self.close.rect = pygame.Rect(0, 0, ui(120), bh)
-        self.close.rect.midright = (w - ui(14), self.bar.y + ui(30))
-        self.buttons = [*self.nav, self.close]
+        self.close.rect.midright = (w - ui(14), top + ui(30))
+        self.eye_button = Button(self.eye_label(), self.next_eyes, key=pygame.K_v)
+        self.eye_button.rect = pygame.Rect(0, 0, ui(210), bh)
+        self.eye_button.rect.midright = (self.close.rect.left - ui(10), self.close.rect.centery)
+        self.eye_button.enabled = len(self.eyes) > 1
+        self.buttons = [*self.nav, self.eye_button, self.close]
         self.track = pygame.Rect(ui(14), self.bar.bottom - ui(12), w - ui(28), ui(6))
 
     # -- frame ---------------------------------------------------------------------------
@@ -130,21 +216,41 @@ class ReplayScene(Scene):
         head, move = self.move_text()
         left = self.nav[0].rect.left - ui(20) - ui(14)
         blit_text(surface, head, widgets.fit_size(head, ui(18), left, True), ACCENT, bold=True,
-                  topleft=(ui(14), self.bar.y + ui(8)))
+                  topleft=(ui(14), self.bar.y + self.verdict_h + ui(8)))
         blit_text(surface, move, widgets.fit_size(move, ui(17), left), INK,
-                  topleft=(ui(14), self.bar.y + ui(32)))
+                  topleft=(ui(14), self.bar.y + self.verdict_h + ui(32)))
         if self.title:
-            room = self.close.rect.left - self.nav[-1].rect.right - ui(30)
+            room = self.eye_button.rect.left - self.nav[-1].rect.right - ui(30)
             blit_text(surface, self.title, widgets.fit_size(self.title, ui(16), room), MUTED,
-                      midright=(self.close.rect.left - ui(16), self.close.rect.centery))
+                      midright=(self.eye_button.rect.left - ui(16), self.eye_button.rect.centery))
         own_sheet = getattr(self.table, "pad_visible", None)  # Grinch shows its own score pad
         if self.index == self.count and self.source.state.is_over and not (own_sheet and own_sheet()):
             self.draw_results(surface, area)
         for button in self.nav:
             button.enabled = (self.index > 0) if button.label in ("«", "‹") else (self.index < self.count)
             button.draw(surface, ui(24))
+        self.eye_button.draw(surface, ui(16))
         self.close.draw(surface, ui(18))
         self.draw_track(surface)
+        self.draw_review(surface, area)
+
+    def draw_review(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """A marked decision's verdict on the bar's top line, edged in its mark's colour."""
+        if not self.verdict_h:
+            return
+        ui = self.app.ui
+        mark, text = self.review_text()
+        line = pygame.Rect(ui(8), self.bar.y + ui(4), area.w - ui(16), self.verdict_h - ui(6))
+        if not text:  # between marked moves: how to find them
+            text = _("Review: the timeline marks inaccuracies (yellow) and mistakes (red) · "
+                     "Page Down: the next one, Page Up: the previous")
+            text, size = widgets.fitted(text, ui(15), line.w - ui(24))
+            blit_text(surface, text, size, MUTED, midleft=(line.x + ui(12), line.centery))
+            return
+        colour = DANGER if mark == MISTAKE else INACCURATE
+        draw_panel(surface, line, (24, 34, 28, 250), radius=ui(8), edge=colour, width=2)
+        text, size = widgets.fitted(text, ui(17), line.w - ui(24))
+        blit_text(surface, text, size, INK, midleft=(line.x + ui(12), line.centery))
 
     def draw_results(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """At the end, the final scores over the (by then empty) table, best first."""
@@ -170,6 +276,20 @@ class ReplayScene(Scene):
             if done.w:
                 pygame.draw.rect(surface, ACCENT, done, border_radius=track.h // 2)
             pygame.draw.circle(surface, ACCENT, (track.x + done.w, track.centery), track.h)
+            for number, decision in self.marks.items():  # the review's marks, where they were made
+                if decision.mark:
+                    x = track.x + round(track.w * number / self.count)
+                    colour = DANGER if decision.mark == MISTAKE else INACCURATE
+                    tick = pygame.Rect(0, 0, max(2, track.h // 2), track.h * 3)
+                    tick.midbottom = (x, track.bottom)
+                    pygame.draw.rect(surface, colour, tick)
+
+    def next_marked(self, delta: int) -> None:
+        """Jump to the next (or previous) marked decision."""
+        marked = sorted(n for n, d in self.marks.items() if d.mark)
+        ahead = [n for n in marked if (n > self.index if delta > 0 else n < self.index)]
+        if ahead:
+            self.goto(ahead[0] if delta > 0 else ahead[-1])
 
     def keeps_key(self, event: pygame.event.Event) -> bool:
         """Left and Right step through the game rather than move the keyboard focus."""
@@ -184,6 +304,9 @@ class ReplayScene(Scene):
                 self.step(delta)
             else:
                 self.goto(0 if event.key == pygame.K_HOME else self.count)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.next_marked(1 if event.key == pygame.K_PAGEDOWN else -1)
             return True
         if widgets.handle_all(self.buttons, event):
             return True

@@ -15,6 +15,7 @@ from game.app.widgets import INK, Button, blit_text
 from game.deal_code import code_of
 from game.i18n import N_, _
 from game.match import Match
+from game.persist import library
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -43,12 +44,13 @@ class ResultsScene(ModalScene):
         code = code_of(table.match)
         self.code_line = DealCodeLine(code) if code else None
         self.daily = daily_lines(table.match)
-        self.panel_size = (620, 220 + 40 * len(self.rows) + (64 if code else 0) + 28 * len(self.daily))
+        self.panel_size = (640, 220 + 40 * len(self.rows) + (64 if code else 0) + 28 * len(self.daily))
         app.sound.play("win")
 
     def make_buttons(self) -> list[Button]:
         return [
             Button(N_("Play again"), self.play_again, key=pygame.K_RETURN, primary=True),
+            Button(N_("Review"), self.review, key=pygame.K_r),
             Button(N_("Main menu"), self.main_menu, key=pygame.K_ESCAPE),
         ]
 
@@ -58,6 +60,13 @@ class ResultsScene(ModalScene):
             ui = self.app.ui
             self.code_line.place((self.panel.centerx, self.panel.y + ui(92) + ui(40) * len(self.rows) + ui(46)), ui)
             self.buttons.append(self.code_line.button)
+
+    def review(self) -> None:
+        """Weigh every human decision (every seat's in a game of computers), then
+        replay it with the marks; kept in the game's history file when there is one."""
+        match = self.table.match
+        path = None if self.table.demo else library.history_file(match)
+        self.app.go("review", match, path, _("Review"))
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui

@@ -301,10 +301,11 @@ class AvalancheTable(TableScene):
                 continue
             fan_at, _ = self.mat(seat)
             n = snap["sizes"][seat]
+            faces = self.open_hand(seat, n)
             for i, (p, a) in enumerate(self.fan(n, fan_at[0], fan_at[1], self.small_w,
                                                 self.spots[seat].panel.w * 0.62, 6)):
-                out.append(Place(("back", seat, i), None, p, self.small_w, a, 10 + i, game=GAME,
-                                 origin=self.pile_pos))
+                out.append(Place(("back", seat, i), faces[i] if faces else None, p, self.small_w, a,
+                                 10 + i, game=GAME, origin=self.pile_pos))
         # The avalanche.
         table = snap["table"]
         av_places = []

@@ -55,6 +55,7 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
         self.match = match
         self.demo = demo
         self.spectator = False  # see spectate()
+        self.face_up = False  # every hand shown (a finished game's replay); see look_as()
         humans = match.humans
         # The seat whose eyes the table shows; None = spectator (all computers, or a replay).
         self.viewer: int | None = humans[0] if humans else None
@@ -304,14 +305,29 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
         def arrived() -> None:  # only now, after the click, do this seat's cards show
             self.forget_hint()
             self.message_left = 0.0
-            self.viewer = seat
-            self.spots = self.seat_spots()
-            self.compute_layout()
-            self.place_buttons()
-            focus.reset(self)  # the last player's focus says nothing to the next one
-            self.sync(instant=True)
+            self.look_as(seat)
 
         self.app.go("pass", self.name(seat), arrived, self.open_menu)
+
+    def look_as(self, seat: int | None, face_up: bool = False) -> None:
+        """Show the table through `seat`'s eyes (None: a spectator's, from seat 0);
+        `face_up` also turns the other hands face up, for a replay of a finished
+        game, where nothing is secret any more."""
+        self.viewer = seat
+        self.face_up = face_up and seat is None
+        self.spots = self.seat_spots()
+        self.compute_layout()
+        self.place_buttons()
+        focus.reset(self)  # the last player's focus says nothing to the next one
+        self.sync(instant=True)
+
+    def open_hand(self, seat: int, count: int) -> list[Any] | None:
+        """An opponent's `count` cards to draw face up beside its panel (see
+        `look_as`), or None: face down."""
+        if not self.face_up or self.viewer is not None:
+            return None
+        hand = list(self.view.hand(seat))
+        return hand if len(hand) == count else None
 
     # -- drawing -------------------------------------------------------------
 

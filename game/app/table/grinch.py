@@ -192,10 +192,11 @@ class GrinchTable(TableScene):
             if seat != bottom:
                 at = self.mat(seat)[0]
                 n = v.hand_size(seat)
+                faces = self.open_hand(seat, n)
                 for i, (p, a) in enumerate(self.fan(n, at[0], at[1], self.small_w,
                                                     self.backs_width(seat), 6)):
-                    out.append(Place(("back", seat, i), None, p, self.small_w, a, 10 + i,
-                                     origin=draw_at, game=GAME))
+                    out.append(Place(("back", seat, i), faces[i] if faces else None, p, self.small_w, a,
+                                     10 + i, origin=draw_at, game=GAME))
             out.extend(self.pile_places(v, seat, legal))
         return out
 

@@ -89,10 +89,11 @@ class StichelnTable(TableScene):
             fan_at, pos = self.mat(seat)
             width = self.pain_w
             n = view.hand_size(seat)
+            faces = self.open_hand(seat, n)
             for i, (p, a) in enumerate(self.fan(n, fan_at[0], fan_at[1], self.small_w,
                                                 self.spots[seat].panel.w * 0.6, 6)):
-                out.append(Place(("back", seat, i), None, p, self.small_w, a, 10 + i, game=GAME,
-                                 origin=self.spots[seat].anchor))
+                out.append(Place(("back", seat, i), faces[i] if faces else None, p, self.small_w, a,
+                                 10 + i, game=GAME, origin=self.spots[seat].anchor))
         if picked and view.phase != "over":
             if seat == bottom:  # one's own pick lifts straight out of the hand
                 in_hand = self.sprites.get(str(pain))

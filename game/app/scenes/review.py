@@ -1,0 +1,116 @@
+"""Review: weigh every decision of a finished game, then replay it with the marks.
+
+The reviewer (game/ai/review.py) runs in a worker thread, a slice at a time,
+so the window keeps drawing its progress bar and the Cancel button answers at
+once; a cancelled review stops at its next slice.  The finished review is
+written into the game's history file (game/persist/reviews.py), so the next
+Review of the same game opens the replay at once.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import coach
+from game.ai.review import Decision
+from game.app import widgets
+from game.app.modal import ModalScene
+from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
+from game.i18n import N_, _
+from game.match import Match
+from game.persist.errors import SaveError
+
+if TYPE_CHECKING:
+    from game.app.app import App
+
+log = logging.getLogger(__name__)
+SLICE_SECONDS = 0.02  # the worker checks for Cancel this often
+
+
+class ReviewScene(ModalScene):
+    title = N_("Reviewing the game")
+    panel_size = (620, 300)
+
+    def __init__(self, app: App, match: Match, path: Path | None = None, title: str = "",
+                 rollouts: int | None = None):
+        super().__init__(app)
+        self.match = match
+        self.path = path
+        self.replay_title = title
+        self.seats = coach.reviewed_seats(match)
+        self.kept = coach.read_kept(path, match, self.seats) if path is not None else None
+        self.review = coach.new_review(match, self.seats, rollouts)  # rollouts: tests ask for few
+        self.cancelled = threading.Event()
+        self.worker: threading.Thread | None = None
+        self.done = False
+
+    # -- the work -------------------------------------------------------------------------
+    def enter(self) -> None:
+        if self.kept is None:
+            self.worker = threading.Thread(target=self.work, name="review", daemon=True)
+            self.worker.start()
+
+    def work(self) -> None:
+        for _progress in self.review.run(SLICE_SECONDS):
+            if self.cancelled.is_set():
+                return
+
+    def exit(self) -> None:
+        self.cancelled.set()  # however the scene goes, the worker stops at its next slice
+
+    def cancel(self) -> None:
+        self.cancelled.set()
+        self.app.stack.remove(self)
+
+    def update(self, dt: float) -> None:
+        if self.done or self.app.stack.top is not self:
+            return
+        decisions: list[Decision] | None = self.kept
+        if decisions is None:
+            if self.worker is None or self.worker.is_alive() or not self.review.finished:
+                return
+            decisions = self.review.decisions
+            self.keep()
+        self.done = True
+        self.app.stack.remove(self)
+        self.app.go("replay", self.match, self.replay_title, review=decisions)
+
+    def keep(self) -> None:
+        """Into the game's file, so it never runs twice; a disk that refuses costs only that."""
+        if self.path is None:
+            return
+        try:
+            coach.keep(self.path, self.match, self.review)
+        except SaveError as exc:
+            log.warning("could not keep the review: %s", exc)
+
+    def next_frame(self) -> float | None:
+        return 0.1 if not self.done else None  # the bar moves about ten times a second
+
+    # -- drawing ----------------------------------------------------------------------------
+    def make_buttons(self) -> list[Button]:
+        return [Button(N_("Cancel"), self.cancel, key=pygame.K_ESCAPE)]
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        panel = self.panel
+        review = self.review
+        done = len(review.decisions)
+        line = _("Decision {done} of {total}: every legal move is played out on many deals").format(
+            done=min(review.total, done + 1), total=review.total)
+        blit_text(surface, line, widgets.fit_size(line, ui(17), panel.w - ui(40)), INK,
+                  midtop=(panel.centerx, panel.y + ui(80)))
+        bar = pygame.Rect(0, 0, panel.w - ui(80), ui(18))
+        bar.midtop = (panel.centerx, panel.y + ui(124))
+        draw_panel(surface, bar, (40, 52, 46), radius=bar.h // 2, edge=None)
+        filled = bar.copy()
+        filled.w = round(bar.w * review.progress)
+        if filled.w:
+            draw_panel(surface, filled, ACCENT, radius=bar.h // 2, edge=None)
+        percent = _("{p}% done").format(p=int(review.progress * 100))
+        blit_text(surface, percent, ui(15), MUTED, midtop=(panel.centerx, bar.bottom + ui(10)))
