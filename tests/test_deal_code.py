@@ -332,7 +332,7 @@ def test_history_rows_show_the_code_with_a_copy_button(monkeypatch):
     app.step(1 / 60, events=[], flip=True)
     code = deal_code.code_of(table.match)
     info, _rect, buttons = history.rows[0]
-    assert code in history.describe(info)[0]
+    assert code in history.describe(info)[1]
     copy = next(b for b in buttons if b.label == "Copy code")
     click(app, copy.rect.center)
     assert copied == [code] and code in history.notice

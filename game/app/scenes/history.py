@@ -44,8 +44,8 @@ class HistoryScene(SlotListScene):
         except SaveError as exc:  # changed on disk since it was listed
             info.error = str(exc)
             return head, ""
-        code = code_of(match)
-        return " · ".join(b for b in (head, code) if b), result_line(match)
+        code = code_of(match)  # on the second line, which has the room for it beside the buttons
+        return head, " · ".join(b for b in (result_line(match), code) if b)
 
     def row_buttons(self, info: SlotInfo) -> list[Button]:
         """Review and (for a deal with a code) Copy code, beside Replay and Delete."""
