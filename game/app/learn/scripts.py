@@ -67,7 +67,7 @@ STICHELN = Script(
         Step(1, "play red 5"),
         Step(2, "play blue 1"),
         Step(2, "play green 6"),
-        _you("play blue 0", N_("Pau's blue 1 beat your red 7: a card that is not the lead colour "
+        _you("play blue 0", N_("Pau's blue 1 beat your orange 7: a card that is not the lead colour "
                                "beats the lead. Now play your {card}: a zero never wins a trick.")),
         Step(1, "play purple 2"),
         Step(1, "play yellow 6"),
