@@ -20,6 +20,8 @@ from game.app.scene import Scene
 from game.app.table import layout, status_words
 from game.app.table.input import TableInput, Target  # noqa: F401 - Target: the games' clicks
 from game.app.table.layout import SeatSpot
+from game.app.table.log_panel import RoundLog
+from game.app.table.record import Record
 from game.app.table.sprites import Place
 from game.app.table.stage import MOVE_TIME, STAGGER, Hold, Stage  # noqa: F401 - MOVE_TIME: the games' pace
 from game.app.table.turns import MESSAGE_TIME, TurnFlow  # noqa: F401 - the message line's time
@@ -33,7 +35,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class TableScene(Stage, TurnFlow, TableInput, Scene):
+class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
     """Base table.  Subclasses set GAME and implement the hooks below."""
 
     GAME = ""
@@ -58,6 +60,10 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
         self._view: tuple[Any, Any, Any] = (None, None, None)
         self.init_stage(match.state)
         self.init_turns()
+        self.init_log()
+        self.chronicle = Record(self.GAME, len(match.seats))  # what each seat did, in words
+        if match.moves:  # a game going on: its round so far
+            self.chronicle.fill(match)
 
     def spectate(self) -> None:
         """Make this a replay's table (call before it is laid out): nobody's
@@ -177,6 +183,7 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
             self._dealt = True
             self.warm_art()
             self.sprites.clear()
+            self.dealing = True
             self.sync(origin=self.deal_origin())
 
     def deal_origin(self) -> tuple[float, float]:
@@ -277,6 +284,7 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
             self.compute_layout()
             self.place_buttons()
             focus.reset(self)  # the last player's focus says nothing to the next one
+            self.log_open = False
             self.sync(instant=True)
 
         self.app.go("pass", self.name(seat), arrived, self.open_menu)
@@ -293,6 +301,7 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
         self.draw_status(surface)
         for button in self.buttons:
             button.draw(surface, self.app.ui(17))
+        self.draw_record(surface)  # (and the log over everything, when open)
 
     def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         ui = self.app.ui
@@ -320,9 +329,8 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
         glow would need a frame many times a second while the table waits."""
         return 0.5
 
-    def draw_status(self, surface: pygame.Surface) -> None:
-        """The status line; a fresh message (a reason, a hint) takes its place
-        for a few seconds, so nothing on the table is ever covered."""
+    def status_box(self) -> pygame.Rect:
+        """Where the status line is: top centre, never under the buttons."""
         ui = self.app.ui
         w = self.size[0]
         box = pygame.Rect(0, 0, min(w - ui(420), ui(760)), ui(34))
@@ -330,11 +338,19 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
         buttons = [b.rect.left for b in self.buttons if b.rect.top < box.bottom and b.rect.w]
         if buttons:  # never under the buttons (Grinch has one more)
             box.w = min(box.w, min(buttons) - ui(8) - box.x)
+        return box
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        """The status line; a fresh message (a reason, a hint) takes its place
+        for a few seconds, so nothing on the table is ever covered."""
+        ui = self.app.ui
+        box = self.status_box()
         if self.message_left > 0 and self.message:
             text, fill, edge = self.message, (70, 30, 24, 235), (214, 96, 78)
         else:
             prefix = _("Demo") + " · " if self.demo else _("Replay") + " · " if self.spectator else ""
-            text, fill, edge = prefix + self.status(), PANEL, PANEL_EDGE
+            said = _("Dealing the cards…") if self.dealing else self.status()
+            text, fill, edge = prefix + said, PANEL, PANEL_EDGE
         draw_panel(surface, box, fill, radius=ui(17), edge=edge)
         blit_text(surface, text, widgets.fit_size(text, ui(18), box.w - ui(20)), INK,
                   center=box.center)
