@@ -772,6 +772,9 @@ class AvalancheTable(TableScene):
             pygame.draw.rect(surface, SEAT_COLOURS[seat % len(SEAT_COLOURS)], bar,
                              border_radius=2)
 
+    def record_y(self) -> float:
+        return self.chip_y - self.app.ui(38)  # above the next-play chips
+
     # -- the deal ------------------------------------------------------------------------------
     def deal_origin(self) -> tuple[float, float]:
         return self.pile_pos

@@ -19,7 +19,8 @@ from game.app.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
 from game.i18n import _
 
 LINE_FILL = (14, 24, 20, 190)
-LOG_FILL = (16, 26, 22, 250)  # opaque: the log is read, not seen through
+LOG_FILL = (16, 26, 22, 255)  # opaque: the log is read, not seen through
+SCRIM = (0, 0, 0, 120)
 
 
 class RoundLog:
@@ -38,10 +39,14 @@ class RoundLog:
             self._told = (key, self.chronicle.line(self.viewer, self.name, self.you))
         return self._told[1]
 
+    def record_y(self) -> float:
+        """The record line's height on the table: just above the viewer's hand."""
+        return self.hand_y - self.card_w * 0.7 - self.app.ui(26)
+
     def record_rect(self) -> pygame.Rect:
-        box = self.status_box()
-        rect = pygame.Rect(0, 0, box.w - self.app.ui(24), self.app.ui(26))
-        rect.midtop = (box.centerx, box.bottom + self.app.ui(4))
+        ui = self.app.ui
+        rect = pygame.Rect(0, 0, min(self.size[0] - ui(440), ui(760)), ui(26))
+        rect.center = (self.size[0] // 2, round(self.record_y()))
         return rect
 
     def toggle_log(self) -> None:
@@ -80,7 +85,8 @@ class RoundLog:
         peek_h = self.peek_height()
         height = ui(64) + peek_h + len(lines) * ui(24) + ui(30)
         rect = pygame.Rect(0, 0, width, min(height, h - ui(110)))
-        rect.midtop = (w // 2, self.record_rect().bottom + ui(8))
+        rect.center = (w // 2, h // 2)
+        surface.blit(widgets.panel((w, h), SCRIM, radius=0, edge=None), (0, 0))
         draw_panel(surface, rect, LOG_FILL, radius=ui(14), edge=ACCENT)
         blit_text(surface, _("This round so far"), ui(20), ACCENT, bold=True,
                   topleft=(rect.x + ui(18), rect.y + ui(14)))
