@@ -286,7 +286,8 @@ class AvalancheTable(TableScene):
             last = s == len(table) - 1
             for (pos, angle), card in zip(rows, cards):
                 av_places.append(Place(("av", index), card, pos, self.av_w, angle, 200 + index,
-                                       "last" if last else "", game=GAME, origin=self.hand_origin(seat)))
+                                       "last" if last else "", game=GAME, origin=self.hand_origin(seat),
+                                       revealed=True))
                 index += 1
         out.extend(self.with_origins(hand_places, av_places))
         # Piles: the draw pile, each collected pile, the crevasse.

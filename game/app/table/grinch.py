@@ -178,11 +178,12 @@ class GrinchTable(TableScene):
             if i == 0:
                 mark = "legal" if Move("take", seat) in legal else ""
                 out.append(Place(str(card), card, (x, y), width, 0, 31, mark, origin=origin,
-                                 game=GAME))
+                                 game=GAME, revealed=True))
             else:
                 tilt = 7 if card.rank % 2 else -6
                 at = (x - ui(3), y + ui(2))
-                out.append(Place(str(card), card, at, width, tilt, 30, origin=at, game=GAME))
+                out.append(Place(str(card), card, at, width, tilt, 30, origin=at, game=GAME,
+                                 revealed=True))
         if pend_key is not None:
             out.append(Place(pend_key, pend_card, (x + ui(7), y - ui(9)), width, -8, 35,
                              origin=origin, game=GAME))
