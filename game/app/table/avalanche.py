@@ -773,6 +773,9 @@ class AvalancheTable(TableScene):
             pygame.draw.rect(surface, SEAT_COLOURS[seat % len(SEAT_COLOURS)], bar,
                              border_radius=2)
 
+    def record_covered(self) -> bool:
+        return bool(self.override.get("kind"))  # a fall's or stop's banner says it
+
     def record_y(self) -> float:
         return self.chip_y - self.app.ui(38)  # above the next-play chips
 

@@ -65,15 +65,18 @@ class RoundLog:
                 return True
         return False
 
+    def record_covered(self) -> bool:
+        """True while a game's banner lies where the line goes (and says it bigger)."""
+        return False
+
     def draw_record(self, surface: pygame.Surface) -> None:
         line = self.record_line()
-        if not line:
-            return
-        ui = self.app.ui
-        rect = self.record_rect()
-        draw_panel(surface, rect, LINE_FILL, radius=rect.h // 2, edge=None)
-        blit_text(surface, line, widgets.fit_size(line, ui(15), rect.w - ui(20)), INK,
-                  center=rect.center)
+        if line and not self.record_covered():
+            ui = self.app.ui
+            rect = self.record_rect()
+            draw_panel(surface, rect, LINE_FILL, radius=rect.h // 2, edge=None)
+            blit_text(surface, line, widgets.fit_size(line, ui(15), rect.w - ui(20)), INK,
+                      center=rect.center)
         if self.log_open:
             self.draw_log(surface)
 
