@@ -29,6 +29,7 @@ class RoundLog:
     def init_log(self) -> None:
         self.log_open = False
         self._told: tuple[Any, str] = (None, "")
+        self._log: tuple[Any, list[str]] = (None, [])
 
     def record_line(self) -> str:
         """The latest turn in words, as of the last moment the cards lay still."""
@@ -38,6 +39,13 @@ class RoundLog:
         if self._told[0] != key:
             self._told = (key, self.chronicle.line(self.viewer, self.name, self.you))
         return self._told[1]
+
+    def log_lines(self) -> list[str]:
+        """The round's turns in words, said again only when the record changed."""
+        key = (self.chronicle.version, self.viewer, i18n.language())
+        if self._log[0] != key:
+            self._log = (key, self.chronicle.log(self.viewer, self.name, self.you))
+        return self._log[1]
 
     def record_y(self) -> float:
         """The record line's height on the table: just above the viewer's hand."""
@@ -83,7 +91,7 @@ class RoundLog:
     def draw_log(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
         w, h = self.size
-        lines = self.chronicle.log(self.viewer, self.name, self.you) or [_("Nothing has happened yet.")]
+        lines = self.log_lines() or [_("Nothing has happened yet.")]
         width = min(w - ui(60), ui(760))
         peek_h = self.peek_height()
         height = ui(64) + peek_h + len(lines) * ui(24) + ui(30)
