@@ -104,9 +104,14 @@ def test_trick_counters_change_when_the_cards_arrive():
 def test_the_crevasse_count_changes_as_the_stopped_avalanche_arrives():
     app, table = make_app("avalanche", [False] * 3, seed=5, speed="fast")
     last = table.counted()["neutral"]
-    changes = 0
+    changes = waited = 0
     for _ in range(60_000):
         app.step(LONG_DT, events=[], flip=False)
+        if not table.holding and any(sp.key[0] == "av" for sp in table.leaving):
+            # the hold is over but the stopped avalanche is still on its way: the status waits
+            if table.counted().get("kind") == "stop":
+                waited += 1
+                assert "crevasse" in table.status()
         now = table.counted()["neutral"]
         if now != last:
             changes += 1
@@ -115,6 +120,7 @@ def test_the_crevasse_count_changes_as_the_stopped_avalanche_arrives():
         if changes >= 2 or table.match.state.is_over:
             break
     assert changes, "no avalanche stopped in this game"
+    assert waited, "the status was never seen waiting for a stopped avalanche"
 
 
 def test_after_continue_a_revealed_pain_card_never_shows_face_down():
