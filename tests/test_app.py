@@ -299,7 +299,7 @@ def test_last_trick_of_a_round_and_the_new_hand_keep_their_own_cards():
     rng = random.Random(6)
     for _ in range(100_000):
         if table.override.get("kind") and table.match.state.phase == "pick":
-            break  # the old round's last trick is held while the new hand is dealt
+            break  # the old round's last trick is held; the new hand waits for the summary
         if app.stack.top is not table:
             click(app, app.stack.top.buttons[0].rect.center)
         elif table.viewer_acts() and not table.busy:
@@ -307,9 +307,19 @@ def test_last_trick_of_a_round_and_the_new_hand_keep_their_own_cards():
         else:
             app.step(1 / 30, events=[], flip=False)
     hand = {str(c) for c in table.view.hand(table.viewer)}
-    assert hand <= set(table.sprites)  # every new hand card is drawn
     trick = {k for k in table.sprites if isinstance(k, tuple) and k[0] == "trick"}
     assert len(trick) == 3
+    assert not hand & set(table.sprites) and table.targets() == []  # not dealt yet
+    for _ in range(2000):  # the summary, then the new deal, then the computers' picks
+        if app.stack.top is not table:
+            click(app, app.stack.top.buttons[0].rect.center)
+        elif table.viewer_acts() and not table.busy:
+            break
+        else:
+            app.step(1 / 30, events=[], flip=False)
+    hand = {str(c) for c in table.view.hand(table.viewer)}
+    assert hand <= set(table.sprites)  # every new hand card is drawn
+    assert table.targets()
     for target in table.targets():  # a click on a hand card picks that card
         assert target.key in hand and str(target.move.card) == target.key
 

@@ -185,7 +185,7 @@ def test_the_setup_gives_every_human_its_own_name(monkeypatch):
     shown = setup.shown_names()
     assert shown[:2] == ["Player 1", "Player 2"] and len(set(shown)) == len(shown)
     setup.start()
-    table = app.stack.top
+    table = next(scene for scene in app.stack.scenes if hasattr(scene, "match"))  # under the pass screen
     assert [s.name for s in table.match.seats][:2] == ["Player 1", "Player 2"]
     assert "You" not in app.settings.names  # a default is not remembered as typed
 

@@ -216,6 +216,8 @@ def test_fall_is_held_then_slides_to_the_collector():
             break
         if table.override.get("kind") == "fall":
             seen = dict(table.override)
+            while table.moving:  # the status says it once the played set has landed
+                app.step(1 / 30, flip=False)
             status = table.status()
             collector = seen["collector"]
             # the whole avalanche is still on the table during the hold

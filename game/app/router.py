@@ -93,6 +93,9 @@ def open_table(app: App, match: Match, *, demo: bool = False, continuing: bool =
         current = match.current
         if current is not None and match.seats[current].human:
             pass_to = current
+    elif len(humans) > 1 and not demo:  # a new pass-and-play game: nobody's cards show
+        current = match.current       # before the first of them says it is them
+        pass_to = current if current is not None and match.seats[current].human else humans[0]
     app.replace(table)
     if pass_to is not None:
         table.pass_to(pass_to)

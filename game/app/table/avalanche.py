@@ -315,7 +315,8 @@ class AvalancheTable(TableScene):
             last = s == len(table) - 1
             for (pos, angle), card in zip(rows, cards):
                 av_places.append(Place(("av", index), card, pos, self.av_w, angle, 200 + index,
-                                       "last" if last else "", game=GAME, origin=self.hand_origin(seat)))
+                                       "last" if last else "", game=GAME, origin=self.hand_origin(seat),
+                                       revealed=True))
                 index += 1
         out.extend(self.with_origins(hand_places, av_places))
         # Piles: the draw pile, each collected pile, the crevasse.
@@ -568,7 +569,7 @@ class AvalancheTable(TableScene):
                     # turn face down on the way (the flip runs alongside the slide)
                     sprite.retarget(sprite.place._replace(card=None), duration)
 
-    def next_hold(self) -> None:
+    def leave_hold(self) -> None:
         # The held avalanche slides away as the hold ends: tag its cards first.
         kind = self.override.get("kind") if self.override else None
         if kind == "fall":
@@ -577,14 +578,13 @@ class AvalancheTable(TableScene):
             self.tag_exits(False, True, self.crev_pos)
         if self.holds and self.holds[0][0].get("kind") == "end":
             self.tag_exits(True, False, self.crev_pos)
-        super().next_hold()
 
     def summary(self, events: tuple):
         return None  # Avalanche is one long round; the results screen covers the end
 
     # -- words -------------------------------------------------------------------------------
     def seat_lines(self, seat: int) -> list[str]:
-        snap = self.shown()
+        snap = self.counted()  # counts change as the cards arrive
         n = snap["sizes"][seat]
         if seat in snap["out"] and n == 0:
             first = _("Out of cards")
@@ -593,7 +593,8 @@ class AvalancheTable(TableScene):
         return [first, _("Collected {n}").format(n=snap["coll"][seat])]
 
     def status(self) -> str:
-        title, sub = self.banner_text()
+        # While a stopped or fallen avalanche is still on its way, the banner's words stay.
+        title, sub = avalanche_words.banner(self.counted(), self.name, self.mine)
         if title:
             return f"{title} — {sub}"
         return avalanche_words.status_line(self.view, self.turn_text(), self.viewer_acts(), self.name, self.mine)
@@ -639,7 +640,9 @@ class AvalancheTable(TableScene):
                 slot = art.slot(w)
                 x, y = self.coll_pos(seat)
                 surface.blit(slot, slot.get_rect(center=(round(x), round(y))))
-        blit_text(surface, _("Draw pile · {n}").format(n=snap["pile"]), ui(15), INK, midtop=(px, label_y))
+        counted = self.counted()  # counts change as the cards arrive
+        blit_text(surface, _("Draw pile · {n}").format(n=counted["pile"]), ui(15), INK,
+                  midtop=(px, label_y))
         if self.pile_mark():
             blit_text(surface, _("Click: Snowfall"), ui(14), ACCENT, bold=True,
                       midtop=(px, label_y + ui(19)))
@@ -647,7 +650,7 @@ class AvalancheTable(TableScene):
         cx, cy = self.crev_pos
         rect = self.crevasse.get_rect(center=(round(cx), round(cy)))
         surface.blit(self.crevasse, rect)
-        blit_text(surface, _("Crevasse · {n}").format(n=snap["neutral"]), ui(15), INK,
+        blit_text(surface, _("Crevasse · {n}").format(n=counted["neutral"]), ui(15), INK,
                   midtop=(cx, rect.bottom + ui(8)))
         blit_text(surface, _("scores for nobody"), ui(13), MUTED, midtop=(cx, rect.bottom + ui(27)))
         # An empty table invites a start.
@@ -663,7 +666,7 @@ class AvalancheTable(TableScene):
                       midtop=(ax, place.bottom + ui(6)))
         # Own collected pile label.
         ox, oy = self.own_coll
-        collected = snap["coll"][self.bottom_seat()]
+        collected = counted["coll"][self.bottom_seat()]
         blit_text(surface, _("Your pile · {n}").format(n=collected) if self.viewer is not None
                   else _("Collected · {n}").format(n=collected), ui(14), INK,
                   midleft=(ox + self.small_w * 0.75 + ui(8), oy))
@@ -676,14 +679,15 @@ class AvalancheTable(TableScene):
             if self.spots[seat].bottom:
                 continue
             x, y = self.coll_pos(seat)
-            count = snap["coll"][seat]
+            count = self.counted()["coll"][seat]
             r = pygame.Rect(0, 0, ui(30), ui(20))
             r.center = (round(x), round(y + self.small_w * 0.7))
             draw_panel(surface, r, (14, 24, 20, 230), radius=ui(10), edge=ACCENT if count else None)
             blit_text(surface, str(count), ui(13), INK, bold=True, center=r.center)
         kind = self.override.get("kind") if self.override else None
         if kind is not None:
-            self.draw_banner(surface, kind)
+            if not self.moving:  # once the set that made it has landed
+                self.draw_banner(surface, kind)
         elif snap["table"]:
             self.draw_chips(surface)
         self.draw_hand_counts(surface)
@@ -808,6 +812,12 @@ class AvalancheTable(TableScene):
                               p.w - self.app.ui(24), self.app.ui(3))
             pygame.draw.rect(surface, SEAT_COLOURS[seat % len(SEAT_COLOURS)], bar,
                              border_radius=2)
+
+    def record_covered(self) -> bool:
+        return bool(self.override.get("kind"))  # a fall's or stop's banner says it
+
+    def record_y(self) -> float:
+        return self.chip_y - self.app.ui(38)  # above the next-play chips
 
     # -- the deal ------------------------------------------------------------------------------
     def deal_origin(self) -> tuple[float, float]:

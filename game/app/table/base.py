@@ -20,6 +20,8 @@ from game.app.scene import Scene
 from game.app.table import layout, status_words, voice
 from game.app.table.input import TableInput, Target  # noqa: F401 - Target: the games' clicks
 from game.app.table.layout import SeatSpot
+from game.app.table.log_panel import RoundLog
+from game.app.table.record import Record
 from game.app.table.sprites import Place
 from game.app.table.stage import MOVE_TIME, STAGGER, Hold, Stage  # noqa: F401 - MOVE_TIME: the games' pace
 from game.app.table.turns import MESSAGE_TIME, TurnFlow  # noqa: F401 - the message line's time
@@ -45,7 +47,7 @@ def card_width(size: tuple[int, int], interface: float) -> int:
     return max(40, round(base * interface ** CARD_GROWTH))
 
 
-class TableScene(Stage, TurnFlow, TableInput, Scene):
+class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
     """Base table.  Subclasses set GAME and implement the hooks below."""
 
     GAME = ""
@@ -72,6 +74,10 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
         self._view: tuple[Any, Any, Any] = (None, None, None)
         self.init_stage(match.state)
         self.init_turns()
+        self.init_log()
+        self.chronicle = Record(self.GAME, len(match.seats))  # what each seat did, in words
+        if match.moves:  # a game going on: its round so far
+            self.chronicle.fill(match)
 
     def spectate(self) -> None:
         """Make this a replay's table (call before it is laid out): nobody's
@@ -195,6 +201,7 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
             self._dealt = True
             self.warm_art()
             self.sprites.clear()
+            self.dealing = True
             self.sync(origin=self.deal_origin())
 
     def deal_origin(self) -> tuple[float, float]:
@@ -319,6 +326,7 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
         self.compute_layout()
         self.place_buttons()
         focus.reset(self)  # the last player's focus says nothing to the next one
+        self.log_open = False  # the round's log speaks to whoever was looking
         self.sync(instant=True)
 
     def open_hand(self, seat: int, count: int) -> list[Any] | None:
@@ -341,6 +349,7 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
         self.draw_status(surface)
         for button in self.buttons:
             button.draw(surface, self.app.ui(17))
+        self.draw_record(surface)  # (and the log over everything, when open)
 
     def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         ui = self.app.ui
@@ -368,9 +377,8 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
         glow would need a frame many times a second while the table waits."""
         return 0.5
 
-    def draw_status(self, surface: pygame.Surface) -> None:
-        """The status line; a fresh message (a reason, a hint) takes its place
-        for a few seconds, so nothing on the table is ever covered."""
+    def status_box(self) -> pygame.Rect:
+        """Where the status line is: top centre, never under the buttons."""
         ui = self.app.ui
         w = self.size[0]
         box = pygame.Rect(0, 0, min(w - ui(420), ui(760)), ui(34))
@@ -378,11 +386,19 @@ class TableScene(Stage, TurnFlow, TableInput, Scene):
         buttons = [b.rect.left for b in self.buttons if b.rect.top < box.bottom and b.rect.w]
         if buttons:  # never under the buttons (Grinch has one more)
             box.w = min(box.w, min(buttons) - ui(8) - box.x)
+        return box
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        """The status line; a fresh message (a reason, a hint) takes its place
+        for a few seconds, so nothing on the table is ever covered."""
+        ui = self.app.ui
+        box = self.status_box()
         if self.message_left > 0 and self.message:
             text, look = self.message, voice.style(self.message_voice)
         else:
             prefix = _("Demo") + " · " if self.demo else _("Replay") + " · " if self.spectator else ""
-            text, look = prefix + self.status(), voice.style(voice.INFO)
+            said = _("Dealing the cards…") if self.dealing else self.status()
+            text, look = prefix + said, voice.style(voice.INFO)
         lines, px = voice.fit_lines(text, box.w - ui(24), ui(18), ui(15))
         step = round(px * 1.22)
         if len(lines) > 1:  # two lines, tight: the top seat's panel starts just below

@@ -74,8 +74,7 @@ class GrinchTable(TableScene):
     # -- views -----------------------------------------------------------------
     def shown_view(self):
         """What the table shows now: a hold's picture of the past, or the view."""
-        shown = self.override.get("view")
-        return shown if shown is not None else self.view
+        return self.shown()
 
     # -- geometry --------------------------------------------------------------
     def compute_layout(self) -> None:
@@ -225,11 +224,12 @@ class GrinchTable(TableScene):
                 take = Move("take", seat)
                 mark = "hint" if self.hinted(take) else "legal" if take in legal else ""
                 out.append(Place(str(card), card, (x, y), width, 0, 31, mark, origin=origin,
-                                 game=GAME))
+                                 game=GAME, revealed=True))
             else:
                 tilt = 7 if card.rank % 2 else -6
                 at = (x - ui(3), y + ui(2))
-                out.append(Place(str(card), card, at, width, tilt, 30, origin=at, game=GAME))
+                out.append(Place(str(card), card, at, width, tilt, 30, origin=at, game=GAME,
+                                 revealed=True))
         if pend_key is not None:
             out.append(Place(pend_key, pend_card, (x + ui(7), y - ui(9)), width, -8, 35,
                              origin=origin, game=GAME))
@@ -323,23 +323,17 @@ class GrinchTable(TableScene):
             elif kind == "scored":
                 scored[seat] = dict(event.info)
             elif kind == "round_over":
-                holds.append(Hold({"view": bview, "scored": scored}, ROUND_HOLD))
+                holds.append(Hold({"view": bview, "scored": scored}, ROUND_HOLD, ends_round=True))
             elif kind == "round" and event.info["round"] > 1:
                 self.drop = None
         return holds
 
-    def next_hold(self) -> None:
-        # The round summary opens over the filled-in pad; the next deal waits for it.
+    def leave_hold(self) -> None:
+        # The round summary opened over the filled-in pad (the hold ends the
+        # round); leaving it, last round's cards go back to the pile.
         if "scored" in self.override:
-            if self.app.stack.top is not self:  # not over the menu or the rules
-                return
-            if self.pending_summary:
-                self.pending_summary.pop(0)()
-                return
-            # Leaving the finished round's pad: last round's cards go back to the pile.
             for sprite in self.sprites.values():
                 sprite.exit_to = self.draw_rect.center
-        super().next_hold()
 
     def summary(self, events: tuple):
         scored = {e.seat: e.info for e in events if e.kind == "scored"}
@@ -414,7 +408,7 @@ class GrinchTable(TableScene):
 
     # -- words -----------------------------------------------------------------
     def seat_lines(self, seat: int) -> list[str]:
-        return status_words.grinch_seat_lines(self.shown_view(), seat)
+        return status_words.grinch_seat_lines(self.counted(), seat)
 
     def status(self) -> str:
         if "scored" in self.override:

@@ -62,6 +62,8 @@ class TableInput:
         return True
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.handle_log(event):  # L, and any click or Esc while the log is open
+            return True
         if widgets.handle_all(self.buttons, event):
             return True
         if event.type == pygame.KEYDOWN:

@@ -29,10 +29,11 @@ class Place(NamedTuple):
     width: int
     angle: float = 0.0
     z: int = 0
-    mark: str = ""  # "", "legal", "dim", "selected", "hint", "last", "focus"
+    mark: str = ""  # "", "legal", "dim", "selected", "hint", "last", "focus", "won"
     origin: tuple[float, float] | None = None  # where a new card flies in from
     game: str = ""
     scale: float = 1.0  # drawn at width * scale (faces stay rendered at width)
+    revealed: bool = False  # face up for everyone already: never flies in face down
 
 
 class CardSprite:
@@ -145,7 +146,7 @@ class CardSprite:
         """Lift for marks and the sideways shake of an illegal click."""
         h = self.w * 1.4
         dy = -h * SELECTED_LIFT if self.place.mark == "selected" else (
-            -h * FOCUS_LIFT if self.place.mark == "focus" else (
+            -h * FOCUS_LIFT if self.place.mark in ("focus", "won") else (
                 -h * LEGAL_LIFT if self.place.mark in ("legal", "hint") else 0.0))
         dx = 0.0
         if self._shake is not None and not self._shake.done:
@@ -163,7 +164,7 @@ class CardSprite:
         game = self.place.game
         base_w = self.place.width
         face = art.face(game, self.shown, base_w) if self.shown is not None else art.back(game, base_w)
-        if self.place.mark in ("legal", "selected", "hint", "last", "dim", "focus"):
+        if self.place.mark in ("legal", "selected", "hint", "last", "dim", "focus", "won"):
             face = _marked(face, self.place.mark, (game, self.shown, base_w))
         if width != base_w or squash != 1.0:
             h = round(face.get_height() * width / base_w)
@@ -205,8 +206,8 @@ def _marked(face: pygame.Surface, mark: str, card_key: tuple) -> pygame.Surface:
     pad = max(3, w // 18) if mark != "dim" else 0
     out = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
     radius = max(4, w // 10)
-    if mark in ("selected", "hint", "legal", "last", "focus"):
-        colour = {"selected": (*GLOW, 255), "hint": (*HINT_MARK, 255),
+    if mark in ("selected", "hint", "legal", "last", "focus", "won"):
+        colour = {"selected": (*GLOW, 255), "won": (*GLOW, 255), "hint": (*HINT_MARK, 255),
                   "legal": (*GLOW, 110), "last": (255, 255, 255, 150), "focus": (*GLOW, 110)}[mark]
         pygame.draw.rect(out, colour, out.get_rect(), border_radius=radius + pad)
         if mark == "hint":  # dashed: a hint differs from a glow in shape, not only in colour

@@ -23,14 +23,34 @@ from game.rules.core import scrub_events
 
 MOVE_TIME = 0.34     # seconds for a card to travel, at normal speed
 STAGGER = 0.06       # between cards moving together
+DEAL_SPREAD = 1.5    # a deal of many cards starts its last card this soon, at most
+FLIP_END = 1.1       # a dealt card has turned face up MOVE_TIME * FLIP_END after it left
+#: Event kinds that put new hands on the table: the status waits until they land.
+DEAL_KINDS = frozenset({"dealt", "round"})
+
+
+def stagger_for(count: int) -> float:
+    """Seconds between cards that move together (normal speed): a big deal
+    staggers faster, so 90 cards land as soon as a handful would."""
+    return STAGGER if count <= 1 else min(STAGGER, DEAL_SPREAD / (count - 1))
+
+
+def deal_seconds(count: int, time_scale: float = 1.0) -> float:
+    """How long `count` cards dealt together take until the last lies face up."""
+    if count <= 0:
+        return 0.0
+    return time_scale * ((count - 1) * stagger_for(count) + MOVE_TIME * FLIP_END)
 
 
 class Hold(NamedTuple):
     """One moment to show before the new state: what the game's table draws
-    instead (`shows`, read back as `override`) and for how many seconds."""
+    instead (`shows`, read back as `override`) and for how many seconds once
+    its cards have arrived.  A hold that `ends_round` opens the round summary
+    as it ends, and the story goes on only once the summary is closed."""
 
     shows: dict[str, Any]
     seconds: float
+    ends_round: bool = False
 
 
 class Stage:
@@ -45,6 +65,10 @@ class Stage:
         self.hold_left = 0.0
         self.before = state  # the state before the latest move (for stage())
         self._dealt = False
+        self.hold_ends_round = False
+        self.deals = False     # the latest move dealt: say so once the holds are over
+        self.dealing = False   # a deal is landing: the status line waits for it
+        self.settled: Any = None  # what was shown when the cards last lay still
 
     @property
     def busy(self) -> bool:
@@ -58,12 +82,13 @@ class Stage:
         """Point every sprite at where the state now says it belongs.  With
         `origin`, every new card flies from there (the opening deal)."""
         duration = 0.0 if instant else self.speed(MOVE_TIME)
-        stagger = 0.0 if instant else self.speed(STAGGER)
         wanted = {p.key: p for p in self.places()}
         lifted = focus.focused_key(self) if self.app.stack.top is self else None
         if lifted in wanted and wanted[lifted].mark != "selected":  # the keyboard's card rises
             wanted[lifted] = wanted[lifted]._replace(mark="focus")
         default_origin = origin or (self.size[0] / 2, self.size[1] / 2)
+        arriving = sum(1 for key in wanted if key not in self.sprites)
+        stagger = 0.0 if instant else self.speed(stagger_for(arriving))
         new_count = 0
         for key, sprite in list(self.sprites.items()):
             if key not in wanted:
@@ -79,7 +104,8 @@ class Stage:
                 start_w = place.width * (1.0 if place.origin and not origin else 0.6)
                 sprite = CardSprite(place, start, start_w, duration,
                                     delay=new_count * stagger,
-                                    face_down_first=origin is not None or place.origin is None)
+                                    face_down_first=(origin is not None or place.origin is None)
+                                    and not place.revealed)
                 if instant:
                     sprite.snap()
                 new_count += 1
@@ -99,6 +125,7 @@ class Stage:
         self.before = before
         if self.viewer is not None:  # a seat's table only hears what that seat may know
             events = scrub_events(events, self.viewer)
+        self.deals = any(e.kind in DEAL_KINDS for e in events)
         for kind in dict.fromkeys(e.kind for e in events):
             sound = EVENT_SOUNDS.get(kind)
             if sound:
@@ -110,22 +137,62 @@ class Stage:
         if self.holds:
             self.next_hold()
         else:
+            self.dealing, self.deals = self.deals, False
             self.sync()
 
+    def waiting_for_summary(self) -> bool:
+        """A hold that ends the round opens the summary (not over the menu or
+        the rules) and keeps the next deal back until it is closed."""
+        if not (self.holding and self.hold_ends_round):
+            return False
+        if self.app.stack.top is not self:
+            return True
+        if self.pending_summary:
+            self.pending_summary.pop(0)()
+            return True
+        return False
+
+    def leave_hold(self) -> None:
+        """A game's hook as the hold shown now ends: tag the cards that leave
+        with it (`exit_to`) before the next `sync`."""
+
     def next_hold(self) -> None:
+        if self.waiting_for_summary():
+            return
+        if self.holding:
+            self.leave_hold()
         if self.holds:
-            self.override, seconds = self.holds.popleft()
-            self.hold_left = self.speed(seconds)
+            hold = Hold(*self.holds.popleft())  # (a plain (shows, seconds) pair is one too)
+            self.override, self.hold_ends_round = hold.shows, hold.ends_round
+            self.hold_left = self.speed(hold.seconds)
             self.holding = True
         else:
             self.override, self.hold_left, self.holding = {}, 0.0, False
+            self.hold_ends_round = False
+            self.dealing, self.deals = self.deals, False
         self.sync()
 
     def finish_animations(self) -> None:
         self.holds.clear()
         self.override, self.hold_left, self.holding = {}, 0.0, False
+        self.hold_ends_round = self.dealing = self.deals = False
         self.leaving.clear()
         self.sync(instant=True)
+        self.settled = None
+
+    def shown(self) -> Any:
+        """What the table draws now: a hold's picture of the past
+        (`override["view"]`), or the view."""
+        past = self.override.get("view")
+        return past if past is not None else self.view
+
+    def counted(self) -> Any:
+        """What the panels and counters say: what is shown once its cards
+        have arrived, and until then what was shown when they last lay
+        still (a count changes as the cards reach it, not before)."""
+        if self.settled is not None and (self.moving or self.leaving):
+            return self.settled
+        return self.shown()
 
     def drawn_rect(self, key: Hashable | None) -> pygame.Rect | None:
         """Where a card sprite is drawn now (moving, lifted), for the focus ring."""
@@ -146,6 +213,7 @@ class Stage:
         state = self.match.seek(index)
         before = self.match.seek(max(0, index - 1)) if index else state
         self.match.seek(index)
+        self.chronicle.fill(self.match)
         if animate:
             self.after_move(before, state.events)
         else:
@@ -153,13 +221,19 @@ class Stage:
             self.finish_animations()
 
     def update_stage(self, dt: float) -> None:
-        """Tweens advance; a hold counts down once the cards have arrived."""
+        """Tweens advance; a hold counts down once the cards have arrived
+        (those leaving too)."""
         for sprite in self.sprites.values():
             sprite.update(dt)
         for sprite in self.leaving:
             sprite.update(dt)
         self.leaving = [s for s in self.leaving if s.moving]
-        if self.holding and not self.moving:
+        if self.moving or self.leaving:
+            return
+        self.settled = self.shown()
+        if not self.holding:
+            self.dealing = False
+        else:
             self.hold_left -= dt
             if self.hold_left <= 0:
                 self.next_hold()

@@ -14,6 +14,7 @@ from game.app import fonts, names, widgets
 from game.app.table import status_words
 from game.app.table.base import Hold, TableScene, Target
 from game.app.table.sprites import Place
+from game.app.table.sticheln_past import PastView
 from game.app.widgets import ACCENT, INK, MUTED, blit_text, draw_panel, seat_mark
 from game.i18n import _
 from game.rules.sticheln import Move
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
 
 
 GAME = "sticheln"
+TRICK_HOLD = 1.0    # seconds a full trick shows its winner before it is gathered
+GATHER_HOLD = 0.25  # the round's last trick in its pile, before the summary opens
 
 
 class StichelnTable(TableScene):
@@ -58,13 +61,13 @@ class StichelnTable(TableScene):
 
     # -- what is where ----------------------------------------------------------
     def places(self) -> list[Place]:
-        view = self.view
+        view = self.shown()  # a hold's moment, or the view itself
         out: list[Place] = []
         bottom = self.bottom_seat()
         acting = self.viewer_acts()
         hand = view.hand(bottom)
-        legal = set(view.legal_moves()) if acting else set()
-        kind = "pain" if view.phase == "pick" else "play"
+        legal = set(self.view.legal_moves()) if acting else set()
+        kind = "pain" if self.view.phase == "pick" else "play"
         for i, ((pos, angle), card) in enumerate(zip(
                 self.fan(len(hand), self.size[0] / 2, self.hand_y, self.card_w, self.hand_width),
                 hand)):
@@ -100,7 +103,8 @@ class StichelnTable(TableScene):
                 origin = (in_hand.x, in_hand.y) if in_hand is not None else pos
             else:
                 origin = self.mat(seat)[0]
-            out.append(Place(("pain", seat), pain, pos, width, 0, 40, game=GAME, origin=origin))
+            out.append(Place(("pain", seat), pain, pos, width, 0, 40, game=GAME, origin=origin,
+                             revealed=pain is not None))
         return out
 
     def trick_places(self, view) -> list[Place]:
@@ -109,15 +113,17 @@ class StichelnTable(TableScene):
             leader = view.leader
             shown = [((leader + i) % self.num_players, card)
                      for i, card in enumerate(view.trick_cards())]
+        winner = self.override.get("winner") if self.override.get("kind") == "trick_won" else None
         out = []
         for i, (seat, card) in enumerate(shown):
             # Trick cards have keys of their own: the next round deals the
             # same cards into hands while the last trick is still shown.
             in_hand = self.sprites.get(str(card)) if self.spots[seat].bottom else None
             origin = (in_hand.x, in_hand.y) if in_hand is not None else self.mat(seat)[0]
-            mark = "last" if i == len(shown) - 1 and not self.override else ""
+            mark = "won" if seat == winner else (
+                "last" if i == len(shown) - 1 and not self.override else "")
             out.append(Place(("trick", str(card)), card, self.trick_pos(i), self.card_w, 0, 60 + i,
-                             mark, origin=origin, game=GAME))
+                             mark, origin=origin, game=GAME, revealed=True))
         return out
 
     def targets(self) -> list[Target]:
@@ -136,17 +142,31 @@ class StichelnTable(TableScene):
 
     # -- what happened ---------------------------------------------------------
     def stage(self, events: tuple) -> list[Hold]:
-        holds = []
+        """A full trick: its last card lands, then the winner is marked under
+        the banner, then (at a round's end) the cards reach their pile and
+        the summary opens -- all while the table shows the moment before
+        the next deal (`PastView`), so counters change as the cards arrive."""
+        holds: list[Hold] = []
+        before = self.before if self.viewer is None else self.before.view(self.viewer)
+        past = None
         for event in events:
             if event.kind == "revealed":
                 self.pains = list(event.cards)
-            elif event.kind in ("trick_won", "set_aside"):
+            elif event.kind == "played":
+                past = PastView(before, event.seat, event.cards[0])
+            elif event.kind in ("trick_won", "set_aside") and past is not None:
                 leader = event.info["leader"]
                 trick = [((leader + i) % self.num_players, c) for i, c in enumerate(event.cards)]
-                holds.append(Hold({"trick": trick, "winner": event.seat, "kind": event.kind}, 1.0))
+                holds.append(Hold({"trick": trick, "view": past}, 0.0))  # the last card lands
+                holds.append(Hold({"trick": trick, "winner": event.seat, "kind": event.kind,
+                                   "view": past}, TRICK_HOLD))
+                taker = event.seat if event.kind == "trick_won" else None
+                past = past.gather(taker, event.cards)
+            elif event.kind == "round_scored" and past is not None:
+                holds.append(Hold({"view": past}, GATHER_HOLD, ends_round=True))
         return holds
 
-    def next_hold(self) -> None:
+    def leave_hold(self) -> None:
         # A finished trick leaves once its hold ends: to the winner, or off
         # the table when all zeros are set aside.  Tag the cards, then sync.
         kind = self.override.get("kind")
@@ -157,7 +177,6 @@ class StichelnTable(TableScene):
                 sprite = self.sprites.get(("trick", str(card)))
                 if sprite is not None:
                     sprite.exit_to = target
-        super().next_hold()
 
     def summary(self, events: tuple):
         for event in events:
@@ -175,15 +194,21 @@ class StichelnTable(TableScene):
 
     # -- words -----------------------------------------------------------------
     def seat_lines(self, seat: int) -> list[str]:
-        return status_words.sticheln_seat_lines(self.view, seat)
+        return status_words.sticheln_seat_lines(self.counted(), seat)
 
     def status(self) -> str:
+        shown = self.counted()
+        if isinstance(shown, PastView) and (self.view.phase != "play"
+                                            or self.view.round_number != shown.round_number):
+            # The round's last trick is still on show: nobody's turn yet.
+            return _("Round {n} of {total} · the last trick of the round").format(
+                n=shown.round_number, total=shown.options["rounds"])
         return status_words.sticheln_status(self.view, self.turn_text(), self.viewer_acts(), self.name,
                                             self.you)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
-        view = self.view
+        view = self.shown()
         # Opponents' pain cards are marked as such; the viewer's has a slot.
         for seat in range(self.num_players):
             if seat == self.bottom_seat() or view.phase == "over" or not self.picked(view, seat):
@@ -203,8 +228,41 @@ class StichelnTable(TableScene):
         shown = self.override.get("trick")
         if shown is not None:
             return [seat for seat, _ in shown]
-        view = self.view
+        view = self.shown()
         return [(view.leader + i) % self.num_players for i in range(len(view.trick_cards()))]
+
+    def peek_height(self) -> int:
+        return self.app.ui(136) if self.chronicle.last_trick() is not None else 0
+
+    def draw_peek(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The last trick in the log: each card over the name of who played
+        it, the card that took it raised in a glow."""
+        from game.app.palette import SEAT_COLOURS
+
+        last = self.chronicle.last_trick()
+        if last is None:
+            return
+        ui = self.app.ui
+        leader, cards, taker = last
+        blit_text(surface, _("Last trick"), ui(15), MUTED, bold=True, topleft=rect.topleft)
+        n = len(cards)
+        slot = min(ui(110), rect.w / max(1, n))
+        cw = round(min(ui(52), slot - ui(10)))
+        ch = round(cw * 1.4)
+        for i, card in enumerate(cards):
+            seat = (leader + i) % n
+            cx = round(rect.x + slot * (i + 0.5))
+            top = rect.y + ui(26) - (ui(6) if seat == taker else 0)
+            face = self.app.art.face(GAME, card, cw)
+            card_rect = face.get_rect(midtop=(cx, top))
+            if seat == taker:
+                pygame.draw.rect(surface, widgets.ACCENT, card_rect.inflate(ui(8), ui(8)),
+                                 border_radius=ui(8))
+            surface.blit(face, card_rect)
+            name = self.name(seat)
+            blit_text(surface, name, widgets.fit_size(name, ui(14), round(slot) - ui(6), True),
+                      SEAT_COLOURS[seat % len(SEAT_COLOURS)], bold=True,
+                      midtop=(cx, rect.y + ui(26) + ch + ui(6)))
 
     def draw_over(self, surface: pygame.Surface) -> None:
         from game.app.palette import NAME_PILL, seat_ink
@@ -231,7 +289,7 @@ class StichelnTable(TableScene):
             blit_text(surface, text, widgets.fit_size(text, ui(19), img_rect.w - ui(16), True), ACCENT,
                       bold=True, center=img_rect.center)
         else:
-            lead = self.view.lead_colour()
+            lead = self.shown().lead_colour()
             if lead is not None:
                 icon = self.app.art.symbol(GAME, lead, ui(24))
                 text = _("Lead: {colour} — another colour beats it").format(colour=names.colour_name(lead))

@@ -65,7 +65,9 @@ class TurnFlow:
 
     def play(self, move: Any) -> None:
         before = self.match.state
+        seat = self.match.current
         self.match.apply(move)
+        self.chronicle.add(seat, self.match.state.events, self.match.position)
         self.record()
         self.forget_hint()
         if self.message_voice == voice.REFUSAL:  # it answered the position before this move
@@ -139,6 +141,7 @@ class TurnFlow:
             return
         self.finish_animations()
         self.match.undo()
+        self.chronicle.rewind(self.match.position)
         self.record()
         self.pending_summary.clear()
         self.ended = False
@@ -158,8 +161,8 @@ class TurnFlow:
         if self.thinking is not None and self.app.stack.top is self:  # thinks a slice a frame
             return 0.0
         due: list[float] = []
-        if self.holding:
-            due.append(self.hold_left)
+        if self.holding and not (self.hold_ends_round and self.app.stack.top is not self):
+            due.append(self.hold_left)  # (a hold that waits for the summary waits for a click)
         if self.hint_job is not None:
             due.append(HINT_POLL)
         if self.message_left > 0:

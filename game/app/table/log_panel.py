@@ -1,0 +1,121 @@
+"""The record at a table: one line under the status that says the latest
+turn in words, and the round's log that L (or a click on that line) opens
+over the table -- in Sticheln with the last trick, who played what.
+
+A mixin of `TableScene`, which provides the chronicle (a `record.Record`), the
+stage (`moving`, `leaving`) and the status box.  The line changes when the
+cards of a move have arrived, not when the rules reported it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game import i18n
+from game.app import widgets
+from game.app.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
+from game.i18n import _
+
+LINE_FILL = (14, 24, 20, 190)
+LOG_FILL = (16, 26, 22, 255)  # opaque: the log is read, not seen through
+SCRIM = (0, 0, 0, 120)
+
+
+class RoundLog:
+    """The record line and the log panel (see module doc)."""
+
+    def init_log(self) -> None:
+        self.log_open = False
+        self._told: tuple[Any, str] = (None, "")
+        self._log: tuple[Any, list[str]] = (None, [])
+
+    def record_line(self) -> str:
+        """The latest turn in words, as of the last moment the cards lay still."""
+        if self.moving or self.leaving:
+            return self._told[1]
+        key = (self.chronicle.version, self.viewer, i18n.language())
+        if self._told[0] != key:
+            self._told = (key, self.chronicle.line(self.viewer, self.name, self.you))
+        return self._told[1]
+
+    def log_lines(self) -> list[str]:
+        """The round's turns in words, said again only when the record changed."""
+        key = (self.chronicle.version, self.viewer, i18n.language())
+        if self._log[0] != key:
+            self._log = (key, self.chronicle.log(self.viewer, self.name, self.you))
+        return self._log[1]
+
+    def record_y(self) -> float:
+        """The record line's height on the table: just above the viewer's hand."""
+        return self.hand_y - self.card_w * 0.7 - self.app.ui(26)
+
+    def record_rect(self) -> pygame.Rect:
+        ui = self.app.ui
+        rect = pygame.Rect(0, 0, min(self.size[0] - ui(440), ui(760)), ui(26))
+        rect.center = (self.size[0] // 2, round(self.record_y()))
+        return rect
+
+    def toggle_log(self) -> None:
+        self.log_open = not self.log_open
+        self.app.sound.play("click")
+
+    def handle_log(self, event: pygame.event.Event) -> bool:
+        """L opens and closes the log; while it is open, Esc or any click closes it."""
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_l or (self.log_open and event.key == pygame.K_ESCAPE):
+                self.toggle_log()
+                return True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.log_open or (self.record_line() and self.record_rect().collidepoint(event.pos)):
+                self.toggle_log()
+                return True
+        return False
+
+    def record_covered(self) -> bool:
+        """True while a game's banner lies where the line goes (and says it bigger)."""
+        return False
+
+    def draw_record(self, surface: pygame.Surface) -> None:
+        line = self.record_line()
+        if line and not self.record_covered():
+            ui = self.app.ui
+            rect = self.record_rect()
+            draw_panel(surface, rect, LINE_FILL, radius=rect.h // 2, edge=None)
+            blit_text(surface, line, widgets.fit_size(line, ui(15), rect.w - ui(20)), INK,
+                      center=rect.center)
+        if self.log_open:
+            self.draw_log(surface)
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        w, h = self.size
+        lines = self.log_lines() or [_("Nothing has happened yet.")]
+        width = min(w - ui(60), ui(760))
+        peek_h = self.peek_height()
+        height = ui(64) + peek_h + len(lines) * ui(24) + ui(30)
+        rect = pygame.Rect(0, 0, width, min(height, h - ui(110)))
+        rect.center = (w // 2, h // 2)
+        surface.blit(widgets.panel((w, h), SCRIM, radius=0, edge=None), (0, 0))
+        draw_panel(surface, rect, LOG_FILL, radius=ui(14), edge=ACCENT)
+        blit_text(surface, _("This round so far"), ui(20), ACCENT, bold=True,
+                  topleft=(rect.x + ui(18), rect.y + ui(14)))
+        y = rect.y + ui(48)
+        if peek_h:
+            self.draw_peek(surface, pygame.Rect(rect.x + ui(18), y, rect.w - ui(36), peek_h))
+            y += peek_h
+        room = (rect.bottom - ui(30) - y) // ui(24)
+        for line in lines[-max(1, room):]:
+            blit_text(surface, line, widgets.fit_size(line, ui(16), rect.w - ui(36)), INK,
+                      topleft=(rect.x + ui(18), y))
+            y += ui(24)
+        blit_text(surface, _("L, Esc or a click closes the log"), ui(13), MUTED,
+                  midbottom=(rect.centerx, rect.bottom - ui(8)))
+
+    def peek_height(self) -> int:
+        """Room the game's own part of the log needs (Sticheln: the last trick)."""
+        return 0
+
+    def draw_peek(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The game's own part of the log, drawn in `rect`."""
