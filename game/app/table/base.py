@@ -355,7 +355,8 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
         ui = self.app.ui
         spot = self.spots[seat]
         rect = spot.panel
-        active = self.match.current == seat
+        # Whose turn the table shows: nobody's while a past moment is on show.
+        active = getattr(self.shown(), "current_player", self.match.current) == seat
         if active:
             pulse = self.pulse()
             glow = rect.inflate(ui(8) + round(ui(4) * pulse), ui(8) + round(ui(4) * pulse))

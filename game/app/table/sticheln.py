@@ -197,12 +197,19 @@ class StichelnTable(TableScene):
         return status_words.sticheln_seat_lines(self.counted(), seat)
 
     def status(self) -> str:
-        shown = self.counted()
-        if isinstance(shown, PastView) and (self.view.phase != "play"
-                                            or self.view.round_number != shown.round_number):
-            # The round's last trick is still on show: nobody's turn yet.
-            return _("Round {n} of {total} · the last trick of the round").format(
-                n=shown.round_number, total=shown.options["rounds"])
+        shown = self.shown()
+        if isinstance(shown, PastView):  # a finished trick is still on the felt
+            if self.view.phase != "play" or self.view.round_number != shown.round_number:
+                # The round's last trick is still on show: nobody's turn yet.
+                return _("Round {n} of {total} · the last trick of the round").format(
+                    n=shown.round_number, total=shown.options["rounds"])
+            head = _("Round {n} of {total}").format(n=shown.round_number, total=shown.options["rounds"])
+            if "winner" in self.override:  # the line says what the banner says, not the next lead
+                return head + " · " + status_words.trick_banner(self.override["kind"], self.override["winner"],
+                                                               self.name, self.you)
+            # Its last card is landing: still that seat's play.
+            turn = status_words.turn_text(shown.seat, self.viewer, self.match, self.name, self.you)
+            return status_words.sticheln_status(shown.base, turn, False, self.name, self.you)
         return status_words.sticheln_status(self.view, self.turn_text(), self.viewer_acts(), self.name,
                                             self.you)
 
