@@ -819,6 +819,10 @@ class AvalancheTable(TableScene):
     def record_y(self) -> float:
         return self.chip_y - self.app.ui(38)  # above the next-play chips
 
+    def record_width(self) -> int:
+        # between the draw pile's and the crevasse's labels, which sit at the same height
+        return min(super().record_width(), self.av_box.w - self.app.ui(24))
+
     # -- the deal ------------------------------------------------------------------------------
     def deal_origin(self) -> tuple[float, float]:
         return self.pile_pos

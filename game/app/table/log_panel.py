@@ -15,6 +15,7 @@ import pygame
 
 from game import i18n
 from game.app import widgets
+from game.app.table import voice
 from game.app.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
 from game.i18n import _
 
@@ -51,9 +52,13 @@ class RoundLog:
         """The record line's height on the table: just above the viewer's hand."""
         return self.hand_y - self.card_w * 0.7 - self.app.ui(26)
 
+    def record_width(self) -> int:
+        """How wide the line may be: a game narrows it to keep clear of its piles' labels."""
+        return min(self.size[0] - self.app.ui(440), self.app.ui(760))
+
     def record_rect(self) -> pygame.Rect:
         ui = self.app.ui
-        rect = pygame.Rect(0, 0, min(self.size[0] - ui(440), ui(760)), ui(26))
+        rect = pygame.Rect(0, 0, self.record_width(), ui(26))
         rect.center = (self.size[0] // 2, round(self.record_y()))
         return rect
 
@@ -77,14 +82,27 @@ class RoundLog:
         """True while a game's banner lies where the line goes (and says it bigger)."""
         return False
 
+    def record_text(self, width: int) -> tuple[list[str], int]:
+        """The line as drawn in `width`: readable (>= 13 px at 100 %), dropping the turn's
+        earlier sentences first (the log keeps them), then on two lines."""
+        ui = self.app.ui
+        parts = self.record_line().split(" · ")
+        while len(parts) > 1 and widgets.fit_size(" · ".join(parts), ui(15), width) < ui(13):
+            parts.pop(0)
+        return voice.fit_lines(" · ".join(parts), width, ui(15), ui(13))
+
     def draw_record(self, surface: pygame.Surface) -> None:
-        line = self.record_line()
-        if line and not self.record_covered():
+        if self.record_line() and not self.record_covered():
             ui = self.app.ui
             rect = self.record_rect()
-            draw_panel(surface, rect, LINE_FILL, radius=rect.h // 2, edge=None)
-            blit_text(surface, line, widgets.fit_size(line, ui(15), rect.w - ui(20)), INK,
-                      center=rect.center)
+            lines, px = self.record_text(rect.w - ui(20))
+            step = round(px * 1.22)
+            if len(lines) > 1:  # a second line grows upwards, off the hand
+                rect.h, rect.bottom = ui(6) + step * len(lines), rect.bottom
+            draw_panel(surface, rect, LINE_FILL, radius=min(rect.h // 2, ui(13)), edge=None)
+            for i, line in enumerate(lines):
+                y = rect.centery + round((i - (len(lines) - 1) / 2) * step)
+                blit_text(surface, line, px, INK, center=(rect.centerx, y))
         if self.log_open:
             self.draw_log(surface)
 
