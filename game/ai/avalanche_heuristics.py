@@ -103,10 +103,10 @@ class Context:
             pot = self.table_cards + count
             gain = fall * (pot + 1.5) - 0.5 * grow * count * share - stop * 0.2
             what = "Start" if self.last is None else "Grow"
+            odds = (f": the next player can top it only {grow:.0%} of the time, so they likely fall onto you"
+                    if grow < 0.5 else "")  # from even odds on, "only" would argue against the move
             reason = Phrase(
-                what.lower(),
-                f"{what} with {_set_name(rank, count)}: the next player can top it only "
-                f"{grow:.0%} of the time, so they likely fall onto you",
+                what.lower(), f"{what} with {_set_name(rank, count)}{odds}",
                 {"rank": rank, "count": count, "p": int(f"{grow * 100:.0f}")},
             )
             return gain - hand_cost, reason
