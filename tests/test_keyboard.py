@@ -405,3 +405,15 @@ def test_at_200_percent_everything_is_twice_its_default_size(monkeypatch):
     app.settings.ui_scale = 2.0
     app.make_room()
     assert app.size == (2048, 1152) and app.ui(100) == 2 * default
+
+
+def test_esc_closes_a_round_summary_as_continue_does():
+    """A summary only reads; Esc (the key that leaves every other overlay) closes it too."""
+    from table_driver import make_app
+
+    app, table = make_app("sticheln", [True, False, False])
+    app.go("summary", "Round 1", ["Player", "Score"], [["Ana", "3"]])
+    assert type(app.stack.top).__name__ == "SummaryScene"
+    app.step(1 / 60, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b",
+                                                scancode=0)], flip=False)
+    assert app.stack.top is table

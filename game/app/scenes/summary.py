@@ -30,6 +30,12 @@ class SummaryScene(ModalScene):
     def make_buttons(self) -> list[Button]:
         return [Button(N_("Continue"), self.app.stack.pop, key=pygame.K_RETURN, primary=True)]
 
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:  # as Continue: it only reads
+            self.app.stack.pop()
+            return True
+        return super().handle(event)
+
     def update(self, dt: float) -> None:
         if self.auto_close is not None:
             self.auto_close -= dt
