@@ -39,7 +39,9 @@ class ResultsScene(ModalScene):
             self.title = _("Shared win: {names}").format(names=", ".join(names))
         scores = state.scores()
         order = sorted(range(len(scores)), key=lambda s: -scores[s])
-        self.rows = [[f"{i + 1}. {table.name(s)}", str(scores[s])] for i, s in enumerate(order)]
+        # Equal scores share a place ("1. 1. 3."), as at any table.
+        self.rows = [[f"{1 + sum(t > scores[s] for t in scores)}. {table.name(s)}", str(scores[s])]
+                     for s in order]
         self.highlight = {i for i, s in enumerate(order) if s in winners}
         code = code_of(table.match)
         self.code_line = DealCodeLine(code) if code else None
