@@ -75,6 +75,8 @@ class RulesScene(Scene):
         self.language = language()
         self.content_h = y
         self.max_scroll = max(0, self.content_h - self.view.h)
+        if self.max_scroll:  # the text then stops above a strip that says there is more
+            self.max_scroll += ui(26)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.language != language():  # switched since the layout: show the new language now
@@ -84,7 +86,10 @@ class RulesScene(Scene):
         surface.blit(self.app.art.felt((w, h)), (0, 0))
         draw_panel(surface, self.view, (14, 22, 18, 235), radius=ui(14))
         clip = surface.get_clip()
-        surface.set_clip(self.view.inflate(-ui(4), -ui(4)))
+        text_area = self.view.inflate(-ui(4), -ui(4))
+        if self.max_scroll:
+            text_area.h -= ui(26)  # "scroll for more" has its own strip, under the text
+        surface.set_clip(text_area)
         module = rules.get(self.game_id)
         x = self.view.x + ui(20)
         for kind, item, y in self.lines:
@@ -104,7 +109,7 @@ class RulesScene(Scene):
                 blit_text(surface, item.caption, ui(15), MUTED,
                           topleft=(x, y + round(cw * 1.4) + ui(6)))
         surface.set_clip(clip)
-        if self.max_scroll:
+        if self.max_scroll and self.scroll < self.max_scroll:
             blit_text(surface, _("scroll for more"), ui(13), MUTED,
                       bottomright=(self.view.right - ui(10), self.view.bottom - ui(6)))
         for button in [*self.tabs, self.learn, self.back]:
