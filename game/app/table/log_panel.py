@@ -109,8 +109,10 @@ class RoundLog:
     def draw_log(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
         w, h = self.size
-        lines = self.log_lines() or [_("Nothing has happened yet.")]
         width = min(w - ui(60), ui(760))
+        # Long turns wrap at a readable size rather than shrink (a 6-seat Grinch's reveal).
+        lines = [row for line in (self.log_lines() or [_("Nothing has happened yet.")])
+                 for row in widgets.wrap(line, ui(16), width - ui(36))]
         peek_h = self.peek_height()
         height = ui(64) + peek_h + len(lines) * ui(24) + ui(30)
         rect = pygame.Rect(0, 0, width, min(height, h - ui(110)))
@@ -123,10 +125,12 @@ class RoundLog:
         if peek_h:
             self.draw_peek(surface, pygame.Rect(rect.x + ui(18), y, rect.w - ui(36), peek_h))
             y += peek_h
-        room = (rect.bottom - ui(30) - y) // ui(24)
-        for line in lines[-max(1, room):]:
-            blit_text(surface, line, widgets.fit_size(line, ui(16), rect.w - ui(36)), INK,
-                      topleft=(rect.x + ui(18), y))
+        room = max(1, (rect.bottom - ui(30) - y) // ui(24))
+        if len(lines) > room:  # the newest turns, under a mark that earlier ones are left out
+            lines = ["…", *lines[len(lines) - room + 1:]]
+        for line in lines:
+            blit_text(surface, line, widgets.fit_size(line, ui(16), rect.w - ui(36)),
+                      MUTED if line == "…" else INK, topleft=(rect.x + ui(18), y))
             y += ui(24)
         blit_text(surface, _("L, Esc or a click closes the log"), ui(13), MUTED,
                   midbottom=(rect.centerx, rect.bottom - ui(8)))
