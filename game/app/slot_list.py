@@ -110,7 +110,7 @@ class SlotListScene(Scene):
     def list_rect(self) -> pygame.Rect:
         ui = self.app.ui
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, min(w - ui(40), ui(920)), h - ui(100) - ui(104))
+        rect = pygame.Rect(0, 0, min(w - ui(40), ui(1040)), h - ui(100) - ui(104))  # room beside 4 buttons
         rect.midtop = (w // 2, ui(100))
         return rect
 

@@ -17,12 +17,13 @@ if TYPE_CHECKING:
     from game.match import Match
 
 def result_line(match: Match) -> str:
-    """'Won by Ana · Ana 52 · Mina 40 · Pau 31' (scores in seat order)."""
+    """'Won by Ana · Ana 52 · Mina 40 · Pau 31' (best score first, as the results said)."""
     state = match.state
     scores = state.scores()
     names = [seat.name for seat in match.seats]
     won = " & ".join(names[s] for s in state.winners())
-    table = " · ".join(f"{name} {score}" for name, score in zip(names, scores))
+    order = sorted(range(len(scores)), key=lambda s: -scores[s])
+    table = " · ".join(f"{names[s]} {scores[s]}" for s in order)
     return _("Won by {names}").format(names=won) + " · " + table
 
 
