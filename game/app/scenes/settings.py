@@ -41,9 +41,10 @@ class SettingsScene(ModalScene):
         ui = self.app.ui
         p = self.panel
         widgets.layout_row(self.speed_buttons, (p.centerx, p.y + ui(120)), ui(110), ui(40), ui(10))
-        widgets.layout_row(self.volume_buttons[:2], (p.centerx - ui(60), p.y + ui(204)),
-                           ui(50), ui(40), ui(10))
-        self.volume_buttons[2].rect = pygame.Rect(p.centerx + ui(20), p.y + ui(184), ui(130), ui(40))
+        # volume and mute share a row as interface size and fullscreen do: [–] 70% [+]  [Mute]
+        widgets.layout_row(self.volume_buttons[:2], (p.centerx - ui(132), p.y + ui(204)),
+                           ui(50), ui(40), ui(70))
+        self.volume_buttons[2].rect = pygame.Rect(p.centerx - ui(23), p.y + ui(184), ui(240), ui(40))
         # interface size and fullscreen share a row: [–] 100% [+]  [Fullscreen]
         widgets.layout_row(self.scale_buttons, (p.centerx - ui(132), p.y + ui(288)), ui(50), ui(40), ui(70))
         self.screen_button.rect = pygame.Rect(p.centerx - ui(23), p.y + ui(268), ui(240), ui(40))
@@ -56,10 +57,11 @@ class SettingsScene(ModalScene):
         p = self.panel
         s = self.app.settings
         blit_text(surface, _("Animation speed"), ui(18), MUTED, center=(p.centerx, p.y + ui(84)))
-        blit_text(surface, _("Volume"), ui(18), MUTED, center=(p.centerx, p.y + ui(166)))
+        blit_text(surface, _("Volume"), ui(18), MUTED, center=(p.centerx - ui(132), p.y + ui(166)))
         blit_text(surface, _("Language"), ui(18), MUTED, center=(p.centerx, p.y + ui(344)))
-        vol = _("muted") if s.muted else f"{round(s.volume * 100)}%"
-        blit_text(surface, vol, ui(20), INK, midright=(p.centerx - ui(130), p.y + ui(204)))
+        # The level stays shown while muted, greyed (the button beside it says "Unmute").
+        blit_text(surface, f"{round(s.volume * 100)}%", ui(20), MUTED if s.muted else INK, bold=True,
+                  center=(p.centerx - ui(132), p.y + ui(204)))
         blit_text(surface, _("Interface size"), ui(18), MUTED, center=(p.centerx - ui(132), p.y + ui(250)))
         blit_text(surface, f"{round(s.ui_scale * 100)}%", ui(20), INK, bold=True,
                   center=(p.centerx - ui(132), p.y + ui(288)))
