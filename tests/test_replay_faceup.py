@@ -26,6 +26,7 @@ from game.app.scenes.review import ReviewScene
 from game.match import Match, Seat
 from game.persist import library, reviews
 from game.persist.atomic import read_json
+from game.rules import Phrase
 
 
 def frames(app: App, n: int = 1) -> None:
@@ -145,6 +146,9 @@ def test_a_reason_that_would_only_repeat_the_move_is_left_out() -> None:
     text = replay.review_text()[1]
     assert text.endswith("— yellow 11 was better by about 21 points.")
     assert text.count("yellow 11") == 1
+    # A kept reason whose English is empty still has its words (a Phrase is a str).
+    assert reasons.why("sticheln", Phrase("take_trick", "", {"card": "red 1", "n": 6}), str,
+                       lambda seat: False) == "it takes the trick, worth +6"
 
 
 def test_every_hint_code_has_a_verdict_clause_or_is_left_out_on_purpose() -> None:

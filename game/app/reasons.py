@@ -185,8 +185,8 @@ def hint(game_id: str, reason: Any, name: Callable[[int], str], you: Callable[[i
 def why(game_id: str, reason: Any, name: Callable[[int], str], you: Callable[[int], bool]) -> str:
     """A hint's reason without the move it names, for a review's verdict, or
     "" when the reason would only repeat the move (or says nothing)."""
-    code = _code(reason)
-    message = WHY.get(code or "") if reason else None
+    code = _code(reason)  # (a Phrase is a str: one whose English is empty still has its code)
+    message = WHY.get(code or "")
     if message is None or (code in WITHOUT_ODDS and reason.params.get("p", 0) >= LIKELY):
         return ""
     return _fill(message, reason.params, game_id, name, you)
