@@ -17,6 +17,8 @@ from table_driver import click, make_app
 
 from game import coach
 from game.ai.review import MISTAKE, Decision
+from game.app import names as words
+from game.app import reasons
 from game.app.app import App
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.replay import ReplayScene
@@ -24,6 +26,7 @@ from game.app.scenes.review import ReviewScene
 from game.match import Match, Seat
 from game.persist import library, reviews
 from game.persist.atomic import read_json
+from game.rules import Phrase
 
 
 def frames(app: App, n: int = 1) -> None:
@@ -51,8 +54,9 @@ def opponents_cards(replay: ReplayScene) -> dict[int, list]:
     return shown
 
 
-def open_replay(game: str, match: Match, review: list[Decision] | None = None) -> tuple[App, ReplayScene]:
-    app, _table = make_app(game, [True] + [False] * (len(match.seats) - 1), size=(1024, 600))
+def open_replay(game: str, match: Match, review: list[Decision] | None = None,
+                size: tuple[int, int] = (1024, 600)) -> tuple[App, ReplayScene]:
+    app, _table = make_app(game, [True] + [False] * (len(match.seats) - 1), size=size)
     app.go("replay", match, "test", review=review)
     replay = app.stack.top
     assert isinstance(replay, ReplayScene)
@@ -116,11 +120,102 @@ def test_marks_on_the_timeline_and_the_verdict_on_a_marked_move() -> None:
     assert replay.index == number  # Page Down: the next marked decision
     mark, text = replay.review_text()
     assert mark == MISTAKE
-    assert text.startswith("You played “Play ") and "“Play orange 0” was better by about 5 points" in text
-    assert text.endswith("Stay out of this trick with orange 0")  # the hint's own words
+    played = words.card_name("sticheln", match.moves[number - 1][1].card)
+    # All hands up: nobody is "you"; the moves said as the table says cards, the better one
+    # named once, and the hint's reason without its move.
+    assert text == f"Ana played {played} — orange 0 was better by about 5 points: it stays out of the trick"
+    assert "“" not in text and "Play" not in text
+    click(app, replay.eye_button.rect.center)  # as Ana, the game's one human, saw it
+    assert replay.review_text()[1].startswith(f"You played {played} — orange 0 was better")
+    click(app, replay.eye_button.rect.center)  # as Mina saw it: Ana again
+    assert replay.review_text()[1].startswith(f"Ana played {played} — ")
     frames(app, 2)  # drawn, marks and all
     replay.goto(number + 3)
     assert replay.review_text() == ("", "")  # not marked: nothing to say
+
+
+def test_a_reason_that_would_only_repeat_the_move_is_left_out() -> None:
+    match = random_game("sticheln", 3, 5)
+    number = next(n for n, (seat, _m) in enumerate(match.moves, 1) if seat == 0 and n > 3)
+    chosen = str(match.moves[number - 1][1])
+    review = [Decision(number, 0, chosen, "play yellow 11", -21.0, 0.0, MISTAKE,
+                       {"code": "risky_take", "text": "Play the yellow 11 (risky: the trick may cost you)",
+                        "params": {"card": "yellow 11"}})]
+    app, replay = open_replay("sticheln", match, review)
+    replay.goto(number)
+    text = replay.review_text()[1]
+    assert text.endswith("— yellow 11 was better by about 21 points.")
+    assert text.count("yellow 11") == 1
+    # A kept reason whose English is empty still has its words (a Phrase is a str).
+    assert reasons.why("sticheln", Phrase("take_trick", "", {"card": "red 1", "n": 6}), str,
+                       lambda seat: False) == "it takes the trick, worth +6"
+
+
+def test_every_hint_code_has_a_verdict_clause_or_is_left_out_on_purpose() -> None:
+    """A new hint code must be given words for the review too (or be named here)."""
+    only_the_move = {"risky_take", "snowfall_wait", "searched"}
+    assert set(reasons.HINTS) == set(reasons.WHY) | only_the_move
+    assert not set(reasons.WHY) & only_the_move
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("game,players", [("avalanche", 4), ("sticheln", 3)])
+def test_the_bar_text_never_runs_into_the_track_or_its_marks(game: str, players: int,
+                                                             size: tuple[int, int]) -> None:
+    match = random_game(game, players, 6)
+    decisions = [Decision(n, 0, str(m), str(m), -3.0 - n % 5, 0.0, MISTAKE if n % 2 else "inaccuracy")
+                 for n, (seat, m) in enumerate(match.moves, 1) if seat == 0][:12]
+    app, replay = open_replay(game, match, decisions, size=size)
+    for index in (0, decisions[0].number, decisions[-1].number, decisions[-1].number + 1):
+        replay.goto(index)
+        frames(app, 2)
+        assert len(replay.text_rects) >= 3  # head, move line and the verdict (or its help line)
+        area = replay.track_area()
+        assert replay.bar.contains(area)
+        for rect in replay.text_rects:
+            assert not rect.colliderect(area), (index, rect, area)
+            assert replay.bar.contains(rect)
+        for button in replay.buttons:
+            assert not button.rect.colliderect(area)
+            assert not any(button.rect.colliderect(r) for r in replay.text_rects[:2])
+
+
+@pytest.mark.parametrize("game,players", [("sticheln", 3), ("avalanche", 4), ("grinch", 3)])
+def test_the_face_up_view_names_every_seat_and_the_bar_says_the_past(game: str, players: int) -> None:
+    match = random_game(game, players, 7)
+    app, replay = open_replay(game, match)
+    table = replay.table
+    for index in range(1, 40):
+        replay.goto(index)
+        assert not any(table.you(seat) for seat in range(players))
+        status = table.status()
+        assert "You" not in status and "your" not in status.lower(), status
+        line = replay.move_text()[1]
+        assert not line.startswith("You") and " plays " not in line and " draws " not in line, line
+        seat = match.moves[index - 1][0]
+        assert line.startswith(match.seats[seat].name)
+    assert table.chronicle.line(None, table.name, table.you).count("You") == 0
+    frames(app, 2)
+    click(app, replay.eye_button.rect.center)  # as Ana, the one human, saw it: she is "you"
+    assert table.you(0) and not table.you(1)
+    assert replay.move_text()[1].startswith("You " if match.moves[38][0] == 0 else match.seats[match.moves[38][0]].name)
+    click(app, replay.eye_button.rect.center)  # as Mina saw it: a computer is never "you"
+    assert table.viewer == 1 and not any(table.you(seat) for seat in range(players))
+
+
+def test_a_seat_of_a_game_with_two_humans_is_never_you_in_its_replay() -> None:
+    rng = random.Random(2)
+    match = Match("grinch", [Seat("Ana", True, "random"), Seat("Joon", True, "random"),
+                             Seat("Mina", False, "random")], 2)
+    while not match.state.is_over:
+        match.apply(rng.choice(match.state.legal_moves()))
+    app, replay = open_replay("grinch", match)
+    table = replay.table
+    for _ in range(3):  # all hands, Ana's eyes, Joon's eyes
+        replay.goto(20)
+        assert not any(table.you(seat) for seat in range(3))
+        assert "You" not in replay.move_text()[1] and "You" not in table.status()
+        click(app, replay.eye_button.rect.center)
 
 
 def wait_for(app: App, done, limit: int = 2000) -> None:

@@ -31,10 +31,10 @@ SECOND_PERSON = (
     "You are choosing a row (the Grinch chooses last)", "You are the Grinch",
     "Game over · you win with {n} points", "Game over · you and {names} share the win with {n} points",
     "The avalanche falls on you!", "You stop the avalanche!",
-    "You pick {card} as your pain card", "You play {card}", "You play {cards}",
-    "You draw a card: Snowfall", "You draw from the draw pile", "You discard {card}",
-    "You take the top card of your own discard pile", "You take the top card of {owner}'s discard pile",
-    "{name} takes the top card of your discard pile", "You score your hand in the {row} row",
+    "You chose {card} as your pain card", "You played {card}", "You played {cards}",
+    "You: Snowfall", "You drew from the draw pile", "You discarded {card}",
+    "You took the top card of your own discard pile", "You took the top card of {owner}'s discard pile",
+    "{name} took the top card of your discard pile", "You scored your hand in the {row} row",
 )
 HUMAN = "Zed"  # a name no sentence of the catalogs contains
 
@@ -136,14 +136,15 @@ def test_a_replay_line_is_a_sentence_that_says_you_for_the_human():
 
     name = {0: HUMAN, 1: "Mina", 2: "Pau"}.get
     play = sticheln.Move("play", sticheln.parse_card("red 4"))
-    assert names.move_said("sticheln", 0, play, name, you) == "You play orange 4"
-    assert names.move_said("sticheln", 1, play, name, you) == "Mina plays orange 4"
-    assert names.move_said("avalanche", 0, avalanche.SNOWFALL, name, you) == "You draw a card: Snowfall"
+    # In the past tense, as the table's record says it.
+    assert names.move_said("sticheln", 0, play, name, you) == "You played orange 4"
+    assert names.move_said("sticheln", 1, play, name, you) == "Mina played orange 4"
+    assert names.move_said("avalanche", 0, avalanche.SNOWFALL, name, you) == "You: Snowfall"
     take = grinch.parse_move("take 0")
-    assert names.move_said("grinch", 1, take, name, you) == "Mina takes the top card of your discard pile"
-    assert names.move_said("grinch", 0, take, name, you) == "You take the top card of your own discard pile"
+    assert names.move_said("grinch", 1, take, name, you) == "Mina took the top card of your discard pile"
+    assert names.move_said("grinch", 0, take, name, you) == "You took the top card of your own discard pile"
     assert names.move_said("grinch", 2, grinch.parse_move("take 2"), name, you) == (
-        "Pau takes the top card of their own discard pile")
+        "Pau took the top card of their own discard pile")
 
 
 def test_a_replay_of_a_solo_game_says_you_for_its_human():
@@ -156,9 +157,9 @@ def test_a_replay_of_a_solo_game_says_you_for_its_human():
     replay = app.go("replay", match)
     replay.goto(1)
     head, line = replay.move_text()
-    assert line.startswith("You pick ") and "Ana" not in line
+    assert line.startswith("You chose ") and "Ana" not in line
     replay.goto(2)
-    assert replay.move_text()[1].startswith("Mina picks ")
+    assert replay.move_text()[1].startswith("Mina chose ")
 
 
 # -- pass-and-play ------------------------------------------------------------------------

@@ -125,25 +125,47 @@ def move_text(game_id: str, move: Any, name: Callable[[int], str], you: Callable
     return str(move)
 
 
+def move_named(game_id: str, move: Any, name: Callable[[int], str], you: Callable[[int], bool]) -> str:
+    """A move as a short noun, as the table says cards, for a review's verdict
+    ("orange 4", "Q Q", "Snowfall", "Mina's discard pile", "the Run row")."""
+    kind = getattr(move, "kind", None)
+    if game_id == "sticheln":
+        return card_name(game_id, move.card)
+    if game_id == "avalanche":
+        return _("Snowfall") if kind == "snowfall" else set_name(move.rank, move.count)
+    if game_id == "grinch":
+        if kind == "draw":
+            return _("the draw pile")
+        if kind == "take":
+            if you(move.arg):
+                return _("your discard pile")
+            return _("{name}'s discard pile").format(name=name(move.arg))
+        if kind == "discard":
+            return card_name(game_id, move.arg)
+        if kind == "score":
+            return _("the {row} row").format(row=row_name(move.arg))
+    return str(move)
+
+
 def move_said(game_id: str, seat: int, move: Any, name: Callable[[int], str],
               you: Callable[[int], bool]) -> str:
-    """A move someone made, as a sentence about them, for a replay's line:
-    "Mina plays orange 4", or "You play orange 4" when `seat` is the person at
-    the screen (never "You plays")."""
+    """A move someone made, as a sentence about them in the past tense like
+    the table's record, for a replay's line: "Mina played orange 4", or "You
+    played orange 4" when `seat` is the one the table speaks to as "you"."""
     kind = getattr(move, "kind", None)
     me = you(seat)
     said: str | None = None
     values: dict[str, str] = {"name": name(seat)}
     if game_id == "sticheln":
         values["card"] = card_name(game_id, move.card)
-        said = ((_("You pick {card} as your pain card") if me else _("{name} picks {card} as a pain card"))
-                if kind == "pain" else (_("You play {card}") if me else _("{name} plays {card}")))
+        said = ((_("You chose {card} as your pain card") if me else _("{name} chose {card} as a pain card"))
+                if kind == "pain" else (_("You played {card}") if me else _("{name} played {card}")))
     elif game_id == "avalanche":
         if kind == "snowfall":
-            said = _("You draw a card: Snowfall") if me else _("{name} draws a card: Snowfall")
+            said = _("You: Snowfall") if me else _("{name}: Snowfall")
         else:
             values["cards"] = set_name(move.rank, move.count)
-            said = _("You play {cards}") if me else _("{name} plays {cards}")
+            said = _("You played {cards}") if me else _("{name} played {cards}")
     elif game_id == "grinch":
         said = _grinch_said(seat, move, you, values, name)
     return said.format(**values) if said is not None else f"{name(seat)}: {move}"
@@ -154,24 +176,24 @@ def _grinch_said(seat: int, move: Any, you: Callable[[int], bool], values: dict[
     """`move_said` for a Grinch move (fills `values` with what it names)."""
     kind, me = move.kind, you(seat)
     if kind == "draw":
-        return _("You draw from the draw pile") if me else _("{name} draws from the draw pile")
+        return _("You drew from the draw pile") if me else _("{name} drew from the draw pile")
     if kind == "take":
         owner = move.arg
         if me:
             if you(owner):
-                return _("You take the top card of your own discard pile")
+                return _("You took the top card of your own discard pile")
             values["owner"] = name(owner)
-            return _("You take the top card of {owner}'s discard pile")
+            return _("You took the top card of {owner}'s discard pile")
         if you(owner):
-            return _("{name} takes the top card of your discard pile")
+            return _("{name} took the top card of your discard pile")
         if owner == seat:
-            return _("{name} takes the top card of their own discard pile")
+            return _("{name} took the top card of their own discard pile")
         values["owner"] = name(owner)
-        return _("{name} takes the top card of {owner}'s discard pile")
+        return _("{name} took the top card of {owner}'s discard pile")
     if kind == "discard":
         values["card"] = card_name("grinch", move.arg)
-        return _("You discard {card}") if me else _("{name} discards {card}")
+        return _("You discarded {card}") if me else _("{name} discarded {card}")
     if kind == "score":
         values["row"] = row_name(move.arg)
-        return _("You score your hand in the {row} row") if me else _("{name} scores the {row} row")
+        return _("You scored your hand in the {row} row") if me else _("{name} scored the {row} row")
     return None

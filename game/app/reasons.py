@@ -102,6 +102,34 @@ WITHOUT_ODDS: dict[str, Message] = {
 }
 LIKELY = 50  # percent: from here on "can top it only {p}% of the time" is not true
 
+#: A hint's reason as a review's verdict gives it, after "… was better by
+#: about N points:" has named the move: the argument alone, never the move
+#: again.  A code whose hint says nothing but the move has no clause here.
+WHY: dict[str, Message] = {
+    # Sticheln
+    "take_trick": Message(N_("it takes the trick, worth +{n}")),
+    "shed_pain": Message(N_("it gets rid of a {colour} card, the pain colour")),
+    "dump_on_leader": Message(N_("it dumps {colour} on the leader, whose pain colour it is")),
+    "dump_on_seat": Message(N_("it dumps {colour} on {seat}, whose pain colour it is")),
+    "stay_out": Message(N_("it stays out of the trick")),
+    "pick_long": Message(N_("{colour} is the longest colour and a low pain card costs little")),
+    "pick_pain": Message(N_("{colour} becomes the pain colour")),
+    # Avalanche
+    "snowfall_rather": Message(N_("others could top any avalanche opened now")),
+    "start": Message(N_("the next player can top it only {p}% of the time")),
+    "grow": Message(N_("the next player can top it only {p}% of the time")),
+    "stop": Message(N_("{n} cards go to no one instead of to {seat}")),
+    "fall": Message(N_("it is the least bad choice")),
+    # Grinch
+    "draw_pile": Message(N_("no discard helps more")),
+    "take_own": Message(N_("it builds the best open row")),
+    "take_from": Message(N_("it builds the best open row")),
+    "score_row_later": Message(N_("it scores {n} now, and the rows kept open are worth about {later} later")),
+    "score_row": Message(N_("it scores {n} now")),
+    "discard_least": Message(N_("it helps the open rows least")),
+    "discard_keep": Message(N_("it keeps the cards that build the open rows")),
+}
+
 
 def _code(reason: Any) -> str | None:
     return getattr(reason, "code", None)
@@ -150,6 +178,16 @@ def hint(game_id: str, reason: Any, name: Callable[[int], str], you: Callable[[i
     if code in WITHOUT_ODDS and reason.params.get("p", 0) >= LIKELY:
         message = WITHOUT_ODDS[code]
     if message is None or not message.other:
+        return ""
+    return _fill(message, reason.params, game_id, name, you)
+
+
+def why(game_id: str, reason: Any, name: Callable[[int], str], you: Callable[[int], bool]) -> str:
+    """A hint's reason without the move it names, for a review's verdict, or
+    "" when the reason would only repeat the move (or says nothing)."""
+    code = _code(reason)  # (a Phrase is a str: one whose English is empty still has its code)
+    message = WHY.get(code or "")
+    if message is None or (code in WITHOUT_ODDS and reason.params.get("p", 0) >= LIKELY):
         return ""
     return _fill(message, reason.params, game_id, name, you)
 

@@ -75,6 +75,7 @@ class ReplayScene(Scene):
         self.buttons: list[Button] = []
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.track = pygame.Rect(0, 0, 0, 0)
+        self.text_rects: list[pygame.Rect] = []  # the bar's text as last drawn (tests check it clears the track)
 
     # -- stepping ------------------------------------------------------------------------
     @property
@@ -119,46 +120,30 @@ class ReplayScene(Scene):
 
     # -- the review ---------------------------------------------------------------------
     def review_text(self) -> tuple[str, str]:
-        """('mistake', 'You played … — … was better by about 4 points: …') for the
-        decision just shown, or ('', '') when it is not marked."""
+        """('mistake', 'Ana played pink 3 — yellow 11 was better by about 4
+        points: it takes the trick, worth +6') for the decision just shown, or
+        ('', '') when it is not marked.  The seats are said as the table says
+        them (`TableScene.you`): in the face-up view nobody is "you"."""
         decision = self.marks.get(self.index)
         if decision is None or not decision.mark:
             return "", ""
         game_id = self.source.game_id
         module = self.source.module
-        seats = self.source.seats
-        humans = self.source.humans
-
-        def you(seat: int) -> bool:
-            return humans == [seat]
-
-        def name(seat: int) -> str:
-            return seats[seat].name
-
-        chosen = words.move_text(game_id, module.parse_move(decision.chosen), name, you)
-        best = words.move_text(game_id, module.parse_move(decision.best), name, you)
+        name, you = self.table.name, self.table.you
+        said = words.move_said(game_id, decision.seat, module.parse_move(decision.chosen), name, you)
+        best = words.move_named(game_id, module.parse_move(decision.best), name, you)
         n = max(1, round(decision.loss))
-        why = ""
-        if decision.reason:
-            phrase = rules_phrase(decision.reason)
-            why = reasons.hint(game_id, phrase, name, you)
-        if you(decision.seat):
-            text = (ngettext("You played “{chosen}” — “{best}” was better by about {n} point: {reason}",
-                             "You played “{chosen}” — “{best}” was better by about {n} points: {reason}", n)
-                    if why else
-                    ngettext("You played “{chosen}” — “{best}” was better by about {n} point.",
-                             "You played “{chosen}” — “{best}” was better by about {n} points.", n))
-        else:
-            text = (ngettext("{name} played “{chosen}” — “{best}” was better by about {n} point: {reason}",
-                             "{name} played “{chosen}” — “{best}” was better by about {n} points: {reason}", n)
-                    if why else
-                    ngettext("{name} played “{chosen}” — “{best}” was better by about {n} point.",
-                             "{name} played “{chosen}” — “{best}” was better by about {n} points.", n))
-        return decision.mark, text.format(name=name(decision.seat), chosen=chosen, best=best, n=n, reason=why)
+        why = reasons.why(game_id, rules_phrase(decision.reason), name, you) if decision.reason else ""
+        text = (ngettext("{said} — {best} was better by about {n} point: {reason}",
+                         "{said} — {best} was better by about {n} points: {reason}", n)
+                if why else
+                ngettext("{said} — {best} was better by about {n} point.",
+                         "{said} — {best} was better by about {n} points.", n))
+        return decision.mark, text.format(said=said, best=best, n=n, reason=why)
 
     def move_text(self) -> tuple[str, str]:
-        """('Move 37 of 212', 'Mina plays red 4') for the bar, in the player's
-        language; the human of a game against computers is "you"."""
+        """('Move 37 of 212', 'Mina played orange 4') for the bar, in the past
+        tense like the table's record, and with its "you" (`TableScene.you`)."""
         if self.index == 0:
             return _("Start · {n} moves").format(n=self.count), _("The cards are dealt.")
         seat, move = self.moves[self.index - 1]
@@ -177,7 +162,7 @@ class ReplayScene(Scene):
         ui = self.app.ui
         w, h = size
         self.verdict_h = ui(34) if self.marks else 0  # a reviewed game's verdict line, over the controls
-        bar_h = ui(72) + self.verdict_h
+        bar_h = ui(84) + self.verdict_h  # head and move lines, then the track below them
         self.bar = pygame.Rect(0, h - bar_h, w, bar_h)
         top = self.bar.y + self.verdict_h  # the controls' strip
         self.table.resize((w, h - bar_h))  # the first time, the opening deal flies in
@@ -197,7 +182,8 @@ class ReplayScene(Scene):
         self.eye_button.rect.midright = (self.close.rect.left - ui(10), self.close.rect.centery)
         self.eye_button.enabled = len(self.eyes) > 1
         self.buttons = [*self.nav, self.eye_button, self.close]
-        self.track = pygame.Rect(ui(14), self.bar.bottom - ui(12), w - ui(28), ui(6))
+        # Under the text lines and the buttons, its marks (centred on it) clear of both.
+        self.track = pygame.Rect(ui(14), self.bar.bottom - ui(14), w - ui(28), ui(6))
 
     # -- frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -215,14 +201,16 @@ class ReplayScene(Scene):
         pygame.draw.line(surface, PANEL_EDGE, (0, self.bar.y), (w, self.bar.y))
         head, move = self.move_text()
         left = self.nav[0].rect.left - ui(20) - ui(14)
-        blit_text(surface, head, widgets.fit_size(head, ui(18), left, True), ACCENT, bold=True,
-                  topleft=(ui(14), self.bar.y + self.verdict_h + ui(8)))
-        blit_text(surface, move, widgets.fit_size(move, ui(17), left), INK,
-                  topleft=(ui(14), self.bar.y + self.verdict_h + ui(32)))
+        top = self.bar.y + self.verdict_h
+        self.text_rects = [
+            blit_text(surface, head, widgets.fit_size(head, ui(18), left, True), ACCENT, bold=True,
+                      topleft=(ui(14), top + ui(6))),
+            blit_text(surface, move, widgets.fit_size(move, ui(17), left), INK, topleft=(ui(14), top + ui(30)))]
         if self.title:
             room = self.eye_button.rect.left - self.nav[-1].rect.right - ui(30)
-            blit_text(surface, self.title, widgets.fit_size(self.title, ui(16), room), MUTED,
-                      midright=(self.eye_button.rect.left - ui(16), self.eye_button.rect.centery))
+            self.text_rects.append(
+                blit_text(surface, self.title, widgets.fit_size(self.title, ui(16), room), MUTED,
+                          midright=(self.eye_button.rect.left - ui(16), self.eye_button.rect.centery)))
         own_sheet = getattr(self.table, "pad_visible", None)  # Grinch shows its own score pad
         if self.index == self.count and self.source.state.is_over and not (own_sheet and own_sheet()):
             self.draw_results(surface, area)
@@ -245,12 +233,12 @@ class ReplayScene(Scene):
             text = _("Review: the timeline marks inaccuracies (yellow) and mistakes (red) · "
                      "Page Down: the next one, Page Up: the previous")
             text, size = widgets.fitted(text, ui(15), line.w - ui(24))
-            blit_text(surface, text, size, MUTED, midleft=(line.x + ui(12), line.centery))
+            self.text_rects.append(blit_text(surface, text, size, MUTED, midleft=(line.x + ui(12), line.centery)))
             return
         colour = DANGER if mark == MISTAKE else INACCURATE
         draw_panel(surface, line, (24, 34, 28, 250), radius=ui(8), edge=colour, width=2)
         text, size = widgets.fitted(text, ui(17), line.w - ui(24))
-        blit_text(surface, text, size, INK, midleft=(line.x + ui(12), line.centery))
+        self.text_rects.append(blit_text(surface, text, size, INK, midleft=(line.x + ui(12), line.centery)))
 
     def draw_results(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """At the end, the final scores over the (by then empty) table, best first."""
@@ -280,9 +268,17 @@ class ReplayScene(Scene):
                 if decision.mark:
                     x = track.x + round(track.w * number / self.count)
                     colour = DANGER if decision.mark == MISTAKE else INACCURATE
-                    tick = pygame.Rect(0, 0, max(2, track.h // 2), track.h * 3)
-                    tick.midbottom = (x, track.bottom)
+                    tick = pygame.Rect(0, 0, max(2, track.h // 2), self.tick_h())
+                    tick.center = (x, track.centery)
                     pygame.draw.rect(surface, colour, tick)
+
+    def tick_h(self) -> int:
+        """A review mark's height on the track (centred on it)."""
+        return self.track.h * 2 + self.app.ui(2)
+
+    def track_area(self) -> pygame.Rect:
+        """The track with its marks and knob: what no text may run into."""
+        return self.track.inflate(self.track.h * 2, max(self.tick_h(), self.track.h * 2) - self.track.h)
 
     def next_marked(self, delta: int) -> None:
         """Jump to the next (or previous) marked decision."""

@@ -667,7 +667,7 @@ class AvalancheTable(TableScene):
         # Own collected pile label.
         ox, oy = self.own_coll
         collected = counted["coll"][self.bottom_seat()]
-        blit_text(surface, _("Your pile · {n}").format(n=collected) if self.viewer is not None
+        blit_text(surface, _("Your pile · {n}").format(n=collected) if self.you(self.bottom_seat())
                   else _("Collected · {n}").format(n=collected), ui(14), INK,
                   midleft=(ox + self.small_w * 0.75 + ui(8), oy))
 

@@ -151,11 +151,13 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
 
     def you(self, seat: int) -> bool:
         """True for the seat the table speaks to as "you": the human whose eyes
-        it shows; in a replay, the one human of a game against computers."""
-        if self.viewer is None:
-            humans = self.match.humans
-            return self.spectator and len(humans) == 1 and seat == humans[0]
-        return seat == self.viewer and self.match.seats[seat].human
+        it shows.  A replay's face-up view is nobody's, so it names every seat;
+        a seat's own view there says "you" only to the game's single human."""
+        if self.viewer is None or seat != self.viewer:
+            return False
+        if self.spectator:
+            return self.match.humans == [seat]
+        return self.match.seats[seat].human
 
     @property
     def num_players(self) -> int:
@@ -165,9 +167,10 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
         return self.match.seats[seat].name
 
     def viewer_acts(self) -> bool:
-        """True when the seat to act is the human whose cards are shown."""
+        """True when the seat to act is the human whose cards are shown (never
+        in a replay: nobody acts there, so nothing speaks as if they could)."""
         cur = self.match.current
-        return cur is not None and cur == self.viewer and self.match.seats[cur].human
+        return not self.spectator and cur is not None and cur == self.viewer and self.match.seats[cur].human
 
     def speed(self, seconds: float) -> float:
         return seconds * self.app.settings.time_scale
@@ -364,7 +367,7 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
         draw_panel(surface, rect, radius=ui(12), edge=ACCENT if active else None)
         widgets.seat_mark(surface, seat, (rect.x + ui(16), rect.y + ui(18)), ui(7))
         seat_info = self.match.seats[seat]
-        who = names.seat_tag("you" if seat == self.viewer and seat_info.human else (
+        who = names.seat_tag("you" if self.you(seat) else (
             "human" if seat_info.human else seat_info.level))
         tag = blit_text(surface, who, ui(13), MUTED, topright=(rect.right - ui(10), rect.y + ui(11)))
         name = self.name(seat)
