@@ -19,6 +19,7 @@ import pygame
 import pytest
 from table_driver import click
 
+from game import i18n
 from game.app import focus
 from game.app.app import App
 from game.app.learn.done import LearnDoneScene
@@ -188,6 +189,15 @@ def check_caption_clear(app: App, table) -> None:
 def test_captions_leave_the_status_line_and_the_tables_labels_readable(game_id, size):
     app, table = lesson(game_id, size=size)
     drive_by_mouse(app, table, check=check_caption_clear)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
+def test_captions_in_punjabi_keep_off_the_status_line_and_their_target(game_id, size):
+    """Taller lines leave less room: the labels may be brushed, never the status line or the target."""
+    i18n.set_language("pa")
+    app, table = lesson(game_id, size=size)
+    drive_by_mouse(app, table, check=check_caption)
 
 
 SIZES = [(1024, 600), (1280, 720), (1366, 768), (1920, 1080)]
