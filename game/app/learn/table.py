@@ -212,8 +212,8 @@ class GuidedTable:
         talk about (the record line, the piles' labels, the next-play chips);
         the cards already chosen for the step; then the buttons, everything
         else to click, every card, the seats."""
-        shown = self.record_shown()  # its words, not the padding of its pill
-        words = [*([shown[0].inflate(0, -self.app.ui(6))] if shown else []), *self.label_rects()]
+        record = self.record_words()
+        words = [*([record] if record else []), *self.label_rects()]
         others = [t.rect for t in self.targets() if not self.allowed(t)]
         cards = [sprite.rect() for sprite in self.sprites.values()]
         rest = [*(b.rect for b in self.buttons if b.rect.w), *others, *cards,

@@ -103,6 +103,18 @@ class RoundLog:
             rect.h, rect.bottom = ui(6) + round(px * 1.22) * len(lines), rect.bottom
         return rect, lines, px
 
+    def record_words(self) -> pygame.Rect | None:
+        """Where the record line's words are (its pill is wider): what an
+        overlay should leave readable; None while no line shows."""
+        shown = self.record_shown()
+        if shown is None:
+            return None
+        rect, lines, px = shown
+        words = pygame.Rect(0, 0, max(widgets.fonts.size(line, px)[0] for line in lines),
+                            round(px * 1.22) * len(lines))
+        words.center = rect.center
+        return words
+
     def draw_record(self, surface: pygame.Surface) -> None:
         shown = self.record_shown()
         if shown is not None:
