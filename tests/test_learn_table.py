@@ -1,7 +1,8 @@
 """The guided games at the real table, headless: driven to their end by mouse
 and by keyboard, a wrong click at every step changing nothing and saying what
-to do instead, captions inside the window and off their target at every
-window and interface size, the entries that lead to them, and the player's
+to do instead, captions inside the window, off their target and off the
+status line at every window and interface size (and off the table's labels
+at 1280x720 and 1024x600), the entries that lead to them, and the player's
 autosave left byte for byte as it was."""
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import pygame
 import pytest
 from table_driver import click
 
+from game import i18n
 from game.app import focus
 from game.app.app import App
 from game.app.learn.done import LearnDoneScene
@@ -168,6 +170,34 @@ def check_caption(app: App, table) -> None:
     window = pygame.Rect((0, 0), app.size)
     assert window.contains(box), (app.size, box)
     assert target is not None and not box.colliderect(target), (app.size, box, target)
+    assert not box.collidelistall(table.caption_avoids()[0]), (app.size, box, "over the status line")
+
+
+def check_caption_clear(app: App, table) -> None:
+    """Inside, off the target, off the status line and off the words the steps
+    talk about (the record line, the piles' labels, the next-play chips)."""
+    check_caption(app, table)
+    box, _target, _lines = table.caption_layout()
+    _status, words, *_rest = table.caption_avoids()
+    assert words, "the table names the areas it labels"
+    covered = [words[i] for i in box.collidelistall(words)]
+    assert not covered, (app.size, table.played(), box, covered)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
+def test_captions_leave_the_status_line_and_the_tables_labels_readable(game_id, size):
+    app, table = lesson(game_id, size=size)
+    drive_by_mouse(app, table, check=check_caption_clear)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
+def test_captions_in_punjabi_keep_off_the_status_line_and_their_target(game_id, size):
+    """Taller lines leave less room: the labels may be brushed, never the status line or the target."""
+    i18n.set_language("pa")
+    app, table = lesson(game_id, size=size)
+    drive_by_mouse(app, table, check=check_caption)
 
 
 SIZES = [(1024, 600), (1280, 720), (1366, 768), (1920, 1080)]
@@ -195,9 +225,9 @@ def test_caption_placement_keeps_inside_and_off_the_target():
                    pygame.Rect(900, 250, 120, 100), pygame.Rect(400, 10, 200, 60)):
         box = place_caption((460, 150), target, window, 20)
         assert window.contains(box) and not box.colliderect(target), (target, box)
-    avoid = [pygame.Rect(0, 0, 1024, 52)]
+    avoid = [[pygame.Rect(0, 0, 1024, 52)]]
     box = place_caption((460, 150), pygame.Rect(450, 200, 100, 100), window, 20, avoid)
-    assert not box.colliderect(avoid[0])
+    assert not box.colliderect(avoid[0][0])
 
 
 # -- where to find it -------------------------------------------------------------------

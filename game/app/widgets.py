@@ -84,6 +84,14 @@ def blit_text(surface: pygame.Surface, text: str, size: int, colour=INK,
     return rect
 
 
+def text_rect(text: str, size: int, bold: bool = False, **anchor: tuple[int, int] | int) -> pygame.Rect:
+    """Where `blit_text` would put `text` with these anchors, without drawing it."""
+    rect = pygame.Rect((0, 0), fonts.size(text, size, bold))
+    for name, value in anchor.items():
+        setattr(rect, name, value)
+    return rect
+
+
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split text into lines no wider than `width` pixels at this font size."""
     lines: list[str] = []

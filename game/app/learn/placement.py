@@ -8,16 +8,21 @@ from collections.abc import Sequence
 
 import pygame
 
+STEPS = 6  # spots each way along a side of the target, besides the centred one
+
 
 def place_caption(size: tuple[int, int], target: pygame.Rect | None, window: pygame.Rect,
-                  gap: int, avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+                  gap: int, avoid: Sequence[Sequence[pygame.Rect]] = ()) -> pygame.Rect:
     """A `size` box inside `window`, `gap` away from `target`, off it.
 
-    Above, below, right of and left of the target are tried, each slid along
-    its side to stay inside the window; the first that also keeps clear of
-    `avoid` (the status line, the buttons) wins, else the first off the target,
-    else the side with the most room (the box then overlaps the least).  With
-    no target the box sits in the upper middle of the window.
+    Above, below, right of and left of the target are tried, each centred on
+    it or shifted along its side (the target's middle kept within the box's
+    span, for the arrow) and slid to stay inside the window.  `avoid` is a list of tiers, most important first (the
+    status line; the words the step talks about; the cards and buttons): of
+    the spots off the target, the one that covers the least of the first tier
+    wins, then of the next (`cost`), the earlier spot on a tie.  If none is
+    off the target, the one that overlaps it least.  With no target the box
+    sits in the upper middle of the window.
     """
     w, h = min(size[0], window.w), min(size[1], window.h)
     inner = window
@@ -26,23 +31,26 @@ def place_caption(size: tuple[int, int], target: pygame.Rect | None, window: pyg
         box.midtop = (window.centerx, window.top + window.h // 5)
         return box.clamp(inner)
     t = target
-    candidates = [  # (box, whether it slides up and down rather than sideways)
-        (pygame.Rect(t.centerx - w // 2, t.top - gap - h, w, h), False),   # above
-        (pygame.Rect(t.centerx - w // 2, t.bottom + gap, w, h), False),    # below
-        (pygame.Rect(t.right + gap, t.centery - h // 2, w, h), True),      # right
-        (pygame.Rect(t.left - gap - w, t.centery - h // 2, w, h), True),   # left
-    ]
+    candidates = []  # (box, whether it slides up and down rather than sideways), centred first
+    for k in sorted(range(-STEPS, STEPS + 1), key=abs):  # the target's middle always within the box
+        x, y = t.centerx - w // 2 + k * w // (2 * STEPS + 1), t.centery - h // 2 + k * h // (2 * STEPS + 1)
+        candidates += [(pygame.Rect(x, t.top - gap - h, w, h), False),   # above
+                       (pygame.Rect(x, t.bottom + gap, w, h), False),    # below
+                       (pygame.Rect(t.right + gap, y, w, h), True),      # right
+                       (pygame.Rect(t.left - gap - w, y, w, h), True)]   # left
     fits = []
     for box, vertical in candidates:
         slid = _slide(box, inner, vertical)
         if inner.contains(slid) and not slid.colliderect(t):
             fits.append(slid)
-    for box in fits:
-        if not any(box.colliderect(a) for a in avoid):
-            return box
     if fits:
-        return min(fits, key=lambda b: overlap(b, avoid))
+        return min(fits, key=lambda b: cost(b, avoid))
     return min((c.clamp(inner) for c, _vertical in candidates), key=lambda b: _area(b.clip(t)))
+
+
+def cost(box: pygame.Rect, avoid: Sequence[Sequence[pygame.Rect]]) -> tuple[int, ...]:
+    """How much `box` covers of each tier of `avoid`, to compare in order."""
+    return tuple(overlap(box, tier) for tier in avoid)
 
 
 def _slide(box: pygame.Rect, inner: pygame.Rect, vertical: bool) -> pygame.Rect:

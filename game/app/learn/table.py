@@ -22,7 +22,7 @@ import pygame
 
 from game.app import widgets
 from game.app.learn.guide import Guide, ScriptedAgent
-from game.app.learn.placement import arrow, overlap, place_caption
+from game.app.learn.placement import arrow, cost, place_caption
 from game.app.learn.scripts import HUMAN, SCRIPTS
 from game.app.table import TABLES
 from game.app.table.base import TableScene, Target
@@ -172,6 +172,10 @@ class GuidedTable:
         """Where the step's targets are drawn now (a lifted card where it shows)."""
         return [self.drawn_rect(t.key) or t.rect for t in self.lesson_targets()]
 
+    def chosen_rects(self: Any) -> list[pygame.Rect]:
+        """Where the cards chosen so far for this step are drawn."""
+        return [r for r in (self.drawn_rect(key) for key in self.selection) if r is not None]
+
     def caption_lines(self: Any) -> tuple[str, list[str], str]:
         played = self.played()
         number, total = self.guide.number(played)
@@ -180,31 +184,41 @@ class GuidedTable:
 
     def caption_layout(self: Any) -> tuple[pygame.Rect, pygame.Rect | None, list[tuple[str, int, Any, bool]]]:
         """(the caption's box, the rect it points at, its lines as (text, size, colour, bold)).
-        The widest caption that covers nothing else wins; where every side is
-        crowded, a narrower one may fit beside the target instead."""
+        The widest caption that covers nothing of `caption_avoids` wins; where
+        every side is crowded, a narrower one may cover less instead."""
         ui = self.app.ui
         w, h = self.size
         spots = self.spot_rects()
         target = spots[0].unionall(spots[1:]).inflate(ui(12), ui(12)) if spots else None
         top = ui(52)  # never over the status line, where a wrong click's answer shows
         window = pygame.Rect(ui(8), top, w - 2 * ui(8), h - top - ui(8))
-        # Best left in sight: the buttons, everything else to click, every card, the seats.
-        others = [t.rect for t in self.targets() if not self.allowed(t)]
-        cards = [sprite.rect() for sprite in self.sprites.values()]
-        avoid = [*(b.rect for b in self.buttons if b.rect.w), *others, *cards,
-                 *(spot.panel for spot in self.spots)]
+        avoid = self.caption_avoids()
         best = None
         for width in dict.fromkeys(min(ui(n), w - 2 * ui(12)) for n in CAPTION_WIDTHS):
             lines = self.caption_text(width)
             height = 2 * ui(14) + sum(round(size * 1.4) for _t, size, _c, _b in lines)
             box = place_caption((width, height), target, window, ui(22), avoid)
-            covered = overlap(box, avoid)
+            covered = cost(box, avoid)
             if best is None or covered < best[0]:
                 best = (covered, box, lines)
-            if not covered:
+            if not any(covered):
                 break
         assert best is not None
         return best[1], target, best[2]
+
+    def caption_avoids(self: Any) -> list[list[pygame.Rect]]:
+        """What the caption keeps off, most important first: the status line
+        (a wrong click's answer shows there); the words on the table the steps
+        talk about (the record line, the piles' labels, the next-play chips);
+        the cards already chosen for the step; then the buttons, everything
+        else to click, every card, the seats."""
+        record = self.record_words()
+        words = [*([record] if record else []), *self.label_rects()]
+        others = [t.rect for t in self.targets() if not self.allowed(t)]
+        cards = [sprite.rect() for sprite in self.sprites.values()]
+        rest = [*(b.rect for b in self.buttons if b.rect.w), *others, *cards,
+                *(spot.panel for spot in self.spots)]
+        return [[self.status_shown()[0]], words, self.chosen_rects(), rest]
 
     def caption_text(self: Any, width: int) -> list[tuple[str, int, Any, bool]]:
         """The caption's lines wrapped to `width`: step number, rule, what to click."""
@@ -227,8 +241,7 @@ class GuidedTable:
         spots = [r.inflate(ui(12), ui(12)) for r in self.spot_rects()]
         veil = pygame.Surface(self.size, pygame.SRCALPHA)
         veil.fill(VEIL)
-        chosen = [r for r in (self.drawn_rect(key) for key in self.selection) if r is not None]
-        for rect in [*spots, *chosen, *(b.rect for b in self.buttons if b.rect.w)]:
+        for rect in [*spots, *self.chosen_rects(), *(b.rect for b in self.buttons if b.rect.w)]:
             veil.fill((0, 0, 0, 0), rect)
         surface.blit(veil, (0, 0))
         for rect in spots:

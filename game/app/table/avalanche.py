@@ -629,51 +629,83 @@ class AvalancheTable(TableScene):
         ui = self.app.ui
         snap = self.shown()
         art = self.app.art
-        # Draw pile slot and label.
+        # Draw pile slot, the empty collected piles' slots, the crevasse.
         px, py = self.pile_pos
         slot = art.slot(self.pile_w)
         surface.blit(slot, slot.get_rect(center=(round(px), round(py))))
-        label_y = py + self.pile_w * 0.7 + ui(8)
         for seat in range(self.num_players):
             if not snap["coll"][seat]:
                 w = self.small_w if not self.spots[seat].bottom else round(self.small_w * 1.15)
                 slot = art.slot(w)
                 x, y = self.coll_pos(seat)
                 surface.blit(slot, slot.get_rect(center=(round(x), round(y))))
-        counted = self.counted()  # counts change as the cards arrive
-        blit_text(surface, _("Draw pile · {n}").format(n=counted["pile"]), ui(15), INK,
-                  midtop=(px, label_y))
-        if self.pile_mark():
-            blit_text(surface, _("Click: Snowfall"), ui(14), ACCENT, bold=True,
-                      midtop=(px, label_y + ui(19)))
-        # The crevasse: a dark cleft with an icy rim.
         cx, cy = self.crev_pos
-        rect = self.crevasse.get_rect(center=(round(cx), round(cy)))
-        surface.blit(self.crevasse, rect)
-        blit_text(surface, _("Crevasse · {n}").format(n=counted["neutral"]), ui(15), INK,
-                  midtop=(cx, rect.bottom + ui(8)))
-        blit_text(surface, _("scores for nobody"), ui(13), MUTED, midtop=(cx, rect.bottom + ui(27)))
+        surface.blit(self.crevasse, self.crevasse.get_rect(center=(round(cx), round(cy))))
         # An empty table invites a start.
-        if not snap["table"] and not self.override and self.match.current is not None:
-            aw = self.av_w
-            slot = art.slot(aw)
-            ax, ay = self.av_centre
-            surface.blit(slot, slot.get_rect(center=(ax, ay)))
-            place = slot.get_rect(center=(ax, ay))
+        place = self.empty_slot()
+        if place is not None:
+            surface.blit(art.slot(self.av_w), place)
             draw_wrapped(surface, _("No avalanche"), ui(16), MUTED, place.inflate(-ui(8), -ui(12)))
+        for text, size, colour, bold, anchor in self.felt_labels():
+            blit_text(surface, text, size, colour, bold, **anchor)
+
+    def empty_slot(self) -> pygame.Rect | None:
+        """The empty avalanche's slot, while nothing is on the table to play onto."""
+        if self.shown()["table"] or self.override or self.match.current is None:
+            return None
+        return self.app.art.slot(self.av_w).get_rect(center=self.av_centre)
+
+    def felt_labels(self) -> list[tuple[str, int, Any, bool, dict[str, Any]]]:
+        """The piles' words on the felt as (text, size, colour, bold, anchor):
+        drawn by `draw_table`, kept clear by overlays through `label_rects`."""
+        ui = self.app.ui
+        counted = self.counted()  # counts change as the cards arrive
+        px, py = self.pile_pos
+        label_y = py + self.pile_w * 0.7 + ui(8)
+        out: list[tuple[str, int, Any, bool, dict[str, Any]]] = [
+            (_("Draw pile · {n}").format(n=counted["pile"]), ui(15), INK, False, {"midtop": (px, label_y)})]
+        if self.pile_mark():
+            out.append((_("Click: Snowfall"), ui(14), ACCENT, True, {"midtop": (px, label_y + ui(19))}))
+        cx, cy = self.crev_pos
+        bottom = self.crevasse.get_rect(center=(round(cx), round(cy))).bottom
+        out += [(_("Crevasse · {n}").format(n=counted["neutral"]), ui(15), INK, False,
+                 {"midtop": (cx, bottom + ui(8))}),
+                (_("scores for nobody"), ui(13), MUTED, False, {"midtop": (cx, bottom + ui(27))})]
+        place = self.empty_slot()
+        if place is not None:
             hint = _("any set starts one")  # under the slot, as the piles' captions are
-            blit_text(surface, hint, fit_size(hint, ui(14), self.av_box.w - ui(8)), MUTED,
-                      midtop=(ax, place.bottom + ui(6)))
-        # Own collected pile label.
+            out.append((hint, fit_size(hint, ui(14), self.av_box.w - ui(8)), MUTED, False,
+                        {"midtop": (place.centerx, place.bottom + ui(6))}))
         ox, oy = self.own_coll
         collected = counted["coll"][self.bottom_seat()]
-        blit_text(surface, _("Your pile · {n}").format(n=collected) if self.you(self.bottom_seat())
-                  else _("Collected · {n}").format(n=collected), ui(14), INK,
-                  midleft=(ox + self.small_w * 0.75 + ui(8), oy))
+        out.append((_("Your pile · {n}").format(n=collected) if self.you(self.bottom_seat())
+                    else _("Collected · {n}").format(n=collected), ui(14), INK, False,
+                    {"midleft": (ox + self.small_w * 0.75 + ui(8), oy)}))
+        return out
+
+    def label_rects(self) -> list[pygame.Rect]:
+        """The piles' words, the empty avalanche's slot and the next-play chips."""
+        out = [widgets.text_rect(text, size, bold, **anchor) for text, size, _c, bold, anchor in self.felt_labels()]
+        place = self.empty_slot()
+        if place is not None:
+            out.append(place)
+        if self.chips_shown():
+            ui = self.app.ui
+            words = self.words()
+            layout = self.chip_layout()
+            out += [r for r, *_rest in layout]
+            if layout:
+                out.append(widgets.text_rect(_("Next play:"), ui(14), True, midleft=words["lead_at"]))
+            if words.get("last"):
+                out.append(widgets.text_rect(words["last"], ui(14), True, midtop=words["last_at"]))
+        return out
+
+    def chips_shown(self) -> bool:
+        """The next-play chips show while an avalanche runs and no banner holds the table."""
+        return not (self.override and self.override.get("kind") is not None) and bool(self.shown()["table"])
 
     def draw_over(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
-        snap = self.shown()
         # Count badges on opponents' collected piles.
         for seat in range(self.num_players):
             if self.spots[seat].bottom:
@@ -688,7 +720,7 @@ class AvalancheTable(TableScene):
         if kind is not None:
             if not self.moving:  # once the set that made it has landed
                 self.draw_banner(surface, kind)
-        elif snap["table"]:
+        elif self.chips_shown():
             self.draw_chips(surface)
         self.draw_hand_counts(surface)
         if self.viewer_acts() and not self.override:

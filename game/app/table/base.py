@@ -392,9 +392,9 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
             box.w = min(box.w, min(buttons) - ui(8) - box.x)
         return box
 
-    def draw_status(self, surface: pygame.Surface) -> None:
-        """The status line; a fresh message (a reason, a hint) takes its place
-        for a few seconds, so nothing on the table is ever covered."""
+    def status_shown(self) -> tuple[pygame.Rect, list[str], int, Any]:
+        """The status line as drawn: its box (taller when the words take two
+        lines), the lines, their size and look."""
         ui = self.app.ui
         box = self.status_box()
         if self.message_left > 0 and self.message:
@@ -404,13 +404,25 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
             said = _("Dealing the cards…") if self.dealing else self.status()
             text, look = prefix + said, voice.style(voice.INFO)
         lines, px = voice.fit_lines(text, box.w - ui(24), ui(18), ui(15))
-        step = round(px * 1.22)
         if len(lines) > 1:  # two lines, tight: the top seat's panel starts just below
-            box.h = ui(6) + step * len(lines)
-        draw_panel(surface, box, look.fill, radius=ui(17), edge=look.edge)
+            box.h = ui(6) + round(px * 1.22) * len(lines)
+        return box, lines, px, look
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        """The status line; a fresh message (a reason, a hint) takes its place
+        for a few seconds, so nothing on the table is ever covered."""
+        box, lines, px, look = self.status_shown()
+        step = round(px * 1.22)
+        draw_panel(surface, box, look.fill, radius=self.app.ui(17), edge=look.edge)
         for i, line in enumerate(lines):
             y = box.centery + round((i - (len(lines) - 1) / 2) * step)
             blit_text(surface, line, px, look.ink, center=(box.centerx, y))
+
+    def label_rects(self) -> list[pygame.Rect]:
+        """Where the table writes words on the felt (pile names and counts,
+        next-play chips): what an overlay laid on the table should leave
+        readable.  None by default; a game lists its own."""
+        return []
 
     def turn_text(self) -> str:
         """'Your turn' or '<name> to play' for the status line."""

@@ -13,7 +13,7 @@ has chosen; the table draws nothing but what `self.view` shows.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -485,27 +485,41 @@ class GrinchTable(TableScene):
                 surface.blit(back, dr.move(-i * ui(2), -i * ui(2)))
         else:
             surface.blit(art.slot(dr.w), dr)
-        blit_text(surface, _("Draw pile · {n}").format(n=n), ui(15), INK, bold=True,
-                  midtop=(dr.centerx, dr.bottom + ui(8)))
-        # what this phase is about, for newcomers
-        phase = v.phase_name
-        if phase == "who":
-            hint = _("Whos draw 2 cards, then discard 1 face down")
-        elif phase == "grinch":
-            hint = _("The Grinch takes 2 (draw pile or any discard top), then discards 1")
-        else:
-            hint = ""
-        if hint:
-            blit_text(surface, hint, ui(14), MUTED, midtop=(dr.centerx, dr.bottom + ui(30)))
-        # empty discard piles and the viewer's pile label
-        bottom = self.bottom_seat()
+        # empty discard piles
         for seat in range(self.num_players):
             if not v.discard_pile(seat) and not v.has_pending(seat):
                 surface.blit(art.slot(self.pile_width(seat)), self.pile_rect(seat))
+        for text, size, colour, bold, anchor in self.felt_labels():
+            blit_text(surface, text, size, colour, bold, **anchor)
+        self.draw_heart(surface)
+
+    def felt_labels(self) -> list[tuple[str, int, Any, bool, dict[str, Any]]]:
+        """The draw pile's count, what this phase is about (for newcomers) and
+        the viewer's pile label as (text, size, colour, bold, anchor): drawn by
+        `draw_table`, kept clear by overlays through `label_rects`."""
+        ui = self.app.ui
+        v = self.shown_view()
+        dr = self.draw_rect
+        out: list[tuple[str, int, Any, bool, dict[str, Any]]] = [
+            (_("Draw pile · {n}").format(n=v.pile_size()), ui(15), INK, True,
+             {"midtop": (dr.centerx, dr.bottom + ui(8))})]
+        phase = v.phase_name
+        if phase == "who":
+            out.append((_("Whos draw 2 cards, then discard 1 face down"), ui(14), MUTED, False,
+                        {"midtop": (dr.centerx, dr.bottom + ui(30))}))
+        elif phase == "grinch":
+            out.append((_("The Grinch takes 2 (draw pile or any discard top), then discards 1"), ui(14), MUTED,
+                        False, {"midtop": (dr.centerx, dr.bottom + ui(30))}))
+        bottom = self.bottom_seat()
         own = self.pile_rect(bottom)
         label = _("Your discards") if self.you(bottom) else _("{name}'s discards").format(name=self.name(bottom))
-        blit_text(surface, label, ui(14), MUTED, midbottom=(own.centerx, own.top - ui(12)))
-        self.draw_heart(surface)
+        out.append((label, ui(14), MUTED, False, {"midbottom": (own.centerx, own.top - ui(12))}))
+        return out
+
+    def label_rects(self) -> list[pygame.Rect]:
+        """The piles' words and the heart tile's two lines."""
+        out = [widgets.text_rect(text, size, bold, **anchor) for text, size, _c, bold, anchor in self.felt_labels()]
+        return out + [widgets.text_rect(text, size, bold, **anchor) for text, size, bold, anchor in self.heart_lines()]
 
     def draw_heart(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
@@ -529,15 +543,22 @@ class GrinchTable(TableScene):
                     radius = round(tile.w * (0.45 + 0.35 * k))
                     width = max(1, round(ui(6) * (1 - k)))
                     pygame.draw.circle(surface, (255, 150, 150), tile.center, radius, width)
+        for (text, size, bold, anchor), colour in zip(self.heart_lines(), (INK, MUTED)):
+            blit_text(surface, text, size, colour, bold, **anchor)
+
+    def heart_lines(self) -> list[tuple[str, int, bool, dict[str, Any]]]:
+        """The two lines under the heart tile as (text, size, bold, anchor)."""
+        ui = self.app.ui
+        v = self.shown_view()
+        tile = self.tile_rect
         if v.phase_name in ("score", "over"):
             line1, line2 = _("Hands are full"), _("time to score")
         else:
             line1 = _("Turn {n} of {total}").format(n=v.turn, total=grinch.TURNS)
             line2 = _("ends with {n} cards").format(n=v.heart)
         room = 2 * tile.centerx - ui(8)  # centred under the tile, clear of the window edge
-        blit_text(surface, line1, fit_size(line1, ui(15), room, True), INK, bold=True,
-                  midtop=(tile.centerx, tile.bottom + ui(4)))
-        blit_text(surface, line2, fit_size(line2, ui(13), room), MUTED, midtop=(tile.centerx, tile.bottom + ui(23)))
+        return [(line1, fit_size(line1, ui(15), room, True), True, {"midtop": (tile.centerx, tile.bottom + ui(4))}),
+                (line2, fit_size(line2, ui(13), room), False, {"midtop": (tile.centerx, tile.bottom + ui(23))})]
 
     def draw_over(self, surface: pygame.Surface) -> None:
         ui = self.app.ui

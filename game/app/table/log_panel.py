@@ -91,15 +91,36 @@ class RoundLog:
             parts.pop(0)
         return voice.fit_lines(" · ".join(parts), width, ui(15), ui(13))
 
+    def record_shown(self) -> tuple[pygame.Rect, list[str], int] | None:
+        """The record line as drawn (a second line grows it upwards, off the
+        hand) and its lines and size; None while no line shows."""
+        if not self.record_line() or self.record_covered():
+            return None
+        ui = self.app.ui
+        rect = self.record_rect()
+        lines, px = self.record_text(rect.w - ui(20))
+        if len(lines) > 1:
+            rect.h, rect.bottom = ui(6) + round(px * 1.22) * len(lines), rect.bottom
+        return rect, lines, px
+
+    def record_words(self) -> pygame.Rect | None:
+        """Where the record line's words are (its pill is wider): what an
+        overlay should leave readable; None while no line shows."""
+        shown = self.record_shown()
+        if shown is None:
+            return None
+        rect, lines, px = shown
+        words = pygame.Rect(0, 0, max(widgets.fonts.size(line, px)[0] for line in lines),
+                            round(px * 1.22) * len(lines))
+        words.center = rect.center
+        return words
+
     def draw_record(self, surface: pygame.Surface) -> None:
-        if self.record_line() and not self.record_covered():
-            ui = self.app.ui
-            rect = self.record_rect()
-            lines, px = self.record_text(rect.w - ui(20))
+        shown = self.record_shown()
+        if shown is not None:
+            rect, lines, px = shown
             step = round(px * 1.22)
-            if len(lines) > 1:  # a second line grows upwards, off the hand
-                rect.h, rect.bottom = ui(6) + step * len(lines), rect.bottom
-            draw_panel(surface, rect, LINE_FILL, radius=min(rect.h // 2, ui(13)), edge=None)
+            draw_panel(surface, rect, LINE_FILL, radius=min(rect.h // 2, self.app.ui(13)), edge=None)
             for i, line in enumerate(lines):
                 y = rect.centery + round((i - (len(lines) - 1) / 2) * step)
                 blit_text(surface, line, px, INK, center=(rect.centerx, y))

@@ -6,7 +6,7 @@ Translator: a click on a hand card is `pain <card>` while picking and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -215,21 +215,51 @@ class StichelnTable(TableScene):
 
     def draw_table(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
+        px, py = self.own_pain
+        own_w = self.pain_w + ui(14)
+        if self.shown().phase == "pick" and self.viewer_acts():  # the viewer's pain card has a slot
+            r = pygame.Rect(0, 0, own_w, round(own_w * 1.4))
+            r.center = (round(px), round(py))
+            surface.blit(self.app.art.slot(r.w), r)
+        for text, size, anchor in self.felt_labels():
+            blit_text(surface, text, size, MUTED, **anchor)
+
+    def felt_labels(self) -> list[tuple[str, int, dict[str, Any]]]:
+        """The word "pain" under the opponents' pain cards and "Pain card" over the
+        viewer's, as (text, size, anchor): drawn by `draw_table`, kept clear by
+        overlays through `label_rects`."""
+        ui = self.app.ui
         view = self.shown()
-        # Opponents' pain cards are marked as such; the viewer's has a slot.
+        out: list[tuple[str, int, dict[str, Any]]] = []
         for seat in range(self.num_players):
             if seat == self.bottom_seat() or view.phase == "over" or not self.picked(view, seat):
                 continue
             px, py = self.mat(seat)[1]
-            blit_text(surface, _("pain"), ui(12), MUTED,
-                      midtop=(px, py + self.pain_w * 0.7 + ui(2)))
+            out.append((_("pain"), ui(12), {"midtop": (px, py + self.pain_w * 0.7 + ui(2))}))
         px, py = self.own_pain
-        own_w = self.pain_w + ui(14)
-        if view.phase == "pick" and self.viewer_acts():
-            r = pygame.Rect(0, 0, own_w, round(own_w * 1.4))
-            r.center = (round(px), round(py))
-            surface.blit(self.app.art.slot(r.w), r)
-        blit_text(surface, _("Pain card"), ui(14), MUTED, midbottom=(px, py - own_w * 0.7 - ui(4)))
+        out.append((_("Pain card"), ui(14), {"midbottom": (px, py - (self.pain_w + ui(14)) * 0.7 - ui(4))}))
+        return out
+
+    def lead_line(self) -> tuple[str, str, pygame.Rect] | None:
+        """The lead colour, the line under the trick that names it and where
+        that line goes; None before a lead (or while a banner shows there)."""
+        lead = self.shown().lead_colour()
+        if lead is None or self.override.get("kind") is not None:
+            return None
+        ui = self.app.ui
+        cx, cy = self.centre
+        text = _("Lead: {colour} — another colour beats it").format(colour=names.colour_name(lead))
+        return lead, text, widgets.text_rect(text, ui(17), center=(round(cx + ui(14)), round(cy + self.card_w * 1.45)))
+
+    def label_rects(self) -> list[pygame.Rect]:
+        """The pain labels and the lead line with its colour's mark."""
+        ui = self.app.ui
+        out = [widgets.text_rect(text, size, **anchor) for text, size, anchor in self.felt_labels()]
+        lead = self.lead_line()
+        if lead is not None:
+            rect = lead[2]
+            out.append(rect.union(pygame.Rect(rect.left - ui(30), rect.centery - ui(12), ui(30), ui(24))))
+        return out
 
     def trick_seats(self) -> list[int]:
         shown = self.override.get("trick")
@@ -296,10 +326,9 @@ class StichelnTable(TableScene):
             blit_text(surface, text, widgets.fit_size(text, ui(19), img_rect.w - ui(16), True), ACCENT,
                       bold=True, center=img_rect.center)
         else:
-            lead = self.shown().lead_colour()
+            lead = self.lead_line()
             if lead is not None:
-                icon = self.app.art.symbol(GAME, lead, ui(24))
-                text = _("Lead: {colour} — another colour beats it").format(colour=names.colour_name(lead))
-                rect = blit_text(surface, text, ui(17), INK,
-                                 center=(round(cx + ui(14)), round(y)))
+                colour, text, rect = lead
+                blit_text(surface, text, ui(17), INK, topleft=rect.topleft)
+                icon = self.app.art.symbol(GAME, colour, ui(24))
                 surface.blit(icon, icon.get_rect(midright=(rect.left - ui(6), rect.centery)))
