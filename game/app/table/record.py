@@ -155,7 +155,8 @@ def grinch_sentences(seat: int, events: tuple, n: int, name: Name, you: Mine) ->
             out.append(_("You chose your row") if me
                        else _("{name} chose a row").format(name=name(seat)))
         elif e.kind == "revealed":
-            shown = ", ".join(_("{name}: {card}").format(name=name(s), card=_card("grinch", c))
+            shown = ", ".join(_("{name}: {card}").format(name=_("you") if you(s) else name(s),
+                                                         card=_card("grinch", c))
                               for s, c in zip(e.info["seats"], e.cards))
             out.append(_("The Whos' discards turn up: {cards}").format(cards=shown))
         elif e.kind == "round_over":
