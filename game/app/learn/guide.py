@@ -12,8 +12,8 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from game import rules
-from game.app import names
 from game.app.learn.scripts import HUMAN, Script, Step
+from game.app.words import names
 from game.i18n import _, ngettext
 
 

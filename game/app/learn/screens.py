@@ -8,15 +8,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app import widgets
-from game.app.modal import ModalScene
-from game.app.names import GAMES, game_name
-from game.app.widgets import INK, Button, blit_text
+from game.app.ui import widgets
+from game.app.ui.modal import ModalScene
+from game.app.ui.widgets import INK, Button, blit_text
+from game.app.words.names import GAMES, game_name
 from game.i18n import N_, _
 from game.rules import GAME_IDS
 
 if TYPE_CHECKING:
-    from game.app.app import App
+    from game.app.shell.app import App
 
 
 class LearnPickScene(ModalScene):

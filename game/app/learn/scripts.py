@@ -4,7 +4,7 @@ Each script is a short real game (or, for Grinch, its first round) dealt so
 that every key rule comes up.  A step is one move for one seat; the human's
 steps carry the caption shown while the table waits for that move, and the
 computers' steps are what their scripted agents play.  Everything still
-goes through the rules: `tests/test_learn_scripts.py` plays each script
+goes through the rules: `tests/app/test_learn_scripts.py` plays each script
 from start to end and checks that the listed rules happen.
 """
 

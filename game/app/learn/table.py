@@ -20,18 +20,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app import widgets
 from game.app.learn.guide import Guide, ScriptedAgent
 from game.app.learn.placement import arrow, cost, place_caption
 from game.app.learn.scripts import HUMAN, SCRIPTS
 from game.app.table import TABLES
 from game.app.table.base import TableScene, Target
-from game.app.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
+from game.app.ui import widgets
+from game.app.ui.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
 from game.i18n import N_, _
-from game.match import Match, Seat
+from game.session.match import Match, Seat
 
 if TYPE_CHECKING:
-    from game.app.app import App
+    from game.app.shell.app import App
 
 AUTOPLAY_WAIT = 1.5   # seconds before autoplay clicks (at normal speed), plus time to read:
 READ_SPEED = 16.0     # characters of caption a second

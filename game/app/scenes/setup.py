@@ -8,19 +8,21 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import ai, rules
-from game.app import focus, fonts, seat_names, widgets
-from game.app.deal_code_field import DealCodeField
-from game.app.names import GAMES
-from game.app.names import LEVELS as LEVEL_NAMES
-from game.app.scene import Scene
-from game.app.text_input import draw_composition
-from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
+from game.app.look import fonts
+from game.app.shell.scene import Scene
+from game.app.ui import focus, widgets
+from game.app.ui.deal_code_field import DealCodeField
+from game.app.ui.text_input import draw_composition
+from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
+from game.app.words import seat_names
+from game.app.words.names import GAMES
+from game.app.words.names import LEVELS as LEVEL_NAMES
 from game.i18n import N_, _
-from game.match import Match, Seat
+from game.session.match import Match, Seat
 
 if TYPE_CHECKING:
-    from game.app.app import App
-    from game.deal_code import DealSetup
+    from game.app.shell.app import App
+    from game.session.deal_code import DealSetup
 
 
 MAX_NAME = 14
@@ -169,7 +171,7 @@ class SetupScene(Scene):
         w, h = surface.get_size()
         surface.blit(self.app.art.felt((w, h)), (0, 0))
         blit_text(surface, _("New game"), ui(40), ACCENT, bold=True, center=(w // 2, ui(50)))
-        from game.app.rules_text import TAGLINES
+        from game.app.words.rules_text import TAGLINES
 
         blit_text(surface, TAGLINES.get(self.game_id, ""), ui(17), MUTED, center=(w // 2, ui(172)))
         blit_text(surface, _("Players"), ui(22), INK, midright=(self.label_x, self.count_center[1]))

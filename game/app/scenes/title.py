@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import __version__
-from game.app import widgets
-from game.app.scene import Scene
-from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text
+from game.app.shell.scene import Scene
+from game.app.ui import widgets
+from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text
 from game.i18n import N_, _
 
 if TYPE_CHECKING:
-    from game.app.app import App
+    from game.app.shell.app import App
 
 SWAY_STEPS = 2  # redraws a second of the swaying fan (each costs ~9 ms, mostly the flip)
 
@@ -22,7 +22,7 @@ SWAY_STEPS = 2  # redraws a second of the swaying fan (each costs ~9 ms, mostly 
 class TitleScene(Scene):
     def __init__(self, app: App):
         super().__init__(app)
-        from game.app.save_words import describe
+        from game.app.words.save_words import describe
         from game.persist import library
 
         self.notice = ""  # one line over everything (what went wrong, after a crash)
@@ -55,7 +55,7 @@ class TitleScene(Scene):
         ui = self.app.ui
         w, h = size
         if self.saved is not None:  # in the current language (it may just have changed)
-            from game.app.save_words import describe
+            from game.app.words.save_words import describe
 
             self.saved_line = describe(self.saved)
         y = h // 2 + ui(18)
@@ -76,9 +76,9 @@ class TitleScene(Scene):
 
         self.place_daily(y + ui(4) + 2 * (bh + gap) + ui(14))
 
-    # -- today's deal (game/daily_deal.py) ---------------------------------------------------
+    # -- today's deal (game/session/daily_deal.py) ---------------------------------------------------
     def daily_buttons(self) -> list[Button]:
-        from game.app.names import GAMES
+        from game.app.words.names import GAMES
         from game.rules import GAME_IDS
 
         return [Button(GAMES[g], lambda g=g: self.todays_deal(g)) for g in GAME_IDS]
@@ -93,8 +93,8 @@ class TitleScene(Scene):
         """Today's deal of that game, you (the first name of the setup screen) against Normal computers."""
         from datetime import date
 
-        from game.app.seat_names import COMPUTER_NAMES
-        from game.daily_deal import daily_match
+        from game.app.words.seat_names import COMPUTER_NAMES
+        from game.session.daily_deal import daily_match
 
         names = self.app.settings.names
         name = names[0].strip() if names and names[0].strip() else _("You")
@@ -155,7 +155,7 @@ class TitleScene(Scene):
             surface.blit(img, img.get_rect(center=(w // 2 + (i - 1) * ui(70),
                                                    h // 2 - ui(200) + abs(i - 1) * ui(12))))
         blit_text(surface, "Fireside", ui(76), ACCENT, bold=True, center=(w // 2, h // 2 - ui(70)))
-        from game.app.names import game_name
+        from game.app.words.names import game_name
         from game.rules import GAME_IDS
 
         games = " · ".join(game_name(g) for g in GAME_IDS)
@@ -188,7 +188,9 @@ class TitleScene(Scene):
 
 
 def _showcase():
-    from game.rules import avalanche, grinch, sticheln
+    from game.games.avalanche import rules as avalanche
+    from game.games.grinch import rules as grinch
+    from game.games.sticheln import rules as sticheln
 
     return [("sticheln", sticheln.parse_card("red 13")), ("avalanche", avalanche.parse_card("QH")),
             ("grinch", grinch.parse_card("P5a"))]

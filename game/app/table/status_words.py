@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.app import names
+from game.app.words import names
+from game.games.sticheln import rules as sticheln
 from game.i18n import _, ngettext
-from game.rules import sticheln
 
 Name = Callable[[int], str]
 Mine = Callable[[int], bool]

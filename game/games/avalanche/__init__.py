@@ -1,0 +1,1 @@
+"""Avalanche: everything this game knows."""

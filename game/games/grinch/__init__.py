@@ -1,0 +1,1 @@
+"""Grinch: Grow Your Heart: everything this game knows."""

@@ -1,0 +1,1 @@
+"""Sticheln: everything this game knows."""
