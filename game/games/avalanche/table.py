@@ -861,3 +861,7 @@ class AvalancheTable(TableScene):
 
 
 __all__ = ["AvalancheTable", "next_play", "set_text"]  # the words, where they were
+
+
+#: The table the app opens for this game (`GameSpec.module("table").Table`).
+Table = AvalancheTable

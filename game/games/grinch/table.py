@@ -583,3 +583,7 @@ class GrinchTable(TableScene):
                 if self.hinted(Move("score", row)):
                     self.draw_hint_ring(surface, rect, ui(1))
 
+
+
+#: The table the app opens for this game (`GameSpec.module("table").Table`).
+Table = GrinchTable

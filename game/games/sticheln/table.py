@@ -334,3 +334,7 @@ class StichelnTable(TableScene):
                 blit_text(surface, text, ui(17), INK, topleft=rect.topleft)
                 icon = self.app.art.symbol(GAME, colour, ui(24))
                 surface.blit(icon, icon.get_rect(midright=(rect.left - ui(6), rect.centery)))
+
+
+#: The table the app opens for this game (`GameSpec.module("table").Table`).
+Table = StichelnTable
