@@ -16,6 +16,8 @@ The parts (modules of `game/games/<id>/`; see `PARTS`):
   and status lines, in the current language;
 - ``table``: the game's table scene (``Table``), pygame;
 - ``art``: its card faces and backs, pygame;
+- ``text`` (optional): its position described in plain text for the terminal game;
+- ``deal`` (optional): the options a deal code carries beyond players and seed;
 - ``lesson`` (optional): its guided first game.
 
 A game may leave out an optional part (`OPTIONAL_PARTS`); `has()` says whether
@@ -29,8 +31,8 @@ from importlib import import_module
 from importlib.util import find_spec
 from types import ModuleType
 
-PARTS = ("rules", "heuristics", "rollout", "words", "table", "art", "lesson")
-OPTIONAL_PARTS = frozenset({"rollout", "lesson"})
+PARTS = ("rules", "heuristics", "rollout", "words", "text", "table", "art", "deal", "lesson")
+OPTIONAL_PARTS = frozenset({"rollout", "text", "deal", "lesson"})
 
 
 @dataclass(frozen=True)
