@@ -8,7 +8,7 @@ import pytest
 
 from game import rules
 from game.app.learn.guide import Guide, ScriptedAgent
-from game.app.learn.scripts import HUMAN, SCRIPTS
+from game.app.learn.scripts import HUMAN, lesson_games, script_for
 from game.app.learn.table import lesson_match
 
 
@@ -16,7 +16,7 @@ def play_script(game_id: str) -> list[tuple[int, object, tuple]]:
     """(seat, move, events) for every step, each checked legal before it is applied."""
     match = lesson_match(game_id)
     out = []
-    for step in SCRIPTS[game_id].steps:
+    for step in script_for(game_id).steps:
         state = match.state
         assert state.current_player == step.seat, f"{game_id}: {step} is not that seat's turn"
         move = match.module.parse_move(step.move)
@@ -31,10 +31,10 @@ def kinds(played, seat=None) -> list:
             for e in events]
 
 
-@pytest.mark.parametrize("game_id", list(SCRIPTS))
+@pytest.mark.parametrize("game_id", list(lesson_games()))
 def test_every_step_is_legal_and_every_human_step_has_a_caption(game_id):
     played = play_script(game_id)
-    script = SCRIPTS[game_id]
+    script = script_for(game_id)
     assert len(played) == len(script.steps)
     for step in script.steps:
         assert bool(step.caption) == (step.seat == HUMAN), step
@@ -89,22 +89,22 @@ def test_grinch_shows_a_who_turn_a_take_the_heart_growing_and_a_row_with_a_bonus
     assert scored and scored[0]["bonus"] > 0
 
 
-@pytest.mark.parametrize("game_id", list(SCRIPTS))
+@pytest.mark.parametrize("game_id", list(lesson_games()))
 def test_the_scripted_agent_plays_only_the_scripts_legal_moves(game_id):
     match = lesson_match(game_id)
-    guide = Guide(SCRIPTS[game_id])
+    guide = Guide(script_for(game_id))
     agent = ScriptedAgent(guide, lambda: len(match.moves))
     while not guide.finished(len(match.moves)):
         wanted = guide.wanted(len(match.moves))
         move = wanted if wanted is not None else agent.choose(match.state.view(match.current))
         match.apply(move)
-    assert len(match.moves) == len(SCRIPTS[game_id].steps)
+    assert len(match.moves) == len(script_for(game_id).steps)
     with pytest.raises(ValueError, match="no move left"):
         agent.choose(match.state.view(0))
 
 
 def test_the_scripts_use_only_the_public_rules():
-    for script in SCRIPTS.values():
+    for script in map(script_for, lesson_games()):
         module = rules.get(script.game_id)
         for step in script.steps:
             assert str(module.parse_move(step.move)) == step.move  # the notation round-trips

@@ -23,7 +23,7 @@ from game import i18n
 from game.app.learn.done import LearnDoneScene
 from game.app.learn.placement import place_caption
 from game.app.learn.screens import LearnOfferScene
-from game.app.learn.scripts import SCRIPTS
+from game.app.learn.scripts import lesson_games, script_for
 from game.app.scenes.rules import RulesScene
 from game.app.scenes.setup import SetupScene
 from game.app.scenes.summary import SummaryScene
@@ -34,7 +34,7 @@ from game.persist import library, paths
 from game.persist.settings import Settings, save_settings
 from game.session.match import Match, Seat
 
-GAMES = list(SCRIPTS)
+GAMES = list(lesson_games())
 ROOT = Path(__file__).resolve().parents[2]
 FRAME = 1 / 30
 
@@ -103,7 +103,7 @@ def drive_by_mouse(app: App, table, wrong_clicks: bool = False, check=None) -> i
 
 def finished(app: App, table, game_id: str) -> None:
     assert isinstance(app.stack.top, LearnDoneScene) and app.stack.top.game_id == game_id
-    assert table.played() == len(SCRIPTS[game_id].steps)
+    assert table.played() == len(script_for(game_id).steps)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -111,7 +111,7 @@ def test_each_lesson_by_mouse_to_its_end_a_wrong_click_at_every_step_changing_no
     app, table = lesson(game_id)
     steps = drive_by_mouse(app, table, wrong_clicks=True)
     finished(app, table, game_id)
-    assert steps >= len(SCRIPTS[game_id].human_steps)
+    assert steps >= len(script_for(game_id).human_steps)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -297,7 +297,7 @@ def test_autoplay_walks_through_by_itself_and_exit_at_end_quits_zero(game_id):
             break
         app.step(FRAME, events=[], flip=False)
     assert not app.running and app.exit_code == 0
-    assert table.played() == len(SCRIPTS[game_id].steps)
+    assert table.played() == len(script_for(game_id).steps)
 
 
 def test_learn_command_line():
