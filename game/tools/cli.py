@@ -13,6 +13,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from game import __version__, i18n, rules
+from game.app.learn import scripts as learn_scripts
 from game.i18n import _
 from game.persist.settings import SPEEDS
 from game.rules import GAME_IDS
@@ -330,6 +331,8 @@ def main(argv: list[str] | None = None) -> int:
     command = args.command or "play"
     if command in ("play", "demo"):
         args.setup = _coded_setup(args)  # a bad code is said before any window opens
+    if command == "learn" and (why := learn_scripts.no_lesson(args.game)) is not None:
+        parser.error(why)  # a game without a guided game: one clear line, before any window
     if command in ("play", "demo", "learn"):
         return _window(parser, args)
     given = [f"--{name}" for name in WINDOW_DEFAULTS if name in vars(args)]

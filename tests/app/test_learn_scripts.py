@@ -108,3 +108,39 @@ def test_the_scripts_use_only_the_public_rules():
         module = rules.get(script.game_id)
         for step in script.steps:
             assert str(module.parse_move(step.move)) == step.move  # the notation round-trips
+
+
+# -- a game without a lesson part ---------------------------------------------------------
+@pytest.fixture
+def lessonless():
+    """A registered game like Sticheln but with no ``lesson`` part."""
+    from dataclasses import replace
+
+    from game.games import registry
+    from game.games.spec import PARTS
+
+    spec = registry.register(replace(registry.get("sticheln"), id="lessonless", code_prefix="LL",
+                                     parts=frozenset(PARTS) - {"lesson"}))
+    yield spec.id
+    registry.unregister(spec.id)
+
+
+def test_a_game_without_a_lesson_part_is_not_offered_one_and_says_so(lessonless):
+    from game.app.learn.scripts import lesson, no_lesson
+
+    assert lessonless not in lesson_games() and set(lesson_games()) == set(rules.GAME_IDS)
+    assert no_lesson(lessonless) == f"{lessonless} has no guided game (there is one for: sticheln, avalanche, grinch)"
+    assert no_lesson("sticheln") is None and "unknown game 'chess'" in no_lesson("chess")
+    with pytest.raises(ValueError, match="has no guided game"):
+        lesson(lessonless)
+    with pytest.raises(ValueError, match="has no guided game"):
+        lesson_match(lessonless)
+
+
+def test_the_learn_command_says_a_game_has_no_guided_game(lessonless, monkeypatch, capsys):
+    from game.tools import cli
+
+    monkeypatch.setattr(cli, "GAME_IDS", (*rules.GAME_IDS, lessonless))  # as if the box held it
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["learn", "--game", lessonless])
+    assert exit_.value.code == 2 and f"{lessonless} has no guided game" in capsys.readouterr().err

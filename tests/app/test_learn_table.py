@@ -317,3 +317,25 @@ def test_only_the_steps_card_is_lit_the_rest_of_the_hand_dimmed():
     hand = [str(card) for card in table.view.hand(0)]
     marks = {p.key: p.mark for p in table.places() if p.key in hand}
     assert marks.pop("yellow 1") != "dim" and set(marks.values()) == {"dim"}
+
+
+def test_learn_to_play_and_the_setup_offer_leave_out_a_game_without_a_lesson():
+    from dataclasses import replace
+
+    from game.app.learn.screens import LearnPickScene, offer_lesson
+    from game.games import registry
+    from game.games.spec import PARTS
+
+    spec = registry.register(replace(registry.get("avalanche"), id="lessonless", code_prefix="LL",
+                                     parts=frozenset(PARTS) - {"lesson"}))
+    try:
+        app = App((1280, 720), Settings(speed="off"))
+        app.go("title")
+        pick = app.go("learn_pick")
+        assert isinstance(pick, LearnPickScene)
+        assert [b.label for b in pick.buttons] == ["Sticheln", "Avalanche", "Grinch: Grow Your Heart", "Back"]
+        assert not offer_lesson(app, spec.id, lambda: None)
+        with pytest.raises(ValueError, match="lessonless has no guided game"):
+            app.go("learn", spec.id)
+    finally:
+        registry.unregister(spec.id)

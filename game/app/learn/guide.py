@@ -24,7 +24,7 @@ game.  A lesson part offers:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Set
 from typing import Any
 
 from game import rules
@@ -84,7 +84,7 @@ class Guide:
 
     # -- which clicks lead to the wanted move -----------------------------------------
     def allows(self, played: int, move: Any | None, select: Hashable | None,
-               selection: set[Hashable]) -> bool:
+               selection: Set[Hashable]) -> bool:
         """May the learner click this now?  The wanted move itself, or a card
         the lesson lets the learner select on the way to it (``selects``)."""
         wanted = self.wanted(played)
@@ -94,7 +94,7 @@ class Guide:
             return move == wanted
         return select is not None and bool(self.lesson.selects(wanted, select, selection))
 
-    def wants_card(self, played: int, key: Hashable, selection: set[Hashable]) -> bool:
+    def wants_card(self, played: int, key: Hashable, selection: Set[Hashable]) -> bool:
         """Is the hand card drawn under `key` (the table's sprite key) part of this step?"""
         wanted = self.wanted(played)
         return wanted is not None and bool(self.lesson.wants_card(wanted, key, selection))
@@ -107,7 +107,7 @@ class Guide:
             return ""
         return _(step.caption).format(**self.facts(played, state))
 
-    def how(self, played: int, name: Callable[[int], str], selection: set[Hashable] = frozenset()) -> str:
+    def how(self, played: int, name: Callable[[int], str], selection: Set[Hashable] = frozenset()) -> str:
         """One sentence: what to click for this step (also the wrong click's answer)."""
         wanted = self.wanted(played)
         if wanted is None:
@@ -115,7 +115,7 @@ class Guide:
         how: str = self.lesson.how(wanted, name, selection)
         return how
 
-    def instead(self, played: int, name: Callable[[int], str], selection: set[Hashable] = frozenset()) -> str:
+    def instead(self, played: int, name: Callable[[int], str], selection: Set[Hashable] = frozenset()) -> str:
         """What a click on anything else says."""
         return _("Not that one now. {how}").format(how=self.how(played, name, selection))
 

@@ -27,9 +27,16 @@ class LearnPickScene(ModalScene):
     panel_size = (560, 380)
 
     def make_buttons(self) -> list[Button]:
-        games = [Button(registry.get(g).name, lambda g=g: self.app.go("learn", g), primary=i == 0)
+        games = [Button(registry.get(g).name, self.learn(g), primary=i == 0)
                  for i, g in enumerate(lesson_games())]
-        return [*games, Button(N_("Back"), self.app.stack.pop, key=pygame.K_ESCAPE)]
+        return [*games, Button(N_("Back"), self.back, key=pygame.K_ESCAPE)]
+
+    def back(self) -> None:
+        self.app.stack.pop()
+
+    def learn(self, game_id: str) -> Callable[[], None]:
+        """The button's action: the guided game of `game_id`."""
+        return lambda: self.app.go("learn", game_id)
 
     def place_buttons(self) -> None:
         ui = self.app.ui

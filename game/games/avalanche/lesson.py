@@ -5,7 +5,7 @@ The interface every lesson part offers is in `game.app.learn.guide`'s doc."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Set
 from typing import Any
 
 from game.app.learn.scripts import Script, Step, you
@@ -47,7 +47,7 @@ LEARNT = N_("You started an avalanche, made it grow, stopped it into the crevass
             "run out.")
 
 
-def selects(wanted: Any, key: Hashable, selection: set[Hashable]) -> bool:
+def selects(wanted: Any, key: Hashable, selection: Set[Hashable]) -> bool:
     """A card of the wanted rank while fewer than the wanted count are selected."""
     if wanted.kind != "play" or not isinstance(key, tuple):
         return False
@@ -56,12 +56,12 @@ def selects(wanted: Any, key: Hashable, selection: set[Hashable]) -> bool:
     return rank == wanted.rank and key not in selection and len(picked) < wanted.count
 
 
-def wants_card(wanted: Any, key: Hashable, selection: set[Hashable]) -> bool:
+def wants_card(wanted: Any, key: Hashable, selection: Set[Hashable]) -> bool:
     """A hand card the step still wants selected."""
     return isinstance(key, tuple) and selects(wanted, key, selection)
 
 
-def how(wanted: Any, name: Callable[[int], str], selection: set[Hashable]) -> str:
+def how(wanted: Any, name: Callable[[int], str], selection: Set[Hashable]) -> str:
     if wanted.kind == "snowfall":
         return _("Click the draw pile.")
     if len(selection) >= wanted.count:

@@ -5,7 +5,7 @@ The interface every lesson part offers is in `game.app.learn.guide`'s doc."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Set
 from typing import Any
 
 from game.app.learn.scripts import HUMAN, Script, Step, you
@@ -52,17 +52,17 @@ LEARNT = N_("You took a Who's discard as the Grinch, saw the heart grow and scor
             "used once.")
 
 
-def selects(wanted: Any, key: Hashable, selection: set[Hashable]) -> bool:
+def selects(wanted: Any, key: Hashable, selection: Set[Hashable]) -> bool:
     """A step is one click: nothing is selected on the way to it."""
     return False
 
 
-def wants_card(wanted: Any, key: Hashable, selection: set[Hashable]) -> bool:
+def wants_card(wanted: Any, key: Hashable, selection: Set[Hashable]) -> bool:
     """The hand card the step discards."""
     return wanted.kind == "discard" and key == str(wanted.arg)
 
 
-def how(wanted: Any, name: Callable[[int], str], selection: set[Hashable]) -> str:
+def how(wanted: Any, name: Callable[[int], str], selection: Set[Hashable]) -> str:
     if wanted.kind == "draw":
         return _("Click the draw pile.")
     if wanted.kind == "take":

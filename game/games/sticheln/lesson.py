@@ -5,7 +5,7 @@ The interface every lesson part offers is in `game.app.learn.guide`'s doc."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Set
 from typing import Any
 
 from game.app.learn.scripts import Script, Step, you
@@ -51,17 +51,17 @@ LEARNT = N_("You picked a pain card, saw another colour beat the lead, played a 
             "took a pain card. That is all of Sticheln: a real game has more cards and rounds.")
 
 
-def selects(wanted: Any, key: Hashable, selection: set[Hashable]) -> bool:
+def selects(wanted: Any, key: Hashable, selection: Set[Hashable]) -> bool:
     """A step is one card: nothing is selected on the way to it."""
     return False
 
 
-def wants_card(wanted: Any, key: Hashable, selection: set[Hashable]) -> bool:
+def wants_card(wanted: Any, key: Hashable, selection: Set[Hashable]) -> bool:
     """The hand card the step plays (or picks as its pain card)."""
     return wanted.kind in ("pain", "play") and key == str(wanted.card)
 
 
-def how(wanted: Any, name: Callable[[int], str], selection: set[Hashable]) -> str:
+def how(wanted: Any, name: Callable[[int], str], selection: Set[Hashable]) -> str:
     return _("Click {card} in your hand.").format(card=names.card_name(SPEC.id, wanted.card))
 
 
