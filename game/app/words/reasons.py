@@ -8,7 +8,9 @@ a catalog message, and the params fill it with seats named ("You", "Mina")
 and cards in words.  Nothing reads the English.
 `tests/app/test_reasons.py` raises every refusal code of all three games and
 checks each has a message in every catalog; `tests/app/test_i18n.py` does the
-same for the hints the AI gives.
+same for the hints the AI gives.  A card is said by its game's words; the
+game's other params (a colour, a row, a rank) by its words part's
+`reason_words` (see `names`).
 """
 
 from __future__ import annotations
@@ -149,14 +151,9 @@ def _fill(message: Message, params: dict[str, Any], game_id: str, name: Callable
             values["card"] = names.card_name(game_id, params["card"])
         except ValueError:
             pass
-    if params.get("colour") is not None:
-        values["colour"] = names.colour_name(params["colour"])
-    if params.get("row") is not None:
-        values["row"] = names.row_name(params["row"])
-    if isinstance(params.get("rank"), int):
-        values["rank"] = names.rank_name(params["rank"])
-        if isinstance(params.get("count"), int):
-            values["set"] = names.set_name(params["rank"], params["count"])
+    own = names.offered(game_id, "reason_words")  # the game's own params: a colour, a row, a rank...
+    if own is not None:
+        values.update(own(params))
     return _(template).format(**values)
 
 
