@@ -149,9 +149,10 @@ def test_a_game_without_words_still_speaks():
     Rules tab shows its name."""
     from game.app.table.chronicle import Chronicle
     from game.app.words import names as shared
-    from game.app.words import rules_text
+    from game.app.words import reasons, rules_text
     from game.games import registry
     from game.games.spec import GameSpec
+    from game.rules import Phrase
 
     registry.register(GameSpec(id="wordless", package="game.games", name="Wordless", code_prefix="WL",
                                hard_iterations=10, rollout_scale=1.0, review_thresholds=(1.0, 2.0)))
@@ -166,5 +167,8 @@ def test_a_game_without_words_still_speaks():
         assert rules_text.title("wordless", "ko") == rules_text.tagline("wordless") == "Wordless"
         assert [s.heading for s in rules_text.rules("wordless", "ca")] == ["Wordless"]
         assert rules_text.RULES["wordless"][0].heading == "Wordless"
+        refusal = Phrase("pick_first", "Not now.")  # another game's code: not this one's words
+        assert reasons.illegal("wordless", refusal, names, mine) == reasons.GENERAL
+        assert reasons.hint("wordless", Phrase("take_trick", "Take it"), names, mine) == ""
     finally:
         registry.unregister("wordless")

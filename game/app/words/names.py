@@ -27,6 +27,9 @@ and, optionally:
 
 - ``reason_words(params) -> dict[str, str]``: words for the game's own
   params of a refusal or hint (a colour, a row, a rank...) (default: none);
+- ``REFUSALS``, ``HINTS``, ``WHY``, ``WITHOUT_ODDS``: its refusal and hint
+  codes -> `reasons.Message` (see `game.app.words.reasons`; default: none,
+  so its refusals are said in the general words);
 - ``ONE_TURN_RUNS: bool``: a seat's moves in a row are one turn in the
   chronicle (default False: every move is a turn).
 

@@ -15,14 +15,48 @@ from collections.abc import Callable
 from typing import Any
 
 from game.app.words import names
+from game.app.words.reasons import Message
 from game.games.avalanche import rules as avalanche
 from game.games.avalanche.rules import JOKER, RANK_NAMES, RANKS
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 
 MAX_COUNT = max(avalanche.COPIES.values())
 
 Name = Callable[[int], str]
 Mine = Callable[[int], bool]
+
+
+#: The rules' refusals (`IllegalMove.reason`'s code -> its message; see `game.app.words.reasons`).
+REFUSALS: dict[str, Message] = {
+    "must_play": Message(N_("An avalanche is on the table: you may not draw, you must play a set.")),
+    "no_snowfall": Message(N_("The draw pile is empty, so no Snowfall: start an avalanche.")),
+    "too_few": Message(N_("{seat} holds {held} × {rank}, so cannot play {count}."),
+                       N_("You hold {held} × {rank}, so you cannot play {count}.")),
+}
+#: The hints' reasons, which name the move.
+HINTS: dict[str, Message] = {
+    "snowfall_wait": Message(N_("Snowfall: draw a card and wait")),
+    "snowfall_rather": Message(N_("Snowfall: draw rather than open an avalanche others can top")),
+    "start": Message(N_("Start with {set}: the next player can top it only {p}% of the time, "
+                        "so they likely fall onto you")),
+    "grow": Message(N_("Grow with {set}: the next player can top it only {p}% of the time, "
+                       "so they likely fall onto you")),
+    "stop": Message(N_("Stop the avalanche with {set}: {n} cards go to no one instead of to {seat}")),
+    "fall": Message(N_("Fall with {set}: the least bad choice")),
+}
+#: A hint's reason as a review's verdict gives it, after the move is named: the argument alone.
+WHY: dict[str, Message] = {
+    "snowfall_rather": Message(N_("others could top any avalanche opened now")),
+    "start": Message(N_("the next player can top it only {p}% of the time")),
+    "grow": Message(N_("the next player can top it only {p}% of the time")),
+    "stop": Message(N_("{n} cards go to no one instead of to {seat}")),
+    "fall": Message(N_("it is the least bad choice")),
+}
+#: Start and grow when the odds do not bear the argument out (`reasons.LIKELY`): the move alone.
+WITHOUT_ODDS: dict[str, Message] = {
+    "start": Message(N_("Start the avalanche with {set}")),
+    "grow": Message(N_("Grow the avalanche with {set}")),
+}
 
 
 def rank_name(rank: int) -> str:

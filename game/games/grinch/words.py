@@ -13,11 +13,50 @@ from collections.abc import Callable
 from typing import Any
 
 from game.app.words.names import cards
+from game.app.words.reasons import Message
 from game.games.grinch import rules as grinch
 from game.i18n import N_, _, ngettext
 
 Name = Callable[[int], str]
 Mine = Callable[[int], bool]
+
+
+#: The rules' refusals (`IllegalMove.reason`'s code -> its message; see `game.app.words.reasons`).
+REFUSALS: dict[str, Message] = {
+    "rows_later": Message(N_("Rows are chosen only after the third turn of the round.")),
+    "row_used": Message(N_("{seat} has already used the {row} row in this game."),
+                        N_("You have already used the {row} row in this game.")),
+    "choose_row": Message(N_("The round is over: {seat} chooses a row on the score pad."),
+                          N_("The round is over: choose a row on the score pad.")),
+    "who_only_discards": Message(
+        N_("{seat} is a Who this round: Whos get their two cards from the draw pile and only discard."),
+        N_("You are a Who this round: Whos get their two cards from the draw pile and only discard.")),
+    "taken_two": Message(N_("The Grinch has taken two cards: now discard one.")),
+    "pile_empty": Message(N_("The draw pile is empty.")),
+    "discards_empty": Message(N_("{seat}'s discard pile is empty: nothing to take."),
+                              N_("Your discard pile is empty: nothing to take.")),
+    "take_first": Message(N_("The Grinch takes two cards first ({n} to go), then discards.")),
+}
+#: The hints' reasons, which name the move.
+HINTS: dict[str, Message] = {
+    "draw_pile": Message(N_("Draw from the pile: no discard helps more")),
+    "take_own": Message(N_("Take {card} from your own pile: it builds your best open row")),
+    "take_from": Message(N_("Take {card} from {seat}'s discards: it builds your best open row")),
+    "score_row_later": Message(N_("Score {row} for {n} now; the rows you keep open are worth about {later} later")),
+    "score_row": Message(N_("Score {row} for {n} now")),
+    "discard_least": Message(N_("Discard {card}: it helps your open rows least")),
+    "discard_keep": Message(N_("Discard {card}: keep the cards that build your open rows")),
+}
+#: A hint's reason as a review's verdict gives it, after the move is named: the argument alone.
+WHY: dict[str, Message] = {
+    "draw_pile": Message(N_("no discard helps more")),
+    "take_own": Message(N_("it builds the best open row")),
+    "take_from": Message(N_("it builds the best open row")),
+    "score_row_later": Message(N_("it scores {n} now, and the rows kept open are worth about {later} later")),
+    "score_row": Message(N_("it scores {n} now")),
+    "discard_least": Message(N_("it helps the open rows least")),
+    "discard_keep": Message(N_("it keeps the cards that build the open rows")),
+}
 
 #: A seat's moves in a row are one turn (the Grinch takes, draws and discards).
 ONE_TURN_RUNS = True

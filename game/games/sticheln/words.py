@@ -14,11 +14,41 @@ from collections.abc import Callable
 from typing import Any
 
 from game.app.words.names import cards
+from game.app.words.reasons import Message
 from game.games.sticheln import rules as sticheln
 from game.i18n import N_, _, ngettext
 
 Name = Callable[[int], str]
 Mine = Callable[[int], bool]
+
+
+#: The rules' refusals (`IllegalMove.reason`'s code -> its message; see `game.app.words.reasons`).
+REFUSALS: dict[str, Message] = {
+    "pick_first": Message(N_("First everyone picks a pain card.")),
+    "pain_chosen": Message(N_("The pain cards are already chosen: play a card.")),
+    "not_in_deck": Message(N_("{card} is not in the deck for {n} players.")),
+}
+#: The hints' reasons, which name the move.
+HINTS: dict[str, Message] = {
+    "take_trick": Message(N_("Take the trick with {card}: it is worth +{n} to you")),
+    "risky_take": Message(N_("Play {card} (risky: the trick may cost you)")),
+    "shed_pain": Message(N_("Get rid of {card}: {colour} is your pain colour")),
+    "dump_on_leader": Message(N_("Dump {card} on the leader: {colour} is their pain colour")),
+    "dump_on_seat": Message(N_("Dump {card} on {seat}: {colour} is their pain colour")),
+    "stay_out": Message(N_("Stay out of this trick with {card}")),
+    "pick_long": Message(N_("Pick {card}: {colour} is your longest colour and a low pain card costs little")),
+    "pick_pain": Message(N_("Pick {card}: {colour} becomes your pain colour")),
+}
+#: A hint's reason as a review's verdict gives it, after the move is named: the argument alone.
+WHY: dict[str, Message] = {
+    "take_trick": Message(N_("it takes the trick, worth +{n}")),
+    "shed_pain": Message(N_("it gets rid of a {colour} card, the pain colour")),
+    "dump_on_leader": Message(N_("it dumps {colour} on the leader, whose pain colour it is")),
+    "dump_on_seat": Message(N_("it dumps {colour} on {seat}, whose pain colour it is")),
+    "stay_out": Message(N_("it stays out of the trick")),
+    "pick_long": Message(N_("{colour} is the longest colour and a low pain card costs little")),
+    "pick_pain": Message(N_("{colour} becomes the pain colour")),
+}
 
 COLOURS = {"red": N_("orange"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue"),
            "purple": N_("pink"), "grey": N_("grey")}
