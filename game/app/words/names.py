@@ -12,7 +12,7 @@ this module keeps the words every game shares and says a game's through it.
 A words part offers (``name(seat)`` names a seat, ``you(seat)`` is True for
 the seat the table speaks to as "you"):
 
-- ``card_name(card) -> str``: a card object as people say it ("orange 4");
+- ``card_name(card) -> str``: a card (object or notation) as people say it ("orange 4");
 - ``move_text(move, name, you) -> str``: a move as an instruction, for the
   Hint line ("Play orange 4");
 - ``move_named(move, name, you) -> str``: a move as a short noun, for a

@@ -71,7 +71,9 @@ def set_name(rank: int, count: int) -> str:
 
 
 def card_name(card: Any) -> str:
-    """A card as people say it: its rank ("Q"); suits do not matter here."""
+    """A card (or its notation) as people say it: its rank ("Q"); suits do not matter here."""
+    if isinstance(card, str):  # notation
+        card = avalanche.parse_card(card)
     return rank_name(card.rank)
 
 

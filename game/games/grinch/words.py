@@ -86,7 +86,9 @@ def row_help(row: str) -> str:
 
 
 def card_name(card: Any) -> str:
-    """"Wreath 3"."""
+    """A card (or its notation) as people say it: "Wreath 3"."""
+    if isinstance(card, str):  # notation
+        card = grinch.parse_card(card)
     return _("{suit} {rank}").format(suit=suit_name(card.suit), rank=card.rank)
 
 

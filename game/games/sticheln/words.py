@@ -64,7 +64,9 @@ def colour_name(colour: str) -> str:
 
 
 def card_name(card: Any) -> str:
-    """"orange 4"."""
+    """A card (or its notation) as people say it: "orange 4"."""
+    if isinstance(card, str):  # notation
+        card = sticheln.parse_card(card)
     return _("{colour} {value}").format(colour=colour_name(card.colour), value=card.value)
 
 
