@@ -571,14 +571,17 @@ def test_every_hint_reason_has_words_in_every_language(game_id: str) -> None:
 
 @pytest.mark.parametrize("code", i18n.LANGUAGES)
 def test_card_and_move_names(code: str) -> None:
+    from game.games.avalanche import words as avalanche_words
+    from game.games.grinch import words as grinch_words
+    from game.games.sticheln import words as sticheln_words
     from game.rules import avalanche, grinch, sticheln
 
     i18n.set_language(code)
     red = names.card_name("sticheln", "red 4")
-    assert "4" in red and red.replace("4", "").strip() == names.colour_name("red")
-    assert names.card_name("grinch", "W3a").replace("3", "").strip() == names.suit_name("W")
+    assert "4" in red and red.replace("4", "").strip() == sticheln_words.colour_name("red")
+    assert names.card_name("grinch", "W3a").replace("3", "").strip() == grinch_words.suit_name("W")
     assert names.card_name("avalanche", "QS") == "Q"
-    assert names.set_name(avalanche.JOKER, 2).count(names.rank_name(avalanche.JOKER)) == 2
+    assert avalanche_words.set_name(avalanche.JOKER, 2).count(avalanche_words.rank_name(avalanche.JOKER)) == 2
     for move in [sticheln.Move("pain", sticheln.parse_card("red 4")), avalanche.SNOWFALL,
                  grinch.Move("take", 1), grinch.Move("score", "run")]:
         text = names.move_text(move.__module__.split(".")[-2], move, lambda s: "Mina", lambda s: False)

@@ -94,6 +94,21 @@ def test_an_unknown_language_falls_back_to_english() -> None:
     assert rules_text.rules("grinch", "xx") is rules_text.rules("grinch", "en")
 
 
+def test_a_game_a_language_has_no_text_for_gets_the_english(monkeypatch, language) -> None:
+    """Translators work by language: a game may be registered before its
+    rules are translated (or written at all)."""
+    ko = rules_text.texts("ko")
+    monkeypatch.setattr(ko, "RULES", {g: v for g, v in ko.RULES.items() if g != "grinch"})
+    monkeypatch.setattr(ko, "TAGLINES", {g: v for g, v in ko.TAGLINES.items() if g != "grinch"})
+    assert rules_text.rules("grinch", "ko") is rules_text.rules("grinch", "en")
+    assert rules_text.tagline("grinch", "ko") == rules_text.tagline("grinch", "en")
+    assert rules_text.title("grinch", "ko") != rules_text.title("grinch", "en")  # still translated
+    language("ko")
+    assert RULES["grinch"] is rules_text.rules("grinch", "en")
+    with pytest.raises(KeyError):
+        RULES["no such game"]
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_at_least_five_sections_with_text(game_id: str) -> None:
     sections = rules_text.rules(game_id, "en")

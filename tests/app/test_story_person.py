@@ -17,7 +17,7 @@ from table_driver import click
 from game import i18n
 from game.app.look import fonts
 from game.app.shell.app import App
-from game.app.table import status_words, table_for
+from game.app.table import table_for
 from game.app.words import names, seat_names
 from game.persist.settings import Settings
 from game.rules import GAME_IDS  # the guided game was offered: Start goes to the table
@@ -106,17 +106,19 @@ def test_no_table_names_the_local_player_in_a_sentence(monkeypatch, game, player
 
 
 def test_the_status_words_speak_to_you():
-    name = {0: HUMAN, 1: "Mina", 2: "Pau"}.get
-    assert status_words.trick_banner("trick_won", 0, name, you) == "You take the trick"
-    assert status_words.trick_banner("trick_won", 1, name, you) == "Mina takes the trick"
+    from game.games.grinch import words as grinch_words
+    from game.games.sticheln import words as sticheln_words
     from game.rules import grinch, sticheln
 
+    name = {0: HUMAN, 1: "Mina", 2: "Pau"}.get
+    assert sticheln_words.trick_banner("trick_won", 0, name, you) == "You take the trick"
+    assert sticheln_words.trick_banner("trick_won", 1, name, you) == "Mina takes the trick"
     state = sticheln.new_game(3, 1, start=0)
-    assert status_words.sticheln_status(state, "Your turn", False, name, you).endswith(
+    assert sticheln_words.status_line(state, "Your turn", False, name, you).endswith(
         "You are choosing a pain card")
     g = grinch.new_game(3, 2)
     for phase_state in _grinch_states(g):
-        line = status_words.grinch_status(phase_state, "Your turn", False, name, you)
+        line = grinch_words.status_line(phase_state, "Your turn", False, name, you)
         assert HUMAN not in line, line
 
 
@@ -137,7 +139,7 @@ def test_a_replay_line_is_a_sentence_that_says_you_for_the_human():
 
     name = {0: HUMAN, 1: "Mina", 2: "Pau"}.get
     play = sticheln.Move("play", sticheln.parse_card("red 4"))
-    # In the past tense, as the table's record says it.
+    # In the past tense, as the table's chronicle says it.
     assert names.move_said("sticheln", 0, play, name, you) == "You played orange 4"
     assert names.move_said("sticheln", 1, play, name, you) == "Mina played orange 4"
     assert names.move_said("avalanche", 0, avalanche.SNOWFALL, name, you) == "You: Snowfall"

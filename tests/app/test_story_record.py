@@ -15,7 +15,7 @@ import pygame
 import pytest
 from table_driver import NAMES, click, make_app
 
-from game.app.table.chronicle import Record
+from game.app.table.chronicle import Chronicle
 from game.app.words.names import card_name  # the card as the table says it ("orange 0")
 from game.session.match import Match, Seat
 
@@ -38,7 +38,7 @@ def test_every_move_is_said_with_its_seat_on_the_record_line(game, seed):
     n = GAMES[game]
     seats = [Seat(NAMES[i], i == 0, "random") for i in range(n)]
     match = Match(game, seats, seed)
-    record = Record(game, n)
+    record = Chronicle(game, n)
     rng = random.Random(seed)
     seen = set()
     for _ in range(400):
@@ -57,7 +57,7 @@ def test_every_move_is_said_with_its_seat_on_the_record_line(game, seed):
 def test_sticheln_says_who_took_the_trick_with_which_card():
     seats = [Seat(NAMES[i], i == 0, "random") for i in range(3)]
     match = Match("sticheln", seats, 5)
-    record = Record("sticheln", 3)
+    record = Chronicle("sticheln", 3)
     rng = random.Random(5)
     while True:
         seat = match.current
@@ -77,7 +77,7 @@ def test_sticheln_says_who_took_the_trick_with_which_card():
 def test_a_pain_pick_is_told_only_to_its_owner():
     seats = [Seat(NAMES[i], True) for i in range(3)]
     match = Match("sticheln", seats, 2)
-    record = Record("sticheln", 3)
+    record = Chronicle("sticheln", 3)
     move = match.state.legal_moves()[0]
     match.apply(move)
     record.add(0, match.state.events, 1)
@@ -90,7 +90,7 @@ def test_a_pain_pick_is_told_only_to_its_owner():
 def test_a_grinch_turn_is_one_sentence():
     seats = [Seat(NAMES[i], False, "random") for i in range(3)]
     match = Match("grinch", seats, 3)
-    record = Record("grinch", 3)
+    record = Chronicle("grinch", 3)
     rng = random.Random(1)
     while match.state.phase_name != "grinch":
         seat = match.current

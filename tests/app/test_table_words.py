@@ -1,4 +1,4 @@
-"""The pure helpers behind the tables and screens: Avalanche's words, the
+"""The pure helpers behind the tables and screens: each game's words, the
 Grinch score pad's model, words about a save.  No window, no pygame."""
 
 from __future__ import annotations
@@ -7,13 +7,14 @@ import subprocess
 import sys
 
 from game.app.words import save_words
-from game.games.avalanche import table_words as words
+from game.games.avalanche import words
 from game.games.grinch import pad_model as grinch_pad
 from game.rules import avalanche, grinch
 from game.session.match import Match, Seat
 
-PURE = ("game.games.avalanche.table_words", "game.games.grinch.pad_model", "game.app.table.status_words",
-        "game.app.words.save_words")
+PURE = ("game.games.avalanche.words", "game.games.avalanche.table_words", "game.games.sticheln.words",
+        "game.games.grinch.words", "game.games.grinch.pad_model", "game.app.table.status_words",
+        "game.app.words.save_words", "game.app.table.chronicle")
 
 
 def names(seat: int) -> str:
@@ -102,16 +103,72 @@ def test_words_about_a_save():
 
 def test_status_lines_say_whose_turn_it_is():
     from game.app.table import status_words
+    from game.games.grinch import words as grinch_words
+    from game.games.sticheln import words as sticheln_words
 
     match = Match("sticheln", [Seat("Ana", True), Seat("Mina", True), Seat("Pau", False, "easy")], 3)
     assert status_words.turn_text(0, 0, match, names) == "Ana, your turn"  # two humans: named
     assert status_words.turn_text(2, 0, match, names) == "Pau to play"
     assert status_words.turn_text(None, 0, match, names) == "Game over"
     view = match.state.view(0)
-    assert status_words.sticheln_status(view, "Your turn", True, names).endswith(
+    assert sticheln_words.status_line(view, "Your turn", True, names).endswith(
         "Your turn: choose your pain card (its colour will cost you)")
-    assert status_words.sticheln_seat_lines(view, 1)[1] == "Score 0"
+    assert sticheln_words.seat_lines(view, 1)[1] == "Score 0"
     state = grinch.new_game(3, 1)
-    line = status_words.grinch_status(state.view(0), "Your turn", False, names, mine)
+    line = grinch_words.status_line(state.view(0), "Your turn", False, names, mine)
     assert line.startswith("Round 1 of ") and " — " in line
-    assert status_words.grinch_seat_lines(state.view(0), 0)[1] == "Score 0"
+    assert grinch_words.seat_lines(state.view(0), 0)[1] == "Score 0"
+
+
+def test_the_old_names_still_reach_a_games_words():
+    """The tables ask `status_words` and `names` for words that moved into
+    their game's words part: those are forwarded, and nothing else is."""
+    import pytest
+
+    from game.app.table import status_words
+    from game.app.words import names as shared
+    from game.games.avalanche import words as avalanche_words
+    from game.games.grinch import words as grinch_words
+    from game.games.sticheln import words as sticheln_words
+
+    assert status_words.sticheln_status is sticheln_words.status_line
+    assert status_words.trick_banner is sticheln_words.trick_banner
+    assert status_words.grinch_pad_filled is grinch_words.pad_filled
+    assert shared.colour_name is sticheln_words.colour_name
+    assert shared.row_help is grinch_words.row_help
+    assert shared.set_name is avalanche_words.set_name
+    assert words.set_text is avalanche_words.set_text
+    for module, attr in ((status_words, "status_line"), (shared, "card_nam"), (shared, "__wrapped__")):
+        with pytest.raises(AttributeError):
+            getattr(module, attr)
+
+
+def test_a_game_without_words_still_speaks():
+    """A registered game whose package has no words part (nor rules texts):
+    its cards and moves are said in notation, its chronicle says nothing, its
+    Rules tab shows its name."""
+    from game.app.table.chronicle import Chronicle
+    from game.app.words import names as shared
+    from game.app.words import reasons, rules_text
+    from game.games import registry
+    from game.games.spec import GameSpec
+    from game.rules import Phrase
+
+    registry.register(GameSpec(id="wordless", package="game.games", name="Wordless", code_prefix="WL",
+                               hard_iterations=10, rollout_scale=1.0, review_thresholds=(1.0, 2.0)))
+    try:
+        assert shared.game_name("wordless") == "Wordless" and shared.GAMES["wordless"] == "Wordless"
+        assert shared.card_name("wordless", 7) == "7"
+        assert shared.move_text("wordless", "pass", names, mine) == "pass"
+        assert shared.move_said("wordless", 1, "pass", names, mine) == "Mina: pass"
+        chronicle = Chronicle("wordless", 2)
+        chronicle.add(0, (), 1)
+        assert chronicle.line(None, names, mine) == "" and chronicle.log(0, names, mine) == []
+        assert rules_text.title("wordless", "ko") == rules_text.tagline("wordless") == "Wordless"
+        assert [s.heading for s in rules_text.rules("wordless", "ca")] == ["Wordless"]
+        assert rules_text.RULES["wordless"][0].heading == "Wordless"
+        refusal = Phrase("pick_first", "Not now.")  # another game's code: not this one's words
+        assert reasons.illegal("wordless", refusal, names, mine) == reasons.GENERAL
+        assert reasons.hint("wordless", Phrase("take_trick", "Take it"), names, mine) == ""
+    finally:
+        registry.unregister("wordless")

@@ -17,7 +17,7 @@ import pygame
 
 from game.app.shell.scene import Scene
 from game.app.table import layout, status_words, voice
-from game.app.table.chronicle import Record
+from game.app.table.chronicle import Chronicle
 from game.app.table.input import TableInput, Target  # noqa: F401 - Target: the games' clicks
 from game.app.table.layout import SeatSpot
 from game.app.table.log_panel import RoundLog
@@ -76,7 +76,7 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
         self.init_stage(match.state)
         self.init_turns()
         self.init_log()
-        self.chronicle = Record(self.GAME, len(match.seats))  # what each seat did, in words
+        self.chronicle = Chronicle(self.GAME, len(match.seats))  # what each seat did, in words
         if match.moves:  # a game going on: its round so far
             self.chronicle.fill(match)
 

@@ -1,38 +1,76 @@
 """What the table calls things, in the current language: games, cards,
-colours, suits, score pad rows, computer levels, animation speeds, moves.
+computer levels, animation speeds, moves.
 
 The rules speak a notation (`red 4`, `QS`, `W1a`, `play Q Q`) that is also the
 save and log format, so it stays English; people read these words instead.
 Everything is looked up when called, never at import: the language can
 change while the app runs.
+
+What one game calls its cards and moves lives in that game's ``words`` part
+(`game/games/<id>/words.py`, found through `registry.get(id).module("words")`);
+this module keeps the words every game shares and says a game's through it.
+A words part offers (``name(seat)`` names a seat, ``you(seat)`` is True for
+the seat the table speaks to as "you"):
+
+- ``card_name(card) -> str``: a card (object or notation) as people say it ("orange 4");
+- ``move_text(move, name, you) -> str``: a move as an instruction, for the
+  Hint line ("Play orange 4");
+- ``move_named(move, name, you) -> str``: a move as a short noun, for a
+  review's verdict ("orange 4", "the Run row");
+- ``move_said(seat, move, name, you) -> str | None``: a move `seat` made, as
+  a past-tense sentence for a replay ("Mina played orange 4");
+- ``sentences(seat, events, n, name, you) -> list[str]``: one turn's events
+  (`game/rules/events.py`) in words, for the chronicle (`n`: players);
+- ``title_card() -> card``: the card the title's fan shows for the game;
+
+and, optionally:
+
+- ``reason_words(params) -> dict[str, str]``: words for the game's own
+  params of a refusal or hint (a colour, a row, a rank...) (default: none);
+- ``REFUSALS``, ``HINTS``, ``WHY``, ``WITHOUT_ODDS``: its refusal and hint
+  codes -> `reasons.Message` (see `game.app.words.reasons`; default: none,
+  so its refusals are said in the general words);
+- ``ONE_TURN_RUNS: bool``: a seat's moves in a row are one turn in the
+  chronicle (default False: every move is a turn).
+
+A words part that lacks a function gets the notation instead (`str(card)`),
+so a new game speaks, if plainly, before it has words of its own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from types import ModuleType
 from typing import Any
 
+from game.games import registry
 from game.i18n import N_, _, ngettext
 
-GAMES = {"sticheln": N_("Sticheln"), "avalanche": N_("Avalanche"),
-         "grinch": N_("Grinch: Grow Your Heart")}
-#: Sticheln's colours as the cards show them: the notation's "red" is drawn
-#: as an orange flame and "purple" as a pink flower (design/art.md: Okabe-Ito
-#: vermillion and reddish purple), so people read "orange" and "pink".
-COLOURS = {"red": N_("orange"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue"),
-           "purple": N_("pink"), "grey": N_("grey")}
-SUITS = {"W": N_("Wreath"), "N": N_("Noise"), "O": N_("Ornament"), "P": N_("Present")}
-ROWS = {"wreaths": N_("Wreaths"), "noise": N_("Noise"), "ornaments": N_("Ornaments"),
-        "presents": N_("Presents"), "rainbow": N_("Rainbow"), "match": N_("Match"), "run": N_("Run")}
-ROW_HELP = {"wreaths": N_("sum of Wreaths"), "noise": N_("sum of Noise"),
-            "ornaments": N_("sum of Ornaments"), "presents": N_("sum of Presents"),
-            "rainbow": N_("top card of each suit"), "match": N_("3 / 4 / 5 alike: 10 / 20 / 30"),
-            "run": N_("run of 4 / 5: 15 / 25")}
 LEVELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "random": N_("Random")}
 SPEEDS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"), "off": N_("Off")}
 #: the little tag on a seat's panel
 SEAT_TAGS = {"you": N_("you"), "human": N_("human"), "easy": N_("easy"), "normal": N_("normal"),
              "hard": N_("hard"), "random": N_("random")}
+
+
+class _GameNames(Mapping[str, str]):
+    """game id -> its display name as a msgid (`GameSpec.name`), for every
+    registered game in the registry's order: a button label is translated
+    when drawn.  Say a name with `game_name`."""
+
+    def __getitem__(self, game_id: str) -> str:
+        if not registry.known(game_id):
+            raise KeyError(game_id)
+        return registry.get(game_id).name
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(registry.ids())
+
+    def __len__(self) -> int:
+        return len(registry.ids())
+
+
+GAMES: Mapping[str, str] = _GameNames()
 
 
 def _said(table: dict[str, str], key: str, default: str) -> str:
@@ -41,57 +79,12 @@ def _said(table: dict[str, str], key: str, default: str) -> str:
 
 
 def game_name(game_id: str) -> str:
-    return _said(GAMES, game_id, game_id)
-
-
-def colour_name(colour: str) -> str:
-    """A Sticheln colour in words, as drawn: notation "red" is "orange"."""
-    return _said(COLOURS, colour, colour)
-
-
-def suit_name(suit: str) -> str:
-    """A Grinch suit letter ("W") in words."""
-    return _said(SUITS, suit, suit)
-
-
-def row_name(row: str) -> str:
-    return _said(ROWS, row, row)
-
-
-def row_help(row: str) -> str:
-    return _said(ROW_HELP, row, "")
+    """A game's display name in the current language (its id for a game nobody registered)."""
+    return _(registry.get(game_id).name) if registry.known(game_id) else game_id
 
 
 def seat_tag(tag: str) -> str:
     return _said(SEAT_TAGS, tag, tag)
-
-
-def rank_name(rank: int) -> str:
-    """An Avalanche rank: 2..10, J, Q, K, A as printed on the cards, or "Joker"."""
-    from game.games.avalanche.rules import JOKER, RANK_NAMES
-
-    return _("Joker") if rank == JOKER else RANK_NAMES.get(rank, "?")
-
-
-def set_name(rank: int, count: int) -> str:
-    """An Avalanche set: `Q Q`, `Joker Joker`, or `6 × 7` for long sets."""
-    name = rank_name(rank)
-    return " ".join([name] * count) if count <= 4 else f"{count} × {name}"
-
-
-def card_name(game_id: str, card: Any) -> str:
-    """A card (object or notation) as people say it: "red 4", "Q", "Wreath 3"."""
-    from game import rules
-
-    if isinstance(card, str):
-        card = rules.get(game_id).parse_card(card)
-    if game_id == "sticheln":
-        return _("{colour} {value}").format(colour=colour_name(card.colour), value=card.value)
-    if game_id == "avalanche":
-        return rank_name(card.rank)
-    if game_id == "grinch":
-        return _("{suit} {rank}").format(suit=suit_name(card.suit), rank=card.rank)
-    return str(card)
 
 
 def cards(n: int) -> str:
@@ -99,101 +92,66 @@ def cards(n: int) -> str:
     return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
+def words(game_id: str) -> ModuleType | None:
+    """The game's words part, or None for a game without one."""
+    spec = registry.get(game_id)
+    return spec.module("words") if spec.has("words") else None
+
+
+def offered(game_id: str, what: str) -> Any:
+    """The function (or flag) `what` of the game's words part, or None if it offers none."""
+    part = words(game_id)
+    return getattr(part, what, None) if part is not None else None
+
+
+def card_name(game_id: str, card: Any) -> str:
+    """A card (object or notation) as people say it: "orange 4", "Q", "Wreath 3"."""
+    if isinstance(card, str):
+        card = registry.get(game_id).rules.parse_card(card)
+    say = offered(game_id, "card_name")
+    return say(card) if say is not None else str(card)
+
+
 def move_text(game_id: str, move: Any, name: Callable[[int], str], you: Callable[[int], bool]) -> str:
-    """A move as an instruction, for the Hint line: "Play red 4", "Take from Mina's pile"."""
-    kind = getattr(move, "kind", None)
-    if game_id == "sticheln":
-        card = card_name(game_id, move.card)
-        if kind == "pain":
-            return _("Pick {card} as your pain card").format(card=card)
-        return _("Play {card}").format(card=card)
-    if game_id == "avalanche":
-        if kind == "snowfall":
-            return _("Snowfall: draw a card")
-        return _("Play {cards}").format(cards=set_name(move.rank, move.count))
-    if game_id == "grinch":
-        if kind == "draw":
-            return _("Draw from the draw pile")
-        if kind == "take":
-            if you(move.arg):
-                return _("Take the top card of your own discard pile")
-            return _("Take the top card of {name}'s discard pile").format(name=name(move.arg))
-        if kind == "discard":
-            return _("Discard {card}").format(card=card_name(game_id, move.arg))
-        if kind == "score":
-            return _("Score your hand in the {row} row").format(row=row_name(move.arg))
-    return str(move)
+    """A move as an instruction, for the Hint line: "Play orange 4", "Take from Mina's pile"."""
+    say = offered(game_id, "move_text")
+    return say(move, name, you) if say is not None else str(move)
 
 
 def move_named(game_id: str, move: Any, name: Callable[[int], str], you: Callable[[int], bool]) -> str:
     """A move as a short noun, as the table says cards, for a review's verdict
     ("orange 4", "Q Q", "Snowfall", "Mina's discard pile", "the Run row")."""
-    kind = getattr(move, "kind", None)
-    if game_id == "sticheln":
-        return card_name(game_id, move.card)
-    if game_id == "avalanche":
-        return _("Snowfall") if kind == "snowfall" else set_name(move.rank, move.count)
-    if game_id == "grinch":
-        if kind == "draw":
-            return _("the draw pile")
-        if kind == "take":
-            if you(move.arg):
-                return _("your discard pile")
-            return _("{name}'s discard pile").format(name=name(move.arg))
-        if kind == "discard":
-            return card_name(game_id, move.arg)
-        if kind == "score":
-            return _("the {row} row").format(row=row_name(move.arg))
-    return str(move)
+    say = offered(game_id, "move_named")
+    return say(move, name, you) if say is not None else str(move)
 
 
 def move_said(game_id: str, seat: int, move: Any, name: Callable[[int], str],
               you: Callable[[int], bool]) -> str:
     """A move someone made, as a sentence about them in the past tense like
-    the table's record, for a replay's line: "Mina played orange 4", or "You
+    the table's chronicle, for a replay's line: "Mina played orange 4", or "You
     played orange 4" when `seat` is the one the table speaks to as "you"."""
-    kind = getattr(move, "kind", None)
-    me = you(seat)
-    said: str | None = None
-    values: dict[str, str] = {"name": name(seat)}
-    if game_id == "sticheln":
-        values["card"] = card_name(game_id, move.card)
-        said = ((_("You chose {card} as your pain card") if me else _("{name} chose {card} as a pain card"))
-                if kind == "pain" else (_("You played {card}") if me else _("{name} played {card}")))
-    elif game_id == "avalanche":
-        if kind == "snowfall":
-            said = _("You: Snowfall") if me else _("{name}: Snowfall")
-        else:
-            values["cards"] = set_name(move.rank, move.count)
-            said = _("You played {cards}") if me else _("{name} played {cards}")
-    elif game_id == "grinch":
-        said = _grinch_said(seat, move, you, values, name)
-    return said.format(**values) if said is not None else f"{name(seat)}: {move}"
+    say = offered(game_id, "move_said")
+    said = say(seat, move, name, you) if say is not None else None
+    return said if said is not None else f"{name(seat)}: {move}"
 
 
-def _grinch_said(seat: int, move: Any, you: Callable[[int], bool], values: dict[str, str],
-                 name: Callable[[int], str]) -> str | None:
-    """`move_said` for a Grinch move (fills `values` with what it names)."""
-    kind, me = move.kind, you(seat)
-    if kind == "draw":
-        return _("You drew from the draw pile") if me else _("{name} drew from the draw pile")
-    if kind == "take":
-        owner = move.arg
-        if me:
-            if you(owner):
-                return _("You took the top card of your own discard pile")
-            values["owner"] = name(owner)
-            return _("You took the top card of {owner}'s discard pile")
-        if you(owner):
-            return _("{name} took the top card of your discard pile")
-        if owner == seat:
-            return _("{name} took the top card of their own discard pile")
-        values["owner"] = name(owner)
-        return _("{name} took the top card of {owner}'s discard pile")
-    if kind == "discard":
-        values["card"] = card_name("grinch", move.arg)
-        return _("You discarded {card}") if me else _("{name} discarded {card}")
-    if kind == "score":
-        values["row"] = row_name(move.arg)
-        return _("You scored your hand in the {row} row") if me else _("{name} scored the {row} row")
-    return None
+#: Words that moved into one game's words part, still found here by the
+#: callers that ask this module for them (the tables, the guide): each is
+#: looked up in the registered game whose words part offers it.
+MOVED = frozenset({"colour_name", "suit_name", "row_name", "row_help", "rank_name", "set_name",
+                   "COLOURS", "SUITS", "ROWS", "ROW_HELP"})
+
+
+def moved(module: str, attr: str, names: frozenset[str]) -> Any:
+    """`attr` of the one registered game's words part that offers it, for a
+    module's `__getattr__` (`names`: what that module forwards)."""
+    if attr in names:
+        found = [getattr(part, attr) for spec in registry.specs() if spec.has("words")
+                 and hasattr(part := spec.module("words"), attr)]
+        if len(found) == 1:
+            return found[0]
+    raise AttributeError(f"module {module!r} has no attribute {attr!r}")
+
+
+def __getattr__(attr: str) -> Any:
+    return moved(__name__, attr, MOVED)
