@@ -62,6 +62,7 @@ def first_frame_seconds(runs: int = 3) -> float:
         start = time.perf_counter()
         proc = subprocess.Popen([sys.executable, "-m", "game", "play", "--first-frame-exit"],
                                 cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+        assert proc.stdout is not None  # stdout=PIPE
         for line in proc.stdout:
             if line.startswith("first frame"):
                 times.append(time.perf_counter() - start)

@@ -130,7 +130,7 @@ def soak(seconds: float, every: float = 60.0, say: Callable[[str], None] = print
     history = 0
 
     def report() -> None:
-        row = {"minute": round((time.monotonic() - began) / 60, 2), "rss_mib": round(rss_mib(), 1),
+        row: dict[str, Any] = {"minute": round((time.monotonic() - began) / 60, 2), "rss_mib": round(rss_mib(), 1),
                "games": games, "history_files": history, "python_blocks": sys.getallocatedblocks(),
                "caches": lru.report()}
         trimmed = ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -32,7 +33,7 @@ class RulesScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.app.ui
         w, h = size
-        self.tabs = [Button(GAMES[g], lambda g=g: self.show(g), selected=g == self.game_id)
+        self.tabs = [Button(GAMES[g], partial(self.show, g), selected=g == self.game_id)
                      for g in rules.GAME_IDS]
         widgets.layout_row(self.tabs, (w // 2, ui(40)), ui(280), ui(44), ui(12))
         self.back = Button(N_("Back"), self.app.stack.pop, key=pygame.K_ESCAPE, primary=True)

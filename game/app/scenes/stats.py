@@ -7,6 +7,7 @@ the chart is drawn here with pygame.draw, one line per player.
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -86,7 +87,7 @@ class StatsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.app.ui
         w, h = size
-        self.tabs = [Button(rules.get(g).NAME, lambda g=g: self.show(g), selected=g == self.game_id)
+        self.tabs = [Button(rules.get(g).NAME, partial(self.show, g), selected=g == self.game_id)
                      for g in rules.GAME_IDS]
         widgets.layout_row(self.tabs, (w // 2, ui(104)), min(ui(240), (w - ui(60)) // 3), ui(42), ui(12))
         self.back = Button(N_("Back"), self.app.stack.pop, key=pygame.K_ESCAPE)

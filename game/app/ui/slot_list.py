@@ -3,6 +3,7 @@ of the "Load game" and History screens (shared, so it lives outside scenes/)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -142,11 +143,11 @@ class SlotListScene(Scene):
 
     def row_buttons(self, info: SlotInfo) -> list[Button]:
         arming = self.arming is info
-        delete = Button(N_("Delete?") if arming else N_("Delete"), lambda i=info: self.delete(i),
+        delete = Button(N_("Delete?") if arming else N_("Delete"), partial(self.delete, info),
                         selected=arming)
         if info.error:
             return [delete]
-        return [Button(self.open_label, lambda i=info: self.open(i), primary=True), delete]
+        return [Button(self.open_label, partial(self.open, info), primary=True), delete]
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
