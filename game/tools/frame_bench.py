@@ -37,7 +37,7 @@ def frame_costs(seconds: float, game: str = "avalanche", players: int = 6,
     measured = 0.0
     while measured < seconds:
         seats = [Seat(f"Seat {i + 1}", False, "random") for i in range(players)]
-        table = app.go("table", Match(game, seats, seed), demo=True)
+        table = app.routes.table(Match(game, seats, seed), demo=True)
         app.settings.speed = "off"  # get to mid-game quickly
         while len(table.match.moves) < warmup_moves and not table.match.state.is_over:
             app.step(1 / 60, events=[], flip=False)

@@ -83,10 +83,10 @@ def _app(kind: str, seconds: float) -> float:
 
     app = TimedApp((1280, 720), Settings(muted=True))
     if kind == "title":
-        app.go("title")
+        app.routes.title()
     else:
         seats = [Seat("You", True), Seat("Ada", False, "normal"), Seat("Bo", False, "normal")]
-        app.go("table", Match("sticheln", seats, 7))  # seat 0 picks a pain card first
+        app.routes.table(Match("sticheln", seats, 7))  # seat 0 picks a pain card first
     pygame.time.set_timer(start_event, round(WARMUP * 1000), loops=1)
     app.run()
     return measured["used"]

@@ -67,10 +67,10 @@ class HistoryScene(SlotListScene):
         match = self.loaded(info, library.shared_match)
         if match is not None:
             self.app.sound.play("click")
-            self.app.go("review", match, info.path, self.describe(info)[0])
+            self.app.routes.review(match, info.path, self.describe(info)[0])
 
     def open(self, info: SlotInfo) -> None:
         match = self.loaded(info, library.shared_match)
         if match is not None:
             self.app.sound.play("click")
-            self.app.go("replay", match, self.describe(info)[0])
+            self.app.routes.replay(match, self.describe(info)[0])

@@ -22,7 +22,7 @@ from game.i18n import N_, _, ngettext
 from game.persist.stats import Record, load_daily, load_stats
 
 if TYPE_CHECKING:
-    from game.app.shell.app import App
+    from game.app.shell.surface import AppSurface
 
 MAX_ROWS = 8     # players listed (most games first)
 MAX_LINES = len(SEAT_COLOURS)  # players drawn in the chart, one colour each
@@ -63,7 +63,7 @@ def sorted_records(by_name: dict[str, Record]) -> list[Record]:
 
 
 class StatsScene(Scene):
-    def __init__(self, app: App, game_id: str | None = None):
+    def __init__(self, app: AppSurface, game_id: str | None = None):
         super().__init__(app)
         self.stats = load_stats()
         self.daily = load_daily()  # today's deals, game by game

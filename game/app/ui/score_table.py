@@ -4,13 +4,17 @@ summaries, final results, the end of a replay)."""
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.app.ui.widgets import ACCENT, INK, MUTED, blit_text
 
+if TYPE_CHECKING:
+    from game.app.shell.surface import AppSurface
 
-def draw_score_table(app, surface: pygame.Surface, panel: pygame.Rect, headers: list[str],
+
+def draw_score_table(app: AppSurface, surface: pygame.Surface, panel: pygame.Rect, headers: list[str],
                      rows: list[list[str]], highlight: AbstractSet[int] = frozenset()) -> None:
     """Column 0 left-aligned (names), the rest centred, from below the title."""
     ui = app.ui

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
-    from game.app.shell.app import App
+    from game.app.shell.surface import AppSurface
 
 
 class SlotListScene(Scene):
@@ -31,7 +31,7 @@ class SlotListScene(Scene):
     empty = N_("Nothing here yet.")
     open_label = N_("Load")
 
-    def __init__(self, app: App):
+    def __init__(self, app: AppSurface):
         super().__init__(app)
         self.slots: list[SlotInfo] = []
         self.rows: list[tuple[SlotInfo, pygame.Rect, list[Button]]] = []
@@ -69,7 +69,7 @@ class SlotListScene(Scene):
         match = self.loaded(info, library.load_slot)
         if match is not None:
             self.app.sound.play("click")
-            self.app.go("table", match, continuing=True)
+            self.app.routes.table(match, continuing=True)
 
     def loaded(self, info: SlotInfo, load: Callable[[Path], Match]) -> Match | None:
         """The match in a row's file; None, with the reason said and the list
