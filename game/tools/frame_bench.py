@@ -37,7 +37,7 @@ def frame_costs(seconds: float, game: str = "avalanche", players: int = 6,
     measured = 0.0
     while measured < seconds:
         seats = [Seat(f"Seat {i + 1}", False, "random") for i in range(players)]
-        table = app.go("table", Match(game, seats, seed), demo=True)
+        table = app.routes.table(Match(game, seats, seed), demo=True)
         app.settings.speed = "off"  # get to mid-game quickly
         while len(table.match.moves) < warmup_moves and not table.match.state.is_over:
             app.step(1 / 60, events=[], flip=False)
@@ -62,6 +62,7 @@ def first_frame_seconds(runs: int = 3) -> float:
         start = time.perf_counter()
         proc = subprocess.Popen([sys.executable, "-m", "game", "play", "--first-frame-exit"],
                                 cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+        assert proc.stdout is not None  # stdout=PIPE
         for line in proc.stdout:
             if line.startswith("first frame"):
                 times.append(time.perf_counter() - start)

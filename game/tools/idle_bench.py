@@ -64,12 +64,6 @@ def _app(kind: str, seconds: float) -> float:
     from game.persist.settings import Settings
     from game.session.match import Match, Seat
 
-    app = App((1280, 720), Settings(muted=True))
-    if kind == "title":
-        app.go("title")
-    else:
-        seats = [Seat("You", True), Seat("Ada", False, "normal"), Seat("Bo", False, "normal")]
-        app.go("table", Match("sticheln", seats, 7))  # seat 0 picks a pain card first
     measured: dict[str, float] = {}
     start_event = pygame.event.custom_type()  # the warm-up is over
 
@@ -77,17 +71,23 @@ def _app(kind: str, seconds: float) -> float:
         measured["cpu"], measured["wall"] = _cpu(), time.monotonic()
         pygame.time.set_timer(pygame.QUIT, round(seconds * 1000), loops=1)
 
+    class TimedApp(App):
+        """The app, with the warm-up's end and the quit timed as they arrive."""
+
+        def handle(self, event: pygame.event.Event) -> None:
+            if event.type == start_event:
+                start()
+            elif event.type == pygame.QUIT and "cpu" in measured:  # before pygame.quit's clean-up
+                measured["used"] = (_cpu() - measured["cpu"]) / (time.monotonic() - measured["wall"])
+            super().handle(event)
+
+    app = TimedApp((1280, 720), Settings(muted=True))
+    if kind == "title":
+        app.routes.title()
+    else:
+        seats = [Seat("You", True), Seat("Ada", False, "normal"), Seat("Bo", False, "normal")]
+        app.routes.table(Match("sticheln", seats, 7))  # seat 0 picks a pain card first
     pygame.time.set_timer(start_event, round(WARMUP * 1000), loops=1)
-    handle = app.handle
-
-    def handle_and_time(event: pygame.event.Event) -> None:
-        if event.type == start_event:
-            start()
-        elif event.type == pygame.QUIT and "cpu" in measured:  # before pygame.quit's clean-up
-            measured["used"] = (_cpu() - measured["cpu"]) / (time.monotonic() - measured["wall"])
-        handle(event)
-
-    app.handle = handle_and_time
     app.run()
     return measured["used"]
 

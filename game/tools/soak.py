@@ -21,7 +21,11 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.app.shell.app import App
+    from game.session.match import Match
 
 __all__ = ["main", "rss_mib", "soak"]
 
@@ -71,15 +75,15 @@ def _games() -> Iterator[tuple[str, int, str, tuple[int, int], str]]:
                LEVELS[(i // 2) % len(LEVELS)])
 
 
-def _play_one(app: Any, game_id: str, players: int, level: str, seed: int) -> Any:
-    """One all-computer game through the table, to its results; returns the match."""
+def _play_one(app: App, game_id: str, players: int, level: str, seed: int) -> Match:
+    """One all-computer game through the table, to its results; returns the match.
+    The table opens by the router, the one way the app opens a table."""
     from game.app.scenes.results import ResultsScene
-    from game.app.table import table_for
     from game.session.match import Match, Seat
 
     seats = [Seat(f"Computer {i + 1}", False, level) for i in range(players)]
     match = Match(game_id, seats, seed)
-    app.replace(table_for(app, match, demo=True))
+    app.routes.table(match, demo=True)
     for _frame in range(MAX_FRAMES):
         app.step(1 / 60, events=[], flip=False)
         if isinstance(app.stack.top, ResultsScene):
@@ -130,7 +134,7 @@ def soak(seconds: float, every: float = 60.0, say: Callable[[str], None] = print
     history = 0
 
     def report() -> None:
-        row = {"minute": round((time.monotonic() - began) / 60, 2), "rss_mib": round(rss_mib(), 1),
+        row: dict[str, Any] = {"minute": round((time.monotonic() - began) / 60, 2), "rss_mib": round(rss_mib(), 1),
                "games": games, "history_files": history, "python_blocks": sys.getallocatedblocks(),
                "caches": lru.report()}
         trimmed = ""

@@ -1,5 +1,8 @@
 """The app's walls: screens never import each other, tables import no screen,
 and the only module that knows which screen leads where is the router.
+A screen is any module under game/app/scenes/ and any module a route names
+(the learn screens too); a table is under game/app/table/ or is the guided
+table of game/app/learn/.
 Read from the source (ast), so a deferred import in a function body counts
 as much as one at the top; imports only for type checkers do not (they
 create no circle at run time)."""
@@ -51,12 +54,23 @@ def app_graph() -> dict[str, set[str]]:
             for name, path in modules.items()}
 
 
+def _routed() -> set[str]:
+    from game.app.shell import router
+
+    return {module for module, _cls, _how in router.ROUTES.values()}
+
+
 def is_screen(name: str) -> bool:
-    return name.startswith("game.app.scenes.")
+    return name.startswith("game.app.scenes.") or name in _routed()
 
 
 def is_table(name: str) -> bool:
-    return name.startswith("game.app.table.") and name != "game.app.table"
+    return (name.startswith("game.app.table.") and name != "game.app.table") or name == "game.app.learn.table"
+
+
+def test_the_learn_screens_are_screens_and_the_guided_table_a_table():
+    assert is_screen("game.app.learn.screens") and is_screen("game.app.learn.done")
+    assert is_table("game.app.learn.table") and not is_screen("game.app.learn.table")
 
 
 def test_no_screen_imports_another_screen_or_a_table():

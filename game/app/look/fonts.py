@@ -68,7 +68,8 @@ def _chain(primary: str) -> tuple[str, ...]:
 
 def font_path(family: str, bold: bool = False) -> Path:
     """The bundled file of a family (raises AssetError naming the paths tried)."""
-    return find_asset("sprites", "fonts", FAMILIES[family][1 if bold else 0])
+    regular, bold_file, _script = FAMILIES[family]
+    return find_asset("sprites", "fonts", bold_file if bold else regular)
 
 
 def font(size: int, bold: bool = False, family: str | None = None) -> pygame.font.Font:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from game.app.ui.deal_code_line import copy_code
@@ -53,23 +54,23 @@ class HistoryScene(SlotListScene):
         buttons = super().row_buttons(info)
         if info.error:
             return buttons
-        review = Button(N_("Review"), lambda i=info: self.review(i))
+        review = Button(N_("Review"), partial(self.review, info))
         try:
             code = code_of(library.shared_match(info.path))
         except SaveError:
             return [review, *buttons]
         if code is None:
             return [review, *buttons]
-        return [review, Button(N_("Copy code"), lambda c=code: self.say(*copy_code(c))), *buttons]
+        return [review, Button(N_("Copy code"), lambda: self.say(*copy_code(code))), *buttons]
 
     def review(self, info: SlotInfo) -> None:
         match = self.loaded(info, library.shared_match)
         if match is not None:
             self.app.sound.play("click")
-            self.app.go("review", match, info.path, self.describe(info)[0])
+            self.app.routes.review(match, info.path, self.describe(info)[0])
 
     def open(self, info: SlotInfo) -> None:
         match = self.loaded(info, library.shared_match)
         if match is not None:
             self.app.sound.play("click")
-            self.app.go("replay", match, self.describe(info)[0])
+            self.app.routes.replay(match, self.describe(info)[0])

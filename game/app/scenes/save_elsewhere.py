@@ -23,7 +23,7 @@ from game.persist import SaveError, library
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from game.app.shell.app import App
+    from game.app.shell.surface import AppSurface
     from game.session.match import Match
 
 MAX_PATH = 400
@@ -44,7 +44,7 @@ class AutosaveFailedScene(ModalScene):
     title = N_("This game is not being saved")
     panel_size = (640, 380)
 
-    def __init__(self, app: App, match: Match, reason: str):
+    def __init__(self, app: AppSurface, match: Match, reason: str):
         super().__init__(app)
         self.match = match
         self.reason = reason
@@ -67,7 +67,7 @@ class AutosaveFailedScene(ModalScene):
         def saved(path: str) -> None:
             self.note = _("Saved as “{name}”. Every move from now on is saved there too.").format(name=path)
 
-        self.app.go("save_to", self.match, default_slot_name(self.match), saved)
+        self.app.routes.save_to(self.match, default_slot_name(self.match), saved)
 
     def close(self) -> None:
         self.app.stack.remove(self)
@@ -81,7 +81,7 @@ class SaveToFolderScene(PromptScene):
     field_top = 86
     field_margin = 30
 
-    def __init__(self, app: App, match: Match, name: str, saved: Callable[[str], None] | None = None):
+    def __init__(self, app: AppSurface, match: Match, name: str, saved: Callable[[str], None] | None = None):
         super().__init__(app, str(Path.home()), MAX_PATH)
         self.match = match
         self.name = name

@@ -29,7 +29,7 @@ from game.session.match import Match
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from game.app.shell.app import App
+    from game.app.shell.surface import AppSurface
     from game.app.table.base import TableScene
 
 
@@ -37,9 +37,9 @@ MAX_SLOT_NAME = 40
 
 
 # -- resuming ------------------------------------------------------------------------------
-def resume(app: App, match: Match) -> TableScene:
+def resume(app: AppSurface, match: Match) -> TableScene:
     """Put `match` on the table exactly where it was (see `router.open_table`)."""
-    return app.go("table", match, continuing=True)
+    return app.routes.table(match, continuing=True)
 
 
 class LoadScene(SlotListScene):
@@ -56,7 +56,7 @@ class SaveNameScene(PromptScene):
     title = N_("Save game")
     panel_size = (560, 300)
 
-    def __init__(self, app: App, match: Match, saved: Callable[[str], None] | None = None):
+    def __init__(self, app: AppSurface, match: Match, saved: Callable[[str], None] | None = None):
         super().__init__(app, default_slot_name(match), MAX_SLOT_NAME)
         self.match = match
         self.saved = saved
@@ -122,4 +122,4 @@ class SaveNameScene(PromptScene):
                 self.saved(path)
 
         name = " ".join(self.field.text.split()) or default_slot_name(self.match)
-        self.app.go("save_to", self.match, name, saved)
+        self.app.routes.save_to(self.match, name, saved)

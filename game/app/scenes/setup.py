@@ -88,9 +88,7 @@ class SetupScene(Scene):
         return seat_names.seat_names(self.names[:self.count], self.human[:self.count])
 
     def start(self) -> None:
-        from game.app.learn.screens import offer_lesson
-
-        if offer_lesson(self.app, self.game_id, self.start):  # once, for a game never played
+        if self.app.routes.offer_lesson(self.game_id, self.start):  # once, for a game never played
             return
         seats = [Seat(name, self.human[i], self.levels[i]) for i, name in enumerate(self.shown_names())]
         start = self.starter if self.starter is not None else random.randrange(self.count)

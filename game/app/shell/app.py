@@ -105,6 +105,7 @@ class App:
         pygame.display.set_icon(window_icon(self.art))  # the game's own icon, not pygame's
         self.sound = SoundBoard(self.settings.volume, self.settings.muted)
         self.stack = SceneStack()
+        self.routes = router.Routes(self)  # the typed way to every screen
         self.running = True
         self.exit_code = 0
         self.exit_at_end = False  # demo --exit-at-end: quit once the game is over
@@ -204,7 +205,8 @@ class App:
         scene.resize(self.size)
 
     def go(self, where: str, *args: Any, **kwargs: Any) -> Any:
-        """Show the screen named `where` (see `game.app.shell.router`); returns it."""
+        """Show the screen named `where`, untyped; `self.routes.<where>(...)` is
+        the typed way (see `game.app.shell.router`).  Returns the screen."""
         return router.go(self, where, *args, **kwargs)
 
     def quit(self, code: int = 0) -> None:
@@ -264,7 +266,7 @@ class App:
             self.quit(1)
             return
         try:
-            title = self.go("title")
+            title = self.routes.title()
             title.notice = _("Something went wrong ({error}); the details are in the log.").format(
                 error=type(exc).__name__)
         except Exception:  # noqa: BLE001 - cannot even show the title

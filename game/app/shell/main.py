@@ -29,9 +29,9 @@ def play(size: tuple[int, int], fullscreen: bool = False, first_frame_exit: bool
     i18n.set_language(i18n.choose_language(lang, settings.language))
     app = App(size, settings, fullscreen=fullscreen or settings.fullscreen)
     app.make_room()
-    app.go("title")
+    app.routes.title()
     if setup is not None:
-        app.go("table", coded_match(setup, settings.names[0] if settings.names else ""))
+        app.routes.table(coded_match(setup, settings.names[0] if settings.names else ""))
     if first_frame_exit:  # for the benchmark: time from launch to the first frame
         app.step(0.0)
         print(f"first frame {time.perf_counter() - START:.4f}", flush=True)
@@ -63,7 +63,7 @@ def demo(game_id: str, players: int, seed: int | None, speed: str, exit_at_end: 
     else:
         seats = [Seat(COMPUTER_NAMES[i], False, "normal") for i in range(players)]
         match = Match(game_id, seats, seed)
-    app.go("table", match, demo=True)
+    app.routes.table(match, demo=True)
     code = app.run()
     if save_to:
         from game.persist.savefile import SaveError, save
@@ -101,7 +101,7 @@ def learn(game_id: str, autoplay: bool, exit_at_end: bool, size: tuple[int, int]
     app = App(size, settings, fullscreen=fullscreen or settings.fullscreen)
     app.make_room()
     app.exit_at_end = exit_at_end
-    app.go("learn", game_id, autoplay=autoplay)
+    app.routes.learn(game_id, autoplay=autoplay)
     return app.run()
 
 

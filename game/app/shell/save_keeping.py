@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from game.persist import SaveError, library
 
 if TYPE_CHECKING:
-    from game.app.shell.app import App
+    from game.app.shell.surface import AppSurface
     from game.session.match import Match
 
 log = logging.getLogger(__name__)
@@ -24,7 +24,7 @@ _warned: weakref.WeakValueDictionary[int, Match] = weakref.WeakValueDictionary()
 _kept_at: dict[int, tuple[weakref.ref[Match], Path, str]] = {}
 
 
-def autosave_failed(app: App, match: Match, error: Exception) -> None:
+def autosave_failed(app: AppSurface, match: Match, error: Exception) -> None:
     """The table's one call when recording a move fails: the first time for
     this game, a notice offering "Save to…"; after that the log alone -- and,
     once the player has saved it somewhere, that file takes every move."""
@@ -38,7 +38,7 @@ def autosave_failed(app: App, match: Match, error: Exception) -> None:
     if _warned.get(id(match)) is match:
         return
     _warned[id(match)] = match
-    app.go("autosave_failed", match, str(error))
+    app.routes.autosave_failed(match, str(error))
 
 
 def keep_saving_to(match: Match, path: Path, name: str) -> None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 if TYPE_CHECKING:
-    from game.app.shell.app import App
+    from game.app.shell.surface import AppSurface
 
 
 class Scene:
@@ -21,7 +21,7 @@ class Scene:
 
     opaque = True  # False for modal scenes that show what is beneath
 
-    def __init__(self, app: App):
+    def __init__(self, app: AppSurface):
         self.app = app
 
     def enter(self) -> None:

@@ -111,9 +111,9 @@ class FocusRing:
         if cur is None:
             target = items[0]
         else:
-            target = nearest_toward(cur, items, dx, dy)
-            if target is None:
-                target = items[(items.index(cur) + (1 if dx + dy > 0 else -1)) % len(items)]
+            near = nearest_toward(cur, items, dx, dy)
+            step = 1 if dx + dy > 0 else -1
+            target = near if near is not None else items[(items.index(cur) + step) % len(items)]
         self.remember(target, items)
         return target
 

@@ -17,7 +17,7 @@ from game.app.ui.widgets import Button, blit_text, draw_panel
 from game.i18n import _
 
 if TYPE_CHECKING:
-    from game.app.shell.app import App
+    from game.app.shell.surface import AppSurface
 
 
 SCRIM = (0, 0, 0, 165)  # dims everything beneath a modal
@@ -30,7 +30,7 @@ class ModalScene(Scene):
     title = ""
     panel_size = (560, 360)  # logical units
 
-    def __init__(self, app: App):
+    def __init__(self, app: AppSurface):
         super().__init__(app)
         self.buttons: list[Button] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -81,7 +81,7 @@ class PromptScene(ModalScene):
     field_top = 96  # logical units from the panel's top to the field
     field_margin = 40  # logical units on each side of the field
 
-    def __init__(self, app: App, text: str, max_len: int):
+    def __init__(self, app: AppSurface, text: str, max_len: int):
         super().__init__(app)
         self.field = TextField(text, max_len=max_len, on_submit=lambda _text: self.save(),
                                on_cancel=self.cancel)

@@ -3,6 +3,7 @@ of the "Load game" and History screens (shared, so it lives outside scenes/)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
-    from game.app.shell.app import App
+    from game.app.shell.surface import AppSurface
 
 
 class SlotListScene(Scene):
@@ -30,7 +31,7 @@ class SlotListScene(Scene):
     empty = N_("Nothing here yet.")
     open_label = N_("Load")
 
-    def __init__(self, app: App):
+    def __init__(self, app: AppSurface):
         super().__init__(app)
         self.slots: list[SlotInfo] = []
         self.rows: list[tuple[SlotInfo, pygame.Rect, list[Button]]] = []
@@ -68,7 +69,7 @@ class SlotListScene(Scene):
         match = self.loaded(info, library.load_slot)
         if match is not None:
             self.app.sound.play("click")
-            self.app.go("table", match, continuing=True)
+            self.app.routes.table(match, continuing=True)
 
     def loaded(self, info: SlotInfo, load: Callable[[Path], Match]) -> Match | None:
         """The match in a row's file; None, with the reason said and the list
@@ -142,11 +143,11 @@ class SlotListScene(Scene):
 
     def row_buttons(self, info: SlotInfo) -> list[Button]:
         arming = self.arming is info
-        delete = Button(N_("Delete?") if arming else N_("Delete"), lambda i=info: self.delete(i),
+        delete = Button(N_("Delete?") if arming else N_("Delete"), partial(self.delete, info),
                         selected=arming)
         if info.error:
             return [delete]
-        return [Button(self.open_label, lambda i=info: self.open(i), primary=True), delete]
+        return [Button(self.open_label, partial(self.open, info), primary=True), delete]
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

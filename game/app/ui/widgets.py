@@ -180,7 +180,7 @@ class Button:
     stable name for the button) or a text already made in the current language.
     """
 
-    def __init__(self, label: str, action: Callable[[], None], *, key: int | None = None,
+    def __init__(self, label: str, action: Callable[[], object], *, key: int | None = None,
                  primary: bool = False, enabled: bool = True, selected: bool = False):
         self.label = label
         self.action = action
@@ -237,7 +237,7 @@ class Stepper(Button):
     back (`back`), the rest of it (and Enter) steps on, so it reads as a
     choice with neighbours rather than a label that happens to change."""
 
-    def __init__(self, label: str, action: Callable[[], None], back: Callable[[], None], **kwargs):
+    def __init__(self, label: str, action: Callable[[], object], back: Callable[[], object], **kwargs):
         super().__init__(label, action, **kwargs)
         self.back = back
 
