@@ -58,7 +58,7 @@ def _check_sprites(ctx: _Context) -> str:
     from game.app.look.integrity import check_svg
 
     folder = _bundled("sprites")
-    files = sorted(folder.glob("*.svg"))
+    files = sorted(folder.rglob("*.svg"))  # the shared ones and each game's in sprites/<id>/
     if not files:
         raise RuntimeError(_("no .svg files in {folder}").format(folder=folder))
     for path in files:

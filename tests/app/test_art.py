@@ -9,10 +9,13 @@ import pygame
 import pytest
 
 from game.app.look import fonts, palette
-from game.app.look.art import GAMES, Art, card_size
-from game.app.look.assets import AssetError, find_asset
+from game.app.look.art import Art, card_size, contact_sheet
+from game.app.look.assets import ROOT, AssetError, find_asset
+from game.games import registry
+from game.games.spec import GameSpec
 from game.rules import avalanche, grinch, sticheln
 
+GAMES = registry.BUILT_IN
 DECKS = {"sticheln": sticheln.CARDS, "avalanche": avalanche.CARDS, "grinch": grinch.CARDS}
 
 
@@ -88,6 +91,39 @@ def test_heart_tiles_and_tokens(art):
         assert pygame.Rect(0, 0, 120, 120).contains(Art.heart_token_rect(120, value))
     with pytest.raises(ValueError):
         art.heart_tile(120, 6)
+
+
+def test_each_games_pictures_live_in_its_own_folder():
+    for game_id in GAMES:
+        part = registry.get(game_id).module("art")
+        for name in (part.BACK, *part.SYMBOLS.values()):
+            assert name.startswith(f"{game_id}/"), name
+            assert (ROOT / "sprites" / name).is_file(), name
+    assert not list((ROOT / "sprites").glob("back_*.svg"))  # the old flat names are gone
+
+
+@pytest.fixture
+def plain_game(tmp_path, monkeypatch):
+    """A registered game with rules but no art part of its own."""
+    (tmp_path / "plaingame").mkdir()
+    (tmp_path / "plaingame" / "__init__.py").write_text("")
+    (tmp_path / "plaingame" / "rules.py").write_text("CARDS = ('A1', 'B2', 'C3')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    registry.register(GameSpec(id="plain", package="plaingame", name="Plain", code_prefix="PL",
+                               hard_iterations=10, rollout_scale=1.0, review_thresholds=(1.0, 2.0)))
+    yield "plain"
+    registry.unregister("plain")
+
+
+def test_a_game_without_art_draws_plain_cards(art, plain_game):
+    blank = pygame.image.tobytes(art.face(plain_game, "", 80), "RGBA")
+    face = art.face(plain_game, "B2", 80)
+    assert face.get_size() == card_size(80)
+    assert face.get_at((40, 56)).a == 255 and pygame.image.tobytes(face, "RGBA") != blank  # its text is drawn
+    assert art.back(plain_game, 80).get_size() == card_size(80)
+    with pytest.raises(ValueError):
+        art.symbol(plain_game, "B", 40)
+    assert contact_sheet(Art(), 40).get_width() > 0  # the sheet carries it too
 
 
 def test_felt_is_opaque_and_sized(art):

@@ -59,11 +59,11 @@ def test_every_bundled_font_and_svg_is_whole() -> None:
     assert len(fonts) == 6
     for path in fonts:
         assert font_problem(path.read_bytes()) is None, path.name
-    for path in sorted((ROOT / "sprites").glob("*.svg")):
+    for path in sorted((ROOT / "sprites").rglob("*.svg")):  # each game's in sprites/<id>/ too
         assert svg_problem(path.read_bytes()) is None, path.name
     from game.app.look.art import check_bundled
 
-    assert check_bundled() == 6 + len(list((ROOT / "sprites").glob("*.svg")))
+    assert check_bundled() == 6 + len(list((ROOT / "sprites").rglob("*.svg")))
 
 
 @pytest.mark.parametrize("damage,why", [

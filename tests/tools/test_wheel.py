@@ -101,12 +101,13 @@ def test_the_installed_copy_reads_its_own_art_not_the_checkout(venv: Path, tmp_p
     code = ("import game; from game.app.look.assets import find_asset; from game.app.look.sound import sound_dirs; "
             "print(game.__file__); print(find_asset('sprites', 'card_face.svg')); "
             "print(find_asset('sprites', 'fonts', 'NotoSans-Regular.ttf')); "
+            "print(find_asset('sprites', 'grinch', 'back.svg')); "  # a game's own pictures, in sprites/<id>/
             "print(next(d for d in sound_dirs() if (d / 'slide.wav').is_file()))")
     run = subprocess.run([str(venv / "bin" / "python"), "-c", code], cwd=tmp_path, env=_env(tmp_path),
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     found = [Path(line) for line in run.stdout.splitlines()]
-    assert len(found) == 4
+    assert len(found) == 5
     for path in found:
         assert path.is_relative_to(venv) and "site-packages" in path.parts, path
 

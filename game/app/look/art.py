@@ -1,9 +1,31 @@
-"""Card faces, backs, icons, the heart tile and the felt, composed from ``sprites/*.svg``.
+"""Card faces, backs, icons and the felt, composed from ``sprites/**/*.svg``.
 
 Everything is rasterised from SVG at the exact pixel size asked for (never
 scaled bitmaps, so 4K stays crisp) and cached by size, because the table
 blits dozens of cards every frame: a cache hit is one dict lookup.
 Run ``python -m game.app.look.art --sheet out.png`` for a contact sheet.
+
+This module is the shared machinery (rasterising, the caches and their caps,
+the card template, corner indices, the felt).  What a game's cards look like
+lives in its ``art`` part, ``game/games/<id>/art.py`` (its pictures in
+``sprites/<id>/``), asked for through ``registry.get(game_id).module("art")``.
+A game's art part offers:
+
+- ``BACK: str``: its card back's sprite, e.g. ``"sticheln/back.svg"``;
+- ``SYMBOLS: dict[str, str]``: sprite of each symbol key (`Art.symbol`);
+- ``SHEET_SYMBOLS: tuple[str, ...]``: the symbols the contact sheet shows;
+- ``PER_ROW: int``: cards per row on the contact sheet;
+- ``draw_face(art: Art, surf: Surface, card) -> None``: draw a card on the
+  blank face template ``surf`` (using `Art.svg`, `Art.number`, `Art.corner_index`);
+- ``cards() -> list``: every card of the game, for the contact sheet;
+- optionally ``sheet_extras(art, width) -> list[Surface]``: a row of the
+  game's other pictures for the sheet;
+- optionally other pictures the game's table draws (the Grinch's heart tile),
+  which `Art` offers under the same names (`heart_tile`, …) by asking the
+  registered games' art parts, so no shared code names a game.
+
+A registered game without an art part still draws: its card's text on the
+plain face, and a plain back.
 """
 
 from __future__ import annotations
@@ -11,6 +33,8 @@ from __future__ import annotations
 import argparse
 import os
 import random
+from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 import pygame
@@ -18,55 +42,13 @@ import pygame
 from game.app.look import fonts, palette
 from game.app.look.assets import AssetError, find_asset
 from game.app.look.integrity import DamagedAsset, check_font, check_svg
-from game.games.avalanche import rules as avalanche
-from game.games.grinch import rules as grinch
-from game.games.sticheln import rules as sticheln
+from game.games import registry
 from game.lru import LRU, screenfuls, surface_bytes
 
-__all__ = ["CARD_RATIO", "GAMES", "Art", "card_size", "main"]
+__all__ = ["CARD_RATIO", "Art", "art_part", "badge_words", "card_size", "contact_sheet", "main"]
 
-GAMES = ("sticheln", "avalanche", "grinch")
 CARD_RATIO = 1.4
-
-# sprite file for each symbol key, per game
-_SYMBOL_FILES: dict[str, dict[str, str]] = {
-    "sticheln": {c: f"sticheln_{c}.svg" for c in ("red", "yellow", "green", "blue", "purple", "grey")},
-    "avalanche": {
-        "S": "suit_spade.svg",
-        "H": "suit_heart.svg",
-        "D": "suit_diamond.svg",
-        "C": "suit_club.svg",
-        "": "snowflake.svg",  # the Joker's "suit"
-        "joker": "snowflake.svg",
-        "crown": "crown.svg",
-    },
-    "grinch": {
-        "W": "grinch_wreath.svg",
-        "N": "grinch_noise.svg",
-        "O": "grinch_ornament.svg",
-        "P": "grinch_present.svg",
-        "heart": "heart.svg",
-    },
-}
-_COURT = {11: "J", 12: "Q", 13: "K"}
-_JOKER = 15
-
-# Avalanche pip layouts: (column 0..2, row 0..1) in the pip area; rows > .5 are drawn upside down.
-_L, _M, _R = 0, 1, 2
-_PIPS: dict[int, tuple[tuple[int, float], ...]] = {
-    2: ((_M, 0), (_M, 1)),
-    3: ((_M, 0), (_M, 0.5), (_M, 1)),
-    4: ((_L, 0), (_R, 0), (_L, 1), (_R, 1)),
-    5: ((_L, 0), (_R, 0), (_M, 0.5), (_L, 1), (_R, 1)),
-    6: ((_L, 0), (_R, 0), (_L, 0.5), (_R, 0.5), (_L, 1), (_R, 1)),
-    7: ((_L, 0), (_R, 0), (_M, 0.25), (_L, 0.5), (_R, 0.5), (_L, 1), (_R, 1)),
-    8: ((_L, 0), (_R, 0), (_M, 0.25), (_L, 0.5), (_R, 0.5), (_M, 0.75), (_L, 1), (_R, 1)),
-    9: ((_L, 0), (_R, 0), (_L, 1 / 3), (_R, 1 / 3), (_M, 0.5), (_L, 2 / 3), (_R, 2 / 3), (_L, 1), (_R, 1)),
-    10: (
-        (_L, 0), (_R, 0), (_M, 1 / 6), (_L, 1 / 3), (_R, 1 / 3),
-        (_L, 2 / 3), (_R, 2 / 3), (_M, 5 / 6), (_L, 1), (_R, 1),
-    ),
-}
+_PLAIN_PER_ROW = 13  # the contact sheet's row for a game without art of its own
 
 _MAX_SIZES = 16  # distinct card widths kept (well above what one layout uses); older ones go on resize
 # Caps of the picture caches (game/lru.py), in bytes or windows' worth of
@@ -83,6 +65,11 @@ _CAP = 0.714  # Noto Sans cap height / em
 def card_size(width: int) -> tuple[int, int]:
     """Card (w, h) for a width: every card in the app has this shape."""
     return width, round(width * CARD_RATIO)
+
+
+def _small_cache(name: str) -> LRU[Any, pygame.Surface]:
+    """One of the caches of small pictures (backs, icons, rasters), under the small pictures' cap."""
+    return LRU(f"art.{name}", 1024, MAX_MISC_BYTES, surface_bytes, screenfuls(MISC_SCREENS))
 
 
 def _has_display() -> bool:
@@ -110,11 +97,14 @@ class Art:
     CARD_RATIO = CARD_RATIO
 
     def __init__(self) -> None:
+        self._reset()
+
+    def _reset(self) -> None:
         self._faces: LRU[tuple[str, Any, float], pygame.Surface] = LRU(
             "art.faces", 4096, MAX_FACE_BYTES, surface_bytes, screenfuls(FACE_SCREENS))
-        self._backs, self._misc, self._svgs = (
-            LRU(f"art.{name}", 1024, MAX_MISC_BYTES, surface_bytes, screenfuls(MISC_SCREENS))
-            for name in ("backs", "misc", "svgs"))
+        self._backs: LRU[tuple[str, float], pygame.Surface] = _small_cache("backs")
+        self._misc: LRU[tuple[Any, ...], pygame.Surface] = _small_cache("misc")
+        self._svgs: LRU[tuple[str, int, int], pygame.Surface] = _small_cache("svgs")
         self._widths: list[int] = []  # card widths in use, oldest first
         self._felt: tuple[tuple[int, int], pygame.Surface] | None = None
         self._grain: pygame.Surface | None = None
@@ -131,13 +121,14 @@ class Art:
         found = self._faces.get(key)
         if found is not None:
             return found
+        part = art_part(game_id)  # a ValueError naming the known games for any other id
         size = max(1, round(width))  # layouts may hand us floats; the key keeps what was asked
         self._note_width(size)
-        draw = {"sticheln": self._sticheln, "avalanche": self._avalanche, "grinch": self._grinch}
-        if game_id not in draw:
-            raise ValueError(f"unknown game {game_id!r}; expected one of {GAMES}")
         surf = self._blank_face(size)
-        draw[game_id](surf, card)
+        if part is None:
+            self._plain_face(surf, card)
+        else:
+            part.draw_face(self, surf, card)
         # alpha blits onto an alpha surface lose a level or two: restore the template's opaque body
         surf.blit(self._face_mask(size), (0, 0), special_flags=pygame.BLEND_RGBA_MAX)
         return self._faces.put(key, _ready(surf))
@@ -148,75 +139,54 @@ class Art:
         found = self._backs.get(key)
         if found is not None:
             return found
-        if game_id not in GAMES:
-            raise ValueError(f"unknown game {game_id!r}; expected one of {GAMES}")
+        part = art_part(game_id)
         size = max(1, round(width))
         self._note_width(size)
-        return self._backs.put(key, _ready(self._svg(f"back_{game_id}.svg", card_size(size)).copy()))
+        if part is None:
+            return self._backs.put(key, _ready(self._plain_back(size)))
+        return self._backs.put(key, _ready(self.svg(part.BACK, card_size(size)).copy()))
 
     def slot(self, width: int) -> pygame.Surface:
         """A faint dashed outline marking an empty pile place."""
         key = ("slot", width)
         found = self._misc.get(key)
         if found is None:
-            found = self._misc.put(key, _ready(self._svg("card_slot.svg", card_size(width)).copy()))
+            found = self._misc.put(key, _ready(self.svg("card_slot.svg", card_size(width)).copy()))
         return found
 
     def symbol(self, game_id: str, key: str, size: int) -> pygame.Surface:
-        """A game's icon, ``size`` px square: Sticheln colour name, French suit letter, Grinch suit letter."""
+        """A game's icon, ``size`` px square, by the game's symbol key (a Sticheln colour, a suit letter…)."""
         ck = ("symbol", game_id, key, size)
         found = self._misc.get(ck)
         if found is None:
-            try:
-                name = _SYMBOL_FILES[game_id][key]
-            except KeyError:
-                raise ValueError(f"no symbol {key!r} for game {game_id!r}") from None
-            found = self._misc.put(ck, _ready(self._svg(name, (size, size)).copy()))
+            part = art_part(game_id)
+            name = None if part is None else part.SYMBOLS.get(key)
+            if name is None:
+                raise ValueError(f"no symbol {key!r} for game {game_id!r}")
+            found = self._misc.put(ck, _ready(self.svg(name, (size, size)).copy()))
         return found
 
-    def heart_token(self, value: int, width: int) -> pygame.Surface:
-        """The Grinch heart token 4 or 5 alone (the table animates it dropping onto the tile)."""
-        if value not in (4, 5):
-            raise ValueError(f"heart tokens are 4 and 5, not {value}")
-        key = ("token", value, width)
+    def cached(self, key: tuple[Any, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """A game's own small picture (a heart tile, say) by ``key``, made by ``make()`` on a miss;
+        kept with the other small pictures, under their cap."""
         found = self._misc.get(key)
         if found is None:
-            surf = self._svg(f"heart_token_{value}.svg", (width, width)).copy()
-            centre_y = 0.46 if value == 4 else 0.43
-            num = self._number(str(value), width * 0.26, (255, 255, 255), (127, 16, 16), width * 0.025)
-            surf.blit(num, num.get_rect(center=(width / 2, width * centre_y)))
-            found = self._misc.put(key, _ready(surf))
+            found = self._misc.put(key, _ready(make()))
         return found
+
+    # a game's own pictures, kept under their old names for the tables that draw them
+    def heart_token(self, value: int, width: int) -> pygame.Surface:
+        """The heart token ``value`` alone, from the game whose art offers hearts."""
+        return _picture("heart_token")(self, value, width)  # type: ignore[no-any-return]
 
     @staticmethod
     def heart_token_rect(width: int, value: int) -> pygame.Rect:
-        """Where token ``value`` lies on a ``width`` px heart tile (the drop animation's target)."""
-        size = round(width * (0.72 if value == 4 else 0.86))
-        return pygame.Rect(0, 0, size, size).move(round((width - size) / 2), round((width - size) / 2))
+        """Where token ``value`` lies on a ``width`` px heart tile."""
+        return _picture("heart_token_rect")(width, value)  # type: ignore[no-any-return]
 
     def heart_tile(self, width: int, heart: int) -> pygame.Surface:
-        """The heart tracker tile showing ``heart`` (3, 4 or 5): tokens 4 and 5 lie on the tile."""
-        if heart not in (3, 4, 5):
-            raise ValueError(f"the heart shows 3, 4 or 5, not {heart}")
-        key = ("tile", heart, width)
-        found = self._misc.get(key)
-        if found is not None:
-            return found
-        surf = self._svg("heart_tile.svg", (width, width)).copy()
-        hs = round(width * 0.6)
-        heart_img = self._svg("heart.svg", (hs, hs))
-        hr = heart_img.get_rect(center=(width / 2, width / 2 + width * 0.03))
-        surf.blit(heart_img, hr)
-        num = self._number("3", width * 0.2, (255, 255, 255), (127, 16, 16), width * 0.02)
-        surf.blit(num, num.get_rect(center=(hr.centerx, hr.top + hs * 0.45)))
-        for value in range(4, heart + 1):
-            place = self.heart_token_rect(width, value)
-            shadow = self._svg(f"heart_token_{value}.svg", place.size).copy()
-            shadow.fill((0, 0, 0, 90), special_flags=pygame.BLEND_RGBA_MULT)
-            surf.blit(shadow, place.move(0, max(1, width // 50)))
-            surf.blit(self.heart_token(value, place.width), place)
-        found = self._misc.put(key, _ready(surf))
-        return found
+        """The heart tracker tile showing ``heart``, from the game whose art offers hearts."""
+        return _picture("heart_tile")(self, width, heart)  # type: ignore[no-any-return]
 
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
         """The opaque table background: warm green felt, fine grain, soft vignette (latest size only)."""
@@ -253,7 +223,7 @@ class Art:
 
     def clear(self) -> None:
         """Drop every cached picture (e.g. after the display mode changed)."""
-        self.__init__()
+        self._reset()
 
     # ----------------------------------------------------------------- helpers
     def _note_width(self, width: int) -> None:
@@ -263,20 +233,22 @@ class Art:
         self._widths.append(width)
         if len(self._widths) > _MAX_SIZES:
             old = self._widths.pop(0)
-            for faces, at in ((self._faces, 2), (self._backs, 1)):
-                for key in faces.keys():
-                    if round(key[at]) == old:
-                        faces.pop(key)
+            for face in self._faces.keys():
+                if round(face[2]) == old:
+                    self._faces.pop(face)
+            for back in self._backs.keys():
+                if round(back[1]) == old:
+                    self._backs.pop(back)
             self._svgs.clear()  # rasters and small pictures are cheap to remake on demand
             self._misc.clear()
 
-    def _svg(self, name: str, size: tuple[int, int]) -> pygame.Surface:
+    def svg(self, name: str, size: tuple[int, int]) -> pygame.Surface:
         """An SVG sprite rasterised at exactly ``size`` (shared: copy before drawing on it)."""
         w, h = max(1, round(size[0])), max(1, round(size[1]))
         key = (name, w, h)
         found = self._svgs.get(key)
         if found is None:
-            path = find_asset("sprites", name)
+            path = find_asset("sprites", *name.split("/"))  # a game's own pictures are in sprites/<id>/
             check_svg(path)  # a truncated drawing would otherwise come out half drawn, without a word
             try:
                 surf = pygame.image.load_sized_svg(str(path), (w, h))
@@ -313,14 +285,14 @@ class Art:
             for y in range(n):
                 for x in range(n):
                     v = 255 - rng.randint(0, 14)
-                    px[x, y] = (v, v, v)
+                    px[x, y] = (v, v, v)  # type: ignore[index]  # pygame's stubs lack 2-D item assignment
             del px
             grain.blit(fine, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
             self._grain = grain
         return self._grain
 
     def _blank_face(self, width: int) -> pygame.Surface:
-        return self._svg("card_face.svg", card_size(width)).copy()
+        return self.svg("card_face.svg", card_size(width)).copy()
 
     def _face_mask(self, width: int) -> pygame.Surface:
         """Black with the card template's alpha, for BLEND_RGBA_MAX."""
@@ -332,8 +304,23 @@ class Art:
             self._misc.put(key, found)
         return found
 
+    def _plain_face(self, surf: pygame.Surface, card: Any) -> None:
+        """A game without art of its own: its card's text, centred on the plain face."""
+        w, h = surf.get_size()
+        text = self.number(str(card), w * 0.16, palette.INK, max_w=w * 0.8)
+        surf.blit(text, text.get_rect(center=(w / 2, h / 2)))
+
+    def _plain_back(self, width: int) -> pygame.Surface:
+        """A game without art of its own: the plain face with a felt-green inset."""
+        surf = self._blank_face(width)
+        w, h = surf.get_size()
+        inset = pygame.Rect(0, 0, round(w * 0.84), round(h * 0.88))
+        inset.center = (w // 2, h // 2)
+        pygame.draw.rect(surf, palette.FELT_DARK, inset, border_radius=round(w * 0.06))
+        return surf
+
     @staticmethod
-    def _number(
+    def number(
         s: str,
         cap: float,
         colour: tuple[int, int, int],
@@ -359,7 +346,7 @@ class Art:
             body = pygame.transform.smoothscale(body, (max(1, round(max_w)), body.get_height()))
         return body
 
-    def _index(
+    def corner_index(
         self,
         surf: pygame.Surface,
         label: pygame.Surface | None,
@@ -387,177 +374,67 @@ class Art:
         flipped = pygame.transform.rotate(block, 180)
         surf.blit(flipped, flipped.get_rect(midbottom=(round(w - cx), round(h - top))))
 
-    # ---------------------------------------------------------------- Sticheln
-    def _sticheln(self, surf: pygame.Surface, card: Any) -> None:
-        w, h = surf.get_size()
-        colour = palette.STICHELN_COLOURS[card.colour]
-        ink = palette.STICHELN_INK[card.colour]
-        label = self._number(str(card.value), w * 0.16, ink, max_w=w * 0.2)
-        icon = self._svg(f"sticheln_{card.colour}.svg", (round(w * 0.16),) * 2)
-        self._index(surf, label, icon)
-        # centre: a soft tinted panel, the big value in the card's colour, the symbol below
-        panel = pygame.Rect(0, 0, round(w * 0.5), round(h * 0.66))
-        panel.center = (w // 2, h // 2)
-        tint = pygame.Surface(panel.size, pygame.SRCALPHA)
-        pygame.draw.rect(tint, (*colour, 34), tint.get_rect(), border_radius=round(w * 0.08))
-        pygame.draw.rect(tint, (*colour, 110), tint.get_rect(), max(1, round(w * 0.012)), round(w * 0.08))
-        surf.blit(tint, panel)
-        big = self._number(str(card.value), w * 0.27, colour, ink, w * 0.018, max_w=panel.width * 0.86)
-        surf.blit(big, big.get_rect(center=(w / 2, panel.top + panel.height * 0.31)))
-        sym = self._svg(f"sticheln_{card.colour}.svg", (round(w * 0.34),) * 2)
-        surf.blit(sym, sym.get_rect(center=(w / 2, panel.top + panel.height * 0.71)))
-
-    # --------------------------------------------------------------- Avalanche
-    def _avalanche(self, surf: pygame.Surface, card: Any) -> None:
-        w, h = surf.get_size()
-        if card.rank == _JOKER:
-            self._joker(surf)
-            return
-        colour = palette.SUIT_COLOURS[card.suit]
-        pip_name = _SYMBOL_FILES["avalanche"][card.suit]
-        rank = {11: "J", 12: "Q", 13: "K", 14: "A"}.get(card.rank, str(card.rank))
-        label = self._number(rank, w * 0.16, colour, max_w=w * 0.19)
-        self._index(surf, label, self._svg(pip_name, (round(w * 0.14),) * 2))
-        if card.rank in _PIPS:
-            n = card.rank
-            size = round(w * (0.18 if n >= 9 else 0.2))
-            pip = self._svg(pip_name, (size, size))
-            flipped = pygame.transform.rotate(pip, 180)
-            xs = (w * 0.335, w * 0.5, w * 0.665)
-            y0, y1 = h * 0.19, h * 0.81
-            for col, row in _PIPS[n]:
-                img = flipped if row > 0.5 else pip
-                surf.blit(img, img.get_rect(center=(xs[col], y0 + (y1 - y0) * row)))
-        elif card.rank in _COURT:
-            frame = pygame.Rect(0, 0, round(w * 0.52), round(h * 0.7))
-            frame.center = (w // 2, h // 2)
-            tint = pygame.Surface(frame.size, pygame.SRCALPHA)
-            pygame.draw.rect(tint, (*palette.GOLD, 38), tint.get_rect(), border_radius=round(w * 0.05))
-            pygame.draw.rect(tint, (*colour, 150), tint.get_rect(), max(1, round(w * 0.01)), round(w * 0.05))
-            surf.blit(tint, frame)
-            crown = self._svg("crown.svg", (round(w * 0.3),) * 2)
-            surf.blit(crown, crown.get_rect(center=(w / 2, frame.top + frame.height * 0.2)))
-            letter = self._number(_COURT[card.rank], w * 0.26, colour)
-            surf.blit(letter, letter.get_rect(center=(w / 2, frame.top + frame.height * 0.53)))
-            pip = self._svg(pip_name, (round(w * 0.16),) * 2)
-            surf.blit(pip, pip.get_rect(center=(w / 2, frame.top + frame.height * 0.82)))
-        else:  # ace
-            pip = self._svg(pip_name, (round(w * 0.5),) * 2)
-            surf.blit(pip, pip.get_rect(center=(w / 2, h / 2)))
-
-    def _joker(self, surf: pygame.Surface) -> None:
-        w, h = surf.get_size()
-        self._index(surf, None, self._svg("snowflake.svg", (round(w * 0.17),) * 2))
-        ring = pygame.Surface((round(w * 0.66),) * 2, pygame.SRCALPHA)
-        r = ring.get_width() // 2
-        pygame.draw.circle(ring, (*palette.JOKER_BLUE, 28), (r, r), r)
-        pygame.draw.circle(ring, (*palette.JOKER_BLUE, 120), (r, r), r, max(1, round(w * 0.01)))
-        surf.blit(ring, ring.get_rect(center=(w / 2, h * 0.45)))
-        flake = self._svg("snowflake.svg", (round(w * 0.56),) * 2)
-        surf.blit(flake, flake.get_rect(center=(w / 2, h * 0.45)))
-        word = self._number("JOKER", w * 0.075, palette.JOKER_BLUE, max_w=w * 0.5)
-        surf.blit(word, word.get_rect(center=(w / 2, h * 0.78)))
-
-    # ------------------------------------------------------------------ Grinch
-    def _grinch(self, surf: pygame.Surface, card: Any) -> None:
-        w, h = surf.get_size()
-        colour = palette.GRINCH_SUIT_COLOURS[card.suit]
-        ink = palette.GRINCH_SUIT_INK[card.suit]
-        icon_name = _SYMBOL_FILES["grinch"][card.suit]
-        label = self._number(str(card.rank), w * 0.16, ink)
-        self._index(surf, label, self._svg(icon_name, (round(w * 0.16),) * 2))
-        bonus = grinch.BONUSES.get(str(card))  # the rules say which cards carry a badge
-        # centre: the suit icon on a tinted disc, the big rank below it
-        r = round(w * 0.28)
-        cy = h * (0.37 if bonus else 0.4)
-        disc = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
-        pygame.draw.circle(disc, (*colour, 30), (r, r), r)
-        pygame.draw.circle(disc, (*colour, 130), (r, r), r, max(1, round(w * 0.012)))
-        surf.blit(disc, disc.get_rect(center=(w / 2, cy)))
-        icon = self._svg(icon_name, (round(w * 0.4),) * 2)
-        surf.blit(icon, icon.get_rect(center=(w / 2, cy)))
-        big = self._number(str(card.rank), w * 0.19, colour, ink, w * 0.015)
-        surf.blit(big, big.get_rect(midtop=(w / 2, cy + r + w * 0.05)))
-        if bonus:
-            self._badge(surf, bonus)
-
-    def _badge(self, surf: pygame.Surface, bonus: tuple[int, str, int]) -> None:
-        """The bonus badge at the bottom: "+5 | 1×[icon]" — the points, a rule,
-        then how many cards of which suit the hand needs.  The two numbers are
-        kept apart (a bare "+5 1" read as "+51" on table cards) and no word is
-        used, since cards look the same in every language."""
-        points, suit, need = bonus
-        w, h = surf.get_size()
-        small = w < 110
-        cap = max(4.0, w * (0.1 if small else 0.072))
-        lead_text, need_text = badge_words(points, need)
-        lead = self._number(lead_text, cap, palette.INK)
-        needs = self._number(need_text, cap * 0.86, palette.INK)
-        icon = self._svg(_SYMBOL_FILES["grinch"][suit], (round(cap * 1.8),) * 2)
-        gap = max(2, round(cap * 0.55))
-        rule_w = max(1, round(cap * 0.14))
-        content_w = lead.get_width() + 2 * gap + rule_w + needs.get_width() + gap // 3 + icon.get_width()
-        ih = max(lead.get_height(), icon.get_height())
-        pad = cap * 0.55
-        left, right = w * 0.06, w * 0.74  # keep clear of the bottom-right index
-        bw = min(right - left, content_w + 2 * pad)
-        badge = pygame.Rect(0, 0, round(bw), round(ih + cap * 0.45))
-        cx = w / 2 if bw <= 2 * (right - w / 2) else (left + right) / 2
-        badge.midbottom = (round(cx), round(h - w * 0.065))
-        bh = badge.height
-        pygame.draw.rect(surf, palette.GOLD, badge, border_radius=bh // 2)
-        pygame.draw.rect(surf, palette.GOLD_DARK, badge, max(1, round(w * 0.008)), bh // 2)
-        inner = pygame.Surface((content_w, ih), pygame.SRCALPHA)
-        x = 0
-        inner.blit(lead, (x, (ih - lead.get_height()) // 2))
-        x += lead.get_width() + gap
-        pygame.draw.rect(inner, palette.GOLD_DARK, (x, round(ih * 0.12), rule_w, round(ih * 0.76)))
-        x += rule_w + gap
-        inner.blit(needs, (x, (ih - needs.get_height()) // 2))
-        x += needs.get_width() + gap // 3
-        inner.blit(icon, (x, (ih - icon.get_height()) // 2))
-        if content_w > bw - 2 * pad:
-            scale = (bw - 2 * pad) / content_w
-            inner = pygame.transform.smoothscale(inner, (max(1, round(content_w * scale)), max(1, round(ih * scale))))
-        surf.blit(inner, inner.get_rect(center=badge.center))
-
-
 def badge_words(points: int, need: int) -> tuple[str, str]:
     """The bonus badge's two texts: the points ("+5") and the count of the
     suit the hand needs ("1×", the suit's icon follows it)."""
     return f"+{points}", f"{need}×"
 
 
+# ------------------------------------------------------------------- parts
+def art_part(game_id: str) -> ModuleType | None:
+    """The game's art part, or None for a registered game without one (it draws plain cards);
+    a ValueError for an unknown game."""
+    spec = registry.get(game_id)
+    return spec.module("art") if spec.has("art") else None
+
+
+_pictures: dict[str, Callable[..., Any]] = {}  # found once: the table asks every frame
+
+
+def _picture(name: str) -> Callable[..., Any]:
+    """A picture function ``name`` offered by a registered game's art part (the first that has it)."""
+    found = _pictures.get(name)
+    if found is None:
+        for spec in registry.specs():
+            part = spec.module("art") if spec.has("art") else None
+            if part is not None and callable(getattr(part, name, None)):
+                found = _pictures[name] = getattr(part, name)
+                break
+        else:
+            raise LookupError(f"no registered game's art draws {name!r}")
+    return found
+
+
 # --------------------------------------------------------------------- sheet
-def _all_cards() -> dict[str, list[Any]]:
-    return {"sticheln": list(sticheln.CARDS), "avalanche": list(avalanche.CARDS), "grinch": list(grinch.CARDS)}
-
-
 def contact_sheet(art: Art, width: int) -> pygame.Surface:
-    """Every card of every game, the backs, symbols and heart tiles, laid out on the felt."""
+    """Every card of every game, the backs, symbols and each game's other pictures, laid out on the felt."""
     gap = max(4, width // 8)
     groups: list[list[pygame.Surface]] = []
-    per_row = {"sticheln": 15, "avalanche": 13, "grinch": 12}
-    for game_id, cards in _all_cards().items():
-        n = per_row[game_id]
+    parts = [(spec, art_part(spec.id)) for spec in registry.specs()]
+    for spec, part in parts:
+        if part is None:
+            cards, n = list(getattr(spec.module("rules"), "CARDS", ())), _PLAIN_PER_ROW
+        else:
+            cards, n = part.cards(), part.PER_ROW
         for i in range(0, len(cards), n):
-            groups.append([art.face(game_id, c, width) for c in cards[i : i + n]])
-    groups.append([art.back(g, width) for g in GAMES] + [art.slot(width)])
+            groups.append([art.face(spec.id, c, width) for c in cards[i : i + n]])
+    groups.append([art.back(spec.id, width) for spec, _ in parts] + [art.slot(width)])
     sym = max(16, width // 2)
-    groups.append(
-        [art.symbol("sticheln", c, sym) for c in _SYMBOL_FILES["sticheln"]]
-        + [art.symbol("avalanche", s, sym) for s in ("S", "H", "D", "C", "", "crown")]
-        + [art.symbol("grinch", s, sym) for s in ("W", "N", "O", "P", "heart")]
-    )
-    tile = round(width * 1.2)
-    groups.append([art.heart_tile(tile, v) for v in (3, 4, 5)] + [art.heart_token(v, tile // 2) for v in (4, 5)])
+    symbols = [art.symbol(spec.id, k, sym) for spec, part in parts if part is not None for k in part.SHEET_SYMBOLS]
+    symbol_row = len(groups)
+    if symbols:
+        groups.append(symbols)
+    for _, part in parts:
+        extras = getattr(part, "sheet_extras", None)
+        if extras is not None and (row := extras(art, width)):
+            groups.append(row)
     sheet_w = gap + max(sum(s.get_width() + gap for s in row) for row in groups)
     sheet_h = gap + sum(max(s.get_height() for s in row) + gap for row in groups)
     sheet = art.felt((sheet_w, sheet_h)).copy()
     y = gap
     for i, row in enumerate(groups):
         x = gap
-        if i == len(groups) - 2:  # symbols: on an ivory strip so the black suits show
+        if i == symbol_row and symbols:  # symbols: on an ivory strip so the black suits show
             strip = pygame.Rect(gap // 2, y - gap // 2, sum(s.get_width() + gap for s in row), sym + gap)
             pygame.draw.rect(sheet, palette.IVORY, strip, border_radius=gap)
         for s in row:
@@ -593,7 +470,7 @@ def check_bundled() -> int:
     A missing SVG raises AssetError, a missing font does not (fonts fall back)."""
     sprites = find_asset("sprites", "card_face.svg").parent
     count = 0
-    for path in sorted(sprites.glob("*.svg")):
+    for path in sorted(sprites.rglob("*.svg")):  # the shared ones and each game's sprites/<id>/
         check_svg(path)
         count += 1
     for regular, bold, _script in fonts.FAMILIES.values():

@@ -12,16 +12,25 @@ import sys
 import pygame
 
 from game.app.look import palette
-from game.app.look.art import GAMES, Art, card_size
+from game.app.look.art import Art, card_size
+from game.games import registry
 
 __all__ = ["icon", "png_bytes", "window_icon"]
 
-# card backs fanned left to right, and their tilt in degrees
-_FAN = tuple(zip(GAMES, (16.0, 0.0, -16.0)))
+_TILT = 16.0  # degrees the outer backs of the fan lean
+
+
+def _fan() -> list[tuple[str, float]]:
+    """The box's games' card backs fanned left to right, each with its tilt in degrees
+    (a toy game registered by a test is not on the app's icon)."""
+    games = registry.BUILT_IN
+    if len(games) == 1:
+        return [(games[0], 0.0)]
+    return [(game_id, _TILT - 2 * _TILT * i / (len(games) - 1)) for i, game_id in enumerate(games)]
 
 
 def icon(size: int, art: Art | None = None) -> pygame.Surface:
-    """A ``size`` px square icon: the three games' card backs fanned on a rounded felt tile."""
+    """A ``size`` px square icon: the box's games' card backs fanned on a rounded felt tile."""
     size = max(16, int(size))
     art = art or Art()
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -33,7 +42,7 @@ def icon(size: int, art: Art | None = None) -> pygame.Surface:
     width = round(size * 0.44)
     _, height = card_size(width)
     pivot = pygame.Vector2(size / 2, size * 0.5 + height * 0.55)  # the fan turns about a point below the cards
-    for game_id, angle in _FAN:
+    for game_id, angle in _fan():
         back = art.back(game_id, width)
         turned = pygame.transform.rotozoom(back, angle, 1.0)
         centre = pivot + pygame.Vector2(0, -height * 0.58).rotate(-angle)
