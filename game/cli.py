@@ -232,7 +232,10 @@ def _review(args: argparse.Namespace) -> int:
         print(_("fireside: --rollouts must be at least 1"), file=sys.stderr)
         return 2
     seats = coach.reviewed_seats(match, args.seats == "all")
-    decisions = None if args.rollouts else coach.kept(data, match, seats)
+    def note(line: str) -> None:  # a damaged kept review: weighed again instead
+        print(_("fireside: {file}: {reason}").format(file=printable(args.file), reason=line), file=sys.stderr)
+
+    decisions = None if args.rollouts else coach.kept(data, match, seats, note)
     if decisions is None:
         decisions = coach.new_review(match, seats, args.rollouts).complete()
     try:
