@@ -12,6 +12,7 @@ import pygame
 
 from game.app import focus, router
 from game.app.scene import Scene, SceneStack
+from game.lru import trim_heap
 from game.persist.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -201,6 +202,7 @@ class App:
     def replace(self, scene: Scene) -> None:
         self.stack.replace(scene)
         scene.resize(self.size)
+        trim_heap()  # between games: what the last one's surfaces freed goes back to the system
 
     def go(self, where: str, *args: Any, **kwargs: Any) -> Any:
         """Show the screen named `where` (see `game.app.router`); returns it."""

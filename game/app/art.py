@@ -75,8 +75,8 @@ _MAX_SIZES = 16  # distinct card widths kept (well above what one layout uses); 
 # pixels where that is more (4K pictures are four times 1080p's): one game of
 # each kind at 1080p draws 25 MiB of distinct faces; beyond the caps the least
 # recently drawn go.
-MAX_FACE_BYTES = 32 * 2**20
-FACE_SCREENS = 4.0
+MAX_FACE_BYTES = 24 * 2**20
+FACE_SCREENS = 3.0
 MAX_MISC_BYTES = 8 * 2**20
 MISC_SCREENS = 1.0
 _CAP = 0.714  # Noto Sans cap height / em
