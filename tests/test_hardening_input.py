@@ -21,7 +21,7 @@ from game.app.scenes.save_elsewhere import SaveToFolderScene
 from game.app.scenes.saves import SaveNameScene
 from game.app.scenes.setup import SetupScene
 from game.daily_deal import daily_match, is_daily
-from game.deal_code import DealCodeError, decode, encode
+from game.deal_code import DealCodeError, decode
 from game.persist import savefile
 
 ODD_CHARS = "\x00\x01\x1b\x7f\u200b\u202e\ufeff\ud800\udcff\ue000\U0001f600é한ਪ -/~.\t\n\r\\'\"%{}"
@@ -48,7 +48,8 @@ def test_a_huge_paste_into_the_deal_code_field_is_said_and_bounded(size: int, mo
     assert app.stack.top is setup and app.failures == 0
 
 
-@pytest.mark.parametrize("code", ["ST\x00" + "A" * 9, "\x1b[31mSTAAAAAAAA", "ST" + "\ud800" * 10, "\u202eST3" + "9" * 9])
+@pytest.mark.parametrize("code", ["ST\x00" + "A" * 9, "\x1b[31mSTAAAAAAAA", "ST" + "\ud800" * 10,
+                                  "\u202eST3" + "9" * 9])
 def test_deal_code_refusals_never_quote_unprintable_characters(code: str) -> None:
     with pytest.raises(DealCodeError) as refused:
         decode(code)
