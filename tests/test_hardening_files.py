@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from table_driver import make_app
 
-from game import desktop_entry
 from game.app.scenes.save_elsewhere import SaveToFolderScene
 from game.persist import SaveError, atomic, library, logs, paths, savefile, settings
+from game.tools import desktop_entry
 
 POSIX = os.name == "posix"
 

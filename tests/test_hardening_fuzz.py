@@ -12,16 +12,28 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_review import played
 
-from game import cli, coach
-from game.match import Match
+from game.ai import make_agent
 from game.persist import savefile
+from game.session import coach
+from game.session.match import Match, Seat
+from game.tools import cli
 
 ODD = ["", "x", "\udcff", "\ud800x", "\x00", "\u202e", "9" * 5000, [], {}, [[0]], [{"a": 1}], 5, -1, 10**400,
        1e308, True, None, "play red 4", "draw", "pain red 99", {"code": "take_trick"}, "é" * 100]
 FIELDS = ("number", "seat", "chosen", "best", "chosen_value", "best_value", "mark", "reason")
 TOP = ("seats", "decisions", "version", "moves", "unit")
+
+
+def played(game_id: str, players: int, seed: int, humans: tuple[int, ...] = (0,)) -> Match:
+    """A whole game between Normal players (seats in `humans` marked human), as tests/ai/test_review.py plays it."""
+    seats = [Seat(f"P{i}", i in humans) for i in range(players)]
+    match = Match(game_id, seats, seed)
+    agents = [make_agent("normal", i) for i in range(players)]
+    while not match.state.is_over:
+        seat = match.current
+        match.apply(agents[seat].choose(match.state.view(seat)))
+    return match
 
 
 def replay_through_history(match: Match, data: dict[str, Any]) -> None:
@@ -30,8 +42,8 @@ def replay_through_history(match: Match, data: dict[str, Any]) -> None:
     import os
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from game.app.app import App
     from game.app.scenes.replay import ReplayScene
+    from game.app.shell.app import App
     from game.persist import paths
     from game.persist.settings import Settings
 

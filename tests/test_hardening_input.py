@@ -16,13 +16,13 @@ import pygame
 import pytest
 from table_driver import make_app
 
-from game import cli
 from game.app.scenes.save_elsewhere import SaveToFolderScene
 from game.app.scenes.saves import SaveNameScene
 from game.app.scenes.setup import SetupScene
-from game.daily_deal import daily_match, is_daily
-from game.deal_code import DealCodeError, decode
 from game.persist import savefile
+from game.session.daily_deal import daily_match, is_daily
+from game.session.deal_code import DealCodeError, decode
+from game.tools import cli
 
 ODD_CHARS = "\x00\x01\x1b\x7f\u200b\u202e\ufeff\ud800\udcff\ue000\U0001f600é한ਪ -/~.\t\n\r\\'\"%{}"
 
@@ -36,7 +36,7 @@ def odd_text(rng: random.Random) -> str:
 # -- the smaller holes, each on its own ----------------------------------------------------------
 @pytest.mark.parametrize("size", [1_000_000, 10_000_000])
 def test_a_huge_paste_into_the_deal_code_field_is_said_and_bounded(size: int, monkeypatch) -> None:
-    monkeypatch.setattr("game.app.deal_code_field.paste_text", lambda: "S" * size)
+    monkeypatch.setattr("game.app.ui.deal_code_field.paste_text", lambda: "S" * size)
     app, _table = make_app("sticheln", [True, False, False])
     setup = SetupScene(app)
     app.push(setup)
@@ -132,7 +132,7 @@ def fuzz_fields(cases: int, seed: int, monkeypatch: pytest.MonkeyPatch, tmp_path
                 events = typing(text)
             else:
                 setup.code.focus()
-                monkeypatch.setattr("game.app.deal_code_field.paste_text", lambda t=text: t)
+                monkeypatch.setattr("game.app.ui.deal_code_field.paste_text", lambda t=text: t)
                 events = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode="v")]
             for event in events:
                 app.step(1 / 60, events=[event], flip=False)

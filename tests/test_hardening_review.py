@@ -9,11 +9,12 @@ import json
 from pathlib import Path
 
 import pytest
+from test_hardening_fuzz import played
 
-from game import cli, coach
-from game.match import Match
 from game.persist import savefile
-from tests.test_review import played
+from game.session import coach
+from game.session.match import Match
+from game.tools import cli
 
 DAMAGES = {
     "seats an int": lambda r, other: r.__setitem__("seats", 5),
@@ -91,7 +92,7 @@ def test_cli_review_of_a_damaged_review_notes_and_reviews_again(
 @pytest.mark.parametrize("name", sorted(DAMAGES))
 def test_history_review_of_a_damaged_review_replays_to_the_last_move(
         reviewed: tuple[Match, dict, dict], name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tests.test_hardening_fuzz import replay_through_history
+    from test_hardening_fuzz import replay_through_history
 
     match, data, other = reviewed
     monkeypatch.setenv("FIRESIDE_HOME", str(tmp_path))
@@ -102,7 +103,7 @@ def test_the_replay_survives_a_reason_it_cannot_say(reviewed: tuple[Match, dict,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """Even a review that passes the checks with a reason whose params do not
     fill its message (a hand edit) shows the verdict without the reason."""
-    from tests.test_hardening_fuzz import replay_through_history
+    from test_hardening_fuzz import replay_through_history
 
     match, data, _other = reviewed
     edited = copy.deepcopy(data)

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.app.deal_code_line import copy_code
-from game.app.save_words import game_name, when
-from game.app.slot_list import SlotListScene
-from game.app.widgets import Button
-from game.deal_code import code_of
+from game.app.ui.deal_code_line import copy_code
+from game.app.ui.slot_list import SlotListScene
+from game.app.ui.widgets import Button
+from game.app.words.save_words import game_name, when
 from game.i18n import N_, _
 from game.persist import SaveError, library
 from game.persist.library import SlotInfo
+from game.session.deal_code import code_of
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.session.match import Match
 
 def result_line(match: Match) -> str:
     """'Won by Ana · Ana 52 · Mina 40 · Pau 31' (best score first, as the results said)."""

@@ -6,14 +6,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app import widgets
-from game.app.modal import ModalScene
-from game.app.save_keeping import kept_at, not_saved
-from game.app.widgets import Button, blit_text
+from game.app.shell.save_keeping import kept_at, not_saved
+from game.app.ui import widgets
+from game.app.ui.modal import ModalScene
+from game.app.ui.widgets import Button, blit_text
 from game.i18n import N_, _
 
 if TYPE_CHECKING:
-    from game.app.app import App
+    from game.app.shell.app import App
     from game.app.table.base import TableScene
 
 

@@ -16,17 +16,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import coach
 from game.ai.review import Decision
-from game.app import widgets
-from game.app.modal import ModalScene
-from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
+from game.app.ui import widgets
+from game.app.ui.modal import ModalScene
+from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
 from game.i18n import N_, _
-from game.match import Match
 from game.persist.errors import SaveError
+from game.session import coach
+from game.session.match import Match
 
 if TYPE_CHECKING:
-    from game.app.app import App
+    from game.app.shell.app import App
 
 log = logging.getLogger(__name__)
 SLICE_SECONDS = 0.02  # the worker checks for Cancel this often

@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import rules
-from game.app import focus, widgets
-from game.app.names import GAMES
-from game.app.rules_text import RULES, Cards
-from game.app.scene import Scene
-from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
+from game.app.shell.scene import Scene
+from game.app.ui import focus, widgets
+from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
+from game.app.words.names import GAMES
+from game.app.words.rules_text import RULES, Cards
 from game.i18n import N_, _, language
 
 if TYPE_CHECKING:
-    from game.app.app import App
+    from game.app.shell.app import App
 
 
 class RulesScene(Scene):

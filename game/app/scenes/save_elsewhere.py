@@ -1,6 +1,6 @@
 """When Fireside's own folder refuses the game: the notice said once at the
 table, and "Save to…" a folder the player types, so an unwritable home
-folder never costs a game (`game.app.save_keeping` decides when).
+folder never costs a game (`game.app.shell.save_keeping` decides when).
 
 No file dialog (no tkinter): a path prompt, prefilled with the home folder.
 """
@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app import widgets
-from game.app.modal import ModalScene, PromptScene
-from game.app.save_keeping import keep_saving_to
-from game.app.save_words import default_slot_name
-from game.app.widgets import ACCENT, DANGER, INK, MUTED, Button, blit_text
+from game.app.shell.save_keeping import keep_saving_to
+from game.app.ui import widgets
+from game.app.ui.modal import ModalScene, PromptScene
+from game.app.ui.widgets import ACCENT, DANGER, INK, MUTED, Button, blit_text
+from game.app.words.save_words import default_slot_name
 from game.i18n import N_, _
 from game.persist import SaveError, library
 from game.persist.printable import MAX_SHOWN, printable
@@ -24,8 +24,8 @@ from game.persist.printable import MAX_SHOWN, printable
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from game.app.app import App
-    from game.match import Match
+    from game.app.shell.app import App
+    from game.session.match import Match
 
 MAX_PATH = 400
 

@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app import widgets
-from game.app.modal import PromptScene
-from game.app.save_words import (  # noqa: F401 - the words about a save, where they were
+from game.app.ui import widgets
+from game.app.ui.modal import PromptScene
+from game.app.ui.slot_list import SlotListScene
+from game.app.ui.widgets import ACCENT, DANGER, MUTED, Button, blit_text
+from game.app.words.save_words import (  # noqa: F401 - the words about a save, where they were
     default_slot_name,
     describe,
     game_name,
@@ -20,16 +22,14 @@ from game.app.save_words import (  # noqa: F401 - the words about a save, where 
     round_text,
     when,
 )
-from game.app.slot_list import SlotListScene
-from game.app.widgets import ACCENT, DANGER, MUTED, Button, blit_text
 from game.i18n import N_, _
-from game.match import Match
 from game.persist import SaveError, library
+from game.session.match import Match
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from game.app.app import App
+    from game.app.shell.app import App
     from game.app.table.base import TableScene
 
 

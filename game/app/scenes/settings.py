@@ -5,10 +5,10 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
-from game.app import widgets
-from game.app.modal import ModalScene
-from game.app.names import SPEEDS as SPEED_NAMES
-from game.app.widgets import INK, MUTED, Button, blit_text
+from game.app.ui import widgets
+from game.app.ui.modal import ModalScene
+from game.app.ui.widgets import INK, MUTED, Button, blit_text
+from game.app.words.names import SPEEDS as SPEED_NAMES
 from game.i18n import N_, _
 from game.persist.settings import SPEEDS, UI_SCALE
 

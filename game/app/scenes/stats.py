@@ -12,16 +12,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import rules
-from game.app import widgets
-from game.app.palette import SEAT_COLOURS
-from game.app.save_words import game_name, when
-from game.app.scene import Scene
-from game.app.widgets import ACCENT, INK, MUTED, PANEL_EDGE, Button, blit_text, draw_panel
+from game.app.look.palette import SEAT_COLOURS
+from game.app.shell.scene import Scene
+from game.app.ui import widgets
+from game.app.ui.widgets import ACCENT, INK, MUTED, PANEL_EDGE, Button, blit_text, draw_panel
+from game.app.words.save_words import game_name, when
 from game.i18n import N_, _, ngettext
 from game.persist.stats import Record, load_daily, load_stats
 
 if TYPE_CHECKING:
-    from game.app.app import App
+    from game.app.shell.app import App
 
 MAX_ROWS = 8     # players listed (most games first)
 MAX_LINES = len(SEAT_COLOURS)  # players drawn in the chart, one colour each
