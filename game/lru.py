@@ -16,7 +16,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, Protocol, TypeVar, cast
 
-__all__ = ["LRU", "Memoized", "memoize", "report", "screenfuls", "surface_bytes"]
+__all__ = ["LRU", "Memoized", "memoize", "report", "screenfuls", "surface_bytes", "trim_heap"]
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -24,6 +24,21 @@ V_co = TypeVar("V_co", covariant=True)
 
 _MISSING: Any = object()
 _live: weakref.WeakSet[LRU] = weakref.WeakSet()
+
+
+def trim_heap() -> bool:
+    """Hand freed heap memory back to the system (glibc's malloc_trim), so that
+    what stays resident is what is still in use, not what fragmentation
+    keeps; False where there is no glibc (macOS, Windows, musl): a no-op there."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+        return True
+    except (OSError, AttributeError):
+        return False
 
 
 def surface_bytes(surface: Any) -> int:

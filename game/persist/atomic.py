@@ -8,6 +8,7 @@ survives a power cut too.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -28,21 +29,29 @@ def _temp_prefix(path: Path) -> str:
     return f".{path.name}."
 
 
-def write_json(path: Path | str, data: Any) -> None:
-    """Write `data` as JSON to `path` atomically (see the module docstring).
+def refuse_link(path: Path) -> None:
+    """OSError (ELOOP, "... is a link") when `path` is a symbolic link: Fireside
+    never writes through a link planted where one of its files goes."""
+    if path.is_symlink():
+        raise OSError(errno.ELOOP, f"{path.name} is a link; Fireside does not write through links", str(path))
 
-    Raises OSError (disk full, no permission) with the target untouched.
-    """
+
+def write_bytes(path: Path | str, data: bytes) -> None:
+    """Write `data` to `path` atomically (see the module docstring), never
+    following a link: the temporary file is created anew (O_EXCL, so a link at
+    its name fails instead of being followed) and a link at `path` itself is
+    refused (`refuse_link`).  Raises OSError with the target untouched."""
     path = Path(path)
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
+    refuse_link(path)
     fd, temp = tempfile.mkstemp(prefix=_temp_prefix(path), suffix=TEMP_SUFFIX, dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        refuse_link(path)  # planted while the data was being written
         os.replace(temp, path)
     except BaseException:
         try:
@@ -51,6 +60,15 @@ def write_json(path: Path | str, data: Any) -> None:
             pass
         raise
     _fsync_folder(folder)
+
+
+def write_json(path: Path | str, data: Any) -> None:
+    """Write `data` as JSON to `path` atomically (see the module docstring and `write_bytes`).
+
+    Raises OSError (disk full, no permission, a link at `path`) with the target untouched.
+    """
+    text = json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
+    write_bytes(path, text.encode("utf-8"))
 
 
 def _fsync_folder(folder: Path) -> None:

@@ -187,8 +187,13 @@ def save_slot(name: str, match: Match) -> Path:
 def save_to_folder(folder: Path, name: str, match: Match, file_name: str | None = None) -> Path:
     """Save `match` in a folder the player chose (when Fireside's own refuses);
     returns the file, named as its slot would be (or `file_name`)."""
-    if not folder.is_dir():
-        raise SaveError(_("there is no folder {path}").format(path=folder))
+    try:
+        is_folder = folder.is_dir()
+    except OSError as exc:  # a part of the path over 255 bytes, a loop of links
+        raise SaveError(_("cannot use the folder {path}: {reason}").format(
+            path=printable(str(folder), MAX_SHOWN), reason=os_reason(exc))) from None
+    if not is_folder:
+        raise SaveError(_("there is no folder {path}").format(path=printable(str(folder), MAX_SHOWN)))
     path = folder / (file_name or slot_file_name(name))
     save(path, match, {"name": " ".join(name.split())})
     return path

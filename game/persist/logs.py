@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import logging.handlers
+import os
 import sys
 from pathlib import Path
 
@@ -20,6 +21,12 @@ class _LogFile(logging.handlers.RotatingFileHandler):
     standard error says so, once, instead of a traceback for every record."""
 
     failed = False
+
+    def _open(self):  # type: ignore[no-untyped-def]  # logging's own hook, reopened on each rotation
+        """The file for appending, never through a link planted at its name."""
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+        fd = os.open(self.baseFilename, flags, 0o644)
+        return os.fdopen(fd, "a", encoding=self.encoding, errors=self.errors)
 
     def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
         if self.failed:
@@ -49,10 +56,14 @@ def setup_logging(level: int = logging.INFO) -> Path:
     handler: logging.Handler
     try:
         path = paths.log_dir() / LOG_NAME
+        if path.is_symlink():  # never written through: its target could be any file of the player's
+            raise SaveError(f"{path} is a link; Fireside does not write through links")
         if (path.exists() or path.is_symlink()) and not path.is_file():  # a pipe would block the start
             raise SaveError(f"{path} is not a regular file")
         handler = _LogFile(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
-    except (OSError, SaveError):
+    except (OSError, SaveError) as exc:
+        if isinstance(exc, SaveError):
+            sys.stderr.write(f"fireside: not writing the log: {exc}\n")
         path = Path(LOG_NAME)
         handler = logging.StreamHandler()
     setattr(handler, "_fireside", True)  # noqa: B010 - marks our handler among others

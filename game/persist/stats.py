@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Iterable
 
+from game.lru import trim_heap
 from game.persist import library
 from game.session.daily_deal import streak
 from game.session.match import Match
@@ -110,7 +111,9 @@ def history_games(leave_out: Match | None = None) -> list[tuple[str, Match]]:
 
 def load_stats() -> dict[str, dict[str, Record]]:
     """Statistics over every game in the history folder."""
-    return compute(history_games())
+    stats = compute(history_games())
+    trim_heap()  # every history file was replayed for this: what that freed goes back to the system
+    return stats
 
 
 def load_daily(leave_out: Match | None = None) -> dict[str, DailyRecord]:

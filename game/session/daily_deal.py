@@ -47,6 +47,8 @@ def is_daily(match: Match, day_text: object) -> bool:
         day = date.fromisoformat(day_text)
     except ValueError:
         return False
+    if day.isoformat() != day_text:  # only the form saves are written in ("2026-12-01", not "20261201")
+        return False
     setup = daily_setup(match.game_id, day)
     humans = [seat for seat in match.seats if seat.human]
     return (len(match.seats), match.seed, match.start, match.options) == (

@@ -40,7 +40,14 @@ _TYPED_AS = {"I": "1", "L": "1", "O": "0"}
 
 
 class DealCodeError(ValueError):
-    """A code that does not hold a deal; the message is one line a person can act on."""
+    """A code that does not hold a deal; the message is one line a person can act on,
+    short and with nothing a font or a terminal cannot show (a pasted code's
+    control characters and lone surrogates are replaced, as a file's are)."""
+
+    def __init__(self, message: str) -> None:
+        from game.persist.printable import MAX_REASON, printable
+
+        super().__init__(printable(" ".join(str(message).split()), MAX_REASON))
 
 
 @dataclass(frozen=True)

@@ -22,11 +22,35 @@ if TYPE_CHECKING:
     from game.session.deal_code import DealSetup
 
 
+def _shown(text: str) -> str:
+    """What the player typed, as an error may quote it: printable, and short
+    (a 100 KB code or a 5,000-digit seed is not echoed back in full)."""
+    from game.persist.printable import printable
+
+    return printable(text, 40)
+
+
 def _players(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of players") from None
+        raise argparse.ArgumentTypeError(f"'{_shown(text)}' is not a number of players") from None
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:  # also a number beyond Python's limit of digits
+        raise argparse.ArgumentTypeError(f"'{_shown(text)}' is not a whole number") from None
+
+
+def _no_such_game(text: str) -> str:
+    """The top-level `--game`: the games live under a command (`fireside demo --game grinch`)."""
+    games = ", ".join(GAME_IDS)
+    if text not in GAME_IDS:
+        raise argparse.ArgumentTypeError(f"'{_shown(text)}' is not a game here; the games are {games}")
+    raise argparse.ArgumentTypeError(f"--game goes after a command, for example: fireside demo --game {text} "
+                                     f"(or learn, play-text, tournament); the games are {games}")
 
 
 def _seconds(text: str) -> float:
@@ -118,6 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
                          help="Linux: take Fireside out of the application menu again, then exit")
     _lang_option(parser, None)
     _window_options(parser)
+    parser.add_argument("--game", dest="top_game", type=_no_such_game, default=None, help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     text = commands.add_parser(
@@ -125,7 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     text.add_argument("--game", choices=GAME_IDS, default="sticheln")
     text.add_argument("--players", type=_players, default=4)
-    text.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    text.add_argument("--seed", type=_seed, default=None, help="deal seed (default: random)")
     text.add_argument("--seat", type=int, default=0, help="the seat you play (default 0)")
 
     window = commands.add_parser("play", help="open the card table window (the default)")
@@ -136,7 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo = commands.add_parser("demo", help="watch computers play a game in the window")
     demo.add_argument("--game", choices=GAME_IDS, default="sticheln")
     demo.add_argument("--players", type=_players, default=4)
-    demo.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    demo.add_argument("--seed", type=_seed, default=None, help="deal seed (default: random)")
     _code_option(demo, "watch that deal (instead of --game, --players and --seed)")
     demo.add_argument("--speed", choices=SPEEDS, default="normal", help="animation speed")
     demo.add_argument("--exit-at-end", action="store_true",
@@ -170,7 +195,7 @@ def _add_deal_code(commands: argparse._SubParsersAction) -> None:
     code = commands.add_parser("deal-code", help="print the deal code of a game, player count and seed")
     code.add_argument("--game", choices=GAME_IDS, required=True)
     code.add_argument("--players", type=_players, required=True)
-    code.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    code.add_argument("--seed", type=_seed, default=None, help="deal seed (default: random)")
     code.add_argument("--start", type=int, default=0, help="the seat that starts (default 0)")
 
 
@@ -199,7 +224,7 @@ def _coded_setup(args: argparse.Namespace) -> DealSetup | None:
     try:
         return decode(code)
     except DealCodeError as exc:
-        print(_("fireside: --code {code}: {reason}").format(code=code, reason=exc), file=sys.stderr)
+        print(_("fireside: --code {code}: {reason}").format(code=_shown(code), reason=exc), file=sys.stderr)
         raise SystemExit(2) from None
 
 
@@ -233,7 +258,10 @@ def _review(args: argparse.Namespace) -> int:
         print(_("fireside: --rollouts must be at least 1"), file=sys.stderr)
         return 2
     seats = coach.reviewed_seats(match, args.seats == "all")
-    decisions = None if args.rollouts else coach.kept(data, match, seats)
+    def note(line: str) -> None:  # a damaged kept review: weighed again instead
+        print(_("fireside: {file}: {reason}").format(file=printable(args.file), reason=line), file=sys.stderr)
+
+    decisions = None if args.rollouts else coach.kept(data, match, seats, note)
     if decisions is None:
         decisions = coach.new_review(match, seats, args.rollouts).complete()
     try:
@@ -278,7 +306,7 @@ def _add_tournament(commands: argparse._SubParsersAction) -> None:
     )
     tour.add_argument("--games", type=_players, required=True,
                       help="games to play (rounded up to whole seat rotations)")
-    tour.add_argument("--seed", type=int, default=1)
+    tour.add_argument("--seed", type=_seed, default=1)
     tour.add_argument("--jobs", type=_players, default=1, help="worker processes (default 1)")
     tour.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -375,6 +403,9 @@ def _open_window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
         from game.app.shell.main import demo
 
         _check_players(parser, args.game, args.players)
+        if args.save and not _folder_exists(args.save):  # never made on the way: a typo stays a typo
+            parser.error(_("--save: there is no folder {folder}").format(
+                folder=_shown(os.path.dirname(os.path.abspath(args.save)))))
         return demo(args.game, args.players, args.seed, args.speed, args.exit_at_end,
                     args.size, args.fullscreen, save_to=args.save, lang=args.lang, setup=args.setup)
     if args.command == "learn":
@@ -386,6 +417,13 @@ def _open_window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
 
     return play(args.size, args.fullscreen, getattr(args, "first_frame_exit", False), lang=args.lang,
                 setup=args.setup)
+
+
+def _folder_exists(file: str) -> bool:
+    try:
+        return os.path.isdir(os.path.dirname(os.path.abspath(file)))
+    except (OSError, ValueError):
+        return False
 
 
 def _check_save(file: str) -> int:

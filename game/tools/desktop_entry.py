@@ -85,16 +85,29 @@ def install(base: Path | None = None, command: list[str] | None = None) -> list[
     """Write the .desktop file and the icons; returns the files written."""
     import game.app  # noqa: F401 - before pygame: it hides pygame's banner
     from game.app.look.icon import png_bytes
+    from game.persist.atomic import refuse_link, write_bytes
 
     desktop, *icons = paths(base)
     pngs = png_bytes(ICON_SIZES)
-    for size, path in zip(ICON_SIZES, icons):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(pngs[size])
-    desktop.parent.mkdir(parents=True, exist_ok=True)
-    temp = desktop.with_suffix(".desktop.tmp")  # a menu watching the folder never reads half a file
-    temp.write_text(entry_text(command or launch_command()), encoding="utf-8")
-    os.replace(temp, desktop)
+    for path in (desktop, *icons):  # a link planted at any of them: refuse before writing anything
+        refuse_link(path)
+    # The .desktop file first: when it cannot be written no icon is left behind,
+    # and when an icon cannot, the entry and the icons written go again.
+    # Each file goes to a fresh temporary name and is renamed over its own
+    # (a menu watching the folder never reads half a file; a link is never followed).
+    write_bytes(desktop, entry_text(command or launch_command()).encode("utf-8"))
+    written = [desktop]
+    try:
+        for size, path in zip(ICON_SIZES, icons):
+            write_bytes(path, pngs[size])
+            written.append(path)
+    except BaseException:
+        for path in written:
+            try:
+                path.unlink()
+            except OSError:
+                pass
+        raise
     return [desktop, *icons]
 
 

@@ -52,16 +52,10 @@ def rss_mib() -> float:
 
 
 def trim_heap() -> bool:
-    """Hand freed heap memory back to the system (glibc's malloc_trim), so that
-    what stays resident is what is still in use, not what fragmentation
-    keeps; False where there is no glibc."""
-    try:
-        import ctypes
+    """`game.lru.trim_heap` (kept here for the callers that know it by this name)."""
+    from game.lru import trim_heap as trim
 
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-    except (OSError, AttributeError):
-        return False
-    return True
+    return trim()
 
 
 def _games() -> Iterator[tuple[str, int, str, tuple[int, int], str]]:

@@ -53,10 +53,11 @@ _PLAIN_PER_ROW = 13  # the contact sheet's row for a game without art of its own
 _MAX_SIZES = 16  # distinct card widths kept (well above what one layout uses); older ones go on resize
 # Caps of the picture caches (game/lru.py), in bytes or windows' worth of
 # pixels where that is more (4K pictures are four times 1080p's): one game of
-# each kind at 1080p draws 25 MiB of distinct faces; beyond the caps the least
+# each kind at 1080p draws 25 MiB of distinct faces, the game on the table far
+# less; beyond the caps (kept low so memory levels off, issue 23) the least
 # recently drawn go.
-MAX_FACE_BYTES = 32 * 2**20
-FACE_SCREENS = 4.0
+MAX_FACE_BYTES = 16 * 2**20
+FACE_SCREENS = 2.0
 MAX_MISC_BYTES = 8 * 2**20
 MISC_SCREENS = 1.0
 _CAP = 0.714  # Noto Sans cap height / em

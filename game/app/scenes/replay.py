@@ -134,7 +134,10 @@ class ReplayScene(Scene):
         said = words.move_said(game_id, decision.seat, module.parse_move(decision.chosen), name, you)
         best = words.move_named(game_id, module.parse_move(decision.best), name, you)
         n = max(1, round(decision.loss))
-        why = reasons.why(game_id, rules_phrase(decision.reason), name, you) if decision.reason else ""
+        try:
+            why = reasons.why(game_id, rules_phrase(decision.reason), name, you) if decision.reason else ""
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError):  # a hand-edited reason: no words for it
+            why = ""
         text = (ngettext("{said} — {best} was better by about {n} point: {reason}",
                          "{said} — {best} was better by about {n} points: {reason}", n)
                 if why else

@@ -43,7 +43,7 @@ class ReviewScene(ModalScene):
         self.path = path
         self.replay_title = title
         self.seats = coach.reviewed_seats(match)
-        self.kept = coach.read_kept(path, match, self.seats) if path is not None else None
+        self.kept = coach.read_kept(path, match, self.seats, log.warning) if path is not None else None
         self.review = coach.new_review(match, self.seats, rollouts)  # rollouts: tests ask for few
         self.cancelled = threading.Event()
         self.worker: threading.Thread | None = None

@@ -19,6 +19,7 @@ from game.app.ui.widgets import ACCENT, DANGER, INK, MUTED, Button, blit_text
 from game.app.words.save_words import default_slot_name
 from game.i18n import N_, _
 from game.persist import SaveError, library
+from game.persist.printable import MAX_SHOWN, printable
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -27,6 +28,14 @@ if TYPE_CHECKING:
     from game.session.match import Match
 
 MAX_PATH = 400
+
+
+def _expanded(folder: str) -> Path:
+    """The typed folder with `~` expanded; SaveError for a `~user` that is no user."""
+    try:
+        return Path(folder).expanduser()
+    except (RuntimeError, KeyError, ValueError):
+        raise SaveError(_("there is no folder {path}").format(path=printable(folder, MAX_SHOWN))) from None
 
 
 def _wrapped(surface: pygame.Surface, text: str, colour: tuple, top: int, panel: pygame.Rect,
@@ -106,7 +115,7 @@ class SaveToFolderScene(PromptScene):
             self.error = _("Type the folder to save in.")
             return
         try:
-            path = library.save_to_folder(Path(folder).expanduser(), self.name, self.match)
+            path = library.save_to_folder(_expanded(folder), self.name, self.match)
         except SaveError as exc:
             self.error = str(exc)
             self.app.sound.play("error")

@@ -13,7 +13,7 @@ from game.app.look import fonts
 from game.app.shell.scene import Scene
 from game.app.ui import focus, widgets
 from game.app.ui.deal_code_field import DealCodeField
-from game.app.ui.text_input import draw_composition
+from game.app.ui.text_input import MAX_TYPED, draw_composition
 from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
 from game.app.words import seat_names
 from game.app.words.names import LEVELS as LEVEL_NAMES
@@ -29,6 +29,11 @@ if TYPE_CHECKING:
 MAX_NAME = 14
 LEVELS = getattr(ai, "LEVELS", ("easy", "normal", "hard"))
 
+
+
+def _typed(text: str) -> str:
+    """What a name field takes of typed or pasted text: printable characters, bounded."""
+    return "".join(ch for ch in text[:MAX_TYPED] if ch.isprintable())
 
 class SetupScene(Scene):
     def __init__(self, app: App, game_id: str | None = None):
@@ -209,11 +214,11 @@ class SetupScene(Scene):
         if self.code.handle(event):
             return True
         if self.editing is not None and event.type == pygame.TEXTEDITING:
-            self.composing = event.text[:max(0, MAX_NAME - len(self.names[self.editing]))]
+            self.composing = _typed(event.text)[:max(0, MAX_NAME - len(self.names[self.editing]))]
             return True
         if self.editing is not None and event.type == pygame.TEXTINPUT:
             self.composing = ""
-            self.names[self.editing] = (self.names[self.editing] + event.text)[:MAX_NAME]
+            self.names[self.editing] = (self.names[self.editing] + _typed(event.text))[:MAX_NAME]
             return True
         if self.editing is not None and self.composing and event.type == pygame.KEYDOWN:
             return True  # the input method's keys edit its syllable

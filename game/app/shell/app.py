@@ -13,6 +13,7 @@ import pygame
 from game.app.shell import router
 from game.app.shell.scene import Scene, SceneStack
 from game.app.ui import focus
+from game.lru import trim_heap
 from game.persist.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -203,6 +204,7 @@ class App:
     def replace(self, scene: Scene) -> None:
         self.stack.replace(scene)
         scene.resize(self.size)
+        trim_heap()  # between games: what the last one's surfaces freed goes back to the system
 
     def go(self, where: str, *args: Any, **kwargs: Any) -> Any:
         """Show the screen named `where`, untyped; `self.routes.<where>(...)` is

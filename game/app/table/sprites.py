@@ -192,7 +192,7 @@ class CardSprite:
         surface.blit(img, rect)
 
 
-_marks: LRU[tuple[tuple, str], pygame.Surface] = LRU("sprites.marks", 600, 12 * 2**20, surface_bytes, screenfuls(2))
+_marks: LRU[tuple[tuple, str], pygame.Surface] = LRU("sprites.marks", 600, 6 * 2**20, surface_bytes, screenfuls(1))
 
 
 def _marked(face: pygame.Surface, mark: str, card_key: tuple) -> pygame.Surface:

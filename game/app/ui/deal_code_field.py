@@ -16,6 +16,7 @@ from game.i18n import _
 from game.session.deal_code import LENGTH, DealCodeError, DealSetup, decode, normalize
 
 MAX_CODE = 24  # room for spaces and hyphens typed by hand
+MAX_PASTE = 200  # a pasted code with its sentence around it, at most
 
 
 class DealCodeField:
@@ -69,7 +70,15 @@ class DealCodeField:
         before = self.field.text
         if (self.field.focused and event.type == pygame.KEYDOWN and event.key == pygame.K_v
                 and event.mod & pygame.KMOD_CTRL):
-            self.field.insert(paste_text().strip())
+            pasted = paste_text().strip()
+            if len(pasted) > MAX_PASTE:  # not a code: said, and the field keeps what it held
+                self.setup, self.error = None, _(
+                    "The clipboard holds {n} characters: far too many for a deal code.").format(n=len(pasted))
+                return True
+            if not pasted:
+                self.error = _("The clipboard holds no text to paste.")
+                return True
+            self.field.insert(pasted)
             taken = True
         else:
             taken = self.field.handle(event)

@@ -35,6 +35,9 @@ def draw_composition(surface: pygame.Surface, text: str, size: int,
     return shown
 
 
+MAX_TYPED = 10_000  # characters of one insertion (a paste) considered at all
+
+
 class TextField:
     """Owns its text and pygame's text-input mode while it has the focus."""
 
@@ -68,6 +71,7 @@ class TextField:
 
     # -- editing ------------------------------------------------------------------
     def insert(self, typed: str) -> None:
+        typed = typed[:MAX_TYPED]  # a 10 MB paste is looked at no further than the field could ever hold
         typed = "".join(ch for ch in typed if ch.isprintable())
         if self.all_selected:
             self.text, self.all_selected = "", False

@@ -21,10 +21,10 @@ BUTTON_OFF = (40, 46, 44)
 DANGER = (214, 96, 78)
 
 # Panels of every size a screen draws (a full-window one is 8 MiB at 1080p):
-# the cap keeps two and a half windows' worth, 16 MiB at least.
+# the cap keeps one and a half windows' worth, 10 MiB at least.
 MAX_PANELS = 256
-MAX_PANEL_BYTES = 16 * 2**20
-PANEL_SCREENS = 2.5
+MAX_PANEL_BYTES = 10 * 2**20
+PANEL_SCREENS = 1.5
 _panels: LRU[tuple, pygame.Surface] = LRU("widgets.panels", MAX_PANELS, MAX_PANEL_BYTES, surface_bytes,
                                           screenfuls(PANEL_SCREENS))
 

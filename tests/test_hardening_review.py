@@ -1,0 +1,115 @@
+"""Issue 23: a damaged `review` field in a history file is ignored with a
+one-line note (never a traceback, never a bounce), and the game still
+replays; reviews read from disk are checked as strictly as a save."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+from test_hardening_fuzz import played
+
+from game.persist import savefile
+from game.session import coach
+from game.session.match import Match
+from game.tools import cli
+
+DAMAGES = {
+    "seats an int": lambda r, other: r.__setitem__("seats", 5),
+    "seats nested": lambda r, other: r.__setitem__("seats", [[0]]),
+    "seats objects": lambda r, other: r.__setitem__("seats", [{"a": 1}]),
+    "chosen empty": lambda r, other: r["decisions"][0].__setitem__("chosen", ""),
+    "chosen x": lambda r, other: r["decisions"][0].__setitem__("chosen", "x"),
+    "best x": lambda r, other: r["decisions"][0].__setitem__("best", "x"),
+    "best empty": lambda r, other: r["decisions"][0].__setitem__("best", ""),
+    "chosen surrogate": lambda r, other: r["decisions"][0].__setitem__("chosen", "play \udcff"),
+    "reason surrogate": lambda r, other: r["decisions"][0].__setitem__(
+        "reason", {"code": "take_trick", "text": "t", "params": {"card": "\ud800", "n": 3}}),
+    "huge value": lambda r, other: r["decisions"][0].__setitem__("best_value", 10**400),
+    "other game's decisions": lambda r, other: r.__setitem__("decisions", other["decisions"]),
+}
+
+
+@pytest.fixture(scope="module")
+def reviewed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Match, dict, dict]:
+    """A reviewed Sticheln game (every decision marked, to reach the replay's
+    verdict line) and a reviewed Grinch game's review to copy from."""
+    match = played("sticheln", 3, 8)
+    review = coach.new_review(match, [0], rollouts=2)
+    review.complete()
+    data = savefile.to_data(match)
+    data["review"] = {**review.to_json(), "moves": [str(m) for _s, m in match.moves]}
+    for d in data["review"]["decisions"]:
+        d["mark"] = "mistake"
+    other = played("grinch", 2, 5)
+    other_review = coach.new_review(other, [0], rollouts=2)
+    other_review.complete()
+    return match, data, other_review.to_json()
+
+
+def damaged(data: dict, other: dict, name: str) -> dict:
+    out = copy.deepcopy(data)
+    DAMAGES[name](out["review"], other)
+    return out
+
+
+def write(path: Path, data: dict) -> Path:
+    path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    return path
+
+
+def test_an_intact_review_is_still_used(reviewed: tuple[Match, dict, dict]) -> None:
+    match, data, _other = reviewed
+    notes: list[str] = []
+    decisions = coach.kept(data, match, [0], notes.append)
+    assert decisions and not notes
+
+
+@pytest.mark.parametrize("name", sorted(DAMAGES))
+def test_a_damaged_review_is_ignored_with_a_note(reviewed: tuple[Match, dict, dict], name: str) -> None:
+    match, data, other = reviewed
+    notes: list[str] = []
+    assert coach.kept(damaged(data, other, name), match, [0], notes.append) is None
+    assert len(notes) == 1 and "\n" not in notes[0] and notes[0].isprintable()
+
+
+@pytest.mark.parametrize("name", ["seats an int", "seats nested", "chosen surrogate", "reason surrogate"])
+def test_cli_review_of_a_damaged_review_notes_and_reviews_again(
+        reviewed: tuple[Match, dict, dict], name: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    match, data, other = reviewed
+    path = write(tmp_path / "game.json", damaged(data, other, name))
+    monkeypatch.setattr("game.ai.review.budget", lambda game_id: 1)
+    assert cli.main(["review", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert "decisions weighed" in captured.out
+    err = captured.err.strip().splitlines()
+    assert len(err) == 1 and "review" in err[0]
+
+
+@pytest.mark.parametrize("name", sorted(DAMAGES))
+def test_history_review_of_a_damaged_review_replays_to_the_last_move(
+        reviewed: tuple[Match, dict, dict], name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from test_hardening_fuzz import replay_through_history
+
+    match, data, other = reviewed
+    monkeypatch.setenv("FIRESIDE_HOME", str(tmp_path))
+    replay_through_history(match, damaged(data, other, name))
+
+
+def test_the_replay_survives_a_reason_it_cannot_say(reviewed: tuple[Match, dict, dict], tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Even a review that passes the checks with a reason whose params do not
+    fill its message (a hand edit) shows the verdict without the reason."""
+    from test_hardening_fuzz import replay_through_history
+
+    match, data, _other = reviewed
+    edited = copy.deepcopy(data)
+    for d in edited["review"]["decisions"]:
+        d["reason"] = {"code": "dump_on_seat", "text": "", "params": {"seat": 99, "colour": "nope"}}
+    monkeypatch.setenv("FIRESIDE_HOME", str(tmp_path))
+    replay_through_history(match, edited)
+
+
