@@ -3,7 +3,7 @@
 The repository keeps `sprites/` and `sounds/` at its top (the design card), but
 a wheel may only hold the project's own package, so the build copies both
 folders into the package as `game/_data/sprites/` and `game/_data/sounds/`,
-where `game/app/assets.py` finds them in an installed copy.  An editable
+where `game/app/look/assets.py` finds them in an installed copy.  An editable
 install and a source checkout read them where they are, so nothing is copied
 for those.
 """
@@ -18,7 +18,7 @@ from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 ART = ("sprites", "sounds")  # top-level folders that ship inside the package
-PACKAGE_DATA = Path("game", "_data")  # keep in step with game/app/assets.py
+PACKAGE_DATA = Path("game", "_data")  # keep in step with game/app/look/assets.py
 
 
 class BuildPyWithArt(build_py):

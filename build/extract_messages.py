@@ -20,7 +20,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import polib
+import polib  # type: ignore[import-untyped]  # (no stubs for polib)
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "game"
@@ -71,6 +71,7 @@ def scan(path: Path, found: dict[str, Message], warnings: list[str]) -> None:
                 warnings.append(f"{rel}:{node.lineno}: {name}() of a non-literal cannot be collected")
             continue
         msgid = texts[0]
+        assert msgid is not None  # (checked just above)
         plural = texts[1] if name == "ngettext" else None
         message = found.setdefault(msgid, Message(msgid, plural))
         if plural and not message.plural:

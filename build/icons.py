@@ -1,4 +1,4 @@
-"""Write the application icon as .png, .ico (Windows) and .icns (macOS) from `game.app.icon`.
+"""Write the application icon as .png, .ico (Windows) and .icns (macOS) from `game.app.look.icon`.
 
 Made at build time from the game's SVG card backs, so no bitmap is committed
 and the icon follows the art.  Both container formats simply hold PNG
@@ -26,9 +26,9 @@ ICNS_TYPES = (
 
 
 def render_pngs(sizes: set[int]) -> dict[int, bytes]:
-    """The icon drawn at each size, as PNG bytes (`game.app.icon.png_bytes`)."""
+    """The icon drawn at each size, as PNG bytes (`game.app.look.icon.png_bytes`)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.app.icon import png_bytes
+    from game.app.look.icon import png_bytes
 
     return png_bytes(sizes)
 

@@ -1,9 +1,9 @@
-"""The frozen executable's entry script: the same `game.cli:main` as `fireside` and `python -m game`."""
+"""The frozen executable's entry script: the same `game.tools.cli:main` as `fireside` and `python -m game`."""
 
 import multiprocessing
 import sys
 
-from game.cli import main
+from game.tools.cli import main
 
 if __name__ == "__main__":
     # Tournament workers (`--jobs N`) start a copy of the executable; this turns that copy into the worker.

@@ -10,7 +10,7 @@ punctuation, the 2,350 Hangul syllables of KS X 1001 (so most typed player
 names work) and the Hangul compatibility jamo an input method shows while a
 syllable is being typed.  Gurmukhi: Noto Sans Gurmukhi, copied whole (it is
 small).  Re-run after adding Korean text with syllables outside KS X 1001:
-tests/test_i18n.py fails on any character a bundled font lacks.
+tests/app/test_i18n.py fails on any character a bundled font lacks.
 """
 
 from __future__ import annotations
@@ -49,8 +49,8 @@ def catalog_text() -> str:
         for entry in polib.pofile(str(po)):
             chars.append(entry.msgstr)
             chars.extend(entry.msgstr_plural.values())
-    for path in [ROOT / "game" / "app" / "rules_text.py",
-                 *sorted((ROOT / "game" / "app" / "rules_texts").glob("*.py"))]:
+    for path in [*sorted((ROOT / "game" / "app" / "words").rglob("*.py")),
+                 *sorted((ROOT / "game" / "games").rglob("*.py"))]:
         if path.exists():
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, ast.Constant) and isinstance(node.value, str):

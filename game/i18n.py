@@ -171,7 +171,7 @@ def load_catalog(code: str) -> gettext.NullTranslations:
         return gettext.NullTranslations()
     path = catalog_path(code)
     try:
-        import polib
+        import polib  # type: ignore[import-untyped]  # polib ships no types and has no stubs in the venv
 
         binary = polib.pofile(str(path), encoding="utf-8").to_binary()
         return gettext.GNUTranslations(io.BytesIO(binary))

@@ -14,12 +14,13 @@ import sys
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
-__all__ = ["LRU", "memoize", "report", "screenfuls", "surface_bytes"]
+__all__ = ["LRU", "Memoized", "memoize", "report", "screenfuls", "surface_bytes"]
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
+V_co = TypeVar("V_co", covariant=True)
 
 _MISSING: Any = object()
 _live: weakref.WeakSet[LRU] = weakref.WeakSet()
@@ -115,11 +116,21 @@ class LRU(Generic[K, V]):
         return list(self._data)
 
 
+class Memoized(Protocol[V_co]):
+    """What `memoize` returns: the function, its cache and a way to empty it."""
+
+    cache: LRU[tuple, Any]
+
+    def __call__(self, *args: Any) -> V_co: ...
+
+    def cache_clear(self) -> None: ...
+
+
 def memoize(name: str, max_items: int, max_bytes: int | None = None, weigh: Callable[[Any], int] | None = None,
-            grow: Callable[[], int] | None = None) -> Callable[[Callable[..., V]], Callable[..., V]]:
+            grow: Callable[[], int] | None = None) -> Callable[[Callable[..., V]], Memoized[V]]:
     """Like functools.lru_cache (positional, hashable arguments), but bounded by
     bytes as well and visible in `report()`; the wrapper has `.cache` and `.cache_clear()`."""
-    def wrap(fn: Callable[..., V]) -> Callable[..., V]:
+    def wrap(fn: Callable[..., V]) -> Memoized[V]:
         cache: LRU[tuple, V] = LRU(name, max_items, max_bytes, weigh, grow)
 
         @functools.wraps(fn)
@@ -129,9 +140,10 @@ def memoize(name: str, max_items: int, max_bytes: int | None = None, weigh: Call
                 found = cache.put(args, fn(*args))
             return found
 
-        call.cache = cache  # type: ignore[attr-defined]
-        call.cache_clear = cache.clear  # type: ignore[attr-defined]
-        return call
+        # A plain function with two attributes, not a class: it is called hundreds of times a frame.
+        call.cache = cache  # type: ignore[attr-defined]  # a function's own attribute; Memoized names it
+        call.cache_clear = cache.clear  # type: ignore[attr-defined]  # likewise
+        return cast("Memoized[V]", call)
     return wrap
 
 

@@ -16,7 +16,8 @@ from typing import Any
 from game.ai.base import BaseAgent, check_view, decision_rng
 from game.ai.ismcts import Search
 from game.ai.levels import heuristics
-from game.rules import Phrase, grinch
+from game.games.grinch import rules as grinch
+from game.rules import Phrase
 
 # Iterations per decision.  Sticheln asks ~56 questions a game and Grinch
 # ~18, so these keep a decision near 0.1-0.3 s on one core and make the

@@ -13,7 +13,7 @@ from game.ai.base import BaseAgent
 
 def heuristics(game_id: str) -> ModuleType:
     """The rules-of-thumb module for a game."""
-    return importlib.import_module(f"game.ai.{game_id}_heuristics")
+    return importlib.import_module(f"game.games.{game_id}.heuristics")
 
 
 class EasyAgent(BaseAgent):

@@ -16,10 +16,12 @@ from bisect import insort
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.ai.grinch_heuristics import potential
-from game.ai.grinch_rows import open_mask, row_value
-from game.ai.sticheln_heuristics import best_pick
-from game.rules import avalanche, grinch, sticheln
+from game.games.avalanche import rules as avalanche
+from game.games.grinch import rules as grinch
+from game.games.grinch.heuristics import potential
+from game.games.grinch.rows import open_mask, row_value
+from game.games.sticheln import rules as sticheln
+from game.games.sticheln.heuristics import best_pick
 
 _S_COLOUR, _S_VALUE, _S_DELTA = sticheln.COLOUR_OF, sticheln.VALUE_OF, sticheln.CARD_WORTH
 _s_winner = sticheln.winning_index
@@ -95,7 +97,7 @@ def sticheln_round_points(state: sticheln.State, rng: random.Random,
     (picks by the Normal rule of thumb); the round's points per seat.
 
     With a `trace` list every move made is appended: replayed through
-    `apply()` they end the round with these points (tests/test_fast_paths.py)."""
+    `apply()` they end the round with these points (tests/ai/test_fast_paths.py)."""
     n = state.num_players
     hands = [list(h) for h in state.hands]
     picks = list(state.picks)
@@ -231,7 +233,7 @@ def grinch_round_totals(state: grinch.State, rng: random.Random,
 
     With a `trace` list every move made is appended: replayed through
     `apply()` they reach the same hands, and `grinch_horizon_totals` of that
-    state gives these totals (tests/test_fast_paths.py)."""
+    state gives these totals (tests/ai/test_fast_paths.py)."""
     n = state.num_players
     hands = [list(h) for h in state.hands]
     left = state.rounds - state.round

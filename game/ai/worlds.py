@@ -10,7 +10,10 @@ the rules' knowledge, so the samplers live there (`<game>.sample_world`,
 
 from __future__ import annotations
 
-from game.rules import avalanche, grinch, sample_world, sticheln
+from game.games.avalanche import rules as avalanche
+from game.games.grinch import rules as grinch
+from game.games.sticheln import rules as sticheln
+from game.rules import sample_world
 
 sticheln_unknown = sticheln.unseen_cards
 avalanche_unknown = avalanche.unseen_cards

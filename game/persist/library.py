@@ -21,12 +21,12 @@ from typing import Callable
 from game import rules
 from game.i18n import _
 from game.lru import LRU
-from game.match import Match
 from game.persist import paths
 from game.persist.atomic import os_reason, read_json, sweep_temps
 from game.persist.errors import SaveError
 from game.persist.printable import MAX_SHOWN, printable
 from game.persist.savefile import from_data, load, save, to_data
+from game.session.match import Match
 
 log = logging.getLogger(__name__)
 

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Iterable
 
-from game.daily_deal import streak
-from game.match import Match
 from game.persist import library
+from game.session.daily_deal import streak
+from game.session.match import Match
 
 
 @dataclass

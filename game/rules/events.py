@@ -2,18 +2,18 @@
 kind means for the table.
 
 Undo safety (`match.REVEALING`), the sound each event makes
-(`game.app.sound.EVENT_SOUNDS`) and each table's staging all read event
+(`game.app.look.sound.EVENT_SOUNDS`) and each table's staging all read event
 kinds; here every kind is declared once with
 
 - `revealing`: after it a move is not taken back, because it showed a seat
   cards it did not know before (taking back would let a player peek and try
   again), or it closed a round whose scores were shown;
-- `sound`: the effect it makes (a name in `game.app.sound.SOUND_NAMES`), or
+- `sound`: the effect it makes (a name in `game.app.look.sound.SOUND_NAMES`), or
   None for a silent one;
 - `info`: the keys its `info` dict may hold (the tables read them; never
   rename one).
 
-`tests/test_events.py` plays random games of all three and fails on a kind
+`tests/rules/test_events.py` plays random games of all three and fails on a kind
 that is not declared here.  A new kind must be added here, classified, first.
 """
 
@@ -62,7 +62,7 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
     _kind("round_over", True, None, "round totals", "a Grinch round's totals"),
 )}
 
-#: Kinds after which undo may not step back (see `game.match`).
+#: Kinds after which undo may not step back (see `game.session.match`).
 REVEALING: frozenset[str] = frozenset(k.name for k in KINDS.values() if k.revealing)
 #: Which sound each kind makes (silent kinds are left out).
 SOUNDS: dict[str, str] = {k.name: k.sound for k in KINDS.values() if k.sound is not None}

@@ -1,4 +1,5 @@
-"""The end of a guided game: what was learnt, and the way to a real game."""
+"""The end of a guided game: what was learnt (the lesson part's ``LEARNT``),
+and the way to a real game."""
 
 from __future__ import annotations
 
@@ -6,29 +7,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app import widgets
-from game.app.modal import ModalScene
-from game.app.names import game_name
-from game.app.widgets import INK, Button, blit_text
+from game.app.learn.scripts import lesson
+from game.app.ui import widgets
+from game.app.ui.modal import ModalScene
+from game.app.ui.widgets import INK, Button, blit_text
+from game.app.words.names import game_name
 from game.i18n import N_, _
 
 if TYPE_CHECKING:
-    from game.app.app import App
+    from game.app.shell.app import App
 
 EXIT_WAIT = 1.5  # seconds the end shows before `--exit-at-end` quits
-
-#: one line per game: the rules the guided game showed
-LEARNT = {
-    "sticheln": N_("You picked a pain card, saw another colour beat the lead, played a zero and "
-                   "took a pain card. That is all of Sticheln: a real game has more cards and rounds."),
-    "avalanche": N_("You started an avalanche, made it grow, stopped it into the crevasse, "
-                    "collected a fall and took a Snowfall. A real game goes on until the cards "
-                    "run out."),
-    "grinch": N_("You took a Who's discard as the Grinch, saw the heart grow and scored a row "
-                 "with a bonus. In a real game the Grinch passes on every round, and each row is "
-                 "used once."),
-}
-
 
 class LearnDoneScene(ModalScene):
     """Over the finished guided game: Play a real game (this game chosen), again, or leave."""
@@ -77,7 +66,7 @@ class LearnDoneScene(ModalScene):
         blit_text(surface, head, widgets.fit_size(head, ui(20), self.panel.w - ui(40), True), INK,
                   bold=True, midtop=(self.panel.centerx, y))
         y += ui(36)
-        for line in widgets.wrap(_(LEARNT[self.game_id]), ui(17), self.panel.w - ui(60)):
+        for line in widgets.wrap(_(lesson(self.game_id).LEARNT), ui(17), self.panel.w - ui(60)):
             blit_text(surface, line, ui(17), INK, midtop=(self.panel.centerx, y))
             y += ui(24)
 

@@ -4,17 +4,32 @@ now, which of the table's clicks lead to it, and the words of each step.
 The table asks `Guide` with the number of moves played so far: that number
 is the index of the script step due next, so the guide keeps no state of
 its own and an Esc, a resize or a replayed frame cannot put it out of step.
+
+What differs by game lives in the game's optional ``lesson`` part
+(`game/games/<id>/lesson.py`); a game without one is not offered a guided
+game.  A lesson part offers:
+
+- ``SCRIPT``: its `Script` (the deal and every step; `game_id` its spec's id);
+- ``LEARNT``: the end screen's line on what was learnt (a N_ message);
+- ``selects(wanted, key, selection) -> bool``: may the learner select the
+  card under `key` on the way to the `wanted` move (a set built from
+  several clicks), `selection` holding what is selected so far;
+- ``wants_card(wanted, key, selection) -> bool``: is the hand card drawn
+  under `key` part of this step (it is lit; the rest of the hand is dimmed);
+- ``how(wanted, name, selection) -> str``: one sentence, in the current
+  language, on what to click (`name(seat)` names a seat);
+- ``facts(wanted, state) -> dict``: the values its captions name, among
+  {card}, {rank}, {row}, {points} (those left out are empty).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Set
 from typing import Any
 
 from game import rules
-from game.app import names
-from game.app.learn.scripts import HUMAN, Script, Step
-from game.i18n import _, ngettext
+from game.app.learn.scripts import HUMAN, Script, Step, lesson
+from game.i18n import _
 
 
 class ScriptedAgent:
@@ -40,6 +55,7 @@ class Guide:
     def __init__(self, script: Script):
         self.script = script
         self.module = rules.get(script.game_id)
+        self.lesson = lesson(script.game_id)
 
     @property
     def game_id(self) -> str:
@@ -68,29 +84,20 @@ class Guide:
 
     # -- which clicks lead to the wanted move -----------------------------------------
     def allows(self, played: int, move: Any | None, select: Hashable | None,
-               selection: set[Hashable]) -> bool:
-        """May the learner click this now?  The wanted move itself, or (Avalanche)
-        a card of the wanted rank while fewer than the wanted count are selected."""
+               selection: Set[Hashable]) -> bool:
+        """May the learner click this now?  The wanted move itself, or a card
+        the lesson lets the learner select on the way to it (``selects``)."""
         wanted = self.wanted(played)
         if wanted is None:
             return False
         if move is not None:
             return move == wanted
-        if select is None or self.game_id != "avalanche" or wanted.kind != "play":
-            return False
-        rank = self.module.parse_card(select[1]).rank
-        picked = [key for key in selection if self.module.parse_card(key[1]).rank == wanted.rank]
-        return rank == wanted.rank and select not in selection and len(picked) < wanted.count
+        return select is not None and bool(self.lesson.selects(wanted, select, selection))
 
-    def wants_card(self, played: int, key: Hashable, selection: set[Hashable]) -> bool:
+    def wants_card(self, played: int, key: Hashable, selection: Set[Hashable]) -> bool:
         """Is the hand card drawn under `key` (the table's sprite key) part of this step?"""
         wanted = self.wanted(played)
-        if wanted is None:
-            return False
-        if self.game_id == "avalanche":
-            return isinstance(key, tuple) and self.allows(played, None, key, selection)
-        card = wanted.card if self.game_id == "sticheln" else wanted.arg
-        return wanted.kind in ("pain", "play", "discard") and key == str(card)
+        return wanted is not None and bool(self.lesson.wants_card(wanted, key, selection))
 
     # -- words ----------------------------------------------------------------------
     def caption(self, played: int, state: Any) -> str:
@@ -100,30 +107,15 @@ class Guide:
             return ""
         return _(step.caption).format(**self.facts(played, state))
 
-    def how(self, played: int, name: Callable[[int], str], selection: set[Hashable] = frozenset()) -> str:
+    def how(self, played: int, name: Callable[[int], str], selection: Set[Hashable] = frozenset()) -> str:
         """One sentence: what to click for this step (also the wrong click's answer)."""
         wanted = self.wanted(played)
         if wanted is None:
             return ""
-        kind = wanted.kind
-        if self.game_id == "avalanche":
-            if kind == "snowfall":
-                return _("Click the draw pile.")
-            if len(selection) >= wanted.count:
-                return _("Now press Play (or Enter).")
-            return ngettext("Click the card marked in your hand, then press Play.",
-                            "Click the cards marked in your hand, then press Play.", wanted.count)
-        if self.game_id == "grinch":
-            if kind == "draw":
-                return _("Click the draw pile.")
-            if kind == "take":
-                return _("Click the top card of {name}'s discard pile.").format(name=name(wanted.arg))
-            if kind == "score":
-                return _("Click the {row} row on the score pad.").format(row=names.row_name(wanted.arg))
-            return _("Click {card} in your hand.").format(card=names.card_name(self.game_id, wanted.arg))
-        return _("Click {card} in your hand.").format(card=names.card_name(self.game_id, wanted.card))
+        how: str = self.lesson.how(wanted, name, selection)
+        return how
 
-    def instead(self, played: int, name: Callable[[int], str], selection: set[Hashable] = frozenset()) -> str:
+    def instead(self, played: int, name: Callable[[int], str], selection: Set[Hashable] = frozenset()) -> str:
         """What a click on anything else says."""
         return _("Not that one now. {how}").format(how=self.how(played, name, selection))
 
@@ -133,18 +125,5 @@ class Guide:
         out: dict[str, Any] = {"card": "", "rank": "", "row": "", "points": ""}
         if wanted is None:
             return out
-        if self.game_id == "sticheln":
-            out["card"] = names.card_name(self.game_id, wanted.card)
-        elif self.game_id == "avalanche" and wanted.kind == "play":
-            out["rank"] = names.rank_name(wanted.rank)
-        elif self.game_id == "grinch":
-            if wanted.kind == "discard":
-                out["card"] = names.card_name(self.game_id, wanted.arg)
-            elif wanted.kind == "take":
-                pile = state.discard_pile(wanted.arg)
-                out["card"] = names.card_name(self.game_id, pile[0]) if pile else ""
-            elif wanted.kind == "score":
-                hand = state.hand(HUMAN)
-                out["row"] = names.row_name(wanted.arg)
-                out["points"] = self.module.hand_score(hand, wanted.arg)
+        out.update(self.lesson.facts(wanted, state))
         return out

@@ -8,27 +8,35 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app import widgets
-from game.app.modal import ModalScene
-from game.app.names import GAMES, game_name
-from game.app.widgets import INK, Button, blit_text
+from game.app.learn.scripts import lesson_games
+from game.app.ui import widgets
+from game.app.ui.modal import ModalScene
+from game.app.ui.widgets import INK, Button, blit_text
+from game.app.words.names import game_name
+from game.games import registry
 from game.i18n import N_, _
-from game.rules import GAME_IDS
 
 if TYPE_CHECKING:
-    from game.app.app import App
+    from game.app.shell.app import App
 
 
 class LearnPickScene(ModalScene):
-    """Learn to play (title): one button per game."""
+    """Learn to play (title): one button per game that has a guided game."""
 
     title = N_("Learn to play")
     panel_size = (560, 380)
 
     def make_buttons(self) -> list[Button]:
-        games = [Button(GAMES[g], lambda g=g: self.app.go("learn", g), primary=i == 0)
-                 for i, g in enumerate(GAME_IDS)]
-        return [*games, Button(N_("Back"), self.app.stack.pop, key=pygame.K_ESCAPE)]
+        games = [Button(registry.get(g).name, self.learn(g), primary=i == 0)
+                 for i, g in enumerate(lesson_games())]
+        return [*games, Button(N_("Back"), self.back, key=pygame.K_ESCAPE)]
+
+    def back(self) -> None:
+        self.app.stack.pop()
+
+    def learn(self, game_id: str) -> Callable[[], None]:
+        """The button's action: the guided game of `game_id`."""
+        return lambda: self.app.go("learn", game_id)
 
     def place_buttons(self) -> None:
         ui = self.app.ui
@@ -82,8 +90,9 @@ class LearnOfferScene(ModalScene):
 
 def offer_lesson(app: App, game_id: str, play: Callable[[], None]) -> bool:
     """Offer the guided game before the first game of `game_id` ever played
-    (per the statistics), once: True if the offer now shows instead of `play`."""
-    if game_id in app.settings.learn_offered:
+    (per the statistics), once: True if the offer now shows instead of `play`.
+    A game without a guided game is never offered one."""
+    if game_id in app.settings.learn_offered or game_id not in lesson_games():
         return False
     app.settings.learn_offered = [*app.settings.learn_offered, game_id]
     app.save_settings()

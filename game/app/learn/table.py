@@ -20,18 +20,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app import widgets
 from game.app.learn.guide import Guide, ScriptedAgent
 from game.app.learn.placement import arrow, cost, place_caption
-from game.app.learn.scripts import HUMAN, SCRIPTS
+from game.app.learn.scripts import HUMAN, script_for
 from game.app.table import TABLES
 from game.app.table.base import TableScene, Target
-from game.app.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
+from game.app.ui import widgets
+from game.app.ui.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
 from game.i18n import N_, _
-from game.match import Match, Seat
+from game.session.match import Match, Seat
 
 if TYPE_CHECKING:
-    from game.app.app import App
+    from game.app.shell.app import App
 
 AUTOPLAY_WAIT = 1.5   # seconds before autoplay clicks (at normal speed), plus time to read:
 READ_SPEED = 16.0     # characters of caption a second
@@ -43,7 +43,7 @@ CAPTION_WIDTHS = (470, 380, 320)  # logical units, widest first
 
 def lesson_match(game_id: str) -> Match:
     """The script's game as a match: its seats, its deal."""
-    script = SCRIPTS[game_id]
+    script = script_for(game_id)
     seats = [Seat(_("You"), True), *(Seat(name, False, "normal") for name in script.names)]
     options: dict[str, Any] = {**script.options, "hands": [list(h) for h in script.hands]}
     if script.pile is not None:
@@ -268,10 +268,8 @@ def guided_class(game_id: str) -> type:
 
 def guided_table(app: App, game_id: str, *, autoplay: bool = False) -> TableScene:
     """A table showing the guided game of `game_id` from its first move."""
-    if game_id not in SCRIPTS:
-        raise ValueError(f"there is no guided game for {game_id!r} (there is one for "
-                         f"{', '.join(SCRIPTS)})")
+    script = script_for(game_id)  # a ValueError that says so for a game without a guided game
     table = guided_class(game_id)(app, lesson_match(game_id))
-    table.setup_lesson(Guide(SCRIPTS[game_id]), autoplay)
+    table.setup_lesson(Guide(script), autoplay)
     assert table.viewer == HUMAN
     return table

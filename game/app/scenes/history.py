@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
-from game.app.deal_code_line import copy_code
-from game.app.save_words import game_name, when
-from game.app.slot_list import SlotListScene
-from game.app.widgets import Button
-from game.deal_code import code_of
+from game.app.ui.deal_code_line import copy_code
+from game.app.ui.slot_list import SlotListScene
+from game.app.ui.widgets import Button
+from game.app.words.save_words import game_name, when
 from game.i18n import N_, _
 from game.persist import SaveError, library
 from game.persist.library import SlotInfo
+from game.session.deal_code import code_of
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.session.match import Match
 
 def result_line(match: Match) -> str:
     """'Won by Ana · Ana 52 · Mina 40 · Pau 31' (best score first, as the results said)."""
@@ -53,23 +54,23 @@ class HistoryScene(SlotListScene):
         buttons = super().row_buttons(info)
         if info.error:
             return buttons
-        review = Button(N_("Review"), lambda i=info: self.review(i))
+        review = Button(N_("Review"), partial(self.review, info))
         try:
             code = code_of(library.shared_match(info.path))
         except SaveError:
             return [review, *buttons]
         if code is None:
             return [review, *buttons]
-        return [review, Button(N_("Copy code"), lambda c=code: self.say(*copy_code(c))), *buttons]
+        return [review, Button(N_("Copy code"), lambda: self.say(*copy_code(code))), *buttons]
 
     def review(self, info: SlotInfo) -> None:
         match = self.loaded(info, library.shared_match)
         if match is not None:
             self.app.sound.play("click")
-            self.app.go("review", match, info.path, self.describe(info)[0])
+            self.app.routes.review(match, info.path, self.describe(info)[0])
 
     def open(self, info: SlotInfo) -> None:
         match = self.loaded(info, library.shared_match)
         if match is not None:
             self.app.sound.play("click")
-            self.app.go("replay", match, self.describe(info)[0])
+            self.app.routes.replay(match, self.describe(info)[0])

@@ -6,14 +6,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app import widgets
-from game.app.modal import ModalScene
-from game.app.save_keeping import kept_at, not_saved
-from game.app.widgets import Button, blit_text
+from game.app.shell.save_keeping import kept_at, not_saved
+from game.app.ui import widgets
+from game.app.ui.modal import ModalScene
+from game.app.ui.widgets import Button, blit_text
 from game.i18n import N_, _
 
 if TYPE_CHECKING:
-    from game.app.app import App
+    from game.app.shell.surface import AppSurface
     from game.app.table.base import TableScene
 
 
@@ -21,7 +21,7 @@ class MenuScene(ModalScene):
     title = N_("Paused")
     panel_size = (420, 470)
 
-    def __init__(self, app: App, table: TableScene):
+    def __init__(self, app: AppSurface, table: TableScene):
         super().__init__(app)
         self.table = table
         self.note = ""  # "Saved as ..." after Save game
@@ -45,7 +45,7 @@ class MenuScene(ModalScene):
         def saved(name: str) -> None:
             self.note = _("Saved as “{name}”.").format(name=name)
 
-        self.app.go("save", self.table.match, saved)
+        self.app.routes.save(self.table.match, saved)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
@@ -64,10 +64,10 @@ class MenuScene(ModalScene):
                   midbottom=(self.panel.centerx, self.panel.bottom - ui(16)))
 
     def rules(self) -> None:
-        self.app.go("rules", self.table.GAME)
+        self.app.routes.rules(self.table.GAME)
 
     def settings(self) -> None:
-        self.app.go("settings")
+        self.app.routes.settings()
 
     def quit_to_menu(self) -> None:
-        self.app.go("title")
+        self.app.routes.title()

@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app import focus, fonts, widgets
-from game.app.scene import Scene
-from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text
+from game.app.look import fonts
+from game.app.shell.scene import Scene
+from game.app.ui import focus, widgets
+from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text
 from game.i18n import _
 
 if TYPE_CHECKING:
-    from game.app.app import App
+    from game.app.shell.app import App
 
 
 class PassScene(Scene):

@@ -19,18 +19,19 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ai.review import MISTAKE, Decision, by_number
-from game.app import names as words
-from game.app import reasons, widgets
-from game.app.modal import PANEL_FILL
-from game.app.scene import Scene
-from game.app.score_table import draw_score_table
-from game.app.widgets import ACCENT, DANGER, INK, MUTED, PANEL_EDGE, Button, blit_text, draw_panel
+from game.app.shell.scene import Scene
+from game.app.ui import widgets
+from game.app.ui.modal import PANEL_FILL
+from game.app.ui.score_table import draw_score_table
+from game.app.ui.widgets import ACCENT, DANGER, INK, MUTED, PANEL_EDGE, Button, blit_text, draw_panel
+from game.app.words import names as words
+from game.app.words import reasons
 from game.i18n import N_, _, ngettext
-from game.match import Match
 from game.rules import Phrase
+from game.session.match import Match
 
 if TYPE_CHECKING:
-    from game.app.app import App
+    from game.app.shell.app import App
     from game.app.table.base import TableScene
 
 INACCURATE = (236, 200, 90)  # an inaccuracy's mark on the timeline; a mistake's is DANGER

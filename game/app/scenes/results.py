@@ -6,19 +6,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app import widgets
-from game.app.daily_words import daily_lines
-from game.app.deal_code_line import DealCodeLine
-from game.app.modal import ModalScene
-from game.app.score_table import draw_score_table
-from game.app.widgets import INK, Button, blit_text
-from game.deal_code import code_of
+from game.app.ui import widgets
+from game.app.ui.deal_code_line import DealCodeLine
+from game.app.ui.modal import ModalScene
+from game.app.ui.score_table import draw_score_table
+from game.app.ui.widgets import INK, Button, blit_text
+from game.app.words.daily_words import daily_lines
 from game.i18n import N_, _
-from game.match import Match
 from game.persist import library
+from game.session.deal_code import code_of
+from game.session.match import Match
 
 if TYPE_CHECKING:
-    from game.app.app import App
+    from game.app.shell.app import App
     from game.app.table.base import TableScene
 
 

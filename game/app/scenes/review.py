@@ -16,17 +16,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import coach
 from game.ai.review import Decision
-from game.app import widgets
-from game.app.modal import ModalScene
-from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
+from game.app.ui import widgets
+from game.app.ui.modal import ModalScene
+from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
 from game.i18n import N_, _
-from game.match import Match
 from game.persist.errors import SaveError
+from game.session import coach
+from game.session.match import Match
 
 if TYPE_CHECKING:
-    from game.app.app import App
+    from game.app.shell.surface import AppSurface
 
 log = logging.getLogger(__name__)
 SLICE_SECONDS = 0.02  # the worker checks for Cancel this often
@@ -36,7 +36,7 @@ class ReviewScene(ModalScene):
     title = N_("Reviewing the game")
     panel_size = (620, 300)
 
-    def __init__(self, app: App, match: Match, path: Path | None = None, title: str = "",
+    def __init__(self, app: AppSurface, match: Match, path: Path | None = None, title: str = "",
                  rollouts: int | None = None):
         super().__init__(app)
         self.match = match
@@ -78,7 +78,7 @@ class ReviewScene(ModalScene):
             self.keep()
         self.done = True
         self.app.stack.remove(self)
-        self.app.go("replay", self.match, self.replay_title, review=decisions)
+        self.app.routes.replay(self.match, self.replay_title, review=decisions)
 
     def keep(self) -> None:
         """Into the game's file, so it never runs twice; a disk that refuses costs only that."""

@@ -2,26 +2,27 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game import rules
-from game.app import focus, widgets
-from game.app.names import GAMES
-from game.app.rules_text import RULES, Cards
-from game.app.scene import Scene
-from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
+from game.app.shell.scene import Scene
+from game.app.ui import focus, widgets
+from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
+from game.app.words.names import GAMES
+from game.app.words.rules_text import RULES, Cards
 from game.i18n import N_, _, language
 
 if TYPE_CHECKING:
-    from game.app.app import App
+    from game.app.shell.surface import AppSurface
 
 
 class RulesScene(Scene):
     opaque = True
 
-    def __init__(self, app: App, game_id: str):
+    def __init__(self, app: AppSurface, game_id: str):
         super().__init__(app)
         self.game_id = game_id
         self.scroll = 0
@@ -32,13 +33,13 @@ class RulesScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.app.ui
         w, h = size
-        self.tabs = [Button(GAMES[g], lambda g=g: self.show(g), selected=g == self.game_id)
+        self.tabs = [Button(GAMES[g], partial(self.show, g), selected=g == self.game_id)
                      for g in rules.GAME_IDS]
         widgets.layout_row(self.tabs, (w // 2, ui(40)), ui(280), ui(44), ui(12))
         self.back = Button(N_("Back"), self.app.stack.pop, key=pygame.K_ESCAPE, primary=True)
         self.back.rect = pygame.Rect(0, 0, ui(160), ui(44))
         self.back.rect.midbottom = (w // 2 + ui(90), h - ui(12))
-        self.learn = Button(N_("Learn to play"), lambda: self.app.go("learn", self.game_id))
+        self.learn = Button(N_("Learn to play"), lambda: self.app.routes.learn(self.game_id))
         self.learn.rect = pygame.Rect(0, 0, ui(160), ui(44))
         self.learn.rect.midbottom = (w // 2 - ui(90), h - ui(12))
         self.view = pygame.Rect(0, 0, min(w - ui(40), ui(760)), h - ui(150))

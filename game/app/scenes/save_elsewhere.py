@@ -1,6 +1,6 @@
 """When Fireside's own folder refuses the game: the notice said once at the
 table, and "Save to…" a folder the player types, so an unwritable home
-folder never costs a game (`game.app.save_keeping` decides when).
+folder never costs a game (`game.app.shell.save_keeping` decides when).
 
 No file dialog (no tkinter): a path prompt, prefilled with the home folder.
 """
@@ -12,19 +12,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app import widgets
-from game.app.modal import ModalScene, PromptScene
-from game.app.save_keeping import keep_saving_to
-from game.app.save_words import default_slot_name
-from game.app.widgets import ACCENT, DANGER, INK, MUTED, Button, blit_text
+from game.app.shell.save_keeping import keep_saving_to
+from game.app.ui import widgets
+from game.app.ui.modal import ModalScene, PromptScene
+from game.app.ui.widgets import ACCENT, DANGER, INK, MUTED, Button, blit_text
+from game.app.words.save_words import default_slot_name
 from game.i18n import N_, _
 from game.persist import SaveError, library
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from game.app.app import App
-    from game.match import Match
+    from game.app.shell.surface import AppSurface
+    from game.session.match import Match
 
 MAX_PATH = 400
 
@@ -44,7 +44,7 @@ class AutosaveFailedScene(ModalScene):
     title = N_("This game is not being saved")
     panel_size = (640, 380)
 
-    def __init__(self, app: App, match: Match, reason: str):
+    def __init__(self, app: AppSurface, match: Match, reason: str):
         super().__init__(app)
         self.match = match
         self.reason = reason
@@ -67,7 +67,7 @@ class AutosaveFailedScene(ModalScene):
         def saved(path: str) -> None:
             self.note = _("Saved as “{name}”. Every move from now on is saved there too.").format(name=path)
 
-        self.app.go("save_to", self.match, default_slot_name(self.match), saved)
+        self.app.routes.save_to(self.match, default_slot_name(self.match), saved)
 
     def close(self) -> None:
         self.app.stack.remove(self)
@@ -81,7 +81,7 @@ class SaveToFolderScene(PromptScene):
     field_top = 86
     field_margin = 30
 
-    def __init__(self, app: App, match: Match, name: str, saved: Callable[[str], None] | None = None):
+    def __init__(self, app: AppSurface, match: Match, name: str, saved: Callable[[str], None] | None = None):
         super().__init__(app, str(Path.home()), MAX_PATH)
         self.match = match
         self.name = name

@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app import widgets
-from game.app.modal import PromptScene
-from game.app.save_words import (  # noqa: F401 - the words about a save, where they were
+from game.app.ui import widgets
+from game.app.ui.modal import PromptScene
+from game.app.ui.slot_list import SlotListScene
+from game.app.ui.widgets import ACCENT, DANGER, MUTED, Button, blit_text
+from game.app.words.save_words import (  # noqa: F401 - the words about a save, where they were
     default_slot_name,
     describe,
     game_name,
@@ -20,16 +22,14 @@ from game.app.save_words import (  # noqa: F401 - the words about a save, where 
     round_text,
     when,
 )
-from game.app.slot_list import SlotListScene
-from game.app.widgets import ACCENT, DANGER, MUTED, Button, blit_text
 from game.i18n import N_, _
-from game.match import Match
 from game.persist import SaveError, library
+from game.session.match import Match
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from game.app.app import App
+    from game.app.shell.surface import AppSurface
     from game.app.table.base import TableScene
 
 
@@ -37,9 +37,9 @@ MAX_SLOT_NAME = 40
 
 
 # -- resuming ------------------------------------------------------------------------------
-def resume(app: App, match: Match) -> TableScene:
+def resume(app: AppSurface, match: Match) -> TableScene:
     """Put `match` on the table exactly where it was (see `router.open_table`)."""
-    return app.go("table", match, continuing=True)
+    return app.routes.table(match, continuing=True)
 
 
 class LoadScene(SlotListScene):
@@ -56,7 +56,7 @@ class SaveNameScene(PromptScene):
     title = N_("Save game")
     panel_size = (560, 300)
 
-    def __init__(self, app: App, match: Match, saved: Callable[[str], None] | None = None):
+    def __init__(self, app: AppSurface, match: Match, saved: Callable[[str], None] | None = None):
         super().__init__(app, default_slot_name(match), MAX_SLOT_NAME)
         self.match = match
         self.saved = saved
@@ -122,4 +122,4 @@ class SaveNameScene(PromptScene):
                 self.saved(path)
 
         name = " ".join(self.field.text.split()) or default_slot_name(self.match)
-        self.app.go("save_to", self.match, name, saved)
+        self.app.routes.save_to(self.match, name, saved)

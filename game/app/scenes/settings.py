@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game import i18n
-from game.app import widgets
-from game.app.modal import ModalScene
-from game.app.names import SPEEDS as SPEED_NAMES
-from game.app.widgets import INK, MUTED, Button, blit_text
+from game.app.ui import widgets
+from game.app.ui.modal import ModalScene
+from game.app.ui.widgets import INK, MUTED, Button, blit_text
+from game.app.words.names import SPEEDS as SPEED_NAMES
 from game.i18n import N_, _
 from game.persist.settings import SPEEDS, UI_SCALE
 
@@ -19,7 +21,7 @@ class SettingsScene(ModalScene):
 
     def make_buttons(self) -> list[Button]:
         s = self.app.settings
-        self.speed_buttons = [Button(SPEED_NAMES[sp], lambda sp=sp: self.set_speed(sp),
+        self.speed_buttons = [Button(SPEED_NAMES[sp], partial(self.set_speed, sp),
                                      selected=(s.speed == sp)) for sp in SPEEDS]
         self.volume_buttons = [Button("–", lambda: self.set_volume(-0.1)),
                                Button("+", lambda: self.set_volume(0.1)),
@@ -30,7 +32,7 @@ class SettingsScene(ModalScene):
                                     self.toggle_fullscreen)
         # "Automatic" follows the operating system; each language is named in its own words.
         self.language_buttons = [Button(N_("Automatic") if not code else i18n.LANGUAGE_NAMES[code],
-                                        lambda code=code: self.set_language(code),
+                                        partial(self.set_language, code),
                                         selected=(s.language == code))
                                  for code in ("", *i18n.LANGUAGES)]
         self.done = Button(N_("Done"), self.app.stack.pop, key=pygame.K_ESCAPE, primary=True)

@@ -3,24 +3,27 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game import ai, rules
-from game.app import focus, fonts, seat_names, widgets
-from game.app.deal_code_field import DealCodeField
-from game.app.names import GAMES
-from game.app.names import LEVELS as LEVEL_NAMES
-from game.app.scene import Scene
-from game.app.text_input import draw_composition
-from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
+from game.app.look import fonts
+from game.app.shell.scene import Scene
+from game.app.ui import focus, widgets
+from game.app.ui.deal_code_field import DealCodeField
+from game.app.ui.text_input import draw_composition
+from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
+from game.app.words import seat_names
+from game.app.words.names import LEVELS as LEVEL_NAMES
+from game.games import registry
 from game.i18n import N_, _
-from game.match import Match, Seat
+from game.session.match import Match, Seat
 
 if TYPE_CHECKING:
-    from game.app.app import App
-    from game.deal_code import DealSetup
+    from game.app.shell.app import App
+    from game.session.deal_code import DealSetup
 
 
 MAX_NAME = 14
@@ -31,7 +34,7 @@ class SetupScene(Scene):
     def __init__(self, app: App, game_id: str | None = None):
         super().__init__(app)
         # The game and player count of the last game set up, from the settings.
-        self.game_id = game_id or app.settings.game or "sticheln"
+        self.game_id = game_id or app.settings.game or registry.ids()[0]
         players = rules.get(self.game_id).PLAYERS
         self.count = min(max(app.settings.players or 4, players.start), players.stop - 1)
         # Names typed last time, seat by seat ("" = the seat's default, see
@@ -85,9 +88,7 @@ class SetupScene(Scene):
         return seat_names.seat_names(self.names[:self.count], self.human[:self.count])
 
     def start(self) -> None:
-        from game.app.learn.screens import offer_lesson
-
-        if offer_lesson(self.app, self.game_id, self.start):  # once, for a game never played
+        if self.app.routes.offer_lesson(self.game_id, self.start):  # once, for a game never played
             return
         seats = [Seat(name, self.human[i], self.levels[i]) for i, name in enumerate(self.shown_names())]
         start = self.starter if self.starter is not None else random.randrange(self.count)
@@ -118,8 +119,8 @@ class SetupScene(Scene):
         ui = self.app.ui
         w, h = self.app.size
         cx = w // 2
-        self.game_buttons = [Button(GAMES[g], lambda g=g: self.choose_game(g),
-                                    selected=(g == self.game_id)) for g in rules.GAME_IDS]
+        self.game_buttons = [Button(spec.name, partial(self.choose_game, spec.id),
+                                    selected=(spec.id == self.game_id)) for spec in registry.specs()]
         widgets.layout_row(self.game_buttons, (cx, ui(120)), ui(300), ui(54), ui(16))
         players = rules.get(self.game_id).PLAYERS
         minus = Button("–", lambda: self.change_count(-1), enabled=self.count > players.start)
@@ -140,12 +141,12 @@ class SetupScene(Scene):
             name = pygame.Rect(cx - ui(330), y, ui(260), row_h)
             self.name_rects.append(name)
             kind = Button(N_("Human") if self.human[seat] else N_("Computer"),
-                          lambda s=seat: self.toggle_human(s), selected=self.human[seat])
+                          partial(self.toggle_human, seat), selected=self.human[seat])
             kind.rect = pygame.Rect(cx - ui(56), y, ui(150), row_h)
             rows.append(kind)
             if not self.human[seat]:
-                level = widgets.Stepper(LEVEL_NAMES[self.levels[seat]], lambda s=seat: self.cycle_level(s),
-                                        lambda s=seat: self.cycle_level(s, -1))
+                level = widgets.Stepper(LEVEL_NAMES[self.levels[seat]], partial(self.cycle_level, seat),
+                                        partial(self.cycle_level, seat, -1))
                 level.rect = pygame.Rect(cx + ui(106), y, ui(160), row_h)
                 rows.append(level)
         who = _("Random") if self.starter is None else self.shown_names()[self.starter]
@@ -169,7 +170,7 @@ class SetupScene(Scene):
         w, h = surface.get_size()
         surface.blit(self.app.art.felt((w, h)), (0, 0))
         blit_text(surface, _("New game"), ui(40), ACCENT, bold=True, center=(w // 2, ui(50)))
-        from game.app.rules_text import TAGLINES
+        from game.app.words.rules_text import TAGLINES
 
         blit_text(surface, TAGLINES.get(self.game_id, ""), ui(17), MUTED, center=(w // 2, ui(172)))
         blit_text(surface, _("Players"), ui(22), INK, midright=(self.label_x, self.count_center[1]))
@@ -238,7 +239,7 @@ class SetupScene(Scene):
             self.editing = seat
             pygame.key.start_text_input()
 
-        names = [focus.Focusable(("name", seat), rect, lambda s=seat: edit(s))
+        names = [focus.Focusable(("name", seat), rect, partial(edit, seat))
                  for seat, rect in enumerate(self.name_rects)]
         names.append(focus.Focusable(("code",), self.code.rect, self.code.focus))
         return sorted(names + focus.from_buttons(self.buttons), key=lambda i: (i.rect.y, i.rect.x))

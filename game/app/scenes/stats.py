@@ -7,21 +7,22 @@ the chart is drawn here with pygame.draw, one line per player.
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game import rules
-from game.app import widgets
-from game.app.palette import SEAT_COLOURS
-from game.app.save_words import game_name, when
-from game.app.scene import Scene
-from game.app.widgets import ACCENT, INK, MUTED, PANEL_EDGE, Button, blit_text, draw_panel
+from game.app.look.palette import SEAT_COLOURS
+from game.app.shell.scene import Scene
+from game.app.ui import widgets
+from game.app.ui.widgets import ACCENT, INK, MUTED, PANEL_EDGE, Button, blit_text, draw_panel
+from game.app.words.save_words import game_name, when
 from game.i18n import N_, _, ngettext
 from game.persist.stats import Record, load_daily, load_stats
 
 if TYPE_CHECKING:
-    from game.app.app import App
+    from game.app.shell.surface import AppSurface
 
 MAX_ROWS = 8     # players listed (most games first)
 MAX_LINES = len(SEAT_COLOURS)  # players drawn in the chart, one colour each
@@ -62,7 +63,7 @@ def sorted_records(by_name: dict[str, Record]) -> list[Record]:
 
 
 class StatsScene(Scene):
-    def __init__(self, app: App, game_id: str | None = None):
+    def __init__(self, app: AppSurface, game_id: str | None = None):
         super().__init__(app)
         self.stats = load_stats()
         self.daily = load_daily()  # today's deals, game by game
@@ -86,7 +87,7 @@ class StatsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.app.ui
         w, h = size
-        self.tabs = [Button(rules.get(g).NAME, lambda g=g: self.show(g), selected=g == self.game_id)
+        self.tabs = [Button(rules.get(g).NAME, partial(self.show, g), selected=g == self.game_id)
                      for g in rules.GAME_IDS]
         widgets.layout_row(self.tabs, (w // 2, ui(104)), min(ui(240), (w - ui(60)) // 3), ui(42), ui(12))
         self.back = Button(N_("Back"), self.app.stack.pop, key=pygame.K_ESCAPE)

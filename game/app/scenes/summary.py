@@ -6,13 +6,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app.modal import ModalScene
-from game.app.score_table import draw_score_table
-from game.app.widgets import Button
+from game.app.ui.modal import ModalScene
+from game.app.ui.score_table import draw_score_table
+from game.app.ui.widgets import Button
 from game.i18n import N_
 
 if TYPE_CHECKING:
-    from game.app.app import App
+    from game.app.shell.app import App
 
 
 class SummaryScene(ModalScene):

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import __version__
-from game.app import widgets
-from game.app.scene import Scene
-from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text
+from game.app.shell.scene import Scene
+from game.app.ui import widgets
+from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text
 from game.i18n import N_, _
 
 if TYPE_CHECKING:
-    from game.app.app import App
+    from game.app.shell.app import App
 
 SWAY_STEPS = 2  # redraws a second of the swaying fan (each costs ~9 ms, mostly the flip)
 
@@ -22,7 +23,7 @@ SWAY_STEPS = 2  # redraws a second of the swaying fan (each costs ~9 ms, mostly 
 class TitleScene(Scene):
     def __init__(self, app: App):
         super().__init__(app)
-        from game.app.save_words import describe
+        from game.app.words.save_words import describe
         from game.persist import library
 
         self.notice = ""  # one line over everything (what went wrong, after a crash)
@@ -55,7 +56,7 @@ class TitleScene(Scene):
         ui = self.app.ui
         w, h = size
         if self.saved is not None:  # in the current language (it may just have changed)
-            from game.app.save_words import describe
+            from game.app.words.save_words import describe
 
             self.saved_line = describe(self.saved)
         y = h // 2 + ui(18)
@@ -76,12 +77,11 @@ class TitleScene(Scene):
 
         self.place_daily(y + ui(4) + 2 * (bh + gap) + ui(14))
 
-    # -- today's deal (game/daily_deal.py) ---------------------------------------------------
+    # -- today's deal (game/session/daily_deal.py) ---------------------------------------------------
     def daily_buttons(self) -> list[Button]:
-        from game.app.names import GAMES
-        from game.rules import GAME_IDS
+        from game.games import registry
 
-        return [Button(GAMES[g], lambda g=g: self.todays_deal(g)) for g in GAME_IDS]
+        return [Button(spec.name, partial(self.todays_deal, spec.id)) for spec in registry.specs()]
 
     def place_daily(self, top: int) -> None:
         """A row under the others, below its heading (drawn at `daily_top`)."""
@@ -93,8 +93,8 @@ class TitleScene(Scene):
         """Today's deal of that game, you (the first name of the setup screen) against Normal computers."""
         from datetime import date
 
-        from game.app.seat_names import COMPUTER_NAMES
-        from game.daily_deal import daily_match
+        from game.app.words.seat_names import COMPUTER_NAMES
+        from game.session.daily_deal import daily_match
 
         names = self.app.settings.names
         name = names[0].strip() if names and names[0].strip() else _("You")
@@ -127,7 +127,9 @@ class TitleScene(Scene):
         self.app.go("learn_pick")
 
     def rules(self) -> None:
-        self.app.go("rules", "sticheln")
+        from game.games import registry
+
+        self.app.go("rules", registry.ids()[0])
 
     def settings(self) -> None:
         self.app.go("settings")
@@ -148,17 +150,18 @@ class TitleScene(Scene):
         # A small fan of one card from each game, swaying gently.
         cw = ui(92)
         cards = _showcase()
+        middle = (len(cards) - 1) / 2
         for i, (game, card) in enumerate(cards):
             sway = math.sin(math.floor(self.clock * SWAY_STEPS) / SWAY_STEPS * 0.8 + i) * 1.5
             img = art.face(game, card, cw)
-            img = pygame.transform.rotozoom(img, (1 - i) * 12 + sway, 1.0)
-            surface.blit(img, img.get_rect(center=(w // 2 + (i - 1) * ui(70),
-                                                   h // 2 - ui(200) + abs(i - 1) * ui(12))))
+            img = pygame.transform.rotozoom(img, (middle - i) * 12 + sway, 1.0)
+            surface.blit(img, img.get_rect(center=(w // 2 + round((i - middle) * ui(70)),
+                                                   h // 2 - ui(200) + round(abs(i - middle) * ui(12)))))
         blit_text(surface, "Fireside", ui(76), ACCENT, bold=True, center=(w // 2, h // 2 - ui(70)))
-        from game.app.names import game_name
-        from game.rules import GAME_IDS
+        from game.app.words.names import game_name
+        from game.games import registry
 
-        games = " · ".join(game_name(g) for g in GAME_IDS)
+        games = " · ".join(game_name(g) for g in registry.ids())
         blit_text(surface, games, widgets.fit_size(games, ui(20), w - ui(40)), INK,
                   center=(w // 2, h // 2 - ui(20)))
         for button in self.main:
@@ -187,8 +190,9 @@ class TitleScene(Scene):
         return widgets.handle_all(self.buttons, event)
 
 
-def _showcase():
-    from game.rules import avalanche, grinch, sticheln
+def _showcase() -> list[tuple[str, Any]]:
+    """(game id, card) for each registered game whose words offer a `title_card`."""
+    from game.app.words import names
+    from game.games import registry
 
-    return [("sticheln", sticheln.parse_card("red 13")), ("avalanche", avalanche.parse_card("QH")),
-            ("grinch", grinch.parse_card("P5a"))]
+    return [(g, card()) for g in registry.ids() if (card := names.offered(g, "title_card")) is not None]

@@ -6,16 +6,16 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from game.match import Match
+from game.session.match import Match
 
 if TYPE_CHECKING:
-    from game.app.app import App
+    from game.app.shell.app import App
 
 
 TABLES = {
-    "sticheln": ("game.app.table.sticheln", "StichelnTable"),
-    "avalanche": ("game.app.table.avalanche", "AvalancheTable"),
-    "grinch": ("game.app.table.grinch", "GrinchTable"),
+    "sticheln": ("game.games.sticheln.table", "StichelnTable"),
+    "avalanche": ("game.games.avalanche.table", "AvalancheTable"),
+    "grinch": ("game.games.grinch.table", "GrinchTable"),
 }
 
 

@@ -15,22 +15,23 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app import focus, names, widgets
-from game.app.scene import Scene
+from game.app.shell.scene import Scene
 from game.app.table import layout, status_words, voice
+from game.app.table.chronicle import Chronicle
 from game.app.table.input import TableInput, Target  # noqa: F401 - Target: the games' clicks
 from game.app.table.layout import SeatSpot
 from game.app.table.log_panel import RoundLog
-from game.app.table.record import Record
 from game.app.table.sprites import Place
 from game.app.table.stage import MOVE_TIME, STAGGER, Hold, Stage  # noqa: F401 - MOVE_TIME: the games' pace
 from game.app.table.turns import MESSAGE_TIME, TurnFlow  # noqa: F401 - the message line's time
-from game.app.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
+from game.app.ui import focus, widgets
+from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
+from game.app.words import names
 from game.i18n import N_, _
-from game.match import Match
+from game.session.match import Match
 
 if TYPE_CHECKING:
-    from game.app.app import App
+    from game.app.shell.app import App
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +76,7 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
         self.init_stage(match.state)
         self.init_turns()
         self.init_log()
-        self.chronicle = Record(self.GAME, len(match.seats))  # what each seat did, in words
+        self.chronicle = Chronicle(self.GAME, len(match.seats))  # what each seat did, in words
         if match.moves:  # a game going on: its round so far
             self.chronicle.fill(match)
 

@@ -14,7 +14,8 @@ from typing import Any, NamedTuple
 
 import pygame
 
-from game.app import focus, reasons, widgets
+from game.app.ui import focus, widgets
+from game.app.words import reasons
 from game.i18n import _
 from game.rules import IllegalMove
 

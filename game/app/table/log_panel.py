@@ -14,9 +14,9 @@ from typing import Any
 import pygame
 
 from game import i18n
-from game.app import widgets
 from game.app.table import voice
-from game.app.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
+from game.app.ui import widgets
+from game.app.ui.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
 from game.i18n import _
 
 LINE_FILL = (14, 24, 20, 190)

@@ -9,12 +9,12 @@ from typing import Any, NamedTuple
 
 import pygame
 
-from game.app.tween import Tween, ease_in_out_sine, ease_out_cubic, lerp
+from game.app.look.tween import Tween, ease_in_out_sine, ease_out_cubic, lerp
 from game.lru import LRU, screenfuls, surface_bytes
 
 SELECTED_LIFT = 0.22  # of card height
 LEGAL_LIFT = 0.05
-FOCUS_LIFT = 0.12  # the keyboard's card (game/app/focus.py draws the ring around it)
+FOCUS_LIFT = 0.12  # the keyboard's card (game/app/ui/focus.py draws the ring around it)
 GLOW = (246, 204, 110)
 HINT_MARK = (120, 220, 255)  # what a hint points at: a dashed frame of this colour
 DIM = (10, 14, 12, 120)

@@ -16,9 +16,9 @@ from typing import Any, NamedTuple
 
 import pygame
 
-from game.app import focus
-from game.app.sound import EVENT_SOUNDS
+from game.app.look.sound import EVENT_SOUNDS
 from game.app.table.sprites import CardSprite
+from game.app.ui import focus
 from game.rules.core import scrub_events
 
 MOVE_TIME = 0.34     # seconds for a card to travel, at normal speed

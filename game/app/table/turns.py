@@ -15,9 +15,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from game import ai
-from game.app import names, reasons
-from game.app.save_keeping import autosave_failed
+from game.app.shell.save_keeping import autosave_failed
 from game.app.table import voice
+from game.app.words import names, reasons
 from game.i18n import _
 from game.persist import SaveError, library
 
@@ -136,7 +136,7 @@ class TurnFlow:
     def undo(self) -> None:
         index, reason = self.match.undo_target()
         if index is None:
-            self.refuse(_(reason))  # game.match marks its reasons with N_()
+            self.refuse(_(reason))  # game.session.match marks its reasons with N_()
             self.app.sound.play("error")
             return
         self.finish_animations()

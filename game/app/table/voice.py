@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.app.widgets import ACCENT, DANGER, INK, PANEL, PANEL_EDGE, fit_size, wrap
+from game.app.ui.widgets import ACCENT, DANGER, INK, PANEL, PANEL_EDGE, fit_size, wrap
 
 INFO, HINT, REFUSAL = "info", "hint", "refusal"
 

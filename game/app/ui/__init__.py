@@ -1,0 +1,1 @@
+"""Controls shared by every screen: buttons, text fields, lists, modals, keyboard focus."""

@@ -1,0 +1,1 @@
+"""Every game Fireside knows, one package each, declared once in the registry."""

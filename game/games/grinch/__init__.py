@@ -1,0 +1,17 @@
+"""Grinch: Grow Your Heart: everything this game knows.
+
+Its parts are the modules beside this file (see `game.games.spec`); this file
+only declares the game, so looking it up imports no pygame."""
+
+from game.games.spec import GameSpec
+from game.i18n import N_
+
+SPEC = GameSpec(
+    id="grinch",
+    package=__name__,
+    name=N_("Grinch: Grow Your Heart"),
+    code_prefix="GR",
+    hard_iterations=1000,
+    rollout_scale=15.0,
+    review_thresholds=(3.0, 8.0),
+)

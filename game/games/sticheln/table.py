@@ -1,0 +1,340 @@
+"""The Sticheln table: pain cards, the trick in the middle, tricks taken.
+
+Translator: a click on a hand card is `pain <card>` while picking and
+`play <card>` afterwards; nothing else on this table makes a move.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.app.look import fonts
+from game.app.table import status_words
+from game.app.table.base import Hold, TableScene, Target
+from game.app.table.sprites import Place
+from game.app.ui import widgets
+from game.app.ui.widgets import ACCENT, INK, MUTED, blit_text, draw_panel, seat_mark
+from game.app.words import names
+from game.games.sticheln.rules import Move
+from game.games.sticheln.table_past import PastView
+from game.i18n import _
+
+if TYPE_CHECKING:
+    from game.app.shell.app import App
+
+
+GAME = "sticheln"
+TRICK_HOLD = 1.0    # seconds a full trick shows its winner before it is gathered
+GATHER_HOLD = 0.25  # the round's last trick in its pile, before the summary opens
+
+
+class StichelnTable(TableScene):
+    GAME = GAME
+
+    def __init__(self, app: App, match, *, demo: bool = False):
+        super().__init__(app, match, demo=demo)
+        # Last revealed pain cards; a game resumed mid-round has them already.
+        self.pains: list = [match.state.pain_card(s) for s in range(self.num_players)]
+
+    # -- geometry -------------------------------------------------------------
+    def compute_layout(self) -> None:
+        w, h = self.size
+        ui = self.app.ui
+        cw = self.card_w
+        ch = round(cw * 1.4)
+        self.centre = (w / 2, h * 0.44)
+        self.small_w = max(26, round(cw * 0.42))
+        self.pain_w = max(34, round(cw * 0.58))
+        self.own_pain = (w - ui(120), h - ch / 2 - ui(30))
+
+    def trick_pos(self, index: int) -> tuple[float, float]:
+        """The trick lies in a row in play order, the lead card on the left."""
+        cx, cy = self.centre
+        step = self.card_w * 1.12
+        return cx + (index - (self.num_players - 1) / 2) * step, cy
+
+    def mat(self, seat: int) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Where an opponent's face-down hand and pain card sit, by their panel."""
+        p = self.spots[seat].panel
+        y = self.mat_y(seat, self.small_w * 1.4, self.centre[1] + self.card_w, self.app.ui(6))
+        return (p.centerx - p.w * 0.18, y), (p.right - self.pain_w * 0.7, y)
+
+    # -- what is where ----------------------------------------------------------
+    def places(self) -> list[Place]:
+        view = self.shown()  # a hold's moment, or the view itself
+        out: list[Place] = []
+        bottom = self.bottom_seat()
+        acting = self.viewer_acts()
+        hand = view.hand(bottom)
+        legal = set(self.view.legal_moves()) if acting else set()
+        kind = "pain" if self.view.phase == "pick" else "play"
+        for i, ((pos, angle), card) in enumerate(zip(
+                self.fan(len(hand), self.size[0] / 2, self.hand_y, self.card_w, self.hand_width),
+                hand)):
+            mark = self.hand_mark(str(card), Move(kind, card) in legal)
+            out.append(Place(str(card), card, pos, self.card_w, angle, 100 + i, mark, game=GAME))
+        for seat in range(self.num_players):
+            out.extend(self.seat_places(view, seat, bottom))
+        out.extend(self.trick_places(view))
+        return out
+
+    @staticmethod
+    def picked(view, seat: int) -> bool:
+        return view.has_picked(seat)
+
+    def seat_places(self, view, seat: int, bottom: int) -> list[Place]:
+        out: list[Place] = []
+        pain = view.pain_card(seat)
+        picked = self.picked(view, seat)
+        if seat == bottom:
+            pos, width = self.own_pain, self.pain_w + self.app.ui(14)
+        else:
+            fan_at, pos = self.mat(seat)
+            width = self.pain_w
+            n = view.hand_size(seat)
+            faces = self.open_hand(seat, n)
+            for i, (p, a) in enumerate(self.fan(n, fan_at[0], fan_at[1], self.small_w,
+                                                self.spots[seat].panel.w * 0.6, 6)):
+                out.append(Place(("back", seat, i), faces[i] if faces else None, p, self.small_w, a,
+                                 10 + i, game=GAME, origin=self.spots[seat].anchor))
+        if picked and view.phase != "over":
+            if seat == bottom:  # one's own pick lifts straight out of the hand
+                in_hand = self.sprites.get(str(pain))
+                origin = (in_hand.x, in_hand.y) if in_hand is not None else pos
+            else:
+                origin = self.mat(seat)[0]
+            out.append(Place(("pain", seat), pain, pos, width, 0, 40, game=GAME, origin=origin,
+                             revealed=pain is not None))
+        return out
+
+    def trick_places(self, view) -> list[Place]:
+        shown = self.override.get("trick")
+        if shown is None:
+            leader = view.leader
+            shown = [((leader + i) % self.num_players, card)
+                     for i, card in enumerate(view.trick_cards())]
+        winner = self.override.get("winner") if self.override.get("kind") == "trick_won" else None
+        out = []
+        for i, (seat, card) in enumerate(shown):
+            # Trick cards have keys of their own: the next round deals the
+            # same cards into hands while the last trick is still shown.
+            in_hand = self.sprites.get(str(card)) if self.spots[seat].bottom else None
+            origin = (in_hand.x, in_hand.y) if in_hand is not None else self.mat(seat)[0]
+            mark = "won" if seat == winner else (
+                "last" if i == len(shown) - 1 and not self.override else "")
+            out.append(Place(("trick", str(card)), card, self.trick_pos(i), self.card_w, 0, 60 + i,
+                             mark, origin=origin, game=GAME, revealed=True))
+        return out
+
+    def targets(self) -> list[Target]:
+        if not self.viewer_acts():
+            return []
+        kind = "pain" if self.view.phase == "pick" else "play"
+        out = []
+        for card in self.view.hand(self.viewer):
+            rect = self.sprite_rect(str(card))
+            if rect is not None:
+                out.append(Target(rect, Move(kind, card), key=str(card)))
+        return out
+
+    def move_keys(self, move) -> list:
+        return [str(move.card)]
+
+    # -- what happened ---------------------------------------------------------
+    def stage(self, events: tuple) -> list[Hold]:
+        """A full trick: its last card lands, then the winner is marked under
+        the banner, then (at a round's end) the cards reach their pile and
+        the summary opens -- all while the table shows the moment before
+        the next deal (`PastView`), so counters change as the cards arrive."""
+        holds: list[Hold] = []
+        before = self.before if self.viewer is None else self.before.view(self.viewer)
+        past = None
+        for event in events:
+            if event.kind == "revealed":
+                self.pains = list(event.cards)
+            elif event.kind == "played":
+                past = PastView(before, event.seat, event.cards[0])
+            elif event.kind in ("trick_won", "set_aside") and past is not None:
+                leader = event.info["leader"]
+                trick = [((leader + i) % self.num_players, c) for i, c in enumerate(event.cards)]
+                holds.append(Hold({"trick": trick, "view": past}, 0.0))  # the last card lands
+                holds.append(Hold({"trick": trick, "winner": event.seat, "kind": event.kind,
+                                   "view": past}, TRICK_HOLD))
+                taker = event.seat if event.kind == "trick_won" else None
+                past = past.gather(taker, event.cards)
+            elif event.kind == "round_scored" and past is not None:
+                holds.append(Hold({"view": past}, GATHER_HOLD, ends_round=True))
+        return holds
+
+    def leave_hold(self) -> None:
+        # A finished trick leaves once its hold ends: to the winner, or off
+        # the table when all zeros are set aside.  Tag the cards, then sync.
+        kind = self.override.get("kind")
+        if kind is not None:
+            target = (self.spots[self.override["winner"]].anchor if kind == "trick_won"
+                      else (self.size[0] / 2, -self.card_w * 2))
+            for _, card in self.override["trick"]:
+                sprite = self.sprites.get(("trick", str(card)))
+                if sprite is not None:
+                    sprite.exit_to = target
+
+    def summary(self, events: tuple):
+        for event in events:
+            if event.kind == "round_scored":
+                info = event.info
+                state = self.match.state
+                rows = []
+                for seat in range(self.num_players):
+                    pain = self.pains[seat]
+                    rows.append([self.name(seat), names.card_name(GAME, pain) if pain else "—",
+                                 f"{info['scores'][seat]:+d}", str(info["totals"][seat])])
+                title = _("Round {n} of {total}").format(n=info["round"], total=state.options["rounds"])
+                return title, [_("Player"), _("Pain card"), _("This round"), _("Total")], rows
+        return None
+
+    # -- words -----------------------------------------------------------------
+    def seat_lines(self, seat: int) -> list[str]:
+        return status_words.sticheln_seat_lines(self.counted(), seat)
+
+    def status(self) -> str:
+        shown = self.shown()
+        if isinstance(shown, PastView):  # a finished trick is still on the felt
+            if self.view.phase != "play" or self.view.round_number != shown.round_number:
+                # The round's last trick is still on show: nobody's turn yet.
+                return _("Round {n} of {total} · the last trick of the round").format(
+                    n=shown.round_number, total=shown.options["rounds"])
+            head = _("Round {n} of {total}").format(n=shown.round_number, total=shown.options["rounds"])
+            if "winner" in self.override:  # the line says what the banner says, not the next lead
+                return head + " · " + status_words.trick_banner(self.override["kind"], self.override["winner"],
+                                                               self.name, self.you)
+            # Its last card is landing: still that seat's play.
+            turn = status_words.turn_text(shown.seat, self.viewer, self.match, self.name, self.you)
+            return status_words.sticheln_status(shown.base, turn, False, self.name, self.you)
+        return status_words.sticheln_status(self.view, self.turn_text(), self.viewer_acts(), self.name,
+                                            self.you)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        px, py = self.own_pain
+        own_w = self.pain_w + ui(14)
+        if self.shown().phase == "pick" and self.viewer_acts():  # the viewer's pain card has a slot
+            r = pygame.Rect(0, 0, own_w, round(own_w * 1.4))
+            r.center = (round(px), round(py))
+            surface.blit(self.app.art.slot(r.w), r)
+        for text, size, anchor in self.felt_labels():
+            blit_text(surface, text, size, MUTED, **anchor)
+
+    def felt_labels(self) -> list[tuple[str, int, dict[str, Any]]]:
+        """The word "pain" under the opponents' pain cards and "Pain card" over the
+        viewer's, as (text, size, anchor): drawn by `draw_table`, kept clear by
+        overlays through `label_rects`."""
+        ui = self.app.ui
+        view = self.shown()
+        out: list[tuple[str, int, dict[str, Any]]] = []
+        for seat in range(self.num_players):
+            if seat == self.bottom_seat() or view.phase == "over" or not self.picked(view, seat):
+                continue
+            px, py = self.mat(seat)[1]
+            out.append((_("pain"), ui(12), {"midtop": (px, py + self.pain_w * 0.7 + ui(2))}))
+        px, py = self.own_pain
+        out.append((_("Pain card"), ui(14), {"midbottom": (px, py - (self.pain_w + ui(14)) * 0.7 - ui(4))}))
+        return out
+
+    def lead_line(self) -> tuple[str, str, pygame.Rect] | None:
+        """The lead colour, the line under the trick that names it and where
+        that line goes; None before a lead (or while a banner shows there)."""
+        lead = self.shown().lead_colour()
+        if lead is None or self.override.get("kind") is not None:
+            return None
+        ui = self.app.ui
+        cx, cy = self.centre
+        text = _("Lead: {colour} — another colour beats it").format(colour=names.colour_name(lead))
+        return lead, text, widgets.text_rect(text, ui(17), center=(round(cx + ui(14)), round(cy + self.card_w * 1.45)))
+
+    def label_rects(self) -> list[pygame.Rect]:
+        """The pain labels and the lead line with its colour's mark."""
+        ui = self.app.ui
+        out = [widgets.text_rect(text, size, **anchor) for text, size, anchor in self.felt_labels()]
+        lead = self.lead_line()
+        if lead is not None:
+            rect = lead[2]
+            out.append(rect.union(pygame.Rect(rect.left - ui(30), rect.centery - ui(12), ui(30), ui(24))))
+        return out
+
+    def trick_seats(self) -> list[int]:
+        shown = self.override.get("trick")
+        if shown is not None:
+            return [seat for seat, _ in shown]
+        view = self.shown()
+        return [(view.leader + i) % self.num_players for i in range(len(view.trick_cards()))]
+
+    def peek_height(self) -> int:
+        return self.app.ui(136) if self.chronicle.last_trick() is not None else 0
+
+    def draw_peek(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The last trick in the log: each card over the name of who played
+        it, the card that took it raised in a glow."""
+        from game.app.look.palette import SEAT_COLOURS
+
+        last = self.chronicle.last_trick()
+        if last is None:
+            return
+        ui = self.app.ui
+        leader, cards, taker = last
+        blit_text(surface, _("Last trick"), ui(15), MUTED, bold=True, topleft=rect.topleft)
+        n = len(cards)
+        slot = min(ui(110), rect.w / max(1, n))
+        cw = round(min(ui(52), slot - ui(10)))
+        ch = round(cw * 1.4)
+        for i, card in enumerate(cards):
+            seat = (leader + i) % n
+            cx = round(rect.x + slot * (i + 0.5))
+            top = rect.y + ui(26) - (ui(6) if seat == taker else 0)
+            face = self.app.art.face(GAME, card, cw)
+            card_rect = face.get_rect(midtop=(cx, top))
+            if seat == taker:
+                pygame.draw.rect(surface, widgets.ACCENT, card_rect.inflate(ui(8), ui(8)),
+                                 border_radius=ui(8))
+            surface.blit(face, card_rect)
+            name = self.name(seat)
+            blit_text(surface, name, widgets.fit_size(name, ui(14), round(slot) - ui(6), True),
+                      SEAT_COLOURS[seat % len(SEAT_COLOURS)], bold=True,
+                      midtop=(cx, rect.y + ui(26) + ch + ui(6)))
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        from game.app.look.palette import NAME_PILL, seat_ink
+
+        ui = self.app.ui
+        cx, cy = self.centre
+        for i, seat in enumerate(self.trick_seats()):
+            x, ty = self.trick_pos(i)
+            name = self.name(seat)
+            # the name in its seat's colour on a dark pill: readable (4.5:1) on any felt
+            label = pygame.Rect((0, 0), fonts.size(name, ui(15), True))
+            label.midtop = (round(x + ui(7)), round(ty + self.card_w * 0.7 + ui(6)))
+            pill = pygame.Rect(label.x - ui(20), label.y - ui(2), label.w + ui(28), label.h + ui(4))
+            draw_panel(surface, pill, (*NAME_PILL, 255), radius=pill.h // 2, edge=None)
+            blit_text(surface, name, ui(15), seat_ink(seat), bold=True, topleft=label.topleft)
+            seat_mark(surface, seat, (label.left - ui(9), label.centery), ui(5))
+        y = cy + self.card_w * 1.45
+        kind = self.override.get("kind")
+        if kind is not None:
+            text = status_words.trick_banner(kind, self.override["winner"], self.name, self.you)
+            img_rect = pygame.Rect(0, 0, ui(360), ui(36))
+            img_rect.center = (round(cx), round(y))
+            draw_panel(surface, img_rect, radius=ui(18), edge=ACCENT)
+            blit_text(surface, text, widgets.fit_size(text, ui(19), img_rect.w - ui(16), True), ACCENT,
+                      bold=True, center=img_rect.center)
+        else:
+            lead = self.lead_line()
+            if lead is not None:
+                colour, text, rect = lead
+                blit_text(surface, text, ui(17), INK, topleft=rect.topleft)
+                icon = self.app.art.symbol(GAME, colour, ui(24))
+                surface.blit(icon, icon.get_rect(midright=(rect.left - ui(6), rect.centery)))
+
+
+#: The table the app opens for this game (`GameSpec.module("table").Table`).
+Table = StichelnTable

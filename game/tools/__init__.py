@@ -1,0 +1,1 @@
+"""Commands around the game: the command line, benchmarks, soak, self-test, text play, tournaments."""

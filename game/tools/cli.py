@@ -1,0 +1,444 @@
+"""Command line: `python -m game [command]` and the `fireside` script.
+
+Commands import what they need lazily, so `--version` and the headless
+commands never load pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+from typing import TYPE_CHECKING, Any
+
+from game import __version__, i18n, rules
+from game.app.learn import scripts as learn_scripts
+from game.i18n import _
+from game.persist.settings import SPEEDS
+from game.rules import GAME_IDS
+
+if TYPE_CHECKING:
+    from game.session.deal_code import DealSetup
+
+
+def _players(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of players") from None
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not (math.isfinite(value) and value > 0):  # nan and inf would never end
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
+    return value
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x720") from None
+    if w < 320 or h < 240:
+        raise argparse.ArgumentTypeError(f"{text!r} is too small (at least 320x240)")
+    return w, h
+
+
+#: the largest window --size opens (8K) where the screen's size is unknown: a 16384x16384 one takes gigabytes
+MAX_WINDOW = (7680, 4320)
+#: --size and --fullscreen, given before the command (`fireside --size 1600x900` plays) or after it
+WINDOW_DEFAULTS = {"size": (1280, 720), "fullscreen": False}
+
+
+def _window_options(parser: argparse.ArgumentParser) -> None:
+    """--size and --fullscreen, with no default here: one given before the command must not be undone."""
+    parser.add_argument("--size", type=_size, default=argparse.SUPPRESS,
+                        help="window size, e.g. 1280x720 (at most the screen's)")
+    parser.add_argument("--fullscreen", action="store_true", default=argparse.SUPPRESS,
+                        help="start in fullscreen (F11 toggles)")
+
+
+def _play_options(parser: argparse.ArgumentParser) -> None:
+    _window_options(parser)
+    _lang_option(parser, argparse.SUPPRESS)  # `fireside play --lang ko` as well as `fireside --lang ko`
+
+
+def _fit_screen(size: tuple[int, int]) -> tuple[int, int]:
+    """`--size` no larger than the screen (or MAX_WINDOW where there is none to ask), with a word when cut."""
+    import pygame
+
+    from game.app.shell.app import name_window_class
+
+    limit = MAX_WINDOW
+    name_window_class()  # before the first display init, which fixes the window's class
+    pygame.display.init()
+    if pygame.display.get_driver() not in ("dummy", "offscreen"):  # those have no screen to fit
+        try:
+            desktops = pygame.display.get_desktop_sizes()
+        except pygame.error:
+            desktops = []
+        if desktops:
+            limit = (min(limit[0], desktops[0][0]), min(limit[1], desktops[0][1]))
+    fitted = (min(size[0], limit[0]), min(size[1], limit[1]))
+    if fitted != size:
+        print(_("fireside: --size {asked} is larger than the screen; opening {size} instead").format(
+            asked="x".join(map(str, size)), size="x".join(map(str, fitted))), file=sys.stderr)
+    return fitted
+
+
+def _lang_option(parser: argparse.ArgumentParser, default: str | None) -> None:
+    parser.add_argument("--lang", choices=i18n.LANGUAGES, default=default,
+                        help="language of the table: en, ko, ca or pa (overrides the setting and the system's)")
+
+
+def _check_players(parser: argparse.ArgumentParser, game: str, players: int) -> None:
+    allowed = rules.get(game).PLAYERS
+    if players not in allowed:
+        parser.error(f"--players: {game} is for {allowed.start} to {allowed.stop - 1} players")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="fireside",
+        description="Fireside Card Table: Sticheln, Avalanche and Grinch: Grow Your Heart.",
+    )
+    parser.add_argument("--version", action="version", version=f"Fireside {__version__}")
+    parser.add_argument("--self-test", action="store_true",
+                        help="check that every game file loads and a window opens, then exit (0 = all fine)")
+    desktop = parser.add_mutually_exclusive_group()  # game/tools/desktop_entry.py
+    desktop.add_argument("--install-desktop-entry", action="store_true",
+                         help="Linux: put Fireside in the application menu (a .desktop file and icon in "
+                              "~/.local/share), then exit")
+    desktop.add_argument("--remove-desktop-entry", action="store_true",
+                         help="Linux: take Fireside out of the application menu again, then exit")
+    _lang_option(parser, None)
+    _window_options(parser)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    text = commands.add_parser(
+        "play-text", help="play one seat in the terminal against random opponents"
+    )
+    text.add_argument("--game", choices=GAME_IDS, default="sticheln")
+    text.add_argument("--players", type=_players, default=4)
+    text.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    text.add_argument("--seat", type=int, default=0, help="the seat you play (default 0)")
+
+    window = commands.add_parser("play", help="open the card table window (the default)")
+    _play_options(window)
+    window.add_argument("--first-frame-exit", action="store_true", help=argparse.SUPPRESS)
+    _code_option(window, "play that deal against Normal computers, e.g. ST4-7KQ2-9F3X-K")
+
+    demo = commands.add_parser("demo", help="watch computers play a game in the window")
+    demo.add_argument("--game", choices=GAME_IDS, default="sticheln")
+    demo.add_argument("--players", type=_players, default=4)
+    demo.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    _code_option(demo, "watch that deal (instead of --game, --players and --seed)")
+    demo.add_argument("--speed", choices=SPEEDS, default="normal", help="animation speed")
+    demo.add_argument("--exit-at-end", action="store_true",
+                      help="exit with status 0 when the game is over")
+    demo.add_argument("--save", metavar="FILE", default=None,
+                      help="when the window closes, write the game played as a save file there")
+    _play_options(demo)
+
+    check = commands.add_parser("check-save", help="check that a save file loads and its moves replay")
+    check.add_argument("file", metavar="FILE")
+
+    bench = commands.add_parser("bench", help="measure the speed of the rules core")
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.add_argument(
+        "--seconds", type=_seconds, default=1.0, help="time spent per game and measure (default 1)"
+    )
+    _add_tournament(commands)
+    _add_deal_code(commands)
+    _add_learn(commands)
+    _add_review(commands)
+    return parser
+
+
+# -- deal codes (game/session/deal_code.py) ---------------------------------------------------------------
+def _code_option(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--code", metavar="CODE", default=None, help=f"a deal code: {what}")
+
+
+def _add_deal_code(commands: argparse._SubParsersAction) -> None:
+    """`deal-code`: print the code of a deal, to share it or play it again with --code."""
+    code = commands.add_parser("deal-code", help="print the deal code of a game, player count and seed")
+    code.add_argument("--game", choices=GAME_IDS, required=True)
+    code.add_argument("--players", type=_players, required=True)
+    code.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    code.add_argument("--start", type=int, default=0, help="the seat that starts (default 0)")
+
+
+def _print_deal_code(args: argparse.Namespace) -> int:
+    """0 and the code, or 2 and the one-line reason there is none."""
+    import random
+
+    from game.session.deal_code import SEED_LIMIT, DealCodeError, encode
+
+    seed = args.seed if args.seed is not None else random.randrange(SEED_LIMIT)
+    try:
+        print(encode(args.game, args.players, seed, args.start))
+    except DealCodeError as exc:
+        print(_("fireside: no deal code: {reason}").format(reason=exc), file=sys.stderr)
+        return 2
+    return 0
+
+
+def _coded_setup(args: argparse.Namespace) -> DealSetup | None:
+    """The deal `--code` holds (None without one); a bad code is SystemExit(2) with its reason."""
+    code = getattr(args, "code", None)
+    if code is None:
+        return None
+    from game.session.deal_code import DealCodeError, decode
+
+    try:
+        return decode(code)
+    except DealCodeError as exc:
+        print(_("fireside: --code {code}: {reason}").format(code=code, reason=exc), file=sys.stderr)
+        raise SystemExit(2) from None
+
+
+def _add_review(commands: argparse._SubParsersAction) -> None:
+    """`review`: every decision of a saved game weighed again (game/ai/review.py)."""
+    review = commands.add_parser(
+        "review", help="weigh every decision of a saved or finished game: the move played, "
+                       "the best move, the points lost")
+    review.add_argument("file", metavar="SAVE.json")
+    review.add_argument("--json", action="store_true", help="print a JSON list, one object per decision")
+    review.add_argument("--seats", choices=("humans", "all"), default="humans",
+                        help="whose decisions: the human seats (default) or all seats")
+    review.add_argument("--rollouts", type=_players, default=None,
+                        help="rollouts per decision (default: 3x Hard's search)")
+
+
+def _review(args: argparse.Namespace) -> int:
+    """`review SAVE.json`: 0 and a line per decision (or JSON), 2 and the reason if the file is bad."""
+    from game.persist.atomic import read_json
+    from game.persist.printable import printable
+    from game.persist.savefile import SaveError, from_data
+    from game.session import coach
+
+    try:
+        data = read_json(args.file)
+        match = from_data(data)
+    except SaveError as exc:
+        print(_("fireside: {file}: {reason}").format(file=printable(args.file), reason=exc), file=sys.stderr)
+        return 2
+    if args.rollouts is not None and args.rollouts < 1:
+        print(_("fireside: --rollouts must be at least 1"), file=sys.stderr)
+        return 2
+    seats = coach.reviewed_seats(match, args.seats == "all")
+    decisions = None if args.rollouts else coach.kept(data, match, seats)
+    if decisions is None:
+        decisions = coach.new_review(match, seats, args.rollouts).complete()
+    try:
+        _print_review(args, match, decisions)
+    except BrokenPipeError:  # piped into a program that stopped reading
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until exit
+    return 0
+
+
+def _print_review(args: argparse.Namespace, match: Any, decisions: list) -> None:
+    import json
+
+    from game.ai.review import budget
+    from game.persist.printable import printable
+    from game.session import coach
+
+    if args.json:
+        print(json.dumps([{"seat": d.seat, "move": d.number, "chosen": d.chosen, "best": d.best,
+                           "loss": round(d.loss, 2), "mark": d.mark, "chosen_value": round(d.chosen_value, 2),
+                           "best_value": round(d.best_value, 2)} for d in decisions], indent=1))
+        return
+    print(_("{file}: {game}, {n} decisions weighed ({rollouts} rollouts each); values are points "
+            "at the end of the round (Avalanche: of the game)").format(
+        file=printable(args.file), game=match.module.NAME, n=len(decisions),
+        rollouts=args.rollouts or budget(match.game_id)))
+    for d in decisions:
+        line = _("move {n}, {name}: played {chosen}, best {best}, {loss} points lost").format(
+            n=d.number, name=match.seats[d.seat].name, chosen=d.chosen, best=d.best, loss=f"{d.loss:.1f}")
+        print(f"{line} · {_(coach.MARK_WORDS[d.mark])}" if d.mark else line)
+
+
+def _add_tournament(commands: argparse._SubParsersAction) -> None:
+    """`tournament`: computer players against each other on duplicate deals."""
+    tour = commands.add_parser(
+        "tournament", help="play computer players against each other on duplicate deals"
+    )
+    tour.add_argument("--game", choices=GAME_IDS, required=True)
+    tour.add_argument("--players", type=_players, required=True)
+    tour.add_argument(
+        "--agents", required=True,
+        help="one agent per seat, comma-separated: random, easy, normal, hard",
+    )
+    tour.add_argument("--games", type=_players, required=True,
+                      help="games to play (rounded up to whole seat rotations)")
+    tour.add_argument("--seed", type=int, default=1)
+    tour.add_argument("--jobs", type=_players, default=1, help="worker processes (default 1)")
+    tour.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _add_learn(commands: argparse._SubParsersAction) -> None:
+    """`learn`: the guided first game of one game, in the window."""
+    learn = commands.add_parser("learn", help="learn a game by playing a short guided game in the window")
+    learn.add_argument("--game", choices=GAME_IDS, required=True)
+    learn.add_argument("--autoplay", action="store_true",
+                       help="click each step's target by itself: a walkthrough to watch")
+    learn.add_argument("--exit-at-end", action="store_true",
+                       help="exit with status 0 when the guided game is over")
+    _play_options(learn)
+
+
+def _run_tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from game.ai import AGENT_NAMES
+    from game.tools import tournament
+
+    agents = [name.strip() for name in args.agents.split(",")]
+    unknown = [name for name in agents if name not in AGENT_NAMES]
+    if unknown:
+        parser.error(f"--agents: unknown agent {unknown[0]!r} (choose from {', '.join(AGENT_NAMES)})")
+    _check_players(parser, args.game, args.players)
+    if len(agents) != args.players:
+        parser.error(f"--agents: give one agent per seat ({args.players}), not {len(agents)}")
+    if args.games < 1 or args.jobs < 1:
+        parser.error("--games and --jobs must be at least 1")
+    return tournament.main(
+        args.game, args.players, agents, args.games, args.seed, args.jobs, args.json
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    from game.tools import console
+
+    console.ensure_output(sys.argv[1:] if argv is None else argv)  # windowed builds have no stdout
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.lang:  # the window commands also weigh the saved setting (game.app.shell.main)
+        i18n.set_language(args.lang)
+    if args.self_test:
+        from game.tools import selftest
+
+        return selftest.main()
+    if args.install_desktop_entry or args.remove_desktop_entry:
+        from game.tools import desktop_entry
+
+        return desktop_entry.main(uninstall=args.remove_desktop_entry)
+    command = args.command or "play"
+    if command in ("play", "demo"):
+        args.setup = _coded_setup(args)  # a bad code is said before any window opens
+    if command == "learn" and (why := learn_scripts.no_lesson(args.game)) is not None:
+        parser.error(why)  # a game without a guided game: one clear line, before any window
+    if command in ("play", "demo", "learn"):
+        return _window(parser, args)
+    given = [f"--{name}" for name in WINDOW_DEFAULTS if name in vars(args)]
+    if given:
+        parser.error(_("{option} is for the window (play or demo), not {command}").format(
+            option=given[0], command=command))
+    return _headless(parser, args, command)
+
+
+def _window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """The window commands; a missing asset or no display is one clear line."""
+    import game.app  # noqa: F401, I001 - before pygame: it hides pygame's banner
+    import pygame
+
+    from game.app.look.assets import AssetError
+    from game.app.look.integrity import DamagedAsset
+
+    try:
+        return _open_window(parser, args)
+    except DamagedAsset as exc:  # already the one line a player reads
+        print(f"fireside: {exc}", file=sys.stderr)
+    except AssetError as exc:
+        print(_("fireside: a game file is missing, so the table cannot open: {reason}").format(reason=exc),
+              file=sys.stderr)
+    except pygame.error as exc:
+        print(_("fireside: cannot open the window ({reason}). Is there a display?").format(reason=exc),
+              file=sys.stderr)
+    return 1
+
+
+def _open_window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from game.app.look.art import check_bundled
+
+    check_bundled()  # a damaged font or drawing is named now, never a crash inside SDL later
+    for name, default in WINDOW_DEFAULTS.items():
+        vars(args).setdefault(name, default)
+    if not args.fullscreen:
+        args.size = _fit_screen(args.size)
+    if args.command == "demo":
+        from game.app.shell.main import demo
+
+        _check_players(parser, args.game, args.players)
+        return demo(args.game, args.players, args.seed, args.speed, args.exit_at_end,
+                    args.size, args.fullscreen, save_to=args.save, lang=args.lang, setup=args.setup)
+    if args.command == "learn":
+        from game.app.shell.main import learn
+
+        return learn(args.game, args.autoplay, args.exit_at_end, args.size, args.fullscreen,
+                     lang=args.lang)
+    from game.app.shell.main import play
+
+    return play(args.size, args.fullscreen, getattr(args, "first_frame_exit", False), lang=args.lang,
+                setup=args.setup)
+
+
+def _check_save(file: str) -> int:
+    """`check-save FILE`: 0 and a one-line summary if it loads and replays, else 2 and the reason."""
+    from game.persist.printable import printable
+    from game.persist.savefile import SaveError, load
+
+    try:
+        match = load(file)
+    except SaveError as exc:  # one line, short, nothing a terminal cannot print
+        print(_("fireside: {file}: {reason}").format(file=printable(file), reason=exc), file=sys.stderr)
+        return 2
+    state = match.state
+    status = _("finished") if state.is_over else _("round {n}, in progress").format(
+        n=getattr(state, "round_number", 1))
+    print(_("{file}: ok: {game}, {players} players, {moves} moves, {status}").format(
+        file=printable(file), game=match.module.NAME, players=len(match.seats), moves=len(match.moves), status=status))
+    return 0
+
+
+def _headless(parser: argparse.ArgumentParser, args: argparse.Namespace, command: str) -> int:
+    if command == "check-save":
+        return _check_save(args.file)
+    if command == "bench":
+        from game.tools import bench
+
+        return bench.main(as_json=args.json, seconds=args.seconds)
+    if command == "tournament":
+        return _run_tournament(parser, args)
+    if command == "deal-code":
+        return _print_deal_code(args)
+    if command == "review":
+        return _review(args)
+    if command == "play-text":
+        import random
+
+        from game.tools import textplay
+
+        seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+        _check_players(parser, args.game, args.players)
+        if not 0 <= args.seat < args.players:
+            parser.error(f"--seat must be from 0 to {args.players - 1}")
+        try:
+            return textplay.play(args.game, args.players, seed, args.seat)
+        except KeyboardInterrupt:
+            print("\nGoodbye.")
+            return 130
+        except BrokenPipeError:  # output piped into a program that stopped reading
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until exit
+            return 0
+    parser.error(f"unknown command {command!r}")
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

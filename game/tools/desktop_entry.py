@@ -1,0 +1,140 @@
+"""`fireside --install-desktop-entry` / `--remove-desktop-entry`: the Linux application menu.
+
+A wheel or `pipx install` puts a `fireside` command on the PATH but nothing in
+the menu, where people look for a game.  This writes a freedesktop.org
+`.desktop` file and the icon (drawn from the card backs, as for the
+executables) under the user's data folder (`$XDG_DATA_HOME`, else
+`~/.local/share`), which every freedesktop menu reads; no root, no system
+files.  Removing deletes exactly those files again.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+__all__ = ["APP_ID", "ICON_SIZES", "data_home", "entry_text", "install", "launch_command", "main", "paths",
+           "remove"]
+
+#: The desktop file's and the icon's name (reverse DNS, as the macOS bundle identifier).
+APP_ID = "org.fireside.cardtable"
+ICON_SIZES = (48, 64, 128, 256)
+
+
+def data_home() -> Path:
+    """`$XDG_DATA_HOME`, or `~/.local/share` when it is unset or not absolute (as the spec says)."""
+    value = os.environ.get("XDG_DATA_HOME", "")
+    return Path(value) if value and os.path.isabs(value) else Path.home() / ".local" / "share"
+
+
+def paths(base: Path | None = None) -> list[Path]:
+    """Every file this writes: the .desktop file, then one icon per size."""
+    base = base or data_home()
+    icons = [base / "icons" / "hicolor" / f"{n}x{n}" / "apps" / f"{APP_ID}.png" for n in ICON_SIZES]
+    return [base / "applications" / f"{APP_ID}.desktop", *icons]
+
+
+def launch_command() -> list[str]:
+    """How the menu should start this same copy of the game: the frozen executable, the
+    `fireside` script that is running (a venv's or pipx's), or `python -m game`."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable]
+    script = os.path.abspath(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    if Path(script).name.startswith("fireside") and os.path.isfile(script):
+        return [script]  # not resolved: pipx's link in ~/.local/bin survives upgrades
+    return [sys.executable, "-m", "game"]
+
+
+def _quote(arg: str) -> str:
+    """One argument of an Exec line (Desktop Entry Specification, "The Exec key")."""
+    arg = arg.replace("%", "%%")
+    if not any(c in arg for c in ' \t\n"\'\\><~|&;$*?#()`'):
+        return arg
+    escaped = "".join("\\" + c if c in '"`$\\' else c for c in arg)
+    return f'"{escaped}"'
+
+
+def _escape(value: str) -> str:
+    """A string value of a desktop file (no raw newlines or backslashes)."""
+    return value.replace("\\", "\\\\").replace("\n", "\\n").replace("\t", "\\t")
+
+
+def entry_text(command: list[str]) -> str:
+    """The .desktop file that starts `command`."""
+    exec_line = " ".join(_quote(arg) for arg in command)
+    lines = [
+        "[Desktop Entry]",
+        "Type=Application",
+        "Version=1.4",  # the spec version the file follows (desktop-file-validate knows up to 1.4)
+        "Name=Fireside",
+        "GenericName=Card Table",
+        "Comment=" + _escape("Sticheln, Avalanche and Grinch: Grow Your Heart against the computer or pass-and-play"),
+        "Exec=" + _escape(exec_line),
+        "TryExec=" + _escape(command[0]),  # the menu hides the entry once that program is gone
+        f"Icon={APP_ID}",
+        "Terminal=false",
+        f"StartupWMClass={APP_ID}",  # the window's class (game.app.shell.app.name_window_class)
+        "Categories=Game;CardGame;",
+        "Keywords=cards;card game;Sticheln;Avalanche;Grinch;",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def install(base: Path | None = None, command: list[str] | None = None) -> list[Path]:
+    """Write the .desktop file and the icons; returns the files written."""
+    import game.app  # noqa: F401 - before pygame: it hides pygame's banner
+    from game.app.look.icon import png_bytes
+
+    desktop, *icons = paths(base)
+    pngs = png_bytes(ICON_SIZES)
+    for size, path in zip(ICON_SIZES, icons):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(pngs[size])
+    desktop.parent.mkdir(parents=True, exist_ok=True)
+    temp = desktop.with_suffix(".desktop.tmp")  # a menu watching the folder never reads half a file
+    temp.write_text(entry_text(command or launch_command()), encoding="utf-8")
+    os.replace(temp, desktop)
+    return [desktop, *icons]
+
+
+def remove(base: Path | None = None) -> list[Path]:
+    """Delete what `install` wrote (and nothing else); returns the files that were there."""
+    removed = []
+    for path in paths(base):
+        if path.is_file():
+            path.unlink()
+            removed.append(path)
+    return removed
+
+
+def main(uninstall: bool = False) -> int:
+    """The command line's two flags: 0 when done, 1 with one line saying why not."""
+    if sys.platform in ("win32", "darwin"):
+        print("fireside: the desktop entry is for Linux and other freedesktop.org desktops; "
+              "on this system start the downloaded program instead", file=sys.stderr)
+        return 1
+    if uninstall:
+        try:
+            gone = remove()
+        except OSError as exc:
+            print(f"fireside: cannot remove the desktop entry: {exc}", file=sys.stderr)
+            return 1
+        for path in gone:
+            print(f"removed {path}")
+        if not gone:
+            print(f"no Fireside desktop entry in {data_home()}: nothing to remove")
+        return 0
+    import game.app  # noqa: F401, I001 - before pygame: it hides pygame's banner
+    import pygame
+
+    command = launch_command()
+    try:
+        written = install(command=command)
+    except (OSError, pygame.error) as exc:
+        print(f"fireside: cannot write the desktop entry: {exc}", file=sys.stderr)
+        return 1
+    for path in written:
+        print(f"wrote {path}")
+    print("Fireside is in the application menu (Games); it starts: " + " ".join(_quote(a) for a in command))
+    return 0

@@ -1,0 +1,341 @@
+"""The guided games at the real table, headless: driven to their end by mouse
+and by keyboard, a wrong click at every step changing nothing and saying what
+to do instead, captions inside the window, off their target and off the
+status line at every window and interface size (and off the table's labels
+at 1280x720 and 1024x600), the entries that lead to them, and the player's
+autosave left byte for byte as it was."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+from table_driver import click
+
+from game import i18n
+from game.app.learn.done import LearnDoneScene
+from game.app.learn.placement import place_caption
+from game.app.learn.screens import LearnOfferScene
+from game.app.learn.scripts import lesson_games, script_for
+from game.app.scenes.rules import RulesScene
+from game.app.scenes.setup import SetupScene
+from game.app.scenes.summary import SummaryScene
+from game.app.scenes.title import TitleScene
+from game.app.shell.app import App
+from game.app.ui import focus
+from game.persist import library, paths
+from game.persist.settings import Settings, save_settings
+from game.session.match import Match, Seat
+
+GAMES = list(lesson_games())
+ROOT = Path(__file__).resolve().parents[2]
+FRAME = 1 / 30
+
+
+def lesson(game_id: str, size=(1280, 720), ui_scale: float = 1.0):
+    app = App(size, Settings(speed="off", ui_scale=ui_scale))
+    table = app.go("learn", game_id)
+    return app, table
+
+
+def advance(app: App, table) -> bool:
+    """Run until the learner's step waits (True) or the lesson's end shows (False);
+    round summaries are closed on the way, as a player would."""
+    for _ in range(3000):
+        top = app.stack.top
+        if isinstance(top, LearnDoneScene):
+            return False
+        if isinstance(top, SummaryScene):
+            press(app, pygame.K_RETURN)
+            continue
+        if top is table and table.waiting():
+            return True
+        app.step(FRAME, events=[], flip=False)
+    raise AssertionError(f"the lesson stalled after {table.played()} moves")
+
+
+def press(app: App, key: int) -> None:
+    app.step(FRAME, events=[pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_NONE,
+                                               unicode="", scancode=0)], flip=False)
+
+
+def wrong_point(table) -> tuple[int, int]:
+    """Somewhere a click does not reach this step's target: another target
+    if there is one, else the bare table."""
+    allowed = table.lesson_targets()
+    for target in table.targets():
+        if target not in allowed:
+            point = table.click_point(target)
+            if not any(t.rect.collidepoint(point) for t in allowed):
+                return point
+    w, h = table.size
+    for x in range(w // 20, w, w // 10):
+        for y in range(h // 6, h, h // 12):
+            if (table.target_at((x, y)) is None
+                    and not any(b.rect.collidepoint((x, y)) for b in table.buttons)):
+                return (x, y)
+    raise AssertionError("no wrong place to click")
+
+
+def drive_by_mouse(app: App, table, wrong_clicks: bool = False, check=None) -> int:
+    steps = 0
+    while advance(app, table):
+        if check is not None:
+            check(app, table)
+        if wrong_clicks:
+            played, selection = table.played(), set(table.selection)
+            click(app, wrong_point(table))
+            assert table.played() == played and table.selection == selection
+            assert table.message == table.guide.instead(played, table.name, selection) and table.message_left > 0
+            assert table.message.startswith("Not that one now.")
+        target = table.lesson_targets()[0]
+        click(app, table.click_point(target))
+        steps += 1
+    return steps
+
+
+def finished(app: App, table, game_id: str) -> None:
+    assert isinstance(app.stack.top, LearnDoneScene) and app.stack.top.game_id == game_id
+    assert table.played() == len(script_for(game_id).steps)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_lesson_by_mouse_to_its_end_a_wrong_click_at_every_step_changing_nothing(game_id):
+    app, table = lesson(game_id)
+    steps = drive_by_mouse(app, table, wrong_clicks=True)
+    finished(app, table, game_id)
+    assert steps >= len(script_for(game_id).human_steps)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_lesson_by_keyboard_the_ring_on_the_steps_target(game_id):
+    app, table = lesson(game_id)
+    app.step(FRAME, events=[], flip=False)
+    press(app, pygame.K_TAB)  # the ring shows, on the first card to play
+    while advance(app, table):
+        item = focus.focused(table)
+        allowed = [table.focus_item(t).key for t in table.lesson_targets()]
+        assert item is not None and item.key in allowed, (item, allowed)
+        plays = [i for i in focus.items_of(table) if i.group == "play"]
+        assert {i.key for i in plays} <= set(allowed)  # the ring reaches nothing else
+        press(app, pygame.K_RETURN)
+    finished(app, table, game_id)
+
+
+def test_the_end_offers_a_real_game_with_the_same_game_chosen():
+    app, table = lesson("avalanche")
+    drive_by_mouse(app, table)
+    done = app.stack.top
+    click(app, next(b for b in done.buttons if b.label == "Play a real game").rect.center)
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene) and setup.game_id == "avalanche"
+
+
+def test_esc_leaves_at_any_time():
+    app, table = lesson("grinch")
+    advance(app, table)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, TitleScene)
+
+
+def test_no_hint_no_undo_and_leave_instead_of_menu():
+    _app, table = lesson("sticheln")
+    labels = [b.label for b in table.buttons]
+    assert "Hint" not in labels and "Undo" not in labels and "Leave" in labels
+
+
+def test_the_players_autosave_is_byte_identical_and_no_history_or_statistics():
+    seats = [Seat("Ana", True), Seat("Mina", False, "random"), Seat("Pau", False, "random")]
+    old = Match("grinch", seats, 12)
+    old.apply(old.state.legal_moves()[0])
+    library.write_autosave(old)
+    before = paths.autosave_path().read_bytes()
+    for game_id in GAMES:
+        app, table = lesson(game_id)
+        drive_by_mouse(app, table)
+        finished(app, table, game_id)
+    assert paths.autosave_path().read_bytes() == before
+    assert library.list_history() == []
+
+
+def check_caption(app: App, table) -> None:
+    box, target, _lines = table.caption_layout()
+    window = pygame.Rect((0, 0), app.size)
+    assert window.contains(box), (app.size, box)
+    assert target is not None and not box.colliderect(target), (app.size, box, target)
+    assert not box.collidelistall(table.caption_avoids()[0]), (app.size, box, "over the status line")
+
+
+def check_caption_clear(app: App, table) -> None:
+    """Inside, off the target, off the status line and off the words the steps
+    talk about (the record line, the piles' labels, the next-play chips)."""
+    check_caption(app, table)
+    box, _target, _lines = table.caption_layout()
+    _status, words, *_rest = table.caption_avoids()
+    assert words, "the table names the areas it labels"
+    covered = [words[i] for i in box.collidelistall(words)]
+    assert not covered, (app.size, table.played(), box, covered)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
+def test_captions_leave_the_status_line_and_the_tables_labels_readable(game_id, size):
+    app, table = lesson(game_id, size=size)
+    drive_by_mouse(app, table, check=check_caption_clear)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
+def test_captions_in_punjabi_keep_off_the_status_line_and_their_target(game_id, size):
+    """Taller lines leave less room: the labels may be brushed, never the status line or the target."""
+    i18n.set_language("pa")
+    app, table = lesson(game_id, size=size)
+    drive_by_mouse(app, table, check=check_caption)
+
+
+SIZES = [(1024, 600), (1280, 720), (1366, 768), (1920, 1080)]
+SCALES = [0.8, 1.0, 1.5, 2.0]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_captions_inside_the_window_and_off_their_target_small_and_large(game_id):
+    app, table = lesson(game_id, size=(1024, 600), ui_scale=2.0)
+    drive_by_mouse(app, table, check=check_caption)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("ui_scale", SCALES)
+def test_captions_inside_the_window_and_off_their_target_at_every_size(game_id, size, ui_scale):
+    app, table = lesson(game_id, size=size, ui_scale=ui_scale)
+    drive_by_mouse(app, table, check=check_caption)
+
+
+def test_caption_placement_keeps_inside_and_off_the_target():
+    window = pygame.Rect(0, 0, 1024, 600)
+    for target in (pygame.Rect(450, 480, 120, 110), pygame.Rect(0, 0, 100, 100),
+                   pygame.Rect(900, 250, 120, 100), pygame.Rect(400, 10, 200, 60)):
+        box = place_caption((460, 150), target, window, 20)
+        assert window.contains(box) and not box.colliderect(target), (target, box)
+    avoid = [[pygame.Rect(0, 0, 1024, 52)]]
+    box = place_caption((460, 150), pygame.Rect(450, 200, 100, 100), window, 20, avoid)
+    assert not box.colliderect(avoid[0][0])
+
+
+# -- where to find it -------------------------------------------------------------------
+def test_title_and_rules_screens_lead_to_the_lesson():
+    app = App((1280, 720), Settings(speed="off"))
+    app.go("title")
+    app.step(FRAME, events=[], flip=False)
+    click(app, next(b for b in app.stack.top.buttons if b.label == "Learn to play").rect.center)
+    pick = app.stack.top
+    click(app, next(b for b in pick.buttons if b.label == "Avalanche").rect.center)
+    assert app.stack.top.guide.game_id == "avalanche"
+    app.go("title")
+    rules = app.go("rules", "grinch")
+    app.step(FRAME, events=[], flip=False)
+    assert isinstance(rules, RulesScene)
+    click(app, rules.learn.rect.center)
+    assert app.stack.top.guide.game_id == "grinch"
+
+
+def test_setup_offers_the_lesson_once_for_a_game_never_played():
+    app = App((1280, 720), Settings(speed="off"))
+    app.go("title")
+    setup = app.go("setup", "avalanche")
+    app.step(FRAME, events=[], flip=False)
+    setup.start()
+    offer = app.stack.top
+    assert isinstance(offer, LearnOfferScene) and "Avalanche" in offer.title
+    click(app, next(b for b in offer.buttons if b.label == "Play now").rect.center)
+    assert app.stack.top.match.game_id == "avalanche"  # the real game, as chosen
+    app.go("title")
+    setup = app.go("setup", "avalanche")
+    setup.start()  # offered once: now straight to the table
+    assert app.stack.top.match.game_id == "avalanche"
+
+
+def test_setup_offers_nothing_for_a_game_played_before():
+    seats = [Seat("You", True), Seat("Mina", False, "random"), Seat("Pau", False, "random")]
+    match = Match("sticheln", seats, 3, options={"rounds": 1})
+    while not match.state.is_over:
+        match.apply(match.state.legal_moves()[0])
+    library.archive(match)
+    app = App((1280, 720), Settings(speed="off"))
+    setup = app.go("setup", "sticheln")
+    setup.count = 3
+    setup.start()
+    assert not isinstance(app.stack.top, LearnOfferScene)
+
+
+@pytest.mark.slow
+def test_learn_command_autoplays_to_the_end_and_exits_zero():
+    save_settings(Settings(speed="off"))
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+    result = subprocess.run(
+        [sys.executable, "-m", "game", "learn", "--game", "avalanche", "--lang", "ca",
+         "--autoplay", "--exit-at-end"],
+        cwd=ROOT, env=env, check=False, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_autoplay_walks_through_by_itself_and_exit_at_end_quits_zero(game_id):
+    app = App((1280, 720), Settings(speed="off"))
+    app.exit_at_end = True
+    table = app.go("learn", game_id, autoplay=True)
+    for _ in range(5000):
+        if not app.running:
+            break
+        app.step(FRAME, events=[], flip=False)
+    assert not app.running and app.exit_code == 0
+    assert table.played() == len(script_for(game_id).steps)
+
+
+def test_learn_command_line():
+    from game.tools.cli import build_parser
+
+    args = build_parser().parse_args(["learn", "--game", "grinch", "--lang", "pa", "--autoplay",
+                                      "--exit-at-end", "--size", "1024x600"])
+    assert (args.command, args.game, args.lang, args.autoplay, args.exit_at_end, args.size) == (
+        "learn", "grinch", "pa", True, True, (1024, 600))
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["learn", "--game", "chess"])
+
+
+def test_only_the_steps_card_is_lit_the_rest_of_the_hand_dimmed():
+    app, table = lesson("sticheln")
+    advance(app, table)
+    hand = [str(card) for card in table.view.hand(0)]
+    marks = {p.key: p.mark for p in table.places() if p.key in hand}
+    assert marks.pop("yellow 1") != "dim" and set(marks.values()) == {"dim"}
+
+
+def test_learn_to_play_and_the_setup_offer_leave_out_a_game_without_a_lesson():
+    from dataclasses import replace
+
+    from game.app.learn.screens import LearnPickScene, offer_lesson
+    from game.games import registry
+    from game.games.spec import PARTS
+
+    spec = registry.register(replace(registry.get("avalanche"), id="lessonless", code_prefix="LL",
+                                     parts=frozenset(PARTS) - {"lesson"}))
+    try:
+        app = App((1280, 720), Settings(speed="off"))
+        app.go("title")
+        pick = app.go("learn_pick")
+        assert isinstance(pick, LearnPickScene)
+        assert [b.label for b in pick.buttons] == ["Sticheln", "Avalanche", "Grinch: Grow Your Heart", "Back"]
+        assert not offer_lesson(app, spec.id, lambda: None)
+        with pytest.raises(ValueError, match="lessonless has no guided game"):
+            app.go("learn", spec.id)
+    finally:
+        registry.unregister(spec.id)

@@ -1,0 +1,283 @@
+"""Replays show what may be shown: a finished game every hand face up (and,
+at the switch, as any one seat saw it), an unfinished one only its players'
+own eyes; a review's marks on the timeline and its verdict on a marked move;
+the Review screen's progress, Cancel, and the review kept for next time."""
+
+from __future__ import annotations
+
+import os
+import random
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+from table_driver import click, make_app
+
+from game.ai.review import MISTAKE, Decision
+from game.app.scenes.history import HistoryScene
+from game.app.scenes.replay import ReplayScene
+from game.app.scenes.review import ReviewScene
+from game.app.shell.app import App
+from game.app.words import names as words
+from game.app.words import reasons
+from game.persist import library, reviews
+from game.persist.atomic import read_json
+from game.rules import Phrase
+from game.session import coach
+from game.session.match import Match, Seat
+
+
+def frames(app: App, n: int = 1) -> None:
+    for _ in range(n):
+        app.step(1 / 30, events=[], flip=False)
+
+
+def random_game(game: str, players: int, seed: int, moves: int | None = None) -> Match:
+    """Random legal moves (to the end, or `moves` of them); seat 0 human."""
+    rng = random.Random(seed)
+    seats = [Seat(n, i == 0, "random") for i, n in enumerate(("Ana", "Mina", "Pau", "Simran")[:players])]
+    match = Match(game, seats, seed)
+    while not match.state.is_over and (moves is None or len(match.moves) < moves):
+        match.apply(rng.choice(match.state.legal_moves()))
+    return match
+
+
+def opponents_cards(replay: ReplayScene) -> dict[int, list]:
+    """What each other seat's hand shows: card faces, or None for each back."""
+    table = replay.table
+    shown: dict[int, list] = {}
+    for place in table.places():
+        if isinstance(place.key, tuple) and place.key[0] == "back":
+            shown.setdefault(place.key[1], []).append(place.card)
+    return shown
+
+
+def open_replay(game: str, match: Match, review: list[Decision] | None = None,
+                size: tuple[int, int] = (1024, 600)) -> tuple[App, ReplayScene]:
+    app, _table = make_app(game, [True] + [False] * (len(match.seats) - 1), size=size)
+    app.go("replay", match, "test", review=review)
+    replay = app.stack.top
+    assert isinstance(replay, ReplayScene)
+    frames(app, 2)
+    return app, replay
+
+
+@pytest.mark.parametrize("game,players", [("sticheln", 3), ("avalanche", 4), ("grinch", 3)])
+def test_a_finished_game_replays_face_up_with_a_switch_to_each_seat(game: str, players: int) -> None:
+    match = random_game(game, players, 3)
+    app, replay = open_replay(game, match)
+    replay.goto(5)
+    frames(app, 2)
+    table = replay.table
+    assert table.viewer is None and table.face_up
+    shown = opponents_cards(replay)
+    assert shown and all(card is not None for cards in shown.values() for card in cards)
+    state = table.match.state
+    for seat, cards in shown.items():
+        assert sorted(map(str, cards)) == sorted(map(str, state.hand(seat)))
+    assert replay.eye_label() == "All hands"
+    for seat in range(players):  # the switch: each seat's own eyes in turn
+        click(app, replay.eye_button.rect.center)
+        assert table.viewer == seat and not table.face_up
+        assert replay.eye_label() == f"As {match.seats[seat].name} saw it"
+        assert table.view.viewer == seat
+        assert all(card is None for cards in opponents_cards(replay).values() for card in cards)
+    app.step(1 / 30, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=0, unicode="v",
+                                                scancode=0)], flip=False)
+    assert table.viewer is None and table.face_up  # and back to every hand
+    frames(app, 3)
+
+
+@pytest.mark.parametrize("game,players", [("sticheln", 3), ("grinch", 3)])
+def test_an_unfinished_game_replays_only_through_its_players_eyes(game: str, players: int) -> None:
+    match = random_game(game, players, 4, moves=12)
+    assert not match.state.is_over
+    app, replay = open_replay(game, match)
+    replay.goto(8)
+    frames(app, 2)
+    table = replay.table
+    assert replay.eyes == [0] and table.viewer == 0 and not table.face_up
+    assert table.view.viewer == 0
+    assert all(card is None for cards in opponents_cards(replay).values() for card in cards)
+    click(app, replay.eye_button.rect.center)  # nobody else's eyes to switch to
+    assert table.viewer == 0 and not replay.eye_button.enabled
+
+
+def test_marks_on_the_timeline_and_the_verdict_on_a_marked_move() -> None:
+    match = random_game("sticheln", 3, 5)
+    number = next(n for n, (seat, _m) in enumerate(match.moves, 1) if seat == 0 and n > 3)
+    chosen = str(match.moves[number - 1][1])
+    review = [Decision(number, 0, chosen, "play red 0", -4.0, 1.0, MISTAKE,
+                       {"code": "stay_out", "text": "Stay out of this trick with the red 0",
+                        "params": {"card": "red 0"}}),
+              Decision(number + 3, 0, "play red 1", "play red 1", 1.0, 1.0, "")]
+    app, replay = open_replay("sticheln", match, review)
+    assert replay.review_text() == ("", "")
+    app.step(1 / 30, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="",
+                                                scancode=0)], flip=False)
+    assert replay.index == number  # Page Down: the next marked decision
+    mark, text = replay.review_text()
+    assert mark == MISTAKE
+    played = words.card_name("sticheln", match.moves[number - 1][1].card)
+    # All hands up: nobody is "you"; the moves said as the table says cards, the better one
+    # named once, and the hint's reason without its move.
+    assert text == f"Ana played {played} — orange 0 was better by about 5 points: it stays out of the trick"
+    assert "“" not in text and "Play" not in text
+    click(app, replay.eye_button.rect.center)  # as Ana, the game's one human, saw it
+    assert replay.review_text()[1].startswith(f"You played {played} — orange 0 was better")
+    click(app, replay.eye_button.rect.center)  # as Mina saw it: Ana again
+    assert replay.review_text()[1].startswith(f"Ana played {played} — ")
+    frames(app, 2)  # drawn, marks and all
+    replay.goto(number + 3)
+    assert replay.review_text() == ("", "")  # not marked: nothing to say
+
+
+def test_a_reason_that_would_only_repeat_the_move_is_left_out() -> None:
+    match = random_game("sticheln", 3, 5)
+    number = next(n for n, (seat, _m) in enumerate(match.moves, 1) if seat == 0 and n > 3)
+    chosen = str(match.moves[number - 1][1])
+    review = [Decision(number, 0, chosen, "play yellow 11", -21.0, 0.0, MISTAKE,
+                       {"code": "risky_take", "text": "Play the yellow 11 (risky: the trick may cost you)",
+                        "params": {"card": "yellow 11"}})]
+    app, replay = open_replay("sticheln", match, review)
+    replay.goto(number)
+    text = replay.review_text()[1]
+    assert text.endswith("— yellow 11 was better by about 21 points.")
+    assert text.count("yellow 11") == 1
+    # A kept reason whose English is empty still has its words (a Phrase is a str).
+    assert reasons.why("sticheln", Phrase("take_trick", "", {"card": "red 1", "n": 6}), str,
+                       lambda seat: False) == "it takes the trick, worth +6"
+
+
+def test_every_hint_code_has_a_verdict_clause_or_is_left_out_on_purpose() -> None:
+    """A new hint code must be given words for the review too (or be named here)."""
+    only_the_move = {"risky_take", "snowfall_wait", "searched"}
+    assert set(reasons.HINTS) == set(reasons.WHY) | only_the_move
+    assert not set(reasons.WHY) & only_the_move
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("game,players", [("avalanche", 4), ("sticheln", 3)])
+def test_the_bar_text_never_runs_into_the_track_or_its_marks(game: str, players: int,
+                                                             size: tuple[int, int]) -> None:
+    match = random_game(game, players, 6)
+    decisions = [Decision(n, 0, str(m), str(m), -3.0 - n % 5, 0.0, MISTAKE if n % 2 else "inaccuracy")
+                 for n, (seat, m) in enumerate(match.moves, 1) if seat == 0][:12]
+    app, replay = open_replay(game, match, decisions, size=size)
+    for index in (0, decisions[0].number, decisions[-1].number, decisions[-1].number + 1):
+        replay.goto(index)
+        frames(app, 2)
+        assert len(replay.text_rects) >= 3  # head, move line and the verdict (or its help line)
+        area = replay.track_area()
+        assert replay.bar.contains(area)
+        for rect in replay.text_rects:
+            assert not rect.colliderect(area), (index, rect, area)
+            assert replay.bar.contains(rect)
+        for button in replay.buttons:
+            assert not button.rect.colliderect(area)
+            assert not any(button.rect.colliderect(r) for r in replay.text_rects[:2])
+
+
+@pytest.mark.parametrize("game,players", [("sticheln", 3), ("avalanche", 4), ("grinch", 3)])
+def test_the_face_up_view_names_every_seat_and_the_bar_says_the_past(game: str, players: int) -> None:
+    match = random_game(game, players, 7)
+    app, replay = open_replay(game, match)
+    table = replay.table
+    for index in range(1, 40):
+        replay.goto(index)
+        assert not any(table.you(seat) for seat in range(players))
+        status = table.status()
+        assert "You" not in status and "your" not in status.lower(), status
+        line = replay.move_text()[1]
+        assert not line.startswith("You") and " plays " not in line and " draws " not in line, line
+        seat = match.moves[index - 1][0]
+        assert line.startswith(match.seats[seat].name)
+    assert table.chronicle.line(None, table.name, table.you).count("You") == 0
+    frames(app, 2)
+    click(app, replay.eye_button.rect.center)  # as Ana, the one human, saw it: she is "you"
+    assert table.you(0) and not table.you(1)
+    assert replay.move_text()[1].startswith("You " if match.moves[38][0] == 0 else match.seats[match.moves[38][0]].name)
+    click(app, replay.eye_button.rect.center)  # as Mina saw it: a computer is never "you"
+    assert table.viewer == 1 and not any(table.you(seat) for seat in range(players))
+
+
+def test_a_seat_of_a_game_with_two_humans_is_never_you_in_its_replay() -> None:
+    rng = random.Random(2)
+    match = Match("grinch", [Seat("Ana", True, "random"), Seat("Joon", True, "random"),
+                             Seat("Mina", False, "random")], 2)
+    while not match.state.is_over:
+        match.apply(rng.choice(match.state.legal_moves()))
+    app, replay = open_replay("grinch", match)
+    table = replay.table
+    for _ in range(3):  # all hands, Ana's eyes, Joon's eyes
+        replay.goto(20)
+        assert not any(table.you(seat) for seat in range(3))
+        assert "You" not in replay.move_text()[1] and "You" not in table.status()
+        click(app, replay.eye_button.rect.center)
+
+
+def wait_for(app: App, done, limit: int = 2000) -> None:
+    """Frames (and a moment for the worker) until `done()`; never by the clock."""
+    for _ in range(limit):
+        if done():
+            return
+        frames(app)
+        scene = app.stack.top
+        worker = getattr(scene, "worker", None)
+        if worker is not None:
+            worker.join(0.01)
+    raise AssertionError("the review did not finish")
+
+
+def test_review_from_history_runs_then_is_kept_and_not_run_again() -> None:
+    match = random_game("grinch", 2, 8)
+    path = library.archive(match)
+    app, _table = make_app("grinch", [True, False], size=(1024, 600))
+    history = HistoryScene(app)
+    app.push(history)
+    frames(app)
+    shared = library.shared_match(path)
+    app.go("review", shared, path, "Grinch", rollouts=4)
+    review = app.stack.top
+    assert isinstance(review, ReviewScene) and review.worker is not None
+    frames(app)
+    wait_for(app, lambda: isinstance(app.stack.top, ReplayScene))
+    replay = app.stack.top
+    assert replay.marks and set(replay.marks) == {p.number for p in review.review.todo}
+    kept = reviews.kept_review(read_json(path), shared)
+    assert kept is not None and kept["seats"] == [0]
+    app.stack.pop()
+    assert app.stack.top is history
+    again = ReviewScene(app, library.shared_match(path), path, "Grinch", rollouts=4)
+    app.push(again)
+    frames(app)
+    assert again.worker is None  # read back, not run again
+    assert isinstance(app.stack.top, ReplayScene)
+    assert app.stack.top.marks == replay.marks
+
+
+def test_the_history_row_has_a_review_button() -> None:
+    match = random_game("grinch", 2, 9)
+    library.archive(match)
+    app, _table = make_app("grinch", [True, False], size=(1024, 600))
+    app.push(HistoryScene(app))
+    frames(app)
+    button = next(b for b in app.stack.top.buttons if b.label == "Review")
+    click(app, button.rect.center)
+    review = app.stack.top
+    assert isinstance(review, ReviewScene)
+    frames(app, 3)  # the progress bar draws while the worker runs
+    click(app, review.buttons[0].rect.center)  # Cancel
+    assert isinstance(app.stack.top, HistoryScene) and review.cancelled.is_set()
+    assert review.worker is not None
+    review.worker.join(10)
+    assert not review.worker.is_alive()
+    assert not review.review.finished
+
+
+def test_reviewed_seats_are_the_humans_or_everyone() -> None:
+    match = random_game("grinch", 3, 1, moves=3)
+    assert coach.reviewed_seats(match) == [0]
+    assert coach.reviewed_seats(match, every_seat=True) == [0, 1, 2]
