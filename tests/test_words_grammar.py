@@ -11,7 +11,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from game.app.rules_texts import ca, ko, pa
+from game.app.words.rules_texts import ca, ko, pa
 
 LOCALE = Path(__file__).resolve().parent.parent / "game" / "locale"
 RULES = {"ko": ko, "ca": ca, "pa": pa}
