@@ -14,7 +14,7 @@ from game.app.words.rules_texts import Cards, Section
 TITLES: dict[str, str] = {
     "sticheln": "슈티헤른",
     "avalanche": "눈사태",
-    "grinch": "그린치: Grow Your Heart",
+    "grinch": "그린치: 그로우 유어 하트",
 }
 
 TAGLINES: dict[str, str] = {
