@@ -13,7 +13,7 @@ import pytest
 
 from game.app.words.rules_texts import ca, ko, pa
 
-LOCALE = Path(__file__).resolve().parent.parent / "game" / "locale"
+LOCALE = Path(__file__).resolve().parents[2] / "game" / "locale"
 RULES = {"ko": ko, "ca": ca, "pa": pa}
 NAMES = ["Mina", "Pau", "Simran", "Joon", "Laia", "Harpreet", "Ana"]
 COLOURS = {"ko": ["주황", "노랑", "초록", "파랑", "분홍", "회색"],
