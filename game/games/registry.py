@@ -9,6 +9,7 @@ a game.
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TypeGuard
 
 from game.games.spec import GameSpec
 
@@ -59,7 +60,7 @@ def get(game_id: str) -> GameSpec:
         raise ValueError(f"unknown game {game_id!r}; choose one of {', '.join(_specs)}") from None
 
 
-def known(game_id: object) -> bool:
+def known(game_id: object) -> TypeGuard[str]:
     """True for the id of a registered game (a save's or a deal code's field, say)."""
     _load_built_in()
     return isinstance(game_id, str) and game_id in _specs

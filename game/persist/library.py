@@ -18,7 +18,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
 
-from game import rules
+from game.games import registry
 from game.i18n import _
 from game.lru import LRU
 from game.persist import paths
@@ -123,7 +123,7 @@ def _damaged_info(path: Path, data: object, reason: str) -> SlotInfo:
     raw = data if isinstance(data, dict) else {}
     game = raw.get("game")
     seats = raw.get("seats")
-    return SlotInfo(path, _display_name(data, path), game if game in rules.GAME_IDS else "",
+    return SlotInfo(path, _display_name(data, path), game if registry.known(game) else "",
                     len(seats) if isinstance(seats, list) else 0, 0, _saved_at(data, path), False, reason)
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from game import __version__, rules
+from game.games import registry
 from game.i18n import _
 from game.persist.atomic import os_reason, read_json, write_json
 from game.persist.errors import SaveError
@@ -182,9 +183,9 @@ def from_data(data: Any) -> Match:
         raise SaveError(_("this is not a Fireside save (format {value})").format(value=_short(data.get("format"))))
     data = _upgraded(data)
     game_id = _field(data, "game", str, _("a game id"))
-    if game_id not in rules.GAME_IDS:
+    if not registry.known(game_id):
         raise SaveError(_("unknown game {value} (known: {known})").format(
-            value=_short(game_id), known=", ".join(rules.GAME_IDS)))
+            value=_short(game_id), known=", ".join(registry.ids())))
     module = rules.get(game_id)
     options = _options(_field(data, "options", dict, _("an object")))
     seed = _field(data, "seed", (int, str), _("a whole number or text"))

@@ -41,7 +41,7 @@ class Settings:
     level: str = "normal"  # a new computer seat's level, one of game.ai.LEVELS
     language: str = ""  # "" follows the OS; else one of game.i18n.LANGUAGES
     ui_scale: float = 1.0  # UI_SCALE[0]..UI_SCALE[1]
-    game: str = ""  # the game last set up ("" = setup's first), one of game.rules.GAME_IDS
+    game: str = ""  # the game last set up ("" = setup's first), a registered game id (game.games.registry)
     players: int = 0  # its player count last time (0 = setup's default; kept within the game's range)
     learn_offered: list[str] = field(default_factory=list)  # games whose guided game setup offered once
 
@@ -62,9 +62,9 @@ def _levels() -> tuple[str, ...]:
 
 
 def _game_ok(value: Any) -> bool:
-    from game import rules
+    from game.games import registry
 
-    return isinstance(value, str) and (value == "" or value in rules.GAME_IDS)
+    return value == "" or registry.known(value)
 
 
 def _number(low: float, high: float) -> Callable[[Any], bool]:

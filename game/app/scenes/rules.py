@@ -13,6 +13,7 @@ from game.app.ui import focus, widgets
 from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
 from game.app.words.names import GAMES
 from game.app.words.rules_text import RULES, Cards
+from game.games import registry
 from game.i18n import N_, _, language
 
 if TYPE_CHECKING:
@@ -30,11 +31,16 @@ class RulesScene(Scene):
         self.content_h = 0
         self.language = ""  # the language self.lines are in
 
+    def controls(self) -> list[Button]:
+        """The tabs, Learn to play (for a game with a guided game) and Back."""
+        learn = [self.learn] if registry.get(self.game_id).has("lesson") else []
+        return [*self.tabs, *learn, self.back]
+
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.app.ui
         w, h = size
         self.tabs = [Button(GAMES[g], partial(self.show, g), selected=g == self.game_id)
-                     for g in rules.GAME_IDS]
+                     for g in registry.ids()]
         widgets.layout_row(self.tabs, (w // 2, ui(40)), ui(280), ui(44), ui(12))
         self.back = Button(N_("Back"), self.app.stack.pop, key=pygame.K_ESCAPE, primary=True)
         self.back.rect = pygame.Rect(0, 0, ui(160), ui(44))
@@ -113,18 +119,18 @@ class RulesScene(Scene):
         if self.max_scroll and self.scroll < self.max_scroll:
             blit_text(surface, _("scroll for more"), ui(13), MUTED,
                       bottomright=(self.view.right - ui(10), self.view.bottom - ui(6)))
-        for button in [*self.tabs, self.learn, self.back]:
+        for button in self.controls():
             button.draw(surface, ui(18))
 
     def focus_items(self) -> list[focus.Focusable]:
-        return focus.from_buttons([*self.tabs, self.learn, self.back])
+        return focus.from_buttons(self.controls())
 
     def keeps_key(self, event: pygame.event.Event) -> bool:
         """Up and Down scroll the text; Left and Right go from tab to tab."""
         return event.key in (pygame.K_UP, pygame.K_DOWN)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if widgets.handle_all([*self.tabs, self.learn, self.back], event):
+        if widgets.handle_all(self.controls(), event):
             return True
         step = self.app.ui(60)
         if event.type == pygame.MOUSEWHEEL:

@@ -18,6 +18,7 @@ from game.app.shell.scene import Scene
 from game.app.ui import widgets
 from game.app.ui.widgets import ACCENT, INK, MUTED, PANEL_EDGE, Button, blit_text, draw_panel
 from game.app.words.save_words import game_name, when
+from game.games import registry
 from game.i18n import N_, _, ngettext
 from game.persist.stats import Record, load_daily, load_stats
 
@@ -68,8 +69,8 @@ class StatsScene(Scene):
         self.stats = load_stats()
         self.daily = load_daily()  # today's deals, game by game
         if game_id is None:  # open on the game played most
-            played = {g: sum(r.games for r in self.stats.get(g, {}).values()) for g in rules.GAME_IDS}
-            game_id = max(rules.GAME_IDS, key=lambda g: (played[g], -rules.GAME_IDS.index(g)))
+            played = {g: sum(r.games for r in self.stats.get(g, {}).values()) for g in registry.ids()}
+            game_id = max(registry.ids(), key=lambda g: (played[g], -registry.ids().index(g)))
         self.game_id = game_id
         self.buttons: list[Button] = []
         self.table_rect = pygame.Rect(0, 0, 0, 0)
@@ -88,7 +89,7 @@ class StatsScene(Scene):
         ui = self.app.ui
         w, h = size
         self.tabs = [Button(rules.get(g).NAME, partial(self.show, g), selected=g == self.game_id)
-                     for g in rules.GAME_IDS]
+                     for g in registry.ids()]
         widgets.layout_row(self.tabs, (w // 2, ui(104)), min(ui(240), (w - ui(60)) // 3), ui(42), ui(12))
         self.back = Button(N_("Back"), self.app.stack.pop, key=pygame.K_ESCAPE)
         self.back.rect = pygame.Rect(0, 0, ui(200), ui(48))
