@@ -15,7 +15,7 @@ The parts (modules of `game/games/<id>/`; see `PARTS`):
 - ``words``: what the game calls its cards and moves, its record sentences
   and status lines, in the current language;
 - ``table``: the game's table scene (``Table``), pygame;
-- ``art``: its card faces and backs, pygame;
+- ``art`` (optional): its card faces and backs, pygame (without one, plain faces with the notation);
 - ``text`` (optional): its position described in plain text for the terminal game;
 - ``deal`` (optional): the options a deal code carries beyond players and seed;
 - ``lesson`` (optional): its guided first game.
@@ -32,7 +32,7 @@ from importlib.util import find_spec
 from types import ModuleType
 
 PARTS = ("rules", "heuristics", "rollout", "words", "text", "table", "art", "deal", "lesson")
-OPTIONAL_PARTS = frozenset({"rollout", "text", "deal", "lesson"})
+OPTIONAL_PARTS = frozenset({"rollout", "text", "art", "deal", "lesson"})
 
 
 @dataclass(frozen=True)

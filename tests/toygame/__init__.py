@@ -15,5 +15,5 @@ SPEC = GameSpec(
     hard_iterations=200,
     rollout_scale=2.0,
     review_thresholds=(0.5, 1.0),
-    parts=frozenset(PARTS) - {"rollout", "text", "deal", "lesson"},
+    parts=frozenset(PARTS) - {"rollout", "text", "art", "deal", "lesson"},
 )
