@@ -113,8 +113,9 @@ def _figures(result: dict) -> dict[str, float]:
 
 
 def bench(old: Path, new: Path, rounds: int, seconds: float) -> None:
-    """`python -m game bench --json`, old and new alternately; the ratios new/old
-    of the medians of each figure."""
+    """`python -m game bench --json`, old and new alternately; per figure the
+    ratio new/old of the medians and of the best runs (on a shared machine the
+    best run is the least disturbed one), and each run's figure."""
     import statistics
 
     runs: dict[str, list[dict[str, float]]] = {"old": [], "new": []}
@@ -126,7 +127,11 @@ def bench(old: Path, new: Path, rounds: int, seconds: float) -> None:
         o = statistics.median(r[key] for r in runs["old"])
         n = statistics.median(r[key] for r in runs["new"])
         ratio = n / o if o else float("nan")
-        print(f"{key:<28} old {o:>10.1f}  new {n:>10.1f}  new/old {ratio:5.3f}")
+        best = min if key.startswith("table") and "ms" in key or key.endswith("_s") else max
+        bo, bn = best(r[key] for r in runs["old"]), best(r[key] for r in runs["new"])
+        each = " ".join(f"{r_old[key]:.0f}/{r_new[key]:.0f}" for r_old, r_new in zip(runs["old"], runs["new"]))
+        print(f"{key:<28} median old {o:>8.1f} new {n:>8.1f} = {ratio:5.3f}; "
+              f"best old {bo:>8.1f} new {bn:>8.1f} = {bn / bo if bo else float('nan'):5.3f}  (runs old/new: {each})")
 
 
 def main() -> int:
