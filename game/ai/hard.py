@@ -1,7 +1,8 @@
 """Hard: ISMCTS over sampled worlds, searched in slices between frames.
 
-Budget: a fixed number of iterations per decision (per game, see
-`ITERATIONS`), so a seeded Hard agent is deterministic; plus a wall-clock cap
+Budget: a fixed number of iterations per decision (each game's
+`spec.hard_iterations`, also readable as `ITERATIONS[game_id]`), so a
+seeded Hard agent is deterministic; plus a wall-clock cap
 (`MAX_SECONDS`) that only bites on a machine too slow for the budget.  When
 the cap bites, the answer can depend on timing.
 """
@@ -10,13 +11,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from game.ai.base import BaseAgent, check_view, decision_rng
 from game.ai.ismcts import Search
 from game.ai.levels import heuristics
-from game.games.grinch import rules as grinch
+from game.ai.rollouts import ByGame
+from game.games import registry
 from game.rules import Phrase
 
 # Iterations per decision.  Sticheln asks ~56 questions a game and Grinch
@@ -24,7 +26,9 @@ from game.rules import Phrase
 # 1,000-game tournaments that prove Hard's strength affordable.  Grinch's
 # rollouts play Normal's discards, five times dearer than a rule of thumb
 # but worth more than extra iterations (33% -> 38% against Normal).
-ITERATIONS = {"sticheln": 1000, "avalanche": 1500, "grinch": 1000}
+# (The figures are each game's `hard_iterations`; this read-only mapping by
+# game id is what the search reads, so a test may swap it for a smaller one.)
+ITERATIONS: Mapping[str, int] = ByGame(lambda game_id: registry.get(game_id).hard_iterations)
 MAX_SECONDS = 0.9
 SLICE_SECONDS = 0.008
 
@@ -43,14 +47,15 @@ class HardAgent(BaseAgent):
         self.last_search: Search | None = None
 
     def _shortcut(self, view: Any, rng: random.Random) -> tuple[Any, str | None] | None:
-        """Decisions that need no search: a single legal move, or a Grinch row
-        choice (it only depends on one's own hand, so the row-value rule is
-        exact under its model)."""
+        """Decisions that need no search: a single legal move, or one the game's
+        heuristics declare exact (their optional `forced_choice(view, rng)`,
+        say Grinch's row choice, which only depends on one's own hand)."""
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0], None
-        if view.GAME == "grinch" and view.phase == grinch.SCORING:
-            return heuristics("grinch").normal_move(view, rng)
+        forced = getattr(heuristics(view.GAME), "forced_choice", None)
+        if forced is not None:
+            return forced(view, rng)  # type: ignore[no-any-return]
         return None
 
     def _search(self, view: Any) -> Iterator[Any]:

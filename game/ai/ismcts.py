@@ -4,7 +4,7 @@ One tree for the seat to act, keyed by moves.  Every iteration samples a
 world consistent with that seat's view (the game's `sample_world`), walks the
 tree choosing only moves legal in that world (UCB with availability counts,
 so a move seen in few worlds is not over-trusted), adds one node, finishes
-the world with a game-specific rollout, and credits each node with the
+the world with the game's rollout (`game.ai.rollouts`), and credits each node with the
 reward of the seat that made its move.  The search runs in slices so a
 caller can keep drawing frames between them.
 """
@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from game import rules
-from game.ai.rollouts import HORIZONS, ROLLOUTS
+from game.ai.rollouts import horizon_for, rollout_for
 
 EXPLORATION = 0.7
 
@@ -41,8 +41,8 @@ class Search:
         self.rng = rng
         self.root = Node()
         self.iterations = 0
-        self.rollout: Callable[[Any, random.Random], list[float]] = ROLLOUTS[view.GAME](view)
-        self.horizon: Callable[[Any], bool] = HORIZONS[view.GAME](view)
+        self.rollout: Callable[[Any, random.Random], list[float]] = rollout_for(view)
+        self.horizon: Callable[[Any], bool] = horizon_for(view)
         if view.viewer is None:
             raise ValueError("a search needs a seat's view, not a full state")
         self.sample: Callable[[Any, random.Random], Any] = rules.get(view.GAME).sample_world

@@ -1,19 +1,19 @@
-"""Easy and Normal: one agent class each, dispatching to the game's
-heuristics module (`<game>_heuristics.easy_move / normal_move`)."""
+"""Easy and Normal: one agent class each, asking the game's heuristics part
+(`game/games/<id>/heuristics.py`: `easy_move` / `normal_move`)."""
 
 from __future__ import annotations
 
-import importlib
 import random
 from types import ModuleType
 from typing import Any
 
 from game.ai.base import BaseAgent
+from game.games import registry
 
 
 def heuristics(game_id: str) -> ModuleType:
     """The rules-of-thumb module for a game."""
-    return importlib.import_module(f"game.games.{game_id}.heuristics")
+    return registry.get(game_id).module("heuristics")
 
 
 class EasyAgent(BaseAgent):

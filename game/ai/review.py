@@ -3,7 +3,7 @@
 For one decision the reviewer sees only what the seat saw (`state.view(seat)`),
 deals many worlds consistent with it (`game.rules.sample_world`), plays every
 legal move in each of those same worlds and finishes them with the search's
-rollouts (`game.ai.rollouts.TOTALS`).  A move's value is the seat's expected
+rollouts (`game.ai.rollouts.totals_for`).  A move's value is the seat's expected
 points at the horizon: the end of the round for Sticheln and Grinch (Grinch
 counting what its open rows are still worth, as the search does), the end of
 the game for Avalanche, which is one long hand.  Every move is measured on the
@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +32,8 @@ from game import rules
 from game.ai.base import decision_rng
 from game.ai.hard import ITERATIONS
 from game.ai.levels import heuristics
-from game.ai.rollouts import TOTALS
+from game.ai.rollouts import ByGame, totals_for
+from game.games import registry
 
 REVIEW_FACTOR = 3
 MIN_WORLDS = 32  # even a decision with many moves gets this many deals per move (budget allowing)
@@ -41,11 +42,8 @@ MISTAKE = "mistake"
 MARKS = (INACCURACY, MISTAKE)
 #: Points lost (against the best move) from which a decision is marked, per game:
 #: (inaccuracy, mistake).  Grinch rows are worth several times a Sticheln trick.
-THRESHOLDS: dict[str, tuple[float, float]] = {
-    "sticheln": (2.0, 5.0),
-    "avalanche": (2.0, 5.0),
-    "grinch": (3.0, 8.0),
-}
+#: (Each game's `spec.review_thresholds`, read here as a mapping by game id.)
+THRESHOLDS: Mapping[str, tuple[float, float]] = ByGame(lambda game_id: registry.get(game_id).review_thresholds)
 FORMAT_VERSION = 1  # of `Review.to_json`; a reader skips a review it cannot read
 
 
@@ -133,7 +131,7 @@ class Evaluation:
         self.worlds = max(min(MIN_WORLDS, rollouts), math.ceil(rollouts / len(self.moves)))
         self.sums = [0.0] * len(self.moves)
         self.done = 0
-        self.totals = TOTALS[view.GAME](view)
+        self.totals = totals_for(view)
 
     @property
     def finished(self) -> bool:

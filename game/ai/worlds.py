@@ -4,28 +4,34 @@ has seen.
 
 ISMCTS searches many such worlds; each one must be a position the real game
 could be in, or the search learns from impossible deals.  What is hidden is
-the rules' knowledge, so the samplers live there (`<game>.sample_world`,
-`<game>.unseen_cards`); this module only names them for the search.
+the rules' knowledge, so the samplers live in each game's rules
+(`sample_world`, `unseen_cards`); this module only names them for the search,
+asking the registry.
 """
 
 from __future__ import annotations
 
-from game.games.avalanche import rules as avalanche
-from game.games.grinch import rules as grinch
-from game.games.sticheln import rules as sticheln
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from game.ai.rollouts import ByGame
+from game.games import registry
 from game.rules import sample_world
 
-sticheln_unknown = sticheln.unseen_cards
-avalanche_unknown = avalanche.unseen_cards
-grinch_unknown = grinch.unseen_cards
-sample_sticheln = sticheln.sample_world
-sample_avalanche = avalanche.sample_world
-sample_grinch = grinch.sample_world
+#: Per game, its rules' `sample_world(view, rng)`.
+SAMPLERS: Mapping[str, Callable[[Any, Any], Any]] = ByGame(lambda game_id: registry.get(game_id).rules.sample_world)
+#: Per game, its rules' `unseen_cards(view)`.
+UNKNOWN: Mapping[str, Callable[..., Any]] = ByGame(lambda game_id: registry.get(game_id).rules.unseen_cards)
 
-SAMPLERS = {
-    "sticheln": sample_sticheln,
-    "avalanche": sample_avalanche,
-    "grinch": sample_grinch,
-}
 
-__all__ = ["SAMPLERS", "sample_world", "sticheln_unknown", "avalanche_unknown", "grinch_unknown"]
+def __getattr__(name: str) -> Any:
+    """The old per-game names (`sample_sticheln`, `grinch_unknown`, …), looked up
+    in the registry when asked for."""
+    if name.startswith("sample_") and registry.known(name[7:]):
+        return SAMPLERS[name[7:]]
+    if name.endswith("_unknown") and registry.known(name[:-8]):
+        return UNKNOWN[name[:-8]]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["SAMPLERS", "UNKNOWN", "sample_world"]

@@ -9,26 +9,36 @@ base-32 number whose remainder by 37 is the check symbol, as Crockford
 defines it.  37 is prime and larger than any character's value, so every
 single wrong character and every swap of two neighbours is caught.
 
+The prefix is the game's `spec.code_prefix`.  The options a game lets a code
+carry are its optional ``deal`` part (`game/games/<id>/deal.py`), offering:
+
+- ``option_count() -> int``: how many option numbers there are (0 = defaults);
+- ``encode(options: dict) -> int``: the number of some options, below
+  ``option_count()``; a ValueError with a one-line reason for options a code
+  cannot hold;
+- ``decode(index: int) -> dict``: the options of a number (defaults left out).
+
+A game without a deal part carries no options: only its default deal has a code.
+
 Pure Python (no pygame): the command line, the setup screen and tests share it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from game import rules
-from game.games.sticheln.rules import ZERO_TRICK_RULES  # their order is the code's: never reorder
+from game.games import registry
 from game.i18n import _
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford base 32
 CHECK_SYMBOLS = ALPHABET + "*~$=U"  # Crockford's check symbols, values 0..36
 CHECK_PRIME = 37
-PREFIXES = {"sticheln": "ST", "avalanche": "AV", "grinch": "GR"}
 PAYLOAD_CHARS = 8  # 40 bits: seed, start seat and options
 SEED_BITS = 31  # every seed `core.check_seed` picks fits
 SEED_LIMIT = 2 ** SEED_BITS
-MAX_ROUNDS = 40  # Sticheln's `rounds` option a code can hold (0 stands for "one per player")
 LENGTH = 2 + 1 + PAYLOAD_CHARS + 1  # without hyphens
 _SPACE = 32 ** PAYLOAD_CHARS
 # The payload is multiplied by an odd number (a one-to-one mix of the 40 bits), so
@@ -65,37 +75,49 @@ class DealSetup:
         return rules.get(self.game).new_game(self.players, self.seed, start=self.start, **self.options)
 
 
-# -- options <-> one small number -------------------------------------------------------
+# -- options <-> one small number (the game's deal part) --------------------------------
+def _deal_part(game: str) -> ModuleType | None:
+    spec = registry.get(game)
+    return spec.module("deal") if spec.has("deal") else None
+
+
 def _option_count(game: str) -> int:
-    return len(ZERO_TRICK_RULES) * (MAX_ROUNDS + 1) if game == "sticheln" else 1
+    part = _deal_part(game)
+    return 1 if part is None else int(part.option_count())
 
 
 def _options_index(game: str, options: dict[str, Any]) -> int:
     if not options:
         return 0
-    if game != "sticheln" or set(options) - {"rounds", "zero_trick"}:
+    part = _deal_part(game)
+    if part is None:
         raise DealCodeError(_("the options {options} cannot be written in a deal code").format(options=options))
-    rounds = options.get("rounds")
-    zero_trick = options.get("zero_trick", ZERO_TRICK_RULES[0])
-    if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)
-                               or not 1 <= rounds <= MAX_ROUNDS):
-        raise DealCodeError(_("a deal code holds from 1 to {n} rounds, not {rounds}").format(
-            n=MAX_ROUNDS, rounds=rounds))
-    if zero_trick not in ZERO_TRICK_RULES:
-        raise DealCodeError(_("the options {options} cannot be written in a deal code").format(options=options))
-    return ZERO_TRICK_RULES.index(zero_trick) * (MAX_ROUNDS + 1) + (rounds or 0)
+    try:
+        return int(part.encode(options))
+    except DealCodeError:
+        raise
+    except ValueError as error:
+        raise DealCodeError(str(error)) from None
 
 
 def _options_from(game: str, index: int) -> dict[str, Any]:
-    if game != "sticheln" or index == 0:
+    part = _deal_part(game)
+    if part is None or index == 0:
         return {}
-    zero_trick, rounds = divmod(index, MAX_ROUNDS + 1)
-    options: dict[str, Any] = {}
-    if rounds:
-        options["rounds"] = rounds
-    if zero_trick:
-        options["zero_trick"] = ZERO_TRICK_RULES[zero_trick]
-    return options
+    return dict(part.decode(index))
+
+
+def prefix_of(game: str) -> str:
+    """The two letters that start a game's deal codes."""
+    return registry.get(game).code_prefix
+
+
+def game_of_prefix(prefix: str) -> str | None:
+    """The game whose codes start with `prefix`, or None."""
+    for spec in registry.specs():
+        if spec.code_prefix == prefix:
+            return spec.id
+    return None
 
 
 # -- base 32 and the check ----------------------------------------------------------------
@@ -124,7 +146,7 @@ def encode(game: str, players: int, seed: int, start: int = 0, options: dict[str
     """The code of a deal; DealCodeError when the setup cannot be written as one
     (a seed that is not a whole number below 2**31, say, from an old or hand-made save).
     Sticheln's default zero-trick rule, named or not, is the same deal and the same code."""
-    if game not in PREFIXES:
+    if not registry.known(game):
         raise DealCodeError(_("{game} is not a game with deal codes").format(game=game))
     allowed = rules.get(game).PLAYERS
     if players not in allowed:
@@ -136,7 +158,7 @@ def encode(game: str, players: int, seed: int, start: int = 0, options: dict[str
         raise DealCodeError(_("the starting seat {start} is not one of the {n} seats").format(start=start, n=players))
     index = _options_index(game, dict(options or {}))
     value = (index * players + start) * SEED_LIMIT + seed
-    body = f"{PREFIXES[game]}{players}{_base32(value * _MIX % _SPACE, PAYLOAD_CHARS)}"
+    body = f"{prefix_of(game)}{players}{_base32(value * _MIX % _SPACE, PAYLOAD_CHARS)}"
     return pretty(body + _check_symbol(body))
 
 
@@ -168,8 +190,7 @@ def decode(code: str) -> DealSetup:
     if len(text) != LENGTH:
         raise DealCodeError(_("a deal code has {n} letters and digits, this one has {found}").format(
             n=LENGTH, found=len(text)))
-    games = {prefix: game for game, prefix in PREFIXES.items()}
-    game = games.get(text[:2])
+    game = game_of_prefix(text[:2])
     if game is None:
         raise DealCodeError(_("a deal code starts with ST, AV or GR (the game), not {found}").format(
             found=text[:2]))

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from game import __version__, i18n, rules
 from game.app.learn import scripts as learn_scripts
+from game.games import registry
 from game.i18n import _
 from game.persist.settings import SPEEDS
-from game.rules import GAME_IDS
 
 if TYPE_CHECKING:
     from game.session.deal_code import DealSetup
@@ -46,8 +46,8 @@ def _seed(text: str) -> int:
 
 def _no_such_game(text: str) -> str:
     """The top-level `--game`: the games live under a command (`fireside demo --game grinch`)."""
-    games = ", ".join(GAME_IDS)
-    if text not in GAME_IDS:
+    games = ", ".join(registry.ids())
+    if not registry.known(text):
         raise argparse.ArgumentTypeError(f"'{_shown(text)}' is not a game here; the games are {games}")
     raise argparse.ArgumentTypeError(f"--game goes after a command, for example: fireside demo --game {text} "
                                      f"(or learn, play-text, tournament); the games are {games}")
@@ -148,7 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
     text = commands.add_parser(
         "play-text", help="play one seat in the terminal against random opponents"
     )
-    text.add_argument("--game", choices=GAME_IDS, default="sticheln")
+    text.add_argument("--game", choices=registry.ids(), default=registry.ids()[0])
     text.add_argument("--players", type=_players, default=4)
     text.add_argument("--seed", type=_seed, default=None, help="deal seed (default: random)")
     text.add_argument("--seat", type=int, default=0, help="the seat you play (default 0)")
@@ -159,7 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
     _code_option(window, "play that deal against Normal computers, e.g. ST4-7KQ2-9F3X-K")
 
     demo = commands.add_parser("demo", help="watch computers play a game in the window")
-    demo.add_argument("--game", choices=GAME_IDS, default="sticheln")
+    demo.add_argument("--game", choices=registry.ids(), default=registry.ids()[0])
     demo.add_argument("--players", type=_players, default=4)
     demo.add_argument("--seed", type=_seed, default=None, help="deal seed (default: random)")
     _code_option(demo, "watch that deal (instead of --game, --players and --seed)")
@@ -193,7 +193,7 @@ def _code_option(parser: argparse.ArgumentParser, what: str) -> None:
 def _add_deal_code(commands: argparse._SubParsersAction) -> None:
     """`deal-code`: print the code of a deal, to share it or play it again with --code."""
     code = commands.add_parser("deal-code", help="print the deal code of a game, player count and seed")
-    code.add_argument("--game", choices=GAME_IDS, required=True)
+    code.add_argument("--game", choices=registry.ids(), required=True)
     code.add_argument("--players", type=_players, required=True)
     code.add_argument("--seed", type=_seed, default=None, help="deal seed (default: random)")
     code.add_argument("--start", type=int, default=0, help="the seat that starts (default 0)")
@@ -298,7 +298,7 @@ def _add_tournament(commands: argparse._SubParsersAction) -> None:
     tour = commands.add_parser(
         "tournament", help="play computer players against each other on duplicate deals"
     )
-    tour.add_argument("--game", choices=GAME_IDS, required=True)
+    tour.add_argument("--game", choices=registry.ids(), required=True)
     tour.add_argument("--players", type=_players, required=True)
     tour.add_argument(
         "--agents", required=True,
@@ -314,7 +314,7 @@ def _add_tournament(commands: argparse._SubParsersAction) -> None:
 def _add_learn(commands: argparse._SubParsersAction) -> None:
     """`learn`: the guided first game of one game, in the window."""
     learn = commands.add_parser("learn", help="learn a game by playing a short guided game in the window")
-    learn.add_argument("--game", choices=GAME_IDS, required=True)
+    learn.add_argument("--game", choices=registry.ids(), required=True)
     learn.add_argument("--autoplay", action="store_true",
                        help="click each step's target by itself: a walkthrough to watch")
     learn.add_argument("--exit-at-end", action="store_true",

@@ -1,5 +1,11 @@
 """Play one seat in the terminal against uniform-random opponents.
 
+What a position looks like in text is the game's optional ``text`` part
+(`game/games/<id>/text.py`, offering ``describe(view) -> list[str]``: the
+game's own lines for the seat `view.viewer`, using `seat_name` / `per_seat` /
+`cards_text` from here); the lines every game shares (other hands, scores,
+one's hand) are added here.  A game without a text part gets one line.
+
 A plain front end over the same gate the table will use: it shows only
 `state.view(seat)`, reads moves in the rules notation and passes them to
 `apply()`, so anything that works here works everywhere.
@@ -12,13 +18,18 @@ from typing import Any, Callable, TextIO
 
 from game import rules
 from game.ai import RandomAgent
+from game.games import registry
 from game.rules.core import Event, scrub_events
 
 
-def _seat_name(seat: int | None, me: int) -> str:
+def seat_name(seat: int | None, me: int) -> str:
+    """"You", "Seat 2" or "table", as the terminal game names a seat."""
     if seat is None:
         return "table"
     return "You" if seat == me else f"Seat {seat}"
+
+
+_seat_name = seat_name
 
 
 def _format_value(value: Any) -> str:
@@ -29,95 +40,36 @@ def _format_value(value: Any) -> str:
     return str(value)
 
 
-def _cards(cards: Any) -> str:
+def cards_text(cards: Any) -> str:
+    """Cards in the rules' notation, comma separated ("-" for none)."""
     return ", ".join(map(str, cards)) or "-"
 
 
-def _per_seat(view: Any, me: int, value: Callable[[int], Any]) -> str:
-    return ", ".join(f"{_seat_name(s, me)} {value(s)}" for s in range(view.num_players))
+def per_seat(view: Any, me: int, value: Callable[[int], Any]) -> str:
+    """"You 3, Seat 1 5, …": one value per seat."""
+    return ", ".join(f"{seat_name(s, me)} {value(s)}" for s in range(view.num_players))
 
 
-def _sticheln(view: Any, me: int) -> list[str]:
-    n = view.num_players
-    if view.phase == "pick":
-        doing = "everyone secretly picks a pain card"
-        pain = _per_seat(view, me, lambda s: view.pain_card(s) or (
-            "picked" if view.picks[s] != -1 else "choosing"))
-    else:
-        doing = "playing tricks (no need to follow colour; zeros never win)"
-        pain = _per_seat(view, me, lambda s: view.pain_card(s) or "-")
-    lines = [f"Round {view.round_number} of {view.rounds}: {doing}.", f"Pain cards: {pain}"]
-    if view.trick:
-        played = ", ".join(
-            f"{_seat_name((view.leader + i) % n, me)} {card}"
-            for i, card in enumerate(view.trick_cards())
-        )
-        lines.append(f"Trick (lead colour {view.lead_colour()}): {played}")
-    elif view.phase == "play":
-        lines.append(f"{_seat_name(view.leader, me)} lead{'s' if view.leader != me else ''} the next trick.")
-    lines.append(f"Tricks taken: {_per_seat(view, me, view.tricks_taken)}")
-    return lines
+_cards = cards_text
+_per_seat = per_seat
 
 
-def _avalanche(view: Any, me: int) -> list[str]:
-    from game.games.avalanche.rules import RANK_NAMES
-
-    lines = [f"Draw pile: {view.pile_count} cards."]
-    last = view.last_play
-    if last is None:
-        lines.append("The table is empty: snowfall (draw a card) or start an avalanche with a set.")
-    else:
-        plays = "  ->  ".join(
-            f"{_seat_name(seat, me)} {' '.join(map(str, cards))}" for seat, cards in view.table_plays()
-        )
-        lines.append(f"Avalanche: {plays}")
-        seat, cards = last
-        k, rank = len(cards), RANK_NAMES[cards[0].rank]
-        hint = f"To grow: more than {k} cards, or {k} of rank {rank} or higher."
-        if k >= 2:
-            hint += f" To stop: {k} cards below {rank}."
-        hint += f" Anything else falls into {_seat_name(seat, me)}'s pile."
-        lines.append(hint)
-    lines.append(f"Collected: {_per_seat(view, me, lambda s: len(view.collected[s]))}; neutral {len(view.neutral)}")
-    if view.out:
-        lines.append("Out: " + ", ".join(_seat_name(s, me) for s in view.out))
-    return lines
+def generic_lines(view: Any, me: int) -> list[str]:
+    """What any game's view says, for a game without a text part."""
+    return [f"{registry.get(view.GAME).name}: {seat_name(view.current_player, me)} to play."]
 
 
-def _grinch(view: Any, me: int) -> list[str]:
-    lines = [
-        f"Round {view.round_number} of {view.rounds}. The Grinch is {_seat_name(view.grinch, me)}; "
-        f"the heart shows {view.heart}.",
-        f"Draw pile: {view.pile_size()} cards.",
-    ]
-    tops = _per_seat(view, me, lambda s: (
-        f"{view.discard_pile(s)[0]} ({len(view.discard_pile(s))})" if view.discard_pile(s) else "empty"
-    ) + (" + a hidden discard" if view.has_pending(s) and view.pending_discard(s) is None else ""))
-    lines.append(f"Discard piles: {tops}")
-    if view.phase_name == "grinch":
-        lines.append(f"The Grinch takes {view.takes_left} more card(s), then discards one.")
-    pad = view.pad()
-    lines.append("Score pad: " + "; ".join(
-        f"{_seat_name(s, me)} " + (", ".join(f"{row} {pts}" for row, pts in pad[s].items()) or "-")
-        for s in range(view.num_players)
-    ))
-    if view.phase_name == "score":
-        from game.games.grinch.rules import hand_score
-
-        hand = view.hand(me)
-        lines.append("Your open rows would score: " + ", ".join(
-            f"{row} {hand_score(hand, row)}" for row in view.open_rows(me)
-        ))
-    return lines
-
-
-_DESCRIBE = {"sticheln": _sticheln, "avalanche": _avalanche, "grinch": _grinch}
+def _game_lines(view: Any) -> list[str]:
+    spec = registry.get(view.GAME)
+    if spec.has("text"):
+        return list(spec.module("text").describe(view))
+    return generic_lines(view, view.viewer)
 
 
 def describe(view: Any) -> str:
     """Everything this seat may see, one fact per line."""
     me = view.viewer
-    lines = _DESCRIBE[view.GAME](view, me)
+    lines = _game_lines(view)
     others = ", ".join(
         f"{_seat_name(s, me)} {view.hand_size(s)}" for s in range(view.num_players) if s != me
     )

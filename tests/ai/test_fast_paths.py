@@ -18,7 +18,8 @@ import random
 
 import pytest
 
-from game.ai import rollouts
+from game.games.grinch import rollout as grinch_rollout
+from game.games.sticheln import rollout as sticheln_rollout
 from game.rules import avalanche, grinch, sticheln
 
 POSITIONS_PER_COUNT = {"sticheln": 500, "avalanche": 400, "grinch": 400}
@@ -105,7 +106,7 @@ def test_sticheln_rollout_equals_apply(sticheln_deals):
         if state.is_over:
             continue
         trace: list = []
-        points = rollouts.sticheln_round_points(state, random.Random(i), trace)
+        points = sticheln_rollout.sticheln_round_points(state, random.Random(i), trace)
         end = replay(state, trace, sticheln_deals)
         # the horizon: the round is over and scored, nothing more was played
         assert len(end.history) == state.round + 1, f"position {i}: the round did not end"
@@ -148,12 +149,12 @@ def test_grinch_rollout_equals_apply(grinch_deals):
         if state.is_over:
             continue
         trace: list = []
-        totals = rollouts.grinch_round_totals(state, random.Random(i), trace)
+        totals = grinch_rollout.grinch_round_totals(state, random.Random(i), trace)
         end = replay(state, trace, grinch_deals)
         # the horizon: rows are to be chosen (or were, if the search began there)
         assert end.phase == grinch.SCORING and end.round == state.round, f"position {i}"
         assert end.pile == state.pile[len(state.pile) - len(end.pile):]
-        assert totals == rollouts.grinch_horizon_totals(end), f"position {i}"
+        assert totals == grinch_rollout.grinch_horizon_totals(end), f"position {i}"
         checked += 1
     CHECKED["grinch rollout"] = checked
     assert checked >= 1900

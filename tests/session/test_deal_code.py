@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import rules
+from game.games.sticheln import deal as sticheln_deal
 from game.session import deal_code
 from game.session.deal_code import ALPHABET, CHECK_SYMBOLS, DealCodeError, DealSetup, decode, encode
 from game.session.match import Match, Seat
@@ -28,9 +29,9 @@ def setups(draw) -> DealSetup:
     options: dict = {}
     if game == "sticheln":
         if draw(st.booleans()):
-            options["rounds"] = draw(st.integers(1, deal_code.MAX_ROUNDS))
+            options["rounds"] = draw(st.integers(1, sticheln_deal.MAX_ROUNDS))
         if draw(st.booleans()):
-            options["zero_trick"] = draw(st.sampled_from(deal_code.ZERO_TRICK_RULES))
+            options["zero_trick"] = draw(st.sampled_from(sticheln_deal.ZERO_TRICK_RULES))
     return DealSetup(game, players, draw(st.integers(0, deal_code.SEED_LIMIT - 1)),
                      draw(st.integers(0, players - 1)), options)
 

@@ -141,6 +141,15 @@ def normal_move(view: grinch.State, rng: random.Random) -> tuple[Any, str | None
         "discard_least", f"Discard {CARDS[code]}: it helps your open rows least", {"card": str(CARDS[code])})
 
 
+def forced_choice(view: grinch.State, rng: random.Random) -> tuple[Any, str | None] | None:
+    """Hard's shortcut (`game.ai.hard`): a row choice needs no search (it only
+    depends on one's own hand, so the row-value rule is exact under its
+    model): Normal's move then; None where searching helps."""
+    if view.phase == grinch.SCORING:
+        return normal_move(view, rng)
+    return None
+
+
 def easy_move(view: grinch.State, rng: random.Random) -> tuple[Any, str | None]:
     """Scores the best row now, always draws, discards low cards; slips."""
     moves = view.legal_moves()
