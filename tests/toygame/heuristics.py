@@ -20,3 +20,10 @@ def normal_move(view: Any, rng: random.Random) -> tuple[Any, str | None]:
 
 def easy_move(view: Any, rng: random.Random) -> tuple[Any, str | None]:
     return rng.choice(view.legal_moves()), None
+
+
+def describe(view: Any, move: Any) -> str | None:
+    """Why the search's move is good, in a rule of thumb's words (Hard's hint)."""
+    if move.card > max(view.trick, default=0):
+        return Phrase("highcard_take", "it can take the trick")
+    return None

@@ -10,7 +10,6 @@ from typing import Any, NamedTuple
 from game.rules.core import (
     BaseState,
     Event,
-    IllegalMove,
     cards_not_in,
     check_options,
     check_players,
@@ -80,6 +79,9 @@ class State(BaseState):
     def hand(self, seat: int) -> tuple[int, ...]:
         return self.hands[check_seat(self.num_players, seat)]
 
+    def hand_size(self, seat: int) -> int:
+        return self.sizes[check_seat(self.num_players, seat)]
+
     def scores(self) -> list[int]:
         return list(self.won)
 
@@ -130,7 +132,8 @@ class State(BaseState):
 
     def _data(self) -> dict:
         return {"seed": self.seed, "hands": [list(h) for h in self.hands], "sizes": list(self.sizes),
-                "trick": list(self.trick), "played": list(self.played), "leader": self.leader, "won": list(self.won), "tricks": self.tricks}
+                "trick": list(self.trick), "played": list(self.played),
+                "leader": self.leader, "won": list(self.won), "tricks": self.tricks}
 
     @classmethod
     def _from_data(cls, data: dict, n: int, viewer: int | None) -> State:
@@ -181,3 +184,8 @@ def sample_world(view: State, rng: random.Random) -> State:
     rng.shuffle(unknown)
     hands, _ = deal_unseen(view, unknown)
     return view._evolve(hands=hands, viewer=None, seed=world_seed(rng), events=())
+
+
+def deck(num_players: int) -> list[int]:
+    """Every card of the game (the table renders each face once before the deal)."""
+    return list(DECK)

@@ -23,7 +23,7 @@ import pygame
 from game.app.learn.guide import Guide, ScriptedAgent
 from game.app.learn.placement import arrow, cost, place_caption
 from game.app.learn.scripts import HUMAN, script_for
-from game.app.table import TABLES
+from game.app.table import table_class
 from game.app.table.base import TableScene, Target
 from game.app.ui import widgets
 from game.app.ui.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
@@ -259,11 +259,8 @@ class GuidedTable:
 @cache
 def guided_class(game_id: str) -> type:
     """The game's table class with the lesson in front of it."""
-    from importlib import import_module
-
-    module, name = TABLES[game_id]
-    table: type[TableScene] = getattr(import_module(module), name)
-    return type(f"Guided{name}", (GuidedTable, table), {})
+    table = table_class(game_id)
+    return type(f"Guided{table.__name__}", (GuidedTable, table), {})
 
 
 def guided_table(app: App, game_id: str, *, autoplay: bool = False) -> TableScene:

@@ -1,25 +1,24 @@
-"""One table scene per game, registered here in code (frozen builds have no
-folders to scan)."""
+"""The table scene of a match: each game's own, from its registered spec's
+``table`` part (imported on first use, so headless uses never load pygame)."""
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
 
+from game.games import registry
 from game.session.match import Match
 
 if TYPE_CHECKING:
     from game.app.shell.app import App
+    from game.app.table.base import TableScene
 
 
-TABLES = {
-    "sticheln": ("game.games.sticheln.table", "StichelnTable"),
-    "avalanche": ("game.games.avalanche.table", "AvalancheTable"),
-    "grinch": ("game.games.grinch.table", "GrinchTable"),
-}
+def table_class(game_id: str) -> type[TableScene]:
+    """The game's table class (its ``table`` part's ``Table``)."""
+    table: type[TableScene] = registry.get(game_id).module("table").Table
+    return table
 
 
-def table_for(app: App, match: Match, *, demo: bool = False):
+def table_for(app: App, match: Match, *, demo: bool = False) -> TableScene:
     """The table scene for the match's game."""
-    module, name = TABLES[match.game_id]
-    return getattr(import_module(module), name)(app, match, demo=demo)
+    return table_class(match.game_id)(app, match, demo=demo)
