@@ -14,8 +14,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 from game.games import registry
 
 GAME = Path(__file__).resolve().parents[1] / "game"
@@ -63,7 +61,6 @@ def shared_files() -> list[Path]:
             if p not in EXEMPT_FILES and not any(p.is_relative_to(d) for d in EXEMPT_DIRS)]
 
 
-@pytest.mark.xfail(reason="issue 22: the walls are being moved (remove this mark once 0)", strict=False)
 def test_no_shared_module_dispatches_on_a_game() -> None:
     found = {str(p.relative_to(GAME)): sites for p in shared_files()
              if (sites := dispatch_sites(ast.parse(p.read_text(encoding="utf-8"))))}
