@@ -284,8 +284,8 @@ def test_hint_highlights_a_legal_move_for_the_human_to_act():
     app, table = make_app("sticheln", [True, False, False], seed=8, start=0)
     app.step(1 / 30, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0,
                                                 unicode="h", scancode=0)], flip=False)
-    assert table.hint_job is not None  # thinking in a worker thread; the table keeps drawing
-    table.hint_job[0].join(timeout=60)
+    assert table.session.hint_pending  # thinking in a worker thread; the table keeps drawing
+    table.session.wait_hint(timeout=60)
     app.step(1 / 30, events=[], flip=False)
     move, _reason = table.hint
     assert move in table.match.state.legal_moves()

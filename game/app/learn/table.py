@@ -61,6 +61,7 @@ class GuidedTable:
         self.autoplay_wait = 0.0
         self.lesson_over = False
         played = self.played
+        self.session.keeps = False  # a lesson is never saved: no autosave, no history, no statistics
         self.agents = {seat: ScriptedAgent(guide, played) for seat in self.agents}
 
     def played(self: Any) -> int:
@@ -105,9 +106,6 @@ class GuidedTable:
                 and self.guide.wanted(self.played()) is not None)
 
     # -- what the lesson leaves out ------------------------------------------------
-    def record(self) -> None:
-        """A lesson is never saved: no autosave, no history, no statistics."""
-
     def open_menu(self: Any) -> None:
         """Esc and Leave: back to the title, the lesson forgotten."""
         self.app.go("title")

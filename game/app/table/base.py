@@ -87,6 +87,7 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
         self.spectator = True
         self.viewer = None
         self.agents = {}
+        self.session.keeps = False
 
     # -- hooks for each game -------------------------------------------------
 

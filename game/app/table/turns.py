@@ -1,7 +1,8 @@
-"""The turn flow at a table: computers thinking in frame-sized slices, the
-hint worker thread, undo, the autosave and history after every move,
-pass-and-play hand-overs, and the end of a round or game; and when the
-window must next wake for any of it (`next_frame`).
+"""The turn flow at a table: when computers think (a frame-sized slice a
+frame), the hint, undo, pass-and-play hand-overs, and the end of a round or
+game; and when the window must next wake for any of it (`next_frame`).
+The game itself -- the match, the agents, undo, keeping it on disk, the hint
+worker -- is kept by the pure `game.session.session.Session` (`self.session`).
 
 A mixin of `TableScene`, which provides the stage (`after_move`, `sync`),
 `say` and the screens it opens (`show_summary`, `show_results`, `pass_to`).
@@ -9,122 +10,114 @@ A mixin of `TableScene`, which provides the stage (`after_move`, `sync`),
 
 from __future__ import annotations
 
-import logging
-import threading
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game import ai
 from game.app.shell.save_keeping import autosave_failed
 from game.app.table import voice
 from game.app.words import names, reasons
 from game.i18n import _
-from game.persist import SaveError, library
+from game.session.session import THINK_SLICE, Session
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    from game.app.shell.app import App
+    from game.app.table.chronicle import Record
+    from game.session.match import Match
+
+__all__ = ["HINT_POLL", "MESSAGE_TIME", "THINK_SLICE", "TurnFlow"]
 
 MESSAGE_TIME = 3.5
-THINK_SLICE = 0.003  # seconds of computer thinking per frame
 HINT_POLL = 0.05     # how often a sleeping window looks whether the hint is ready
 
 
 class TurnFlow:
     """Who moves next and what the table does about it (see module doc)."""
 
+    if TYPE_CHECKING:  # what the turn flow reads of the table it serves (TableScene, Stage)
+        GAME: str
+        app: App
+        match: Match
+        demo: bool
+        viewer: int | None
+        selection: set[Any]
+        chronicle: Record
+        message_voice: str
+        message_left: float
+        leaving: list[Any]
+        holding: bool
+        hold_left: float
+        hold_ends_round: bool
+
+        @property
+        def busy(self) -> bool: ...
+        @property
+        def moving(self) -> bool: ...
+        def name(self, seat: int) -> str: ...
+        def you(self, seat: int) -> bool: ...
+        def viewer_acts(self) -> bool: ...
+        def say(self, text: str, tone: str = ...) -> None: ...
+        def refuse(self, text: str) -> None: ...
+        def sync(self, instant: bool = False, origin: tuple[float, float] | None = None) -> None: ...
+        def after_move(self, before: Any, events: tuple) -> None: ...
+        def finish_animations(self) -> None: ...
+        def show_results(self) -> None: ...
+        def pass_to(self, seat: int) -> None: ...
+
     def init_turns(self) -> None:
         match = self.match
+        self.session = Session(match, keeps=not self.demo,
+                               on_keep_failed=lambda exc: autosave_failed(self.app, self.match, exc))
         self.pending_summary: list[Callable[[], None]] = []
         self.hint: tuple[Any, str | None] | None = None
-        self.hint_job: tuple[threading.Thread, list, Any] | None = None
         self.ai_wait = 0.0
         self.thinking: Iterator | None = None
         self.thinking_for: Any = None
         self.ended = False
         self.end_wait = 1.5
-        self.archived = match.state.is_over  # a finished game goes to the history once
-        self.agents = {s: self._make_agent(s) for s in range(len(match.seats))
-                       if not match.seats[s].human}
 
-    def _make_agent(self, seat: int):
-        level = self.match.seats[seat].level
-        seed = None if self.match.seed is None else f"{self.match.seed}/{seat}"
-        try:
-            agent = ai.make_agent(level, seed)
-        except ValueError:
-            agent = ai.make_agent("random", seed)
-        if hasattr(agent, "slice_seconds"):  # think in slices that fit a frame
-            agent.slice_seconds = THINK_SLICE
-        return agent
+    @property
+    def agents(self) -> dict[int, Any]:
+        """The session's computers by seat (a lesson or a replay replaces them)."""
+        return self.session.agents
 
-    def _think(self, agent, view) -> Iterator:
-        think = getattr(agent, "think", None)
-        if think is not None:
-            yield from think(view)
-        else:
-            yield agent.choose(view)
+    @agents.setter
+    def agents(self, agents: dict[int, Any]) -> None:
+        self.session.agents = agents
 
     def play(self, move: Any) -> None:
         before = self.match.state
         seat = self.match.current
-        self.match.apply(move)
+        assert seat is not None  # nobody acts once the game is over: the rules refused already
+        self.session.play(move)  # applies, keeps the game on disk
         self.chronicle.add(seat, self.match.state.events, self.match.position)
-        self.record()
         self.forget_hint()
         if self.message_voice == voice.REFUSAL:  # it answered the position before this move
             self.message_left = 0.0
         self.selection.clear()
         self.after_move(before, self.match.state.events)
 
-    def record(self) -> None:
-        """The one place a game at the table reaches the disk, after every move
-        and undo: the autosave while it runs; once it is over, the history
-        (once) and no autosave.  Demos and replays record nothing.  A disk
-        that refuses costs a message, never the game."""
-        if self.demo or self.spectator:
-            return
-        try:
-            if not self.match.state.is_over:
-                library.write_autosave(self.match)
-                return
-            if not self.archived:
-                library.archive(self.match)
-                self.archived = True
-            library.clear_autosave()
-        except (SaveError, OSError) as exc:
-            log.warning("could not record the game: %s", exc)
-            autosave_failed(self.app, self.match, exc)  # said once, with "Save to…"
-
     def ask_hint(self) -> None:
-        """Ask Hard, in a worker thread so the table keeps drawing, what it
-        would play for the human to act."""
+        """Ask Hard, in the session's worker thread so the table keeps drawing,
+        what it would play for the human to act."""
         if not self.viewer_acts():
             self.refuse(_("Hints are for your own turn."))
             return
-        if self.hint_job is not None:
-            return
-        view = self.match.state.view(self.viewer)
-        result: list = []
-        agent = ai.make_agent("hard", None)
-        job = threading.Thread(target=lambda: result.append(agent.explain(view)), daemon=True)
-        job.start()
-        self.hint_job = (job, result, self.match.state)
-        self.say(_("Thinking about a hint…"), voice.HINT)
+        if self.viewer is not None and self.session.ask_hint(self.viewer):
+            self.say(_("Thinking about a hint…"), voice.HINT)
 
     def forget_hint(self) -> None:
         """A hint belongs to one position and one pair of eyes."""
-        if self.hint is not None or self.hint_job is not None:
-            self.hint, self.hint_job = None, None
+        if self.hint is not None or self.session.hint_pending:
+            self.hint = None
+            self.session.forget_hint()
             if self.message_voice == voice.HINT:
                 self.message_left = 0.0
 
     def poll_hint(self) -> None:
-        job, result, asked = self.hint_job
-        if job.is_alive():
-            return
-        self.hint_job = None
-        if not result or asked is not self.match.state:
-            return  # the position changed meanwhile: the hint is stale
-        move, reason = result[0]
+        answer = self.session.poll_hint()
+        if answer is None:
+            return  # still thinking, or the position changed meanwhile (stale)
+        move, reason = answer
         self.hint = (move, reason)
         # The move named once: the reason names it; without one, the move alone.
         advice = (reasons.hint(self.GAME, reason, self.name, self.you)
@@ -140,9 +133,8 @@ class TurnFlow:
             self.app.sound.play("error")
             return
         self.finish_animations()
-        self.match.undo()
+        self.session.undo()  # takes back, keeps the game on disk
         self.chronicle.rewind(self.match.position)
-        self.record()
         self.pending_summary.clear()
         self.ended = False
         self.thinking = None
@@ -163,7 +155,7 @@ class TurnFlow:
         due: list[float] = []
         if self.holding and not (self.hold_ends_round and self.app.stack.top is not self):
             due.append(self.hold_left)  # (a hold that waits for the summary waits for a click)
-        if self.hint_job is not None:
+        if self.session.hint_pending:
             due.append(HINT_POLL)
         if self.message_left > 0:
             due.append(self.message_left)
@@ -210,8 +202,7 @@ class TurnFlow:
             if self.ai_wait < self.app.settings.ai_pause:
                 self.ai_wait += dt
                 return
-            view = self.match.state.view(seat)
-            self.thinking = self._think(self.agents[seat], view)
+            self.thinking = self.session.think(seat)
             self.thinking_for = self.match.state
         if self.thinking_for is not self.match.state:  # undone meanwhile
             self.thinking = None
@@ -231,5 +222,5 @@ class TurnFlow:
                 self.app.quit(0)
         if self.message_left > 0:
             self.message_left -= dt
-        if self.hint_job is not None:
+        if self.session.hint_pending:
             self.poll_hint()

@@ -1,0 +1,197 @@
+"""The keeper of one game at a table, with no pygame: the match, the seats,
+the computers and their pacing, undo, and keeping the game on disk.
+
+A table (or a test, or later a remote seat) talks to it through `TableSession`:
+it asks for one seat's view and the events that seat may see, offers moves
+(a refusal comes back as the rules' `Phrase`), and is told when something
+happened (`listen`).  Nothing here draws; nothing here knows a game by name.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any, Protocol
+
+from game import ai
+from game.persist import SaveError, library
+from game.rules import IllegalMove
+from game.rules.core import Event, Phrase, scrub_events
+from game.session.match import Match
+
+log = logging.getLogger(__name__)
+
+THINK_SLICE = 0.003  # seconds of computer thinking per frame
+
+__all__ = ["THINK_SLICE", "Session", "TableSession", "think"]
+
+
+class TableSession(Protocol):
+    """What a table may ask of the game it shows (one viewer's side of it)."""
+
+    def view(self, seat: int) -> Any:
+        """The state as `seat` may know it."""
+        ...
+
+    def events(self, seat: int) -> tuple[Event, ...]:
+        """The last move's events, scrubbed for `seat`."""
+        ...
+
+    def offer(self, seat: int, move: Any) -> Phrase | None:
+        """Play `move` for `seat`: None if played, else the rules' refusal."""
+        ...
+
+    def listen(self, callback: Callable[[int, tuple[Event, ...]], None]) -> None:
+        """Call `callback(seat, events)` after every move played."""
+        ...
+
+
+def think(agent: Any, view: Any) -> Iterator[Any]:
+    """An agent's choice as a generator: None while it thinks (a slice a frame),
+    then the move; an agent without `think` answers at once."""
+    step = getattr(agent, "think", None)
+    if step is not None:
+        yield from step(view)
+    else:
+        yield agent.choose(view)
+
+
+def make_agent(match: Match, seat: int, slice_seconds: float = THINK_SLICE) -> Any:
+    """The computer for `seat`, seeded from the match so a replayed deal plays alike."""
+    level = match.seats[seat].level
+    seed = None if match.seed is None else f"{match.seed}/{seat}"
+    try:
+        agent = ai.make_agent(level, seed)
+    except ValueError:
+        agent = ai.make_agent("random", seed)
+    if hasattr(agent, "slice_seconds"):  # think in slices that fit a frame
+        agent.slice_seconds = slice_seconds
+    return agent
+
+
+class Session:
+    """One game kept: moves offered by seats, computers, undo, the disk (see module doc)."""
+
+    def __init__(self, match: Match, *, keeps: bool = True,
+                 on_keep_failed: Callable[[Exception], None] | None = None) -> None:
+        self.match = match
+        self.keeps = keeps  # demos, replays and lessons keep nothing
+        self.on_keep_failed = on_keep_failed
+        self.archived = match.state.is_over  # a finished game goes to the history once
+        self.agents: dict[int, Any] = {s: make_agent(match, s) for s in range(len(match.seats))
+                                       if not match.seats[s].human}
+        self._listeners: list[Callable[[int, tuple[Event, ...]], None]] = []
+        self._hint: tuple[threading.Thread, list[Any], Any] | None = None
+
+    # -- what a seat may know ------------------------------------------------
+    @property
+    def current(self) -> int | None:
+        return self.match.current
+
+    @property
+    def over(self) -> bool:
+        return bool(self.match.state.is_over)
+
+    def view(self, seat: int) -> Any:
+        return self.match.state.view(seat)
+
+    def events(self, seat: int) -> tuple[Event, ...]:
+        return scrub_events(self.match.state.events, seat)
+
+    def listen(self, callback: Callable[[int, tuple[Event, ...]], None]) -> None:
+        self._listeners.append(callback)
+
+    # -- moves ---------------------------------------------------------------
+    def offer(self, seat: int, move: Any) -> Phrase | None:
+        """Play `move` for `seat` if it is that seat's turn and the rules take it."""
+        if seat != self.match.current:
+            return Phrase("not_your_turn", "It is not your turn.", {"seat": seat})
+        try:
+            self.play(move)
+        except IllegalMove as exc:
+            return exc.reason
+        return None
+
+    def play(self, move: Any) -> tuple[Event, ...]:
+        """Play `move` for the seat to act (raises IllegalMove, changing nothing);
+        keeps the game and tells the listeners.  Returns the full events."""
+        seat = self.match.current
+        self.match.apply(move)
+        self.keep()
+        events = tuple(self.match.state.events)
+        assert seat is not None
+        for callback in list(self._listeners):
+            callback(seat, events)
+        return events
+
+    def undo(self) -> str | None:
+        """Take back the human's last move; None, or the catalog reason why not."""
+        index, reason = self.match.undo_target()
+        if index is None:
+            return reason
+        self.match.undo()
+        self.keep()
+        return None
+
+    def think(self, seat: int) -> Iterator[Any]:
+        """The computer at `seat` choosing from its own view (see `think`)."""
+        return think(self.agents[seat], self.view(seat))
+
+    # -- the disk --------------------------------------------------------------
+    def keep(self) -> None:
+        """The one place a game reaches the disk, after every move and undo: the
+        autosave while it runs; once it is over, the history (once) and no
+        autosave.  A disk that refuses costs `on_keep_failed`, never the game."""
+        if not self.keeps:
+            return
+        try:
+            if not self.match.state.is_over:
+                library.write_autosave(self.match)
+                return
+            if not self.archived:
+                library.archive(self.match)
+                self.archived = True
+            library.clear_autosave()
+        except (SaveError, OSError) as exc:
+            log.warning("could not keep the game: %s", exc)
+            if self.on_keep_failed is not None:
+                self.on_keep_failed(exc)
+
+    # -- the hint worker -------------------------------------------------------
+    def ask_hint(self, seat: int) -> bool:
+        """Ask Hard in a worker thread what `seat` should play; False if one is asked already."""
+        if self._hint is not None:
+            return False
+        view = self.view(seat)
+        result: list[Any] = []
+        agent = ai.make_agent("hard", None)
+        job = threading.Thread(target=lambda: result.append(agent.explain(view)), daemon=True)
+        job.start()
+        self._hint = (job, result, self.match.state)
+        return True
+
+    @property
+    def hint_pending(self) -> bool:
+        return self._hint is not None
+
+    def wait_hint(self, timeout: float | None = None) -> None:
+        """Block until the hint worker is done (for tests and tools, never a frame)."""
+        if self._hint is not None:
+            self._hint[0].join(timeout)
+
+    def forget_hint(self) -> None:
+        self._hint = None
+
+    def poll_hint(self) -> tuple[Any, Any] | None:
+        """The (move, reason) once the worker is done and the position unchanged, else None."""
+        if self._hint is None:
+            return None
+        job, result, asked = self._hint
+        if job.is_alive():
+            return None
+        self._hint = None
+        if not result or asked is not self.match.state:
+            return None  # the position changed meanwhile: the hint is stale
+        move, reason = result[0]
+        return move, reason
