@@ -39,8 +39,11 @@ class BuildPyWithArt(build_py):
         if getattr(self, "editable_mode", False):
             return outputs
         for name in ART:
-            outputs += [str(Path(self.build_lib) / PACKAGE_DATA / name / path.relative_to(HERE / name))
-                        for path in sorted((HERE / name).rglob("*")) if path.is_file()]
+            outputs += [
+                str(Path(self.build_lib) / PACKAGE_DATA / name / path.relative_to(HERE / name))
+                for path in sorted((HERE / name).rglob("*"))
+                if path.is_file()
+            ]
         return outputs
 
 

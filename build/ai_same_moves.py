@@ -87,8 +87,16 @@ def compare(old: Path, new: Path) -> bool:
     total = same = 0
     for game_id in GAMES:
         a, b = sides["old"][game_id], sides["new"][game_id]
-        for key in ("position", "easy", "easy_reason", "normal", "normal_reason", "hard", "hard_reason",
-                    "hard_default"):
+        for key in (
+            "position",
+            "easy",
+            "easy_reason",
+            "normal",
+            "normal_reason",
+            "hard",
+            "hard_reason",
+            "hard_default",
+        ):
             pairs = [(x[key], y[key]) for x, y in zip(a, b) if key in x or key in y]
             equal = sum(1 for x, y in pairs if x == y)
             if key in ("easy", "normal", "hard", "hard_default"):
@@ -130,8 +138,10 @@ def bench(old: Path, new: Path, rounds: int, seconds: float) -> None:
         best = min if key.startswith("table") and "ms" in key or key.endswith("_s") else max
         bo, bn = best(r[key] for r in runs["old"]), best(r[key] for r in runs["new"])
         each = " ".join(f"{r_old[key]:.0f}/{r_new[key]:.0f}" for r_old, r_new in zip(runs["old"], runs["new"]))
-        print(f"{key:<28} median old {o:>8.1f} new {n:>8.1f} = {ratio:5.3f}; "
-              f"best old {bo:>8.1f} new {bn:>8.1f} = {bn / bo if bo else float('nan'):5.3f}  (runs old/new: {each})")
+        print(
+            f"{key:<28} median old {o:>8.1f} new {n:>8.1f} = {ratio:5.3f}; "
+            f"best old {bo:>8.1f} new {bn:>8.1f} = {bn / bo if bo else float('nan'):5.3f}  (runs old/new: {each})"
+        )
 
 
 def main() -> int:

@@ -65,7 +65,7 @@ def scan(path: Path, found: dict[str, Message], warnings: list[str]) -> None:
         name = _called(node)
         if name is None or len(node.args) < FUNCTIONS[name]:
             continue
-        texts = [_literal(arg) for arg in node.args[:FUNCTIONS[name]]]
+        texts = [_literal(arg) for arg in node.args[: FUNCTIONS[name]]]
         if any(t is None for t in texts):
             if name == "ngettext" or name == "N_":
                 warnings.append(f"{rel}:{node.lineno}: {name}() of a non-literal cannot be collected")
@@ -101,8 +101,7 @@ def template(messages: dict[str, Message]) -> polib.POFile:
         "Content-Transfer-Encoding": "8bit",
     }
     for message in messages.values():
-        entry = polib.POEntry(msgid=message.msgid, msgstr="",
-                              occurrences=[(f, "") for f in message.files])
+        entry = polib.POEntry(msgid=message.msgid, msgstr="", occurrences=[(f, "") for f in message.files])
         if message.plural:
             entry.msgid_plural = message.plural
             entry.msgstr = ""
@@ -123,15 +122,17 @@ def merge(code: str, pot: polib.POFile) -> polib.POFile:
         path.parent.mkdir(parents=True, exist_ok=True)
         po = polib.POFile(wrapwidth=0)
     po.header = f"Fireside in {LANGUAGE_TEAMS[code]}. How to add or change a message: game/locale/README.md."
-    po.metadata.update({
-        "Project-Id-Version": "Fireside",
-        "Language": code,
-        "Language-Team": LANGUAGE_TEAMS[code],
-        "MIME-Version": "1.0",
-        "Content-Type": "text/plain; charset=UTF-8",
-        "Content-Transfer-Encoding": "8bit",
-        "Plural-Forms": PLURAL_FORMS[code],
-    })
+    po.metadata.update(
+        {
+            "Project-Id-Version": "Fireside",
+            "Language": code,
+            "Language-Team": LANGUAGE_TEAMS[code],
+            "MIME-Version": "1.0",
+            "Content-Type": "text/plain; charset=UTF-8",
+            "Content-Transfer-Encoding": "8bit",
+            "Plural-Forms": PLURAL_FORMS[code],
+        }
+    )
     po.merge(pot)
     for entry in po.obsolete_entries():
         po.remove(entry)
@@ -145,8 +146,9 @@ def merge(code: str, pot: polib.POFile) -> polib.POFile:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true",
-                        help="only check that the template lists exactly the messages in the code")
+    parser.add_argument(
+        "--check", action="store_true", help="only check that the template lists exactly the messages in the code"
+    )
     args = parser.parse_args(argv)
     messages, warnings = extract()
     for line in warnings:
@@ -156,8 +158,11 @@ def main(argv: list[str] | None = None) -> int:
         have = {e.msgid for e in polib.pofile(str(TEMPLATE))} if TEMPLATE.exists() else set()
         want = set(messages)
         if have != want:
-            print(f"{TEMPLATE.relative_to(ROOT)} is out of date: {len(want - have)} new, "
-                  f"{len(have - want)} gone; run python build/extract_messages.py", file=sys.stderr)
+            print(
+                f"{TEMPLATE.relative_to(ROOT)} is out of date: {len(want - have)} new, "
+                f"{len(have - want)} gone; run python build/extract_messages.py",
+                file=sys.stderr,
+            )
             return 1
         return 0
     LOCALE.mkdir(parents=True, exist_ok=True)

@@ -20,8 +20,14 @@ if str(ROOT) not in sys.path:  # run as a script or from the spec: make `game` i
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 # ICNS element types that hold PNG data, with their pixel size (the @2x ones are ic11..ic14 and ic10).
 ICNS_TYPES = (
-    (b"ic11", 32), (b"ic12", 64), (b"ic07", 128), (b"ic13", 256),
-    (b"ic08", 256), (b"ic14", 512), (b"ic09", 512), (b"ic10", 1024),
+    (b"ic11", 32),
+    (b"ic12", 64),
+    (b"ic07", 128),
+    (b"ic13", 256),
+    (b"ic08", 256),
+    (b"ic14", 512),
+    (b"ic09", 512),
+    (b"ic10", 1024),
 )
 
 

@@ -23,8 +23,9 @@ from build import executable_path  # noqa: E402 - build/build.py
 def launch_seconds(exe: Path, timeout: float = 60.0) -> float:
     """One launch: seconds from process creation until it prints its first-frame line."""
     began = time.perf_counter()
-    proc = subprocess.Popen([str(exe), "play", "--first-frame-exit"], stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True)
+    proc = subprocess.Popen(
+        [str(exe), "play", "--first-frame-exit"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    )
     try:
         for line in proc.stdout:
             if line.startswith("first frame"):

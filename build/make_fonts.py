@@ -49,8 +49,10 @@ def catalog_text() -> str:
         for entry in polib.pofile(str(po)):
             chars.append(entry.msgstr)
             chars.extend(entry.msgstr_plural.values())
-    for path in [*sorted((ROOT / "game" / "app" / "words").rglob("*.py")),
-                 *sorted((ROOT / "game" / "games").rglob("*.py"))]:
+    for path in [
+        *sorted((ROOT / "game" / "app" / "words").rglob("*.py")),
+        *sorted((ROOT / "game" / "games").rglob("*.py")),
+    ]:
         if path.exists():
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, ast.Constant) and isinstance(node.value, str):

@@ -275,9 +275,7 @@ EFFECTS: dict[str, Callable[[random.Random], Samples]] = {
 
 def write_wav(path: Path, samples: Samples) -> None:
     """Write 16-bit mono PCM; values are already within -1..1."""
-    frames = struct.pack(
-        f"<{len(samples)}h", *(max(-32767, min(32767, round(v * 32767))) for v in samples)
-    )
+    frames = struct.pack(f"<{len(samples)}h", *(max(-32767, min(32767, round(v * 32767))) for v in samples))
     with wave.open(str(path), "wb") as out:
         out.setnchannels(1)
         out.setsampwidth(2)

@@ -79,9 +79,18 @@ def check_game(game_id: str, seed: int, deals: int) -> dict:
         hard_move = hard.choose(view)
         hard_seconds += time.perf_counter() - started
         loss = best_value - values[position.move]
-        rows.append({"view": view, "number": position.number, "chosen": position.move, "best": best,
-                     "loss": loss, "mark": mark_for(game_id, loss), "hard_agrees": hard_move == best,
-                     "hard_loss": best_value - values[hard_move]})
+        rows.append(
+            {
+                "view": view,
+                "number": position.number,
+                "chosen": position.move,
+                "best": best,
+                "loss": loss,
+                "mark": mark_for(game_id, loss),
+                "hard_agrees": hard_move == best,
+                "hard_loss": best_value - values[hard_move],
+            }
+        )
     inaccuracy = THRESHOLDS[game_id][0]
     checked = []
     for row in rows:
@@ -94,13 +103,25 @@ def check_game(game_id: str, seed: int, deals: int) -> dict:
             made = finish(row["view"], world, row["chosen"], 0, k)
             better = finish(row["view"], world, row["best"], 0, k)
             gains.append(better - made)
-        checked.append({"move": row["number"], "chosen": str(row["chosen"]), "best": str(row["best"]),
-                        "review_loss": round(row["loss"], 2), "mean_gain": round(sum(gains) / len(gains), 2),
-                        "better_in": sum(1 for g in gains if g > 0), "worse_in": sum(1 for g in gains if g < 0)})
+        checked.append(
+            {
+                "move": row["number"],
+                "chosen": str(row["chosen"]),
+                "best": str(row["best"]),
+                "review_loss": round(row["loss"], 2),
+                "mean_gain": round(sum(gains) / len(gains), 2),
+                "better_in": sum(1 for g in gains if g > 0),
+                "worse_in": sum(1 for g in gains if g < 0),
+            }
+        )
     n = len(rows)
     return {
-        "game": game_id, "moves": len(moves), "decisions": n, "module": module.NAME,
-        "review_seconds": round(review_seconds, 1), "rollouts_per_decision": budget(game_id),
+        "game": game_id,
+        "moves": len(moves),
+        "decisions": n,
+        "module": module.NAME,
+        "review_seconds": round(review_seconds, 1),
+        "rollouts_per_decision": budget(game_id),
         "marks": {m: sum(1 for r in rows if r["mark"] == m) for m in ("inaccuracy", "mistake")},
         "hard_same_best_move": f"{sum(r['hard_agrees'] for r in rows)}/{n}",
         "hard_within_inaccuracy": f"{sum(r['hard_loss'] < inaccuracy for r in rows)}/{n}",

@@ -92,6 +92,7 @@ def catalog_path(code: str) -> Path:
 
 # -- the operating system's language ----------------------------------------------------
 
+
 def match_language(name: str | None) -> str | None:
     """The one of LANGUAGES that a locale name means, e.g. "ko_KR.UTF-8" -> "ko",
     "ca_ES@valencia" -> "ca", "Punjabi_India" -> "pa"; None for anything else."""
@@ -120,8 +121,9 @@ def _mac_language() -> str | None:
     import subprocess
 
     try:
-        out = subprocess.run(["defaults", "read", "-g", "AppleLanguages"], capture_output=True,
-                             text=True, timeout=2, check=False).stdout
+        out = subprocess.run(
+            ["defaults", "read", "-g", "AppleLanguages"], capture_output=True, text=True, timeout=2, check=False
+        ).stdout
     except (OSError, subprocess.SubprocessError):
         return None
     for part in out.replace("(", " ").replace(")", " ").replace(",", " ").split():
@@ -144,8 +146,7 @@ def system_language() -> str:
     elif sys.platform == "darwin":
         names.append(_mac_language())
     try:
-        names.append(locale.getlocale(locale.LC_MESSAGES if hasattr(locale, "LC_MESSAGES")
-                                      else locale.LC_CTYPE)[0])
+        names.append(locale.getlocale(locale.LC_MESSAGES if hasattr(locale, "LC_MESSAGES") else locale.LC_CTYPE)[0])
     except (ValueError, TypeError):
         pass
     for name in names:
@@ -156,6 +157,7 @@ def system_language() -> str:
 
 
 # -- the catalogs -------------------------------------------------------------------------
+
 
 def _catalog() -> gettext.NullTranslations:
     found = _catalogs.get(_current)
@@ -176,10 +178,25 @@ def load_catalog(code: str) -> gettext.NullTranslations:
         binary = polib.pofile(str(path), encoding="utf-8").to_binary()
         return gettext.GNUTranslations(io.BytesIO(binary))
     except (OSError, ValueError, ImportError) as exc:
-        log.warning("the %s message catalog could not be read, so the game shows English: %s",
-                    LANGUAGE_NAMES.get(code, code), exc)
+        log.warning(
+            "the %s message catalog could not be read, so the game shows English: %s",
+            LANGUAGE_NAMES.get(code, code),
+            exc,
+        )
         return gettext.NullTranslations()
 
 
-__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "N_", "_", "catalog_path", "choose_language", "language",
-           "locale_dir", "match_language", "ngettext", "set_language", "system_language"]
+__all__ = [
+    "LANGUAGES",
+    "LANGUAGE_NAMES",
+    "N_",
+    "_",
+    "catalog_path",
+    "choose_language",
+    "language",
+    "locale_dir",
+    "match_language",
+    "ngettext",
+    "set_language",
+    "system_language",
+]

@@ -50,12 +50,14 @@ def screenfuls(n: float) -> Callable[[], int]:
     """A byte cap of `n` windows' worth of pixels, for caches of pictures: at 4K
     every picture is four times its 1080p size, and a cap that one frame's
     pictures overflow would draw them all again every frame.  0 with no window."""
+
     def room() -> int:
         pygame = sys.modules.get("pygame")  # never imported from here: persistence has no pygame
         if pygame is None or not pygame.display.get_init():
             return 0
         surface = pygame.display.get_surface()
         return int(n * surface.get_width() * surface.get_height() * 4) if surface is not None else 0
+
     return room
 
 
@@ -65,8 +67,14 @@ class LRU(Generic[K, V]):
     `max_bytes`, or `grow()` when that is more (see `screenfuls`).  An entry
     heavier than the cap on its own is handed back but not kept."""
 
-    def __init__(self, name: str, max_items: int, max_bytes: int | None = None,
-                 weigh: Callable[[V], int] | None = None, grow: Callable[[], int] | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        max_items: int,
+        max_bytes: int | None = None,
+        weigh: Callable[[V], int] | None = None,
+        grow: Callable[[], int] | None = None,
+    ) -> None:
         if max_items < 1 or (max_bytes is not None and (max_bytes < 1 or weigh is None)):
             raise ValueError("an LRU needs max_items >= 1, and max_bytes with a weigh function")
         self.name = name
@@ -100,8 +108,7 @@ class LRU(Generic[K, V]):
             return value
         self._data[key] = (value, weight)
         self.bytes += weight
-        while len(self._data) > self.max_items or (
-                self.max_bytes is not None and self.bytes > self.max_bytes):
+        while len(self._data) > self.max_items or (self.max_bytes is not None and self.bytes > self.max_bytes):
             _key, (_value, gone) = self._data.popitem(last=False)
             self.bytes -= gone
             self.evictions += 1
@@ -141,10 +148,16 @@ class Memoized(Protocol[V_co]):
     def cache_clear(self) -> None: ...
 
 
-def memoize(name: str, max_items: int, max_bytes: int | None = None, weigh: Callable[[Any], int] | None = None,
-            grow: Callable[[], int] | None = None) -> Callable[[Callable[..., V]], Memoized[V]]:
+def memoize(
+    name: str,
+    max_items: int,
+    max_bytes: int | None = None,
+    weigh: Callable[[Any], int] | None = None,
+    grow: Callable[[], int] | None = None,
+) -> Callable[[Callable[..., V]], Memoized[V]]:
     """Like functools.lru_cache (positional, hashable arguments), but bounded by
     bytes as well and visible in `report()`; the wrapper has `.cache` and `.cache_clear()`."""
+
     def wrap(fn: Callable[..., V]) -> Memoized[V]:
         cache: LRU[tuple, V] = LRU(name, max_items, max_bytes, weigh, grow)
 
@@ -159,11 +172,21 @@ def memoize(name: str, max_items: int, max_bytes: int | None = None, weigh: Call
         call.cache = cache  # type: ignore[attr-defined]  # a function's own attribute; Memoized names it
         call.cache_clear = cache.clear  # type: ignore[attr-defined]  # likewise
         return cast("Memoized[V]", call)
+
     return wrap
 
 
 def report() -> list[dict[str, Any]]:
     """Every live cache: name, entries, bytes and both caps, by name."""
-    rows = [{"name": c.name, "items": len(c), "max_items": c.max_items, "bytes": c.bytes,
-             "max_bytes": c.max_bytes, "evictions": c.evictions} for c in list(_live)]
+    rows = [
+        {
+            "name": c.name,
+            "items": len(c),
+            "max_items": c.max_items,
+            "bytes": c.bytes,
+            "max_bytes": c.max_bytes,
+            "evictions": c.evictions,
+        }
+        for c in list(_live)
+    ]
     return sorted(rows, key=lambda row: row["name"])

@@ -12,8 +12,10 @@ LEVELS = ("easy", "normal", "hard", "random")
 
 def new_match(game_id: str, players: int, seed: int | str = 1, **options: object) -> Match:
     """Seat 0 and (with 4+ players) seat 2 human; the others computers of mixed levels."""
-    seats = [Seat(f"Player {i + 1}", i in (0, 2) if players >= 4 else i == 0, LEVELS[i % len(LEVELS)])
-             for i in range(players)]
+    seats = [
+        Seat(f"Player {i + 1}", i in (0, 2) if players >= 4 else i == 0, LEVELS[i % len(LEVELS)])
+        for i in range(players)
+    ]
     return Match(game_id, seats, seed, start=players - 1, options=dict(options))
 
 

@@ -21,8 +21,9 @@ from game.session.match import Match, Seat
 NAMES = ("Ana", "Mina", "Pau", "Simran", "Joon", "Laia")
 
 
-def make_app(game: str, humans: list[bool], seed: int = 1, *, size=(1280, 720),
-             speed: str = "off", start: int = 0) -> tuple[App, TableScene]:
+def make_app(
+    game: str, humans: list[bool], seed: int = 1, *, size=(1280, 720), speed: str = "off", start: int = 0
+) -> tuple[App, TableScene]:
     app = App(size, Settings(speed=speed, learn_offered=list(GAME_IDS)))  # no "learn it first?" offer
     seats = [Seat(NAMES[i], human, "random") for i, human in enumerate(humans)]
     table = table_for(app, Match(game, seats, seed, start))
@@ -33,11 +34,15 @@ def make_app(game: str, humans: list[bool], seed: int = 1, *, size=(1280, 720),
 def click(app: App, pos: tuple[float, float], dt: float = 1 / 60) -> None:
     """Move the pointer there, press and release, as a person would."""
     pos = (int(pos[0]), int(pos[1]))
-    app.step(dt, events=[
-        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
-    ], flip=False)
+    app.step(
+        dt,
+        events=[
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ],
+        flip=False,
+    )
 
 
 def click_top_button(app: App) -> bool:
@@ -50,8 +55,7 @@ def click_top_button(app: App) -> bool:
     return True
 
 
-def play_by_clicks(app: App, table: TableScene, rng: random.Random, max_frames: int = 200_000,
-                   on_frame=None) -> None:
+def play_by_clicks(app: App, table: TableScene, rng: random.Random, max_frames: int = 200_000, on_frame=None) -> None:
     """Click legal-looking targets until the results screen shows."""
     for _ in range(max_frames):
         top = app.stack.top
@@ -65,8 +69,7 @@ def play_by_clicks(app: App, table: TableScene, rng: random.Random, max_frames: 
         if table.viewer_acts() and not table.busy:
             targets = table.targets()
             legal = table.match.state.legal_moves()
-            useful = [t for t in targets if (t.move is not None and t.move in legal)
-                      or t.select is not None]
+            useful = [t for t in targets if (t.move is not None and t.move in legal) or t.select is not None]
             if useful:
                 target = rng.choice(useful)
                 click(app, table.click_point(target))

@@ -25,8 +25,17 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "home"
 
 
-@pytest.mark.parametrize("typed", ["/tmp/" + "a" * 300, "/tmp/" + "é" * 190 + "/x", "~" + "u" * 300,
-                                   "~nosuchuser-fireside", "/tmp/a\x00b", "x" * 5000])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "/tmp/" + "a" * 300,
+        "/tmp/" + "é" * 190 + "/x",
+        "~" + "u" * 300,
+        "~nosuchuser-fireside",
+        "/tmp/a\x00b",
+        "x" * 5000,
+    ],
+)
 def test_save_to_a_folder_name_too_long_says_so_and_keeps_the_game(typed: str) -> None:
     app, table = make_app("sticheln", [True, False, False], 3)
     for _ in range(3):

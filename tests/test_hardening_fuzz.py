@@ -19,8 +19,30 @@ from game.session import coach
 from game.session.match import Match, Seat
 from game.tools import cli
 
-ODD = ["", "x", "\udcff", "\ud800x", "\x00", "\u202e", "9" * 5000, [], {}, [[0]], [{"a": 1}], 5, -1, 10**400,
-       1e308, True, None, "play red 4", "draw", "pain red 99", {"code": "take_trick"}, "é" * 100]
+ODD = [
+    "",
+    "x",
+    "\udcff",
+    "\ud800x",
+    "\x00",
+    "\u202e",
+    "9" * 5000,
+    [],
+    {},
+    [[0]],
+    [{"a": 1}],
+    5,
+    -1,
+    10**400,
+    1e308,
+    True,
+    None,
+    "play red 4",
+    "draw",
+    "pain red 99",
+    {"code": "take_trick"},
+    "é" * 100,
+]
 FIELDS = ("number", "seat", "chosen", "best", "chosen_value", "best_value", "mark", "reason")
 TOP = ("seats", "decisions", "version", "moves", "unit")
 
@@ -95,10 +117,11 @@ def variants(data: dict[str, Any], others: list[dict[str, Any]], count: int, see
         elif kind == 1 and decisions:
             rng.choice(decisions)[rng.choice(FIELDS)] = copy.deepcopy(rng.choice(ODD))
         elif kind == 2 and decisions:
-            rng.choice(decisions)["reason"] = {"code": rng.choice(["take_trick", "dump_on_seat", "x", "\udcff"]),
-                                               "text": rng.choice(["", "t", "\ud800"]),
-                                               "params": {rng.choice(["card", "seat", "colour", "n", "row"]):
-                                                          copy.deepcopy(rng.choice(ODD))}}
+            rng.choice(decisions)["reason"] = {
+                "code": rng.choice(["take_trick", "dump_on_seat", "x", "\udcff"]),
+                "text": rng.choice(["", "t", "\ud800"]),
+                "params": {rng.choice(["card", "seat", "colour", "n", "row"]): copy.deepcopy(rng.choice(ODD))},
+            }
         elif kind == 3:
             review["decisions"] = copy.deepcopy(rng.choice(others)["decisions"])
         else:
@@ -134,8 +157,15 @@ def cli_review(path: Path, capsys: pytest.CaptureFixture) -> None:
     assert len(captured.err.strip().splitlines()) <= 1 and "Traceback" not in captured.err
 
 
-def run(games: list[tuple[Match, dict[str, Any]]], per_game: int, seed: int, tmp_path: Path,
-        capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch, app: bool = True) -> int:
+def run(
+    games: list[tuple[Match, dict[str, Any]]],
+    per_game: int,
+    seed: int,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+    app: bool = True,
+) -> int:
     monkeypatch.setattr("game.ai.review.budget", lambda game_id: 1)
     monkeypatch.setenv("FIRESIDE_HOME", str(tmp_path / "home"))
     reviews = [data["review"] for _m, data in games]

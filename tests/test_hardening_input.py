@@ -48,8 +48,9 @@ def test_a_huge_paste_into_the_deal_code_field_is_said_and_bounded(size: int, mo
     assert app.stack.top is setup and app.failures == 0
 
 
-@pytest.mark.parametrize("code", ["ST\x00" + "A" * 9, "\x1b[31mSTAAAAAAAA", "ST" + "\ud800" * 10,
-                                  "\u202eST3" + "9" * 9])
+@pytest.mark.parametrize(
+    "code", ["ST\x00" + "A" * 9, "\x1b[31mSTAAAAAAAA", "ST" + "\ud800" * 10, "\u202eST3" + "9" * 9]
+)
 def test_deal_code_refusals_never_quote_unprintable_characters(code: str) -> None:
     with pytest.raises(DealCodeError) as refused:
         decode(code)
@@ -57,9 +58,11 @@ def test_deal_code_refusals_never_quote_unprintable_characters(code: str) -> Non
 
 
 def test_the_command_line_never_echoes_a_huge_code_or_seed(capsys) -> None:
-    for argv in (["demo", "--code", "X" * 100_000], ["deal-code", "--game", "grinch", "--players", "2",
-                                                     "--seed", "9" * 5000],
-                 ["deal-code", "--game", "grinch", "--players", "2", "--seed", "9" * 4000]):
+    for argv in (
+        ["demo", "--code", "X" * 100_000],
+        ["deal-code", "--game", "grinch", "--players", "2", "--seed", "9" * 5000],
+        ["deal-code", "--game", "grinch", "--players", "2", "--seed", "9" * 4000],
+    ):
         with pytest.raises(SystemExit) if argv[0] == "demo" or len(argv[-1]) > 4300 else _returns():
             assert cli.main(argv) != 0
         err = capsys.readouterr().err
@@ -103,7 +106,7 @@ def test_demo_save_into_a_missing_folder_says_so_and_makes_none(tmp_path: Path, 
 # -- the fuzz of typed and pasted text --------------------------------------------------------------
 def typing(text: str) -> list[pygame.event.Event]:
     """`text` as the window delivers it: TEXTINPUT events of up to 32 characters, then Enter."""
-    events = [pygame.event.Event(pygame.TEXTINPUT, text=text[i:i + 32]) for i in range(0, min(len(text), 3200), 32)]
+    events = [pygame.event.Event(pygame.TEXTINPUT, text=text[i : i + 32]) for i in range(0, min(len(text), 3200), 32)]
     events.append(pygame.event.Event(pygame.TEXTEDITING, text=text[:40], start=0, length=0))
     events.append(pygame.event.Event(pygame.TEXTEDITING, text="", start=0, length=0))
     return events
@@ -142,8 +145,9 @@ def fuzz_fields(cases: int, seed: int, monkeypatch: pytest.MonkeyPatch, tmp_path
             setup.stop_editing()
             app.stack.remove(setup)
         else:
-            prompt = (SaveNameScene(app, table.match) if field == "save name"
-                      else SaveToFolderScene(app, table.match, "Fuzz"))
+            prompt = (
+                SaveNameScene(app, table.match) if field == "save name" else SaveToFolderScene(app, table.match, "Fuzz")
+            )
             app.push(prompt)
             app.step(1 / 60, events=[], flip=False)
             if field == "save to" and rng.random() < 0.3:
@@ -168,8 +172,22 @@ def fuzz_daily(cases: int, seed: int) -> int:
     rng = random.Random(seed)
     match = daily_match("sticheln", __import__("datetime").date(2026, 12, 1), "Ana", ("Mina", "Pau", "Simran"))
     base = savefile.to_data(match)
-    keys = ["2026-12-01", "20261201", "2026-12-1", "", None, 5, [], {}, "9" * 5000, "\ud800", "2026-02-30",
-            "0000-01-01", "9999-12-31", "2026-12-01\x00"]
+    keys = [
+        "2026-12-01",
+        "20261201",
+        "2026-12-1",
+        "",
+        None,
+        5,
+        [],
+        {},
+        "9" * 5000,
+        "\ud800",
+        "2026-02-30",
+        "0000-01-01",
+        "9999-12-31",
+        "2026-12-01\x00",
+    ]
     for _ in range(cases):
         data = copy.deepcopy(base)
         key = rng.choice(keys + [odd_text(rng)[:40]])

@@ -26,7 +26,8 @@ DAMAGES = {
     "best empty": lambda r, other: r["decisions"][0].__setitem__("best", ""),
     "chosen surrogate": lambda r, other: r["decisions"][0].__setitem__("chosen", "play \udcff"),
     "reason surrogate": lambda r, other: r["decisions"][0].__setitem__(
-        "reason", {"code": "take_trick", "text": "t", "params": {"card": "\ud800", "n": 3}}),
+        "reason", {"code": "take_trick", "text": "t", "params": {"card": "\ud800", "n": 3}}
+    ),
     "huge value": lambda r, other: r["decisions"][0].__setitem__("best_value", 10**400),
     "other game's decisions": lambda r, other: r.__setitem__("decisions", other["decisions"]),
 }
@@ -77,8 +78,12 @@ def test_a_damaged_review_is_ignored_with_a_note(reviewed: tuple[Match, dict, di
 
 @pytest.mark.parametrize("name", ["seats an int", "seats nested", "chosen surrogate", "reason surrogate"])
 def test_cli_review_of_a_damaged_review_notes_and_reviews_again(
-        reviewed: tuple[Match, dict, dict], name: str, tmp_path: Path,
-        capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    reviewed: tuple[Match, dict, dict],
+    name: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     match, data, other = reviewed
     path = write(tmp_path / "game.json", damaged(data, other, name))
     monkeypatch.setattr("game.ai.review.budget", lambda game_id: 1)
@@ -91,7 +96,8 @@ def test_cli_review_of_a_damaged_review_notes_and_reviews_again(
 
 @pytest.mark.parametrize("name", sorted(DAMAGES))
 def test_history_review_of_a_damaged_review_replays_to_the_last_move(
-        reviewed: tuple[Match, dict, dict], name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    reviewed: tuple[Match, dict, dict], name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from test_hardening_fuzz import replay_through_history
 
     match, data, other = reviewed
@@ -99,8 +105,9 @@ def test_history_review_of_a_damaged_review_replays_to_the_last_move(
     replay_through_history(match, damaged(data, other, name))
 
 
-def test_the_replay_survives_a_reason_it_cannot_say(reviewed: tuple[Match, dict, dict], tmp_path: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_replay_survives_a_reason_it_cannot_say(
+    reviewed: tuple[Match, dict, dict], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Even a review that passes the checks with a reason whose params do not
     fill its message (a hand edit) shows the verdict without the reason."""
     from test_hardening_fuzz import replay_through_history
@@ -111,5 +118,3 @@ def test_the_replay_survives_a_reason_it_cannot_say(reviewed: tuple[Match, dict,
         d["reason"] = {"code": "dump_on_seat", "text": "", "params": {"seat": 99, "colour": "nope"}}
     monkeypatch.setenv("FIRESIDE_HOME", str(tmp_path))
     replay_through_history(match, edited)
-
-

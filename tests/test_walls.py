@@ -49,27 +49,37 @@ def dispatch_sites(tree: ast.AST) -> list[str]:
             out.append(f"line {node.lineno}: matches a game id")
         elif isinstance(node, ast.Import) and any(_game_module(a.name) for a in node.names):
             out.append(f"line {node.lineno}: imports one game's module")
-        elif isinstance(node, ast.ImportFrom) and node.module and (
-            _game_module(node.module) or (node.module == "game.games" and any(a.name in IDS for a in node.names))
+        elif (
+            isinstance(node, ast.ImportFrom)
+            and node.module
+            and (_game_module(node.module) or (node.module == "game.games" and any(a.name in IDS for a in node.names)))
         ):
             out.append(f"line {node.lineno}: imports one game's module")
     return out
 
 
 def shared_files() -> list[Path]:
-    return [p for p in sorted(GAME.rglob("*.py"))
-            if p not in EXEMPT_FILES and not any(p.is_relative_to(d) for d in EXEMPT_DIRS)]
+    return [
+        p
+        for p in sorted(GAME.rglob("*.py"))
+        if p not in EXEMPT_FILES and not any(p.is_relative_to(d) for d in EXEMPT_DIRS)
+    ]
 
 
 def test_no_shared_module_dispatches_on_a_game() -> None:
-    found = {str(p.relative_to(GAME)): sites for p in shared_files()
-             if (sites := dispatch_sites(ast.parse(p.read_text(encoding="utf-8"))))}
+    found = {
+        str(p.relative_to(GAME)): sites
+        for p in shared_files()
+        if (sites := dispatch_sites(ast.parse(p.read_text(encoding="utf-8"))))
+    }
     total = sum(len(s) for s in found.values())
     assert not found, f"{total} game-id dispatch sites in {len(found)} shared files: {found}"
 
 
 def test_the_checker_sees_every_kind_of_dispatch() -> None:
-    src = ('if game == "grinch": pass\nx = {"sticheln": 1}\ny = T["avalanche"]\n'
-           'z = g in ("sticheln", "grinch")\nfrom game.games.grinch import rules\nimport game.games.avalanche.table\n'
-           'from game.games import sticheln\nmatch g:\n    case "grinch": pass\nok = Match("avalanche", seats)\n')
+    src = (
+        'if game == "grinch": pass\nx = {"sticheln": 1}\ny = T["avalanche"]\n'
+        'z = g in ("sticheln", "grinch")\nfrom game.games.grinch import rules\nimport game.games.avalanche.table\n'
+        'from game.games import sticheln\nmatch g:\n    case "grinch": pass\nok = Match("avalanche", seats)\n'
+    )
     assert len(dispatch_sites(ast.parse(src))) == 8

@@ -73,11 +73,8 @@ def run(seconds: float = 1.0) -> dict:
 
 
 def report_lines(results: dict) -> list[str]:
-    rows = [f"{'ai':<10} {'ismcts it/s':>11} " + " ".join(
-        f"{level + ' ms med/p95':>20}" for level in LEVELS)]
+    rows = [f"{'ai':<10} {'ismcts it/s':>11} " + " ".join(f"{level + ' ms med/p95':>20}" for level in LEVELS)]
     for game_id, r in results.items():
-        cells = " ".join(
-            f"{r['think_ms'][lv]['median']:>10.1f}/{r['think_ms'][lv]['p95']:<9.1f}" for lv in LEVELS
-        )
+        cells = " ".join(f"{r['think_ms'][lv]['median']:>10.1f}/{r['think_ms'][lv]['p95']:<9.1f}" for lv in LEVELS)
         rows.append(f"{game_id:<10} {r['ismcts_iter_per_s']:>11.0f} {cells}")
     return rows

@@ -37,8 +37,11 @@ class HardAgent(BaseAgent):
     name = "hard"
 
     def __init__(
-        self, seed: int | str | None = None, iterations: int | None = None,
-        max_seconds: float = MAX_SECONDS, slice_seconds: float = SLICE_SECONDS,
+        self,
+        seed: int | str | None = None,
+        iterations: int | None = None,
+        max_seconds: float = MAX_SECONDS,
+        slice_seconds: float = SLICE_SECONDS,
     ) -> None:
         super().__init__(seed)
         self.iterations = iterations

@@ -53,7 +53,7 @@ def budget(game_id: str) -> int:
 
 
 def mark_for(game_id: str, loss: float) -> str:
-    """"", "inaccuracy" or "mistake" for a loss in points."""
+    """ "", "inaccuracy" or "mistake" for a loss in points."""
     inaccuracy, mistake = THRESHOLDS[game_id]
     if loss >= mistake:
         return MISTAKE
@@ -82,9 +82,17 @@ class Decision:
         return max(0.0, self.best_value - self.chosen_value)
 
     def to_json(self) -> dict[str, Any]:
-        return {"number": self.number, "seat": self.seat, "chosen": self.chosen, "best": self.best,
-                "chosen_value": round(self.chosen_value, 2), "best_value": round(self.best_value, 2),
-                "loss": round(self.loss, 2), "mark": self.mark, "reason": self.reason}
+        return {
+            "number": self.number,
+            "seat": self.seat,
+            "chosen": self.chosen,
+            "best": self.best,
+            "chosen_value": round(self.chosen_value, 2),
+            "best_value": round(self.best_value, 2),
+            "loss": round(self.loss, 2),
+            "mark": self.mark,
+            "reason": self.reason,
+        }
 
     @classmethod
     def from_json(cls, data: Any) -> Decision:
@@ -92,8 +100,14 @@ class Decision:
         if not isinstance(data, dict):
             raise ValueError("a reviewed decision is not an object")
         kinds: dict[str, type | tuple[type, ...]] = {
-            "number": int, "seat": int, "chosen": str, "best": str,
-            "chosen_value": (int, float), "best_value": (int, float), "mark": str}
+            "number": int,
+            "seat": int,
+            "chosen": str,
+            "best": str,
+            "chosen_value": (int, float),
+            "best_value": (int, float),
+            "mark": str,
+        }
         for key, kind in kinds.items():
             value = data.get(key)
             if isinstance(value, bool) or not isinstance(value, kind):
@@ -101,11 +115,22 @@ class Decision:
         if data["mark"] not in ("", *MARKS):
             raise ValueError(f"unknown review mark {data['mark']!r}")
         reason = data.get("reason")
-        if reason is not None and not (isinstance(reason, dict) and isinstance(reason.get("code"), str)
-                                       and isinstance(reason.get("params", {}), dict)):
+        if reason is not None and not (
+            isinstance(reason, dict)
+            and isinstance(reason.get("code"), str)
+            and isinstance(reason.get("params", {}), dict)
+        ):
             raise ValueError("a reviewed decision's reason is not a code with params")
-        return cls(data["number"], data["seat"], data["chosen"], data["best"],
-                   float(data["chosen_value"]), float(data["best_value"]), data["mark"], reason)
+        return cls(
+            data["number"],
+            data["seat"],
+            data["chosen"],
+            data["best"],
+            float(data["chosen_value"]),
+            float(data["best_value"]),
+            data["mark"],
+            reason,
+        )
 
 
 def _reason(view: Any, move: Any) -> dict[str, Any] | None:
@@ -180,8 +205,16 @@ def _decision(evaluation: Evaluation, chosen: Any, number: int) -> Decision:
         chosen_value = best_value
     chosen_value, best_value = round(chosen_value, 2), round(best_value, 2)  # as kept in a save
     loss = max(0.0, best_value - chosen_value)
-    return Decision(number, evaluation.seat, str(chosen), str(best), chosen_value, best_value,
-                    mark_for(view.GAME, loss), _reason(view, best))
+    return Decision(
+        number,
+        evaluation.seat,
+        str(chosen),
+        str(best),
+        chosen_value,
+        best_value,
+        mark_for(view.GAME, loss),
+        _reason(view, best),
+    )
 
 
 @dataclass(frozen=True)
@@ -212,8 +245,7 @@ class Review:
     """The review of a whole game, run in slices (`run`) so a window can keep
     drawing; `decisions` fills in as it goes, `progress` says how far."""
 
-    def __init__(self, first: Any, moves: Iterable[Any], seats: Iterable[int],
-                 rollouts: int | None = None) -> None:
+    def __init__(self, first: Any, moves: Iterable[Any], seats: Iterable[int], rollouts: int | None = None) -> None:
         self.game_id: str = first.GAME
         self.rollouts = rollouts or budget(self.game_id)
         self.seats = sorted(set(seats))
@@ -268,8 +300,13 @@ class Review:
 
     def to_json(self) -> dict[str, Any]:
         """The finished review as data to keep with the game."""
-        return {"version": FORMAT_VERSION, "unit": "points", "rollouts": self.rollouts,
-                "seats": self.seats, "decisions": [d.to_json() for d in self.decisions]}
+        return {
+            "version": FORMAT_VERSION,
+            "unit": "points",
+            "rollouts": self.rollouts,
+            "seats": self.seats,
+            "decisions": [d.to_json() for d in self.decisions],
+        }
 
 
 def decisions_from_json(data: Any, moves: int) -> list[Decision]:

@@ -62,6 +62,7 @@ def random_playout(state: Any, rng: random.Random) -> Any:
 
 def generic_totals(root: Any) -> Rollout:
     """Per seat, the final scores of a random playout to the end of the game."""
+
     def totals(state: Any, rng: random.Random) -> list[float]:
         return [float(t) for t in random_playout(state, rng).scores()]
 

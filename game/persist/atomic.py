@@ -142,8 +142,7 @@ def _read_bytes(path: Path) -> bytes:
         try:
             return handle.read(MAX_BYTES + 1)
         except OSError as exc:
-            raise SaveError(_("cannot read {name}: {reason}").format(
-                name=path.name, reason=os_reason(exc))) from None
+            raise SaveError(_("cannot read {name}: {reason}").format(name=path.name, reason=os_reason(exc))) from None
 
 
 def os_reason(exc: OSError) -> str:
@@ -164,18 +163,24 @@ def read_json(path: Path | str) -> Any:
     try:
         text = raw.decode("utf-8-sig")  # a BOM from a Windows editor is harmless
     except UnicodeDecodeError as exc:
-        raise SaveError(_("{name} is damaged: it is not UTF-8 text (byte {at})").format(
-            name=path.name, at=exc.start)) from None
+        raise SaveError(
+            _("{name} is damaged: it is not UTF-8 text (byte {at})").format(name=path.name, at=exc.start)
+        ) from None
     try:
         return json.loads(text, parse_constant=_no_constants)
     except json.JSONDecodeError as exc:
-        raise SaveError(_("{name} is damaged: it is not valid JSON (line {line}, column {column})").format(
-            name=path.name, line=exc.lineno, column=exc.colno)) from None
+        raise SaveError(
+            _("{name} is damaged: it is not valid JSON (line {line}, column {column})").format(
+                name=path.name, line=exc.lineno, column=exc.colno
+            )
+        ) from None
     except RecursionError:
         raise SaveError(_("{name} is damaged: its data is nested too deeply").format(name=path.name)) from None
     except _NotANumber as exc:
-        raise SaveError(_("{name} is damaged: it holds {value}, which is not a number").format(
-            name=path.name, value=exc)) from None
+        raise SaveError(
+            _("{name} is damaged: it holds {value}, which is not a number").format(name=path.name, value=exc)
+        ) from None
     except ValueError:  # beyond Python's limit of digits in a whole number
-        raise SaveError(_("{name} is damaged: it holds a number thousands of digits long").format(
-            name=path.name)) from None
+        raise SaveError(
+            _("{name} is damaged: it holds a number thousands of digits long").format(name=path.name)
+        ) from None

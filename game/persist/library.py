@@ -32,8 +32,7 @@ log = logging.getLogger(__name__)
 
 MAX_SLOT_NAME = 60
 DAMAGED_PREFIX = "autosave.damaged"  # + "-<time>.json": each damaged autosave kept apart
-_WINDOWS_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
-                     *(f"lpt{i}" for i in range(1, 10))}
+_WINDOWS_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
 
 
 @dataclass
@@ -92,8 +91,15 @@ def _entry(path: Path, replayed: bool = True) -> tuple[SlotInfo, Match | None]:
     try:
         data = read_json(path)
         match = from_data(data)
-        info = SlotInfo(path, _display_name(data, path), match.game_id, len(match.seats),
-                        getattr(match.state, "round_number", 1), _saved_at(data, path), match.state.is_over)
+        info = SlotInfo(
+            path,
+            _display_name(data, path),
+            match.game_id,
+            len(match.seats),
+            getattr(match.state, "round_number", 1),
+            _saved_at(data, path),
+            match.state.is_over,
+        )
     except SaveError as exc:
         info = _damaged_info(path, data, str(exc))
     _cache.put(path, (stamp, info))
@@ -123,8 +129,16 @@ def _damaged_info(path: Path, data: object, reason: str) -> SlotInfo:
     raw = data if isinstance(data, dict) else {}
     game = raw.get("game")
     seats = raw.get("seats")
-    return SlotInfo(path, _display_name(data, path), game if registry.known(game) else "",
-                    len(seats) if isinstance(seats, list) else 0, 0, _saved_at(data, path), False, reason)
+    return SlotInfo(
+        path,
+        _display_name(data, path),
+        game if registry.known(game) else "",
+        len(seats) if isinstance(seats, list) else 0,
+        0,
+        _saved_at(data, path),
+        False,
+        reason,
+    )
 
 
 def _listing(folder: Path) -> list[SlotInfo]:
@@ -190,8 +204,11 @@ def save_to_folder(folder: Path, name: str, match: Match, file_name: str | None 
     try:
         is_folder = folder.is_dir()
     except OSError as exc:  # a part of the path over 255 bytes, a loop of links
-        raise SaveError(_("cannot use the folder {path}: {reason}").format(
-            path=printable(str(folder), MAX_SHOWN), reason=os_reason(exc))) from None
+        raise SaveError(
+            _("cannot use the folder {path}: {reason}").format(
+                path=printable(str(folder), MAX_SHOWN), reason=os_reason(exc)
+            )
+        ) from None
     if not is_folder:
         raise SaveError(_("there is no folder {path}").format(path=printable(str(folder), MAX_SHOWN)))
     path = folder / (file_name or slot_file_name(name))
@@ -224,8 +241,7 @@ def delete(path: Path | str) -> None:
         else:
             path.unlink(missing_ok=True)
     except OSError as exc:
-        raise SaveError(_("cannot delete {name}: {reason}").format(name=path.name,
-                                                                    reason=os_reason(exc))) from None
+        raise SaveError(_("cannot delete {name}: {reason}").format(name=path.name, reason=os_reason(exc))) from None
     _cache.pop(path)
     _replays.pop(path)
 
@@ -373,8 +389,7 @@ def keep_unfinished(starting: Match | None, slot_name: Callable[[Match], str]) -
     old = read_autosave()
     if old is None or old.state.is_over:
         return None
-    if starting is not None and (old.game_id, old.seed, old.seats) == (
-            starting.game_id, starting.seed, starting.seats):
+    if starting is not None and (old.game_id, old.seed, old.seats) == (starting.game_id, starting.seed, starting.seats):
         return None
     try:
         path = save_slot(slot_name(old), old)

@@ -35,8 +35,9 @@ class _LogFile(logging.handlers.RotatingFileHandler):
         error = sys.exc_info()[1]
         reason = error.strerror if isinstance(error, OSError) and error.strerror else type(error).__name__
         try:
-            sys.stderr.write(f"fireside: cannot write the log {self.baseFilename}: {reason}; "
-                             "further log lines are dropped\n")
+            sys.stderr.write(
+                f"fireside: cannot write the log {self.baseFilename}: {reason}; further log lines are dropped\n"
+            )
         except (OSError, ValueError):
             pass
 

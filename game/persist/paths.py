@@ -31,8 +31,9 @@ def _made(path: Path) -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise SaveError(_("cannot create the folder {path}: {reason}").format(
-            path=path, reason=os_reason(exc))) from None
+        raise SaveError(
+            _("cannot create the folder {path}: {reason}").format(path=path, reason=os_reason(exc))
+        ) from None
     return path
 
 

@@ -20,8 +20,7 @@ def printable(text: str, limit: int | None = None) -> str:
     """`text` with control, format and lone surrogate characters replaced by
     U+FFFD, cut to `limit` characters with an ellipsis."""
     if limit is not None and len(text) > limit:
-        text = text[:max(0, limit - 1)] + ELLIPSIS
+        text = text[: max(0, limit - 1)] + ELLIPSIS
     if text.isprintable():  # the common case, in C
         return text
-    return "".join(REPLACEMENT if unicodedata.category(ch) in _ODD and ch not in _JOINERS else ch
-                   for ch in text)
+    return "".join(REPLACEMENT if unicodedata.category(ch) in _ODD and ch not in _JOINERS else ch for ch in text)

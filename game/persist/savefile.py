@@ -35,8 +35,7 @@ MAX_MOVES = 20_000  # far beyond any real game; keeps a hostile file from taking
 # What the rules raise for arguments or moves they refuse (IllegalMove is a ValueError).
 _REPLAY_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError)
 
-__all__ = ["FORMAT", "VERSION", "UPGRADES", "SaveError", "to_data", "from_data", "save", "load",
-           "levels", "now_iso"]
+__all__ = ["FORMAT", "VERSION", "UPGRADES", "SaveError", "to_data", "from_data", "save", "load", "levels", "now_iso"]
 
 
 def now_iso() -> str:
@@ -84,8 +83,12 @@ def _v0_to_v1(data: dict) -> dict:
     if isinstance(saved, bool) or not isinstance(saved, (int, float)) or not 0 <= saved < 2**40:
         raise SaveError(_("the save time 'saved' is not a number of seconds"))
     new = {key: value for key, value in data.items() if key != "saved"}
-    new.update(version=1, moves=texts, app_version=str(data.get("app_version", "0")),
-               saved_at=datetime.fromtimestamp(saved, timezone.utc).isoformat(timespec="seconds"))
+    new.update(
+        version=1,
+        moves=texts,
+        app_version=str(data.get("app_version", "0")),
+        saved_at=datetime.fromtimestamp(saved, timezone.utc).isoformat(timespec="seconds"),
+    )
     return new
 
 
@@ -97,8 +100,12 @@ def _upgraded(data: dict) -> dict:
     if isinstance(version, bool) or not isinstance(version, int):
         raise SaveError(_("the save has no version number (found {value})").format(value=_short(version)))
     if version > VERSION:
-        raise SaveError(_("this save is from a newer Fireside (save version {found}; this one reads up to "
-                          "{known}): update Fireside to open it").format(found=version, known=VERSION))
+        raise SaveError(
+            _(
+                "this save is from a newer Fireside (save version {found}; this one reads up to "
+                "{known}): update Fireside to open it"
+            ).format(found=version, known=VERSION)
+        )
     while version < VERSION:
         upgrade = UPGRADES.get(version)
         if upgrade is None:
@@ -138,16 +145,20 @@ def _field(data: dict, key: str, kinds: type | tuple[type, ...], what: str) -> A
     else:
         value_ok = isinstance(value, kinds)
     if not value_ok:
-        raise SaveError(_("the save's '{key}' should be {what}, not {value}").format(
-            key=key, what=what, value=_short(value)))
+        raise SaveError(
+            _("the save's '{key}' should be {what}, not {value}").format(key=key, what=what, value=_short(value))
+        )
     return value
 
 
 def _seats(raw: list, module: Any) -> list[Seat]:
     allowed = module.PLAYERS
     if len(raw) not in allowed:
-        raise SaveError(_("this save has {n} seats; {game} is for {low} to {high} players").format(
-            n=len(raw), game=module.NAME, low=allowed.start, high=allowed.stop - 1))
+        raise SaveError(
+            _("this save has {n} seats; {game} is for {low} to {high} players").format(
+                n=len(raw), game=module.NAME, low=allowed.start, high=allowed.stop - 1
+            )
+        )
     known = levels()
     seats = []
     for number, seat in enumerate(raw, 1):
@@ -157,11 +168,15 @@ def _seats(raw: list, module: Any) -> list[Seat]:
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
             raise SaveError(_("seat {n} has no usable name ({value})").format(n=number, value=_short(name)))
         if not isinstance(human, bool):
-            raise SaveError(_("seat {n}: 'human' should be true or false, not {value}").format(
-                n=number, value=_short(human)))
+            raise SaveError(
+                _("seat {n}: 'human' should be true or false, not {value}").format(n=number, value=_short(human))
+            )
         if not isinstance(level, str) or (not human and level not in known):
-            raise SaveError(_("seat {n}: unknown computer level {value} (known: {known})").format(
-                n=number, value=_short(level), known=", ".join(known)))
+            raise SaveError(
+                _("seat {n}: unknown computer level {value} (known: {known})").format(
+                    n=number, value=_short(level), known=", ".join(known)
+                )
+            )
         seats.append(Seat(printable(name), human, level))  # a NUL or lone surrogate shown as �
     return seats
 
@@ -169,23 +184,24 @@ def _seats(raw: list, module: Any) -> list[Seat]:
 def _options(raw: dict) -> dict:
     for key, value in raw.items():
         if not isinstance(value, (str, int, float, bool)) and value is not None:
-            raise SaveError(_("option '{key}' has a value a game cannot use: {value}").format(
-                key=key, value=_short(value)))
+            raise SaveError(
+                _("option '{key}' has a value a game cannot use: {value}").format(key=key, value=_short(value))
+            )
     return dict(raw)
 
 
 def from_data(data: Any) -> Match:
     """The match a save describes, replayed move by move; SaveError if anything is off."""
     if not isinstance(data, dict):
-        raise SaveError(_("this is not a Fireside save (it holds {kind}, not an object)").format(
-            kind=_kind(data)))
+        raise SaveError(_("this is not a Fireside save (it holds {kind}, not an object)").format(kind=_kind(data)))
     if data.get("format") != FORMAT:
         raise SaveError(_("this is not a Fireside save (format {value})").format(value=_short(data.get("format"))))
     data = _upgraded(data)
     game_id = _field(data, "game", str, _("a game id"))
     if not registry.known(game_id):
-        raise SaveError(_("unknown game {value} (known: {known})").format(
-            value=_short(game_id), known=", ".join(registry.ids())))
+        raise SaveError(
+            _("unknown game {value} (known: {known})").format(value=_short(game_id), known=", ".join(registry.ids()))
+        )
     module = rules.get(game_id)
     options = _options(_field(data, "options", dict, _("an object")))
     seed = _field(data, "seed", (int, str), _("a whole number or text"))
@@ -205,30 +221,39 @@ def from_data(data: Any) -> Match:
     try:
         match = Match(game_id, seats, seed, start, options)
     except UnicodeError:  # a seed text with a lone surrogate cannot be hashed into a shuffle
-        raise SaveError(_("the game cannot be set up from this save: its seed {value} is not usable").format(
-            value=_short(seed))) from None
+        raise SaveError(
+            _("the game cannot be set up from this save: its seed {value} is not usable").format(value=_short(seed))
+        ) from None
     except ValueError as exc:  # the rules' own words ("unknown option jokers")
         raise SaveError(_("the game cannot be set up from this save: {reason}").format(reason=exc)) from None
     except _REPLAY_ERRORS:  # an option named like an argument ("start"), a seed no shuffle takes
-        raise SaveError(_("the game cannot be set up from this save: {game} does not take the options "
-                          "{value}").format(game=module.NAME, value=_short(options))) from None
+        raise SaveError(
+            _("the game cannot be set up from this save: {game} does not take the options {value}").format(
+                game=module.NAME, value=_short(options)
+            )
+        ) from None
     if is_daily(match, data.get("daily")):
         match.daily = data["daily"]
     for number, text in enumerate(moves, 1):
         if not isinstance(text, str):
             raise SaveError(_("move {n} is {value}, not a move in words").format(n=number, value=_short(text)))
         if match.state.is_over:
-            raise SaveError(_("move {n} '{move}' comes after the end of the game").format(
-                n=number, move=printable(text, 40)))
+            raise SaveError(
+                _("move {n} '{move}' comes after the end of the game").format(n=number, move=printable(text, 40))
+            )
         try:
             move = module.parse_move(text)
             match.apply(move)
         except ValueError as exc:  # IllegalMove or a parse error: the rules' words, with the rule ID
-            raise SaveError(_("move {n} '{move}' does not replay: {reason}").format(
-                n=number, move=printable(text, 40), reason=exc)) from None
+            raise SaveError(
+                _("move {n} '{move}' does not replay: {reason}").format(n=number, move=printable(text, 40), reason=exc)
+            ) from None
         except _REPLAY_ERRORS:
-            raise SaveError(_("move {n} '{move}' does not replay: it is not a move of {game}").format(
-                n=number, move=printable(text, 40), game=module.NAME)) from None
+            raise SaveError(
+                _("move {n} '{move}' does not replay: it is not a move of {game}").format(
+                    n=number, move=printable(text, 40), game=module.NAME
+                )
+            ) from None
     return match
 
 
@@ -244,8 +269,9 @@ def save(path: Path | str, match: Match, extra: dict | None = None) -> None:
     try:
         write_json(path, data)
     except OSError as exc:
-        raise SaveError(_("cannot write {name}: {reason}").format(
-            name=Path(path).name, reason=os_reason(exc))) from None
+        raise SaveError(
+            _("cannot write {name}: {reason}").format(name=Path(path).name, reason=os_reason(exc))
+        ) from None
 
 
 def load(path: Path | str) -> Match:

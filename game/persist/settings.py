@@ -72,13 +72,16 @@ def _number(low: float, high: float) -> Callable[[Any], bool]:
         # Compared before any float(): a 310-digit whole number is simply out of
         # range, where math.isfinite would raise OverflowError.  NaN compares false.
         return not isinstance(value, bool) and isinstance(value, (int, float)) and low <= value <= high
+
     return ok
 
 
 def _names_ok(value: Any) -> bool:
-    return (isinstance(value, list) and len(value) <= MAX_NAMES
-            and all(isinstance(name, str) and len(name) <= MAX_NAME and printable(name) == name
-                    for name in value))
+    return (
+        isinstance(value, list)
+        and len(value) <= MAX_NAMES
+        and all(isinstance(name, str) and len(name) <= MAX_NAME and printable(name) == name for name in value)
+    )
 
 
 _VALID: dict[str, Callable[[Any], bool]] = {
@@ -92,8 +95,9 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "ui_scale": _number(*UI_SCALE),
     "game": _game_ok,
     "players": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_NAMES,
-    "learn_offered": lambda v: (isinstance(v, list) and len(v) <= 16
-                                and all(isinstance(g, str) and len(g) <= 32 for g in v)),
+    "learn_offered": lambda v: (
+        isinstance(v, list) and len(v) <= 16 and all(isinstance(g, str) and len(g) <= 32 for g in v)
+    ),
 }
 
 
@@ -112,8 +116,12 @@ def from_data(data: Any) -> Settings:
                 value = float(value)
             setattr(settings, spec.name, list(value) if isinstance(value, list) else value)
         else:
-            log.warning("setting %s=%s is not valid; using the default %r", spec.name, _short(value),
-                        getattr(settings, spec.name))
+            log.warning(
+                "setting %s=%s is not valid; using the default %r",
+                spec.name,
+                _short(value),
+                getattr(settings, spec.name),
+            )
     return settings
 
 

@@ -46,8 +46,7 @@ class IllegalMove(ValueError):
     text; `code` and `params` say the same as data (see `Phrase`), and
     `reason` is the English sentence without the rule ID."""
 
-    def __init__(self, rule: str, message: str, code: str = "not_a_move",
-                 params: dict[str, Any] | None = None) -> None:
+    def __init__(self, rule: str, message: str, code: str = "not_a_move", params: dict[str, Any] | None = None) -> None:
         super().__init__(f"{message} ({rule})")
         self.rule = rule
         self.code = code
@@ -104,9 +103,7 @@ def check_players(name: str, players: range, num_players: Any) -> int:
     if isinstance(num_players, bool) or not isinstance(num_players, int):
         raise ValueError(f"{name}: num_players must be a whole number, not {num_players!r}")
     if num_players not in players:
-        raise ValueError(
-            f"{name} is for {players.start} to {players.stop - 1} players, not {num_players}"
-        )
+        raise ValueError(f"{name} is for {players.start} to {players.stop - 1} players, not {num_players}")
     return num_players
 
 
@@ -195,9 +192,13 @@ def world_seed(rng: random.Random) -> int:
     return rng.randrange(2**31)
 
 
-def deal_unseen(view: Any, unknown: Sequence[int], secret: list[int] | None = None,
-                hidden: int = 0, known: Sequence[Sequence[int]] | None = None
-                ) -> tuple[tuple[tuple[int, ...], ...], int]:
+def deal_unseen(
+    view: Any,
+    unknown: Sequence[int],
+    secret: list[int] | None = None,
+    hidden: int = 0,
+    known: Sequence[Sequence[int]] | None = None,
+) -> tuple[tuple[tuple[int, ...], ...], int]:
     """Deal the (already shuffled) `unknown` cards into every other seat's
     hand by its size, after the cards everyone saw that seat take (`known`);
     where `secret[seat] == hidden` (a face-down pick or discard) that seat
@@ -209,7 +210,7 @@ def deal_unseen(view: Any, unknown: Sequence[int], secret: list[int] | None = No
             continue
         seen = tuple(known[seat]) if known is not None else ()
         size = view.sizes[seat] - len(seen)
-        hands[seat] = tuple(sorted(seen + tuple(unknown[pos:pos + size])))
+        hands[seat] = tuple(sorted(seen + tuple(unknown[pos : pos + size])))
         pos += size
         if secret is not None and secret[seat] == hidden:
             secret[seat] = unknown[pos]

@@ -56,7 +56,8 @@ def checked(review: Any, match: Match) -> list[Decision]:
     there, and a reason of plain printable data.  ValueError (one line) otherwise."""
     seats = review.get("seats") if isinstance(review, dict) else None
     if not isinstance(seats, list) or not all(
-            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < len(match.seats) for s in seats):
+        isinstance(s, int) and not isinstance(s, bool) and 0 <= s < len(match.seats) for s in seats
+    ):
         raise ValueError("its seats are not seats of this game")
     try:
         decisions = decisions_from_json(review, len(match.moves))
@@ -100,8 +101,7 @@ def _check_decision(decision: Decision, seat: int, played: str, state: Any, modu
             raise ValueError(f"move {number}'s reason holds more than plain printable values")
 
 
-def kept(data: Any, match: Match, seats: list[int],
-         note: Callable[[str], None] | None = None) -> list[Decision] | None:
+def kept(data: Any, match: Match, seats: list[int], note: Callable[[str], None] | None = None) -> list[Decision] | None:
     """The decisions of a review kept in a save's data that covers `seats`, or
     None (none kept, made for other moves or seats, or one this version cannot
     read).  A kept review that fails `checked` is ignored, and `note` told why in one line."""
@@ -112,16 +112,25 @@ def kept(data: Any, match: Match, seats: list[int],
         decisions = checked(review, match)
     except ValueError as exc:
         if note is not None:
-            note(printable(" ".join(_("the review kept in the file is damaged and was not used: {reason}").format(
-                reason=exc).split()), 200))
+            note(
+                printable(
+                    " ".join(
+                        _("the review kept in the file is damaged and was not used: {reason}")
+                        .format(reason=exc)
+                        .split()
+                    ),
+                    200,
+                )
+            )
         return None
     if not set(seats) <= set(review["seats"]):
         return None
     return [d for d in decisions if d.seat in seats]
 
 
-def read_kept(path: Path | str, match: Match, seats: list[int],
-              note: Callable[[str], None] | None = None) -> list[Decision] | None:
+def read_kept(
+    path: Path | str, match: Match, seats: list[int], note: Callable[[str], None] | None = None
+) -> list[Decision] | None:
     """`kept` for a file."""
     try:
         return kept(read_json(path), match, seats, note)

@@ -34,7 +34,7 @@ def daily_code(game: str, day: date) -> str:
 def daily_match(game: str, day: date, name: str, computers: Sequence[str]) -> Match:
     """That day's deal ready to play: `name` in seat 0, Normal computers named `computers` after."""
     setup = daily_setup(game, day)
-    seats = [Seat(name, True), *(Seat(other, False, LEVEL) for other in computers[:PLAYERS - 1])]
+    seats = [Seat(name, True), *(Seat(other, False, LEVEL) for other in computers[: PLAYERS - 1])]
     return Match(game, seats, setup.seed, setup.start, dict(setup.options), daily=day.isoformat())
 
 
@@ -52,7 +52,11 @@ def is_daily(match: Match, day_text: object) -> bool:
     setup = daily_setup(match.game_id, day)
     humans = [seat for seat in match.seats if seat.human]
     return (len(match.seats), match.seed, match.start, match.options) == (
-        setup.players, setup.seed, setup.start, setup.options) and len(humans) == 1
+        setup.players,
+        setup.seed,
+        setup.start,
+        setup.options,
+    ) and len(humans) == 1
 
 
 def streak(days: Iterable[date], today: date) -> int:

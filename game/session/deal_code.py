@@ -38,9 +38,9 @@ CHECK_SYMBOLS = ALPHABET + "*~$=U"  # Crockford's check symbols, values 0..36
 CHECK_PRIME = 37
 PAYLOAD_CHARS = 8  # 40 bits: seed, start seat and options
 SEED_BITS = 31  # every seed `core.check_seed` picks fits
-SEED_LIMIT = 2 ** SEED_BITS
+SEED_LIMIT = 2**SEED_BITS
 LENGTH = 2 + 1 + PAYLOAD_CHARS + 1  # without hyphens
-_SPACE = 32 ** PAYLOAD_CHARS
+_SPACE = 32**PAYLOAD_CHARS
 # The payload is multiplied by an odd number (a one-to-one mix of the 40 bits), so
 # that neighbouring seeds get unlike codes and a made-up code rarely holds a deal.
 _MIX = 0x9E3779B97F & (_SPACE - 1) | 1
@@ -150,8 +150,11 @@ def encode(game: str, players: int, seed: int, start: int = 0, options: dict[str
         raise DealCodeError(_("{game} is not a game with deal codes").format(game=game))
     allowed = rules.get(game).PLAYERS
     if players not in allowed:
-        raise DealCodeError(_("{game} is for {low} to {high} players, not {n}").format(
-            game=rules.get(game).NAME, low=allowed.start, high=allowed.stop - 1, n=players))
+        raise DealCodeError(
+            _("{game} is for {low} to {high} players, not {n}").format(
+                game=rules.get(game).NAME, low=allowed.start, high=allowed.stop - 1, n=players
+            )
+        )
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
         raise DealCodeError(_("the seed {seed} cannot be written in a deal code").format(seed=seed))
     if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < players:
@@ -188,12 +191,12 @@ def decode(code: str) -> DealSetup:
     if not text:
         raise DealCodeError(_("the deal code is empty"))
     if len(text) != LENGTH:
-        raise DealCodeError(_("a deal code has {n} letters and digits, this one has {found}").format(
-            n=LENGTH, found=len(text)))
+        raise DealCodeError(
+            _("a deal code has {n} letters and digits, this one has {found}").format(n=LENGTH, found=len(text))
+        )
     game = game_of_prefix(text[:2])
     if game is None:
-        raise DealCodeError(_("a deal code starts with ST, AV or GR (the game), not {found}").format(
-            found=text[:2]))
+        raise DealCodeError(_("a deal code starts with ST, AV or GR (the game), not {found}").format(found=text[:2]))
     for position, ch in enumerate(text[:-1], 1):
         if ch not in _VALUES:
             raise DealCodeError(_("character {n}, '{ch}', is not used in deal codes").format(n=position, ch=ch))
@@ -204,8 +207,11 @@ def decode(code: str) -> DealSetup:
     module = rules.get(game)
     players = int(text[2]) if text[2].isdigit() else -1
     if players not in module.PLAYERS:
-        raise DealCodeError(_("{game} is for {low} to {high} players, not {n}").format(
-            game=module.NAME, low=module.PLAYERS.start, high=module.PLAYERS.stop - 1, n=text[2]))
+        raise DealCodeError(
+            _("{game} is for {low} to {high} players, not {n}").format(
+                game=module.NAME, low=module.PLAYERS.start, high=module.PLAYERS.stop - 1, n=text[2]
+            )
+        )
     value = 0
     for ch in text[3:-1]:
         value = value * 32 + _VALUES[ch]

@@ -43,8 +43,7 @@ class Match:
 
     def __post_init__(self) -> None:
         self.module = rules.get(self.game_id)
-        self.state = self.module.new_game(len(self.seats), self.seed, start=self.start,
-                                          **self.options)
+        self.state = self.module.new_game(len(self.seats), self.seed, start=self.start, **self.options)
         self.seed = self.state.seed
         self.moves: list[tuple[int, Any]] = []  # (seat, move) in play order
         self._states = [self.state]  # _states[i] is the state before moves[i]
@@ -70,8 +69,8 @@ class Match:
         seat = self.current
         new = self.state.apply(move)  # refuses any move once the game is over
         assert seat is not None
-        del self.moves[self._at:]  # played from an earlier position: the moves after it are gone
-        del self._states[self._at + 1:]
+        del self.moves[self._at :]  # played from an earlier position: the moves after it are gone
+        del self._states[self._at + 1 :]
         self.moves.append((seat, move))
         self._states.append(new)
         self.state = new
@@ -115,11 +114,10 @@ class Match:
         if len(humans) != 1:
             return None, N_("Undo works in games with exactly one human player.")
         human = humans[0]
-        last = next((i for i in range(len(self.moves) - 1, -1, -1)
-                     if self.moves[i][0] == human), None)
+        last = next((i for i in range(len(self.moves) - 1, -1, -1) if self.moves[i][0] == human), None)
         if last is None:
             return None, N_("There is no move of yours to take back yet.")
-        for state in self._states[last + 1:]:
+        for state in self._states[last + 1 :]:
             for event in state.events:
                 if event.kind in REVEALING:
                     return None, N_("Can't undo: new cards were seen since your last move.")
@@ -134,7 +132,7 @@ class Match:
         if index is None:
             return reason
         del self.moves[index:]
-        del self._states[index + 1:]
+        del self._states[index + 1 :]
         self.state = self._states[-1]
         self._at = len(self.moves)
         return None

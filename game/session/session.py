@@ -73,14 +73,16 @@ def make_agent(match: Match, seat: int, slice_seconds: float = THINK_SLICE) -> A
 class Session:
     """One game kept: moves offered by seats, computers, undo, the disk (see module doc)."""
 
-    def __init__(self, match: Match, *, keeps: bool = True,
-                 on_keep_failed: Callable[[Exception], None] | None = None) -> None:
+    def __init__(
+        self, match: Match, *, keeps: bool = True, on_keep_failed: Callable[[Exception], None] | None = None
+    ) -> None:
         self.match = match
         self.keeps = keeps  # demos, replays and lessons keep nothing
         self.on_keep_failed = on_keep_failed
         self.archived = match.state.is_over  # a finished game goes to the history once
-        self.agents: dict[int, Any] = {s: make_agent(match, s) for s in range(len(match.seats))
-                                       if not match.seats[s].human}
+        self.agents: dict[int, Any] = {
+            s: make_agent(match, s) for s in range(len(match.seats)) if not match.seats[s].human
+        }
         self._listeners: list[Callable[[int, tuple[Event, ...]], None]] = []
         self._hint: tuple[threading.Thread, list[Any], Any] | None = None
 

@@ -89,8 +89,10 @@ def run(seconds: float = 1.0) -> dict:
 
 def report(results: dict) -> str:
     rows = [
-        (f"{'game':<10} {'games/s':>9} {'api games/s':>12} {'apply us':>9} "
-         f"{'view us':>8} {'legal us':>9} {'json us':>8}")
+        (
+            f"{'game':<10} {'games/s':>9} {'api games/s':>12} {'apply us':>9} "
+            f"{'view us':>8} {'legal us':>9} {'json us':>8}"
+        )
     ]
     for game_id, r in results.items():
         if game_id not in rules.GAME_IDS:  # extra sections ("ai", ...) report below

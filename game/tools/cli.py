@@ -49,8 +49,10 @@ def _no_such_game(text: str) -> str:
     games = ", ".join(registry.ids())
     if not registry.known(text):
         raise argparse.ArgumentTypeError(f"'{_shown(text)}' is not a game here; the games are {games}")
-    raise argparse.ArgumentTypeError(f"--game goes after a command, for example: fireside demo --game {text} "
-                                     f"(or learn, play-text, tournament); the games are {games}")
+    raise argparse.ArgumentTypeError(
+        f"--game goes after a command, for example: fireside demo --game {text} "
+        f"(or learn, play-text, tournament); the games are {games}"
+    )
 
 
 def _seconds(text: str) -> float:
@@ -81,10 +83,12 @@ WINDOW_DEFAULTS = {"size": (1280, 720), "fullscreen": False}
 
 def _window_options(parser: argparse.ArgumentParser) -> None:
     """--size and --fullscreen, with no default here: one given before the command must not be undone."""
-    parser.add_argument("--size", type=_size, default=argparse.SUPPRESS,
-                        help="window size, e.g. 1280x720 (at most the screen's)")
-    parser.add_argument("--fullscreen", action="store_true", default=argparse.SUPPRESS,
-                        help="start in fullscreen (F11 toggles)")
+    parser.add_argument(
+        "--size", type=_size, default=argparse.SUPPRESS, help="window size, e.g. 1280x720 (at most the screen's)"
+    )
+    parser.add_argument(
+        "--fullscreen", action="store_true", default=argparse.SUPPRESS, help="start in fullscreen (F11 toggles)"
+    )
 
 
 def _play_options(parser: argparse.ArgumentParser) -> None:
@@ -110,14 +114,22 @@ def _fit_screen(size: tuple[int, int]) -> tuple[int, int]:
             limit = (min(limit[0], desktops[0][0]), min(limit[1], desktops[0][1]))
     fitted = (min(size[0], limit[0]), min(size[1], limit[1]))
     if fitted != size:
-        print(_("fireside: --size {asked} is larger than the screen; opening {size} instead").format(
-            asked="x".join(map(str, size)), size="x".join(map(str, fitted))), file=sys.stderr)
+        print(
+            _("fireside: --size {asked} is larger than the screen; opening {size} instead").format(
+                asked="x".join(map(str, size)), size="x".join(map(str, fitted))
+            ),
+            file=sys.stderr,
+        )
     return fitted
 
 
 def _lang_option(parser: argparse.ArgumentParser, default: str | None) -> None:
-    parser.add_argument("--lang", choices=i18n.LANGUAGES, default=default,
-                        help="language of the table: en, ko, ca or pa (overrides the setting and the system's)")
+    parser.add_argument(
+        "--lang",
+        choices=i18n.LANGUAGES,
+        default=default,
+        help="language of the table: en, ko, ca or pa (overrides the setting and the system's)",
+    )
 
 
 def _check_players(parser: argparse.ArgumentParser, game: str, players: int) -> None:
@@ -132,22 +144,28 @@ def build_parser() -> argparse.ArgumentParser:
         description="Fireside Card Table: Sticheln, Avalanche and Grinch: Grow Your Heart.",
     )
     parser.add_argument("--version", action="version", version=f"Fireside {__version__}")
-    parser.add_argument("--self-test", action="store_true",
-                        help="check that every game file loads and a window opens, then exit (0 = all fine)")
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="check that every game file loads and a window opens, then exit (0 = all fine)",
+    )
     desktop = parser.add_mutually_exclusive_group()  # game/tools/desktop_entry.py
-    desktop.add_argument("--install-desktop-entry", action="store_true",
-                         help="Linux: put Fireside in the application menu (a .desktop file and icon in "
-                              "~/.local/share), then exit")
-    desktop.add_argument("--remove-desktop-entry", action="store_true",
-                         help="Linux: take Fireside out of the application menu again, then exit")
+    desktop.add_argument(
+        "--install-desktop-entry",
+        action="store_true",
+        help="Linux: put Fireside in the application menu (a .desktop file and icon in ~/.local/share), then exit",
+    )
+    desktop.add_argument(
+        "--remove-desktop-entry",
+        action="store_true",
+        help="Linux: take Fireside out of the application menu again, then exit",
+    )
     _lang_option(parser, None)
     _window_options(parser)
     parser.add_argument("--game", dest="top_game", type=_no_such_game, default=None, help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    text = commands.add_parser(
-        "play-text", help="play one seat in the terminal against random opponents"
-    )
+    text = commands.add_parser("play-text", help="play one seat in the terminal against random opponents")
     text.add_argument("--game", choices=registry.ids(), default=registry.ids()[0])
     text.add_argument("--players", type=_players, default=4)
     text.add_argument("--seed", type=_seed, default=None, help="deal seed (default: random)")
@@ -164,10 +182,13 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=_seed, default=None, help="deal seed (default: random)")
     _code_option(demo, "watch that deal (instead of --game, --players and --seed)")
     demo.add_argument("--speed", choices=SPEEDS, default="normal", help="animation speed")
-    demo.add_argument("--exit-at-end", action="store_true",
-                      help="exit with status 0 when the game is over")
-    demo.add_argument("--save", metavar="FILE", default=None,
-                      help="when the window closes, write the game played as a save file there")
+    demo.add_argument("--exit-at-end", action="store_true", help="exit with status 0 when the game is over")
+    demo.add_argument(
+        "--save",
+        metavar="FILE",
+        default=None,
+        help="when the window closes, write the game played as a save file there",
+    )
     _play_options(demo)
 
     check = commands.add_parser("check-save", help="check that a save file loads and its moves replay")
@@ -175,9 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = commands.add_parser("bench", help="measure the speed of the rules core")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
-    bench.add_argument(
-        "--seconds", type=_seconds, default=1.0, help="time spent per game and measure (default 1)"
-    )
+    bench.add_argument("--seconds", type=_seconds, default=1.0, help="time spent per game and measure (default 1)")
     _add_tournament(commands)
     _add_deal_code(commands)
     _add_learn(commands)
@@ -231,14 +250,20 @@ def _coded_setup(args: argparse.Namespace) -> DealSetup | None:
 def _add_review(commands: argparse._SubParsersAction) -> None:
     """`review`: every decision of a saved game weighed again (game/ai/review.py)."""
     review = commands.add_parser(
-        "review", help="weigh every decision of a saved or finished game: the move played, "
-                       "the best move, the points lost")
+        "review",
+        help="weigh every decision of a saved or finished game: the move played, the best move, the points lost",
+    )
     review.add_argument("file", metavar="SAVE.json")
     review.add_argument("--json", action="store_true", help="print a JSON list, one object per decision")
-    review.add_argument("--seats", choices=("humans", "all"), default="humans",
-                        help="whose decisions: the human seats (default) or all seats")
-    review.add_argument("--rollouts", type=_players, default=None,
-                        help="rollouts per decision (default: 3x Hard's search)")
+    review.add_argument(
+        "--seats",
+        choices=("humans", "all"),
+        default="humans",
+        help="whose decisions: the human seats (default) or all seats",
+    )
+    review.add_argument(
+        "--rollouts", type=_players, default=None, help="rollouts per decision (default: 3x Hard's search)"
+    )
 
 
 def _review(args: argparse.Namespace) -> int:
@@ -258,6 +283,7 @@ def _review(args: argparse.Namespace) -> int:
         print(_("fireside: --rollouts must be at least 1"), file=sys.stderr)
         return 2
     seats = coach.reviewed_seats(match, args.seats == "all")
+
     def note(line: str) -> None:  # a damaged kept review: weighed again instead
         print(_("fireside: {file}: {reason}").format(file=printable(args.file), reason=line), file=sys.stderr)
 
@@ -279,33 +305,56 @@ def _print_review(args: argparse.Namespace, match: Any, decisions: list) -> None
     from game.session import coach
 
     if args.json:
-        print(json.dumps([{"seat": d.seat, "move": d.number, "chosen": d.chosen, "best": d.best,
-                           "loss": round(d.loss, 2), "mark": d.mark, "chosen_value": round(d.chosen_value, 2),
-                           "best_value": round(d.best_value, 2)} for d in decisions], indent=1))
+        print(
+            json.dumps(
+                [
+                    {
+                        "seat": d.seat,
+                        "move": d.number,
+                        "chosen": d.chosen,
+                        "best": d.best,
+                        "loss": round(d.loss, 2),
+                        "mark": d.mark,
+                        "chosen_value": round(d.chosen_value, 2),
+                        "best_value": round(d.best_value, 2),
+                    }
+                    for d in decisions
+                ],
+                indent=1,
+            )
+        )
         return
-    print(_("{file}: {game}, {n} decisions weighed ({rollouts} rollouts each); values are points "
-            "at the end of the round (Avalanche: of the game)").format(
-        file=printable(args.file), game=match.module.NAME, n=len(decisions),
-        rollouts=args.rollouts or budget(match.game_id)))
+    print(
+        _(
+            "{file}: {game}, {n} decisions weighed ({rollouts} rollouts each); values are points "
+            "at the end of the round (Avalanche: of the game)"
+        ).format(
+            file=printable(args.file),
+            game=match.module.NAME,
+            n=len(decisions),
+            rollouts=args.rollouts or budget(match.game_id),
+        )
+    )
     for d in decisions:
         line = _("move {n}, {name}: played {chosen}, best {best}, {loss} points lost").format(
-            n=d.number, name=match.seats[d.seat].name, chosen=d.chosen, best=d.best, loss=f"{d.loss:.1f}")
+            n=d.number, name=match.seats[d.seat].name, chosen=d.chosen, best=d.best, loss=f"{d.loss:.1f}"
+        )
         print(f"{line} · {_(coach.MARK_WORDS[d.mark])}" if d.mark else line)
 
 
 def _add_tournament(commands: argparse._SubParsersAction) -> None:
     """`tournament`: computer players against each other on duplicate deals."""
-    tour = commands.add_parser(
-        "tournament", help="play computer players against each other on duplicate deals"
-    )
+    tour = commands.add_parser("tournament", help="play computer players against each other on duplicate deals")
     tour.add_argument("--game", choices=registry.ids(), required=True)
     tour.add_argument("--players", type=_players, required=True)
     tour.add_argument(
-        "--agents", required=True,
+        "--agents",
+        required=True,
         help="one agent per seat, comma-separated: random, easy, normal, hard",
     )
-    tour.add_argument("--games", type=_players, required=True,
-                      help="games to play (rounded up to whole seat rotations)")
+    tour.add_argument(
+        "--games", type=_players, required=True, help="games to play (rounded up to whole seat rotations)"
+    )
     tour.add_argument("--seed", type=_seed, default=1)
     tour.add_argument("--jobs", type=_players, default=1, help="worker processes (default 1)")
     tour.add_argument("--json", action="store_true", help="print one JSON object")
@@ -315,10 +364,10 @@ def _add_learn(commands: argparse._SubParsersAction) -> None:
     """`learn`: the guided first game of one game, in the window."""
     learn = commands.add_parser("learn", help="learn a game by playing a short guided game in the window")
     learn.add_argument("--game", choices=registry.ids(), required=True)
-    learn.add_argument("--autoplay", action="store_true",
-                       help="click each step's target by itself: a walkthrough to watch")
-    learn.add_argument("--exit-at-end", action="store_true",
-                       help="exit with status 0 when the guided game is over")
+    learn.add_argument(
+        "--autoplay", action="store_true", help="click each step's target by itself: a walkthrough to watch"
+    )
+    learn.add_argument("--exit-at-end", action="store_true", help="exit with status 0 when the guided game is over")
     _play_options(learn)
 
 
@@ -335,9 +384,7 @@ def _run_tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -
         parser.error(f"--agents: give one agent per seat ({args.players}), not {len(agents)}")
     if args.games < 1 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1")
-    return tournament.main(
-        args.game, args.players, agents, args.games, args.seed, args.jobs, args.json
-    )
+    return tournament.main(args.game, args.players, agents, args.games, args.seed, args.jobs, args.json)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -365,8 +412,9 @@ def main(argv: list[str] | None = None) -> int:
         return _window(parser, args)
     given = [f"--{name}" for name in WINDOW_DEFAULTS if name in vars(args)]
     if given:
-        parser.error(_("{option} is for the window (play or demo), not {command}").format(
-            option=given[0], command=command))
+        parser.error(
+            _("{option} is for the window (play or demo), not {command}").format(option=given[0], command=command)
+        )
     return _headless(parser, args, command)
 
 
@@ -383,11 +431,12 @@ def _window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     except DamagedAsset as exc:  # already the one line a player reads
         print(f"fireside: {exc}", file=sys.stderr)
     except AssetError as exc:
-        print(_("fireside: a game file is missing, so the table cannot open: {reason}").format(reason=exc),
-              file=sys.stderr)
+        print(
+            _("fireside: a game file is missing, so the table cannot open: {reason}").format(reason=exc),
+            file=sys.stderr,
+        )
     except pygame.error as exc:
-        print(_("fireside: cannot open the window ({reason}). Is there a display?").format(reason=exc),
-              file=sys.stderr)
+        print(_("fireside: cannot open the window ({reason}). Is there a display?").format(reason=exc), file=sys.stderr)
     return 1
 
 
@@ -404,19 +453,30 @@ def _open_window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
 
         _check_players(parser, args.game, args.players)
         if args.save and not _folder_exists(args.save):  # never made on the way: a typo stays a typo
-            parser.error(_("--save: there is no folder {folder}").format(
-                folder=_shown(os.path.dirname(os.path.abspath(args.save)))))
-        return demo(args.game, args.players, args.seed, args.speed, args.exit_at_end,
-                    args.size, args.fullscreen, save_to=args.save, lang=args.lang, setup=args.setup)
+            parser.error(
+                _("--save: there is no folder {folder}").format(
+                    folder=_shown(os.path.dirname(os.path.abspath(args.save)))
+                )
+            )
+        return demo(
+            args.game,
+            args.players,
+            args.seed,
+            args.speed,
+            args.exit_at_end,
+            args.size,
+            args.fullscreen,
+            save_to=args.save,
+            lang=args.lang,
+            setup=args.setup,
+        )
     if args.command == "learn":
         from game.app.shell.main import learn
 
-        return learn(args.game, args.autoplay, args.exit_at_end, args.size, args.fullscreen,
-                     lang=args.lang)
+        return learn(args.game, args.autoplay, args.exit_at_end, args.size, args.fullscreen, lang=args.lang)
     from game.app.shell.main import play
 
-    return play(args.size, args.fullscreen, getattr(args, "first_frame_exit", False), lang=args.lang,
-                setup=args.setup)
+    return play(args.size, args.fullscreen, getattr(args, "first_frame_exit", False), lang=args.lang, setup=args.setup)
 
 
 def _folder_exists(file: str) -> bool:
@@ -437,10 +497,16 @@ def _check_save(file: str) -> int:
         print(_("fireside: {file}: {reason}").format(file=printable(file), reason=exc), file=sys.stderr)
         return 2
     state = match.state
-    status = _("finished") if state.is_over else _("round {n}, in progress").format(
-        n=getattr(state, "round_number", 1))
-    print(_("{file}: ok: {game}, {players} players, {moves} moves, {status}").format(
-        file=printable(file), game=match.module.NAME, players=len(match.seats), moves=len(match.moves), status=status))
+    status = _("finished") if state.is_over else _("round {n}, in progress").format(n=getattr(state, "round_number", 1))
+    print(
+        _("{file}: ok: {game}, {players} players, {moves} moves, {status}").format(
+            file=printable(file),
+            game=match.module.NAME,
+            players=len(match.seats),
+            moves=len(match.moves),
+            status=status,
+        )
+    )
     return 0
 
 

@@ -14,8 +14,7 @@ import os
 import sys
 from pathlib import Path
 
-__all__ = ["APP_ID", "ICON_SIZES", "data_home", "entry_text", "install", "launch_command", "main", "paths",
-           "remove"]
+__all__ = ["APP_ID", "ICON_SIZES", "data_home", "entry_text", "install", "launch_command", "main", "paths", "remove"]
 
 #: The desktop file's and the icon's name (reverse DNS, as the macOS bundle identifier).
 APP_ID = "org.fireside.cardtable"
@@ -49,7 +48,7 @@ def launch_command() -> list[str]:
 def _quote(arg: str) -> str:
     """One argument of an Exec line (Desktop Entry Specification, "The Exec key")."""
     arg = arg.replace("%", "%%")
-    if not any(c in arg for c in ' \t\n"\'\\><~|&;$*?#()`'):
+    if not any(c in arg for c in " \t\n\"'\\><~|&;$*?#()`"):
         return arg
     escaped = "".join("\\" + c if c in '"`$\\' else c for c in arg)
     return f'"{escaped}"'
@@ -124,8 +123,11 @@ def remove(base: Path | None = None) -> list[Path]:
 def main(uninstall: bool = False) -> int:
     """The command line's two flags: 0 when done, 1 with one line saying why not."""
     if sys.platform in ("win32", "darwin"):
-        print("fireside: the desktop entry is for Linux and other freedesktop.org desktops; "
-              "on this system start the downloaded program instead", file=sys.stderr)
+        print(
+            "fireside: the desktop entry is for Linux and other freedesktop.org desktops; "
+            "on this system start the downloaded program instead",
+            file=sys.stderr,
+        )
         return 1
     if uninstall:
         try:

@@ -18,8 +18,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def frame_costs(seconds: float, game: str = "avalanche", players: int = 6,
-                size: tuple[int, int] = (1920, 1080), warmup_moves: int = 30) -> list[float]:
+def frame_costs(
+    seconds: float,
+    game: str = "avalanche",
+    players: int = 6,
+    size: tuple[int, int] = (1920, 1080),
+    warmup_moves: int = 30,
+) -> list[float]:
     """Milliseconds per animated frame, for about `seconds` of measuring.
 
     Only the measuring counts against `seconds`: opening the window and the
@@ -60,8 +65,13 @@ def first_frame_seconds(runs: int = 3) -> float:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "game", "play", "--first-frame-exit"],
-                                cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "game", "play", "--first-frame-exit"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         assert proc.stdout is not None  # stdout=PIPE
         for line in proc.stdout:
             if line.startswith("first frame"):
@@ -86,8 +96,9 @@ def report_lines(table: dict) -> list[str]:
     return [
         "",
         "table (6-player Avalanche, 1920x1080, animated frames, update + draw):",
-        (f"  frame ms median {table['frame_ms_median']:.2f} (target <= 4), "
-         f"p99 {table['frame_ms_p99']:.2f} (target <= 12) over {table['frames']} frames"),
-        (f"  first frame of the title screen {table['first_frame_s']:.2f} s from launch "
-         "(target <= 0.6)"),
+        (
+            f"  frame ms median {table['frame_ms_median']:.2f} (target <= 4), "
+            f"p99 {table['frame_ms_p99']:.2f} (target <= 12) over {table['frames']} frames"
+        ),
+        (f"  first frame of the title screen {table['first_frame_s']:.2f} s from launch (target <= 0.6)"),
     ]

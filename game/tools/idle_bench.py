@@ -26,8 +26,7 @@ def display_missing() -> str | None:
     """Why there is no display to measure on, or None when there is one."""
     if os.environ.get("SDL_VIDEODRIVER", "") in ("dummy", "offscreen"):
         return "SDL_VIDEODRIVER is " + os.environ["SDL_VIDEODRIVER"]
-    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")
-                                                 or os.environ.get("WAYLAND_DISPLAY")):
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         return "no DISPLAY or WAYLAND_DISPLAY"
     return None
 
@@ -96,9 +95,14 @@ def probe(kind: str, seconds: float) -> dict:
     """Run one probe in a fresh process; {"cpu_per_s": ...} or {"error": ...}."""
     with tempfile.TemporaryDirectory() as home:  # the table's autosave goes nowhere real
         env = dict(os.environ, FIRESIDE_HOME=home, SDL_AUDIODRIVER="dummy")
-        proc = subprocess.run([sys.executable, "-m", "game.tools.idle_bench", kind, str(seconds)],
-                              cwd=ROOT, env=env, capture_output=True, text=True,
-                              timeout=seconds + WARMUP + 60)
+        proc = subprocess.run(
+            [sys.executable, "-m", "game.tools.idle_bench", kind, str(seconds)],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=seconds + WARMUP + 60,
+        )
     for line in reversed(proc.stdout.splitlines()):
         if line.startswith("{"):
             return json.loads(line)
@@ -129,10 +133,12 @@ def report_lines(idle: dict) -> list[str]:
     return [
         "",
         f"idle (CPU seconds per wall second over {idle['seconds']:g} s, same display):",
-        (f"  bare event-waiting window {idle['bare_cpu_per_s']:.4f}; "
-         f"title {idle['title_cpu_per_s']:.4f} ({idle['title_ratio']:.1f}x, target <= 2x); "
-         f"Sticheln table waiting for you {idle['table_cpu_per_s']:.4f} "
-         f"({idle['table_ratio']:.1f}x, target <= 3x)"),
+        (
+            f"  bare event-waiting window {idle['bare_cpu_per_s']:.4f}; "
+            f"title {idle['title_cpu_per_s']:.4f} ({idle['title_ratio']:.1f}x, target <= 2x); "
+            f"Sticheln table waiting for you {idle['table_cpu_per_s']:.4f} "
+            f"({idle['table_ratio']:.1f}x, target <= 3x)"
+        ),
     ]
 
 

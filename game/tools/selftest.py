@@ -86,8 +86,7 @@ def _check_fonts(ctx: _Context) -> str:
     pygame.font.init()
     folder = _bundled("sprites", "fonts")
     files = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".ttf", ".otf", ".ttc"))
-    used = {name: (family, script) for family, (regular, bold, script) in FAMILIES.items()
-            for name in (regular, bold)}
+    used = {name: (family, script) for family, (regular, bold, script) in FAMILIES.items() for name in (regular, bold)}
     absent = sorted(set(used) - {p.name for p in files})
     if absent:
         raise RuntimeError(_("{name} is missing; looked in {dirs}").format(name=absent[0], dirs=folder))
@@ -135,8 +134,11 @@ def _check_sounds(ctx: _Context) -> str:
     for name in SOUND_NAMES:
         path = next((d / f"{name}.wav" for d in sound_dirs() if (d / f"{name}.wav").is_file()), None)
         if path is None:
-            raise RuntimeError(_("{name}.wav is missing; looked in {dirs}").format(
-                name=name, dirs=", ".join(str(d) for d in sound_dirs())))
+            raise RuntimeError(
+                _("{name}.wav is missing; looked in {dirs}").format(
+                    name=name, dirs=", ".join(str(d) for d in sound_dirs())
+                )
+            )
         with wave.open(str(path)) as wav:  # a readable WAV even where there is no audio device
             if wav.getnframes() == 0:
                 raise RuntimeError(_("{name}.wav is empty").format(name=name))
@@ -179,7 +181,8 @@ def _check_window(ctx: _Context) -> str:
     _drawn(ctx.app.screen)
     w, h = ctx.app.size
     return _("{w}x{h} window on the {driver} video driver; title screen drawn").format(
-        w=w, h=h, driver=pygame.display.get_driver())
+        w=w, h=h, driver=pygame.display.get_driver()
+    )
 
 
 def _drawn(surface: Any) -> None:
@@ -204,6 +207,7 @@ def _table_check(game_id: str) -> Callable[[_Context], str]:
             ctx.app.step(1 / 60, events=[])
         _drawn(ctx.app.screen)
         return _("one frame of the table drawn")
+
     return check
 
 
@@ -280,6 +284,7 @@ def _run_checks(ctx: _Context, say: Callable[[str], None]) -> list[str]:
 
 def main(out: Callable[[str], None] | None = None) -> int:
     """Run every check, print one line each, return 0 if all passed else 1."""
+
     def say(line: str) -> None:
         if out is not None:
             out(line)
@@ -290,9 +295,15 @@ def main(out: Callable[[str], None] | None = None) -> int:
 
     began = time.perf_counter()
     frozen = _("frozen build") if getattr(sys, "frozen", False) else _("from source")
-    say(_("Fireside {version} self-test ({how}; Python {py}, pygame-ce {pg}, SDL {sdl})").format(
-        version=__version__, how=frozen, py=sys.version.split()[0], pg=pygame.version.ver,
-        sdl=".".join(map(str, pygame.get_sdl_version()))))
+    say(
+        _("Fireside {version} self-test ({how}; Python {py}, pygame-ce {pg}, SDL {sdl})").format(
+            version=__version__,
+            how=frozen,
+            py=sys.version.split()[0],
+            pg=pygame.version.ver,
+            sdl=".".join(map(str, pygame.get_sdl_version())),
+        )
+    )
     ctx = _Context()
     with _throwaway_home():
         failed = _run_checks(ctx, say)

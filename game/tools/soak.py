@@ -65,8 +65,13 @@ def _games() -> Iterator[tuple[str, int, str, tuple[int, int], str]]:
     combos = [(g, n) for g in rules.GAME_IDS for n in rules.get(g).PLAYERS]
     for i in itertools.count():
         game_id, players = combos[i % len(combos)]
-        yield (game_id, players, LANGUAGES[i % len(LANGUAGES)], SIZES[(i // 3) % len(SIZES)],
-               LEVELS[(i // 2) % len(LEVELS)])
+        yield (
+            game_id,
+            players,
+            LANGUAGES[i % len(LANGUAGES)],
+            SIZES[(i // 3) % len(SIZES)],
+            LEVELS[(i // 2) % len(LEVELS)],
+        )
 
 
 def _play_one(app: App, game_id: str, players: int, level: str, seed: int) -> Match:
@@ -105,13 +110,16 @@ def _cache_summary(top: int = 4) -> str:
     from game import lru
 
     rows = sorted(lru.report(), key=lambda r: (r["bytes"], r["items"]), reverse=True)[:top]
-    return ", ".join(f"{r['name']} {r['items']}/{r['max_items']}"
-                     + (f" {r['bytes'] / 2**20:.1f}/{r['max_bytes'] / 2**20:.0f}MiB" if r["max_bytes"] else "")
-                     for r in rows)
+    return ", ".join(
+        f"{r['name']} {r['items']}/{r['max_items']}"
+        + (f" {r['bytes'] / 2**20:.1f}/{r['max_bytes'] / 2**20:.0f}MiB" if r["max_bytes"] else "")
+        for r in rows
+    )
 
 
-def soak(seconds: float, every: float = 60.0, say: Callable[[str], None] = print,
-         speed: str = "off", trim: bool = False) -> list[dict[str, Any]]:
+def soak(
+    seconds: float, every: float = 60.0, say: Callable[[str], None] = print, speed: str = "off", trim: bool = False
+) -> list[dict[str, Any]]:
     """Play for `seconds`; one report (a dict, also said as a line) every `every` seconds and at the end.
     With `trim`, each report also gives the memory resident after `trim_heap()`."""
     from game import i18n, lru
@@ -128,16 +136,23 @@ def soak(seconds: float, every: float = 60.0, say: Callable[[str], None] = print
     history = 0
 
     def report() -> None:
-        row: dict[str, Any] = {"minute": round((time.monotonic() - began) / 60, 2), "rss_mib": round(rss_mib(), 1),
-               "games": games, "history_files": history, "python_blocks": sys.getallocatedblocks(),
-               "caches": lru.report()}
+        row: dict[str, Any] = {
+            "minute": round((time.monotonic() - began) / 60, 2),
+            "rss_mib": round(rss_mib(), 1),
+            "games": games,
+            "history_files": history,
+            "python_blocks": sys.getallocatedblocks(),
+            "caches": lru.report(),
+        }
         trimmed = ""
         if trim and trim_heap():
             row["rss_trimmed_mib"] = round(rss_mib(), 1)
             trimmed = f" ({row['rss_trimmed_mib']:.1f} trimmed)"
         reports.append(row)
-        say(f"{row['minute']:6.2f} min  RSS {row['rss_mib']:7.1f} MiB{trimmed}  {games:5d} games  "
-            f"{history:5d} in history  {row['python_blocks'] / 1e6:.2f}M Python blocks  {_cache_summary()}")
+        say(
+            f"{row['minute']:6.2f} min  RSS {row['rss_mib']:7.1f} MiB{trimmed}  {games:5d} games  "
+            f"{history:5d} in history  {row['python_blocks'] / 1e6:.2f}M Python blocks  {_cache_summary()}"
+        )
 
     for seed, (game_id, players, lang, size, level) in enumerate(_games(), start=1):
         if time.monotonic() >= next_report:
@@ -163,10 +178,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=float, default=60.0, help="seconds between reports (default 60)")
     parser.add_argument("--speed", default="off", help="animation speed (default off: most games per minute)")
     parser.add_argument("--json", metavar="FILE", help="also write the reports there as JSON")
-    parser.add_argument("--trim", action="store_true",
-                        help="also report memory after handing freed heap back (glibc): use versus fragmentation")
-    parser.add_argument("--max-growth", type=float, default=None, metavar="MIB",
-                        help="fail when memory grew more than this after the first quarter of the run")
+    parser.add_argument(
+        "--trim",
+        action="store_true",
+        help="also report memory after handing freed heap back (glibc): use versus fragmentation",
+    )
+    parser.add_argument(
+        "--max-growth",
+        type=float,
+        default=None,
+        metavar="MIB",
+        help="fail when memory grew more than this after the first quarter of the run",
+    )
     args = parser.parse_args(argv)
     if not (args.minutes > 0 and args.every > 0):  # also rejects nan
         parser.error("--minutes and --every must be positive numbers")

@@ -23,7 +23,7 @@ from game.rules.core import Event, scrub_events
 
 
 def seat_name(seat: int | None, me: int) -> str:
-    """"You", "Seat 2" or "table", as the terminal game names a seat."""
+    """ "You", "Seat 2" or "table", as the terminal game names a seat."""
     if seat is None:
         return "table"
     return "You" if seat == me else f"Seat {seat}"
@@ -46,7 +46,7 @@ def cards_text(cards: Any) -> str:
 
 
 def per_seat(view: Any, me: int, value: Callable[[int], Any]) -> str:
-    """"You 3, Seat 1 5, …": one value per seat."""
+    """ "You 3, Seat 1 5, …": one value per seat."""
     return ", ".join(f"{seat_name(s, me)} {value(s)}" for s in range(view.num_players))
 
 
@@ -70,9 +70,7 @@ def describe(view: Any) -> str:
     """Everything this seat may see, one fact per line."""
     me = view.viewer
     lines = _game_lines(view)
-    others = ", ".join(
-        f"{_seat_name(s, me)} {view.hand_size(s)}" for s in range(view.num_players) if s != me
-    )
+    others = ", ".join(f"{_seat_name(s, me)} {view.hand_size(s)}" for s in range(view.num_players) if s != me)
     lines.append(f"Cards in other hands: {others}")
     lines.append(f"Scores: {_per_seat(view, me, lambda s: view.scores()[s])}")
     lines.append(f"Your hand ({view.hand_size(me)}): {_cards(view.hand(me))}")

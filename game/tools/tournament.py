@@ -106,14 +106,16 @@ def summarize(game_id: str, players: int, agents: list[str], deals: list[DealRes
             ci = [max(0.0, share - half), min(1.0, share + half)]
         else:
             ci = [0.0, 1.0]
-        out.append({
-            "name": name,
-            "win_share": round(share, 4),
-            "ci95": [round(ci[0], 4), round(ci[1], 4)],
-            "mean_score": round(sum(scores) / len(scores), 2),
-            "think_ms_median": round(_percentile(think, 0.5), 2),
-            "think_ms_p95": round(_percentile(think, 0.95), 2),
-        })
+        out.append(
+            {
+                "name": name,
+                "win_share": round(share, 4),
+                "ci95": [round(ci[0], 4), round(ci[1], 4)],
+                "mean_score": round(sum(scores) / len(scores), 2),
+                "think_ms_median": round(_percentile(think, 0.5), 2),
+                "think_ms_p95": round(_percentile(think, 0.95), 2),
+            }
+        )
     return {
         "game": game_id,
         "players": players,
@@ -128,8 +130,7 @@ def _progress(done: int, total: int, started: float, stream: TextIO) -> None:
     elapsed = time.perf_counter() - started
     eta = elapsed / done * (total - done) if done else 0.0
     stream.write(
-        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals "
-        f"{elapsed:6.0f}s elapsed, ~{eta:.0f}s left"
+        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals {elapsed:6.0f}s elapsed, ~{eta:.0f}s left"
     )
     if done == total:
         stream.write("\n")
@@ -137,8 +138,13 @@ def _progress(done: int, total: int, started: float, stream: TextIO) -> None:
 
 
 def run(
-    game_id: str, players: int, agents: list[str], games: int, seed: int,
-    jobs: int = 1, progress: TextIO | None = None,
+    game_id: str,
+    players: int,
+    agents: list[str],
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    progress: TextIO | None = None,
 ) -> dict:
     """Play ceil(games / players) deals, each in every seat rotation."""
     deal_count = max(1, -(-games // players))
@@ -165,10 +171,8 @@ def run(
 
 def report(result: dict) -> str:
     rows = [
-        (f"{result['game']}, {result['players']} players, {result['games']} games "
-         f"(par {1 / result['players']:.1%})"),
-        (f"{'agent':<8} {'win share':>9} {'95% CI':>17} {'mean score':>11} "
-         f"{'think ms median':>16} {'p95':>8}"),
+        (f"{result['game']}, {result['players']} players, {result['games']} games (par {1 / result['players']:.1%})"),
+        (f"{'agent':<8} {'win share':>9} {'95% CI':>17} {'mean score':>11} {'think ms median':>16} {'p95':>8}"),
     ]
     for a in result["agents"]:
         rows.append(
@@ -180,8 +184,13 @@ def report(result: dict) -> str:
 
 
 def main(
-    game_id: str, players: int, agents: list[str], games: int, seed: int,
-    jobs: int = 1, as_json: bool = False,
+    game_id: str,
+    players: int,
+    agents: list[str],
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    as_json: bool = False,
 ) -> int:
     result = run(game_id, players, agents, games, seed, jobs, progress=sys.stderr)
     print(json.dumps(result) if as_json else report(result))

@@ -203,7 +203,8 @@ def test_bench_ai_section_shape(monkeypatch) -> None:
 
     monkeypatch.setattr(hard, "ITERATIONS", {g: SMALL for g in GAME_IDS})
     monkeypatch.setattr(
-        benchmark, "positions",
+        benchmark,
+        "positions",
         lambda g, count, seed=5: [s.view(s.current_player) for s in positions(g, 4, 3, seed)],
     )
     data = benchmark.run(0.02)

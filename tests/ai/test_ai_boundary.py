@@ -16,8 +16,13 @@ from game.rules import GAME_IDS, core
 
 GAME_DIR = Path(__file__).resolve().parents[2] / "game"
 #: The AI: the search in game/ai, and each game's rules of thumb in its own package.
-AI_FILES = sorted([*(GAME_DIR / "ai").glob("*.py"), *(GAME_DIR / "games").glob("*/heuristics.py"),
-                   *(GAME_DIR / "games").glob("*/rows.py")])
+AI_FILES = sorted(
+    [
+        *(GAME_DIR / "ai").glob("*.py"),
+        *(GAME_DIR / "games").glob("*/heuristics.py"),
+        *(GAME_DIR / "games").glob("*/rows.py"),
+    ]
+)
 
 
 def _private(name: str) -> bool:
@@ -50,10 +55,15 @@ def _offences(tree: ast.AST, private: set[str]) -> list[str]:
             on_module = isinstance(node.value, ast.Name) and node.value.id in rules_aliases
             if on_module or node.attr in private:
                 out.append(f"line {node.lineno}: .{node.attr}")
-        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-              and node.func.id in ("getattr", "setattr", "hasattr") and len(node.args) > 1
-              and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str)
-              and _private(node.args[1].value)):
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("getattr", "setattr", "hasattr")
+            and len(node.args) > 1
+            and isinstance(node.args[1], ast.Constant)
+            and isinstance(node.args[1].value, str)
+            and _private(node.args[1].value)
+        ):
             out.append(f"line {node.lineno}: {node.func.id}(…, {node.args[1].value!r})")
     return out
 
@@ -70,9 +80,11 @@ def test_game_ai_uses_no_underscore_name_of_game_rules() -> None:
 
 def test_the_checker_sees_the_old_ways_in() -> None:
     private = _rules_private_names()
-    src = ("from game.rules import sticheln\nfrom game.rules.grinch import _SUIT\n"
-           "a = sticheln._COLOUR\nb = view._evolve(seed=1)\nc = state._legal()\n"
-           "d = getattr(state, '_apply')\ne = ctx._how\n")
+    src = (
+        "from game.rules import sticheln\nfrom game.rules.grinch import _SUIT\n"
+        "a = sticheln._COLOUR\nb = view._evolve(seed=1)\nc = state._legal()\n"
+        "d = getattr(state, '_apply')\ne = ctx._how\n"
+    )
     found = _offences(ast.parse(src), private)
     assert len(found) == 5, found  # ctx._how is the AI's own helper
 

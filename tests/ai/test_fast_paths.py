@@ -153,7 +153,7 @@ def test_grinch_rollout_equals_apply(grinch_deals):
         end = replay(state, trace, grinch_deals)
         # the horizon: rows are to be chosen (or were, if the search began there)
         assert end.phase == grinch.SCORING and end.round == state.round, f"position {i}"
-        assert end.pile == state.pile[len(state.pile) - len(end.pile):]
+        assert end.pile == state.pile[len(state.pile) - len(end.pile) :]
         assert totals == grinch_rollout.grinch_horizon_totals(end), f"position {i}"
         checked += 1
     CHECKED["grinch rollout"] = checked

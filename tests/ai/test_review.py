@@ -36,16 +36,14 @@ def sticheln_last_two_tricks() -> sticheln.State:
     blue 2 and purple 2.  Red 7 takes the trick for +3 and green 8 later goes
     to someone else; green 8 now takes it for +2 - 8.  Best: red 7, by 9."""
     card = sticheln.parse_card
-    reserved = [["green 1", "green 8", "red 7"], ["blue 1", "yellow 5", "blue 2"],
-                ["purple 1", "yellow 3", "purple 2"]]
+    reserved = [["green 1", "green 8", "red 7"], ["blue 1", "yellow 5", "blue 2"], ["purple 1", "yellow 3", "purple 2"]]
     taken = {str(card(text)) for hand in reserved for text in hand}
     rest = [c for c in sticheln.deck(3) if str(c) not in taken]
     rng = random.Random(0)
     while True:  # deal the other 36 cards until twelve tricks of them leave seat 1 to lead
         rng.shuffle(rest)
-        fill = [rest[i * 12:(i + 1) * 12] for i in range(3)]
-        state = sticheln.new_game(3, 5, start=1, hands=[fill[i] + [card(t) for t in reserved[i]]
-                                                        for i in range(3)])
+        fill = [rest[i * 12 : (i + 1) * 12] for i in range(3)]
+        state = sticheln.new_game(3, 5, start=1, hands=[fill[i] + [card(t) for t in reserved[i]] for i in range(3)])
         for pick in ("pain blue 1", "pain purple 1", "pain green 1"):
             state = state.apply(sticheln.parse_move(pick))
         queues = [list(f) for f in fill]
@@ -110,11 +108,23 @@ def test_marks_follow_the_thresholds() -> None:
 
 
 def test_a_decision_round_trips_and_bad_data_is_refused() -> None:
-    decision = Decision(7, 1, "play red 4", "play blue 0", -3.0, 1.5, MISTAKE,
-                        {"code": "stay_out", "text": "Stay out", "params": {"card": "blue 0"}})
+    decision = Decision(
+        7,
+        1,
+        "play red 4",
+        "play blue 0",
+        -3.0,
+        1.5,
+        MISTAKE,
+        {"code": "stay_out", "text": "Stay out", "params": {"card": "blue 0"}},
+    )
     assert Decision.from_json(json.loads(json.dumps(decision.to_json()))) == decision
-    for bad in ([], {**decision.to_json(), "seat": "one"}, {**decision.to_json(), "mark": "blunder"},
-                {**decision.to_json(), "reason": "words"}):
+    for bad in (
+        [],
+        {**decision.to_json(), "seat": "one"},
+        {**decision.to_json(), "mark": "blunder"},
+        {**decision.to_json(), "reason": "words"},
+    ):
         with pytest.raises(ValueError):
             Decision.from_json(bad)
     with pytest.raises(ValueError, match="move 7"):
@@ -158,7 +168,8 @@ def test_a_whole_four_player_game_at_full_budget(game_id: str) -> None:
 
 # -- kept with the game ------------------------------------------------------------------------
 def test_a_review_is_kept_in_the_save_and_read_back_without_a_second_run(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     match = played("grinch", 2, 5)
     path = tmp_path / "done.json"
     savefile.save(path, match)

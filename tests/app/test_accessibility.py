@@ -29,12 +29,9 @@ from game.app.table.sprites import CardSprite, Place
 from game.app.ui import widgets
 
 MACHADO = {
-    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
-                   (-0.003882, -0.048116, 1.051998)),
-    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
-                     (-0.011820, 0.042940, 0.968881)),
-    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
-                   (0.004733, 0.691367, 0.303900)),
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.303900)),
 }
 
 
@@ -68,10 +65,13 @@ def art():
     return Art()
 
 
-@pytest.mark.parametrize("game,keys", [
-    ("sticheln", tuple(palette.STICHELN_COLOURS)),
-    ("grinch", tuple(palette.GRINCH_SUIT_COLOURS)),
-])
+@pytest.mark.parametrize(
+    "game,keys",
+    [
+        ("sticheln", tuple(palette.STICHELN_COLOURS)),
+        ("grinch", tuple(palette.GRINCH_SUIT_COLOURS)),
+    ],
+)
 def test_every_colour_and_suit_has_a_symbol_of_its_own_shape(art, game, keys):
     masks = {k: mask_of(art.symbol(game, k, 48)) for k in keys}
     for a, b in combinations(keys, 2):
@@ -93,12 +93,15 @@ def test_highlights_differ_by_shape_or_lift_not_only_colour(art):
     by its outline's shape or by how far the card rises."""
     looks = {}
     for mark in ("", "legal", "selected", "hint", "focus", "dim", "last"):
-        sprite = CardSprite(Place(("k", mark), None, (100, 100), 80, mark=mark, game="sticheln"),
-                            (100, 100), 80, 0.0)
+        sprite = CardSprite(Place(("k", mark), None, (100, 100), 80, mark=mark, game="sticheln"), (100, 100), 80, 0.0)
         sprite.snap()
         grey = pygame.transform.grayscale(sprite.image(art))
-        looks[mark] = (sprite.offset()[1], grey.get_size(), mask_of(sprite.image(art)),
-                       pygame.surfarray.array3d(grey)[..., 0].mean())
+        looks[mark] = (
+            sprite.offset()[1],
+            grey.get_size(),
+            mask_of(sprite.image(art)),
+            pygame.surfarray.array3d(grey)[..., 0].mean(),
+        )
     lifts = {m: v[0] for m, v in looks.items()}
     assert lifts["selected"] < lifts["focus"] < lifts["legal"] < 0 == lifts[""]
     assert lifts["hint"] == lifts["legal"]  # the same lift, so the outline must differ
@@ -146,8 +149,11 @@ def write_simulated_tables(folder: str) -> list[str]:
 
     os.makedirs(folder, exist_ok=True)
     written = []
-    for game, humans in (("sticheln", [True, False, False, False]), ("avalanche", [True, False, False]),
-                         ("grinch", [True, False, False, False])):
+    for game, humans in (
+        ("sticheln", [True, False, False, False]),
+        ("avalanche", [True, False, False]),
+        ("grinch", [True, False, False, False]),
+    ):
         app, table = make_app(game, humans, seed=4)
         for _ in range(2000):
             app.step(1 / 30, events=[], flip=False)

@@ -182,8 +182,7 @@ def test_pass_and_play_never_shows_one_human_another_humans_hand(monkeypatch):
 def test_one_human_sees_no_pass_screen_and_always_their_hand():
     app, table = make_app("sticheln", [False, True, False], seed=5)
     seen = []
-    play_by_clicks(app, table, random.Random(5),
-                   on_frame=lambda app, t: seen.append(type(app.stack.top)))
+    play_by_clicks(app, table, random.Random(5), on_frame=lambda app, t: seen.append(type(app.stack.top)))
     assert PassScene not in seen
     assert table.viewer == 1
 
@@ -195,8 +194,7 @@ def test_resize_in_the_middle_of_an_animation():
         if table.busy and table.match.moves:
             break
     assert any(s.moving for s in table.sprites.values())
-    app.step(1 / 30, events=[pygame.event.Event(pygame.VIDEORESIZE, size=(1024, 600),
-                                                  w=1024, h=600)], flip=False)
+    app.step(1 / 30, events=[pygame.event.Event(pygame.VIDEORESIZE, size=(1024, 600), w=1024, h=600)], flip=False)
     assert app.size == (1024, 600)
     area = pygame.Rect(0, 0, 1024, 600)
     for sprite in table.sprites.values():
@@ -254,36 +252,69 @@ def test_undo_button_in_a_one_human_game():
 
 
 def _env():
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               PYTHONPATH=str(ROOT))
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
     return env
 
 
 @pytest.mark.slow  # long: the fast lane leaves it to CI
 def test_demo_command_exits_zero_at_the_end():
     result = subprocess.run(
-        [sys.executable, "-m", "game", "demo", "--game", "sticheln", "--players", "3",
-         "--seed", "1", "--speed", "off", "--exit-at-end"],
-        cwd=ROOT, env=_env(), check=False, capture_output=True, text=True, timeout=300)
+        [
+            sys.executable,
+            "-m",
+            "game",
+            "demo",
+            "--game",
+            "sticheln",
+            "--players",
+            "3",
+            "--seed",
+            "1",
+            "--speed",
+            "off",
+            "--exit-at-end",
+        ],
+        cwd=ROOT,
+        env=_env(),
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stderr
 
 
 def test_bad_size_flag_is_a_clear_error():
-    result = subprocess.run([sys.executable, "-m", "game", "play", "--size", "big"],
-                            cwd=ROOT, env=_env(), check=False, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "game", "play", "--size", "big"],
+        cwd=ROOT,
+        env=_env(),
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2 and "1280x720" in result.stderr
 
 
 def test_first_frame_of_the_title_screen():
-    result = subprocess.run([sys.executable, "-m", "game", "play", "--first-frame-exit"],
-                            cwd=ROOT, env=_env(), check=False, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "game", "play", "--first-frame-exit"],
+        cwd=ROOT,
+        env=_env(),
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0 and "first frame" in result.stdout
 
 
 def test_hint_highlights_a_legal_move_for_the_human_to_act():
     app, table = make_app("sticheln", [True, False, False], seed=8, start=0)
-    app.step(1 / 30, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0,
-                                                unicode="h", scancode=0)], flip=False)
+    app.step(
+        1 / 30, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)], flip=False
+    )
     assert table.session.hint_pending  # thinking in a worker thread; the table keeps drawing
     table.session.wait_hint(timeout=60)
     app.step(1 / 30, events=[], flip=False)
@@ -358,7 +389,10 @@ def test_rules_screens_lay_out_and_scroll_for_every_game():
         app.step(1 / 30, events=[], flip=False)
         assert scene.max_scroll > 0  # more text than fits: it scrolls
         for _ in range(200):
-            app.step(1 / 30, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN,
-                                                        mod=0, unicode="", scancode=0)], flip=False)
+            app.step(
+                1 / 30,
+                events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0)],
+                flip=False,
+            )
         assert scene.scroll == scene.max_scroll
         app.stack.pop()

@@ -50,8 +50,7 @@ def imports(path: Path) -> set[str]:
 
 def app_graph() -> dict[str, set[str]]:
     modules = {_module(p): p for p in APP.rglob("*.py")}
-    return {name: {m for m in imports(path) if m in modules and m != name}
-            for name, path in modules.items()}
+    return {name: {m for m in imports(path) if m in modules and m != name} for name, path in modules.items()}
 
 
 def _routed() -> set[str]:
@@ -74,8 +73,13 @@ def test_the_learn_screens_are_screens_and_the_guided_table_a_table():
 
 
 def test_no_screen_imports_another_screen_or_a_table():
-    bad = [(a, b) for a, deps in app_graph().items() if is_screen(a)
-           for b in deps if is_screen(b) or is_table(b) or b == "game.app.table"]
+    bad = [
+        (a, b)
+        for a, deps in app_graph().items()
+        if is_screen(a)
+        for b in deps
+        if is_screen(b) or is_table(b) or b == "game.app.table"
+    ]
     assert bad == []
 
 
@@ -93,7 +97,7 @@ def test_no_import_circle_inside_the_app():
         state[node] = 1
         for dep in sorted(graph[node]):
             if state.get(dep) == 1:
-                cycle.extend(path[path.index(dep):] + [node, dep] if dep in path else [node, dep])
+                cycle.extend(path[path.index(dep) :] + [node, dep] if dep in path else [node, dep])
                 return True
             if dep not in state and visit(dep, [*path, node]):
                 return True

@@ -82,14 +82,23 @@ def played_on(match: Match, saved: Match) -> bool:
     """`match` is `saved`, restored, perhaps with computer moves made since
     (with animations off they move in the very frame the game is opened)."""
     n = len(saved.moves)
-    return (match.game_id, match.seats, match.seed, match.start) == (
-        saved.game_id, saved.seats, saved.seed, saved.start) and match.moves[:n] == saved.moves and (
-        match._states[n].to_json() == saved.state.to_json())
+    return (
+        (match.game_id, match.seats, match.seed, match.start) == (saved.game_id, saved.seats, saved.seed, saved.start)
+        and match.moves[:n] == saved.moves
+        and (match._states[n].to_json() == saved.state.to_json())
+    )
 
 
 def snapshot(match: Match) -> tuple:
-    return (match.game_id, match.seats, match.seed, match.start, [str(m) for _s, m in match.moves],
-            match.state.to_json(), match.current)
+    return (
+        match.game_id,
+        match.seats,
+        match.seed,
+        match.start,
+        [str(m) for _s, m in match.moves],
+        match.state.to_json(),
+        match.current,
+    )
 
 
 # -- autosave and Continue -----------------------------------------------------------------
@@ -242,8 +251,9 @@ def test_starting_a_new_game_keeps_the_unfinished_one_in_a_slot():
 
 # -- settings -----------------------------------------------------------------------------
 def test_setup_prefills_from_settings_and_remembers_the_names_used():
-    app = App((1280, 720), Settings(speed="off", names=["Oma", "Opa"], level="hard",
-                                    learn_offered=list(GAME_IDS)))  # no "learn it first?" offer
+    app = App(
+        (1280, 720), Settings(speed="off", names=["Oma", "Opa"], level="hard", learn_offered=list(GAME_IDS))
+    )  # no "learn it first?" offer
     setup = SetupScene(app)
     app.replace(setup)
     frames(app)
@@ -387,7 +397,7 @@ def test_an_error_in_a_frame_is_logged_and_the_title_offers_continue(caplog):
         app.step_safely(1 / 30, events=[])  # the title draws
         assert [str(m) for _s, m in library.read_autosave().moves] == moves
         press(app, "Continue")
-        assert [str(m) for _s, m in app.stack.top.match.moves][:len(moves)] == moves
+        assert [str(m) for _s, m in app.stack.top.match.moves][: len(moves)] == moves
         assert app.running
     finally:
         root = logging.getLogger()
@@ -437,10 +447,21 @@ def test_the_title_keeps_continue_first_and_everything_on_screen(size):
     app.replace(title)
     frames(app)
     labels = [b.label for b in title.buttons]
-    assert labels == ["Continue", "New game", "Learn to play", "Load game", "History", "Statistics", "Rules",
-                      "Settings", "Quit",
-                      "Sticheln", "Avalanche", "Grinch: Grow Your Heart"]  # the last row: today's deals
+    assert labels == [
+        "Continue",
+        "New game",
+        "Learn to play",
+        "Load game",
+        "History",
+        "Statistics",
+        "Rules",
+        "Settings",
+        "Quit",
+        "Sticheln",
+        "Avalanche",
+        "Grinch: Grow Your Heart",
+    ]  # the last row: today's deals
     screen = pygame.Rect((0, 0), size)
     rects = [b.rect for b in title.buttons]
     assert all(screen.contains(r) for r in rects)
-    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])

@@ -109,8 +109,17 @@ def plain_game(tmp_path, monkeypatch):
     (tmp_path / "plaingame" / "__init__.py").write_text("")
     (tmp_path / "plaingame" / "rules.py").write_text("CARDS = ('A1', 'B2', 'C3')\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    registry.register(GameSpec(id="plain", package="plaingame", name="Plain", code_prefix="PL",
-                               hard_iterations=10, rollout_scale=1.0, review_thresholds=(1.0, 2.0)))
+    registry.register(
+        GameSpec(
+            id="plain",
+            package="plaingame",
+            name="Plain",
+            code_prefix="PL",
+            hard_iterations=10,
+            rollout_scale=1.0,
+            review_thresholds=(1.0, 2.0),
+        )
+    )
     yield "plain"
     registry.unregister("plain")
 

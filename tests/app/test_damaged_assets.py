@@ -48,11 +48,13 @@ def game_copy(tmp_path: Path) -> Path:
 
 def run_game(root: Path, *args: str, home: Path | None = None) -> subprocess.CompletedProcess:
     env = {**HEADLESS, "FIRESIDE_HOME": str(home or root / "home"), "PYTHONPATH": str(root)}
-    return subprocess.run([sys.executable, "-m", "game", *args], cwd=root, env=env,
-                          capture_output=True, text=True, timeout=240)
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args], cwd=root, env=env, capture_output=True, text=True, timeout=240
+    )
 
 
 # -- the checks themselves ---------------------------------------------------------------------
+
 
 def test_every_bundled_font_and_svg_is_whole() -> None:
     fonts = sorted(FONTS.glob("*.[ot]tf"))
@@ -66,15 +68,18 @@ def test_every_bundled_font_and_svg_is_whole() -> None:
     assert check_bundled() == 6 + len(list((ROOT / "sprites").rglob("*.svg")))
 
 
-@pytest.mark.parametrize("damage,why", [
-    (lambda d: d[:20000], "past the end of the file"),
-    (lambda d: d[:11], "not a TrueType"),
-    (lambda d: b"<html>" + d[6:], "not a TrueType"),
-    (flipped, "checksum"),
-    (lambda d: d[:20] + b"\xff" * 4 + d[24:], "past the end"),  # the first table's offset
-    (lambda d: d.replace(b"cmap", b"cmaq", 1), "missing tables: cmap"),
-    (lambda d: d[:4] + b"\x00\x00" + d[6:], "table directory"),
-])
+@pytest.mark.parametrize(
+    "damage,why",
+    [
+        (lambda d: d[:20000], "past the end of the file"),
+        (lambda d: d[:11], "not a TrueType"),
+        (lambda d: b"<html>" + d[6:], "not a TrueType"),
+        (flipped, "checksum"),
+        (lambda d: d[:20] + b"\xff" * 4 + d[24:], "past the end"),  # the first table's offset
+        (lambda d: d.replace(b"cmap", b"cmaq", 1), "missing tables: cmap"),
+        (lambda d: d[:4] + b"\x00\x00" + d[6:], "table directory"),
+    ],
+)
 def test_damaged_fonts_are_told_apart(damage, why: str) -> None:
     problem = font_problem(damage((FONTS / GURMUKHI).read_bytes()))
     assert problem is not None and why in problem
@@ -122,6 +127,7 @@ def test_the_font_cache_never_opens_a_damaged_font(tmp_path: Path, monkeypatch) 
 
 
 # -- the whole program, in a subprocess ----------------------------------------------------------
+
 
 def test_damaged_gurmukhi_font_fails_the_self_test_without_a_crash(game_copy: Path) -> None:
     font = game_copy / "sprites" / "fonts" / GURMUKHI

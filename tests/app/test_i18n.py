@@ -75,6 +75,7 @@ def _fields(text: str) -> list[str]:
 
 # -- the catalogs -------------------------------------------------------------------------
 
+
 def test_the_template_lists_every_message_in_the_code() -> None:
     extract = _extractor()
     messages, warnings = extract.extract()
@@ -82,7 +83,8 @@ def test_the_template_lists_every_message_in_the_code() -> None:
     assert not warnings, warnings
     assert set(messages) == template, (
         "game/locale/fireside.pot is out of date: run python build/extract_messages.py "
-        f"(new: {sorted(set(messages) - template)[:5]}, gone: {sorted(template - set(messages))[:5]})")
+        f"(new: {sorted(set(messages) - template)[:5]}, gone: {sorted(template - set(messages))[:5]})"
+    )
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
@@ -107,8 +109,7 @@ def test_placeholders_match_between_message_and_translation(code: str) -> None:
             assert _fields(entry.msgid_plural) == wanted, entry.msgid
         for form in forms:
             assert _fields(form) == wanted, f"{code}: {entry.msgid!r} -> {form!r}"
-            values = {name.split(".")[0].split("[")[0]: 1 for _, name, _, _ in string.Formatter().parse(form)
-                      if name}
+            values = {name.split(".")[0].split("[")[0]: 1 for _, name, _, _ in string.Formatter().parse(form) if name}
             form.format(**values)  # no stray braces
 
 
@@ -142,8 +143,12 @@ def _module_level_calls(tree: ast.Module) -> list[int]:
                     visit(ast.Expression(deco), False)
                 visit(child.body if isinstance(child, ast.Lambda) else ast.Module(child.body, []), True)
                 continue
-            if (not in_function and isinstance(child, ast.Call) and isinstance(child.func, ast.Name)
-                    and child.func.id in ("_", "ngettext")):
+            if (
+                not in_function
+                and isinstance(child, ast.Call)
+                and isinstance(child.func, ast.Name)
+                and child.func.id in ("_", "ngettext")
+            ):
                 found.append(child.lineno)
             visit(child, in_function)
 
@@ -161,8 +166,19 @@ def _function_shadowing(tree: ast.Module) -> list[str]:
         stack = list(ast.iter_child_nodes(fn))
         while stack:
             node = stack.pop()
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef,
-                                 ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            if isinstance(
+                node,
+                (
+                    ast.FunctionDef,
+                    ast.AsyncFunctionDef,
+                    ast.Lambda,
+                    ast.ClassDef,
+                    ast.ListComp,
+                    ast.SetComp,
+                    ast.DictComp,
+                    ast.GeneratorExp,
+                ),
+            ):
                 continue
             if isinstance(node, ast.Name) and node.id == "_":
                 stores |= isinstance(node.ctx, ast.Store)
@@ -187,10 +203,14 @@ def test_nothing_is_translated_at_import_and_nothing_hides_the_translator() -> N
 
 # -- fonts and glyphs ---------------------------------------------------------------------------
 
+
 def _ks_x_1001_hangul() -> str:
-    return "".join(bytes((lead, trail)).decode("euc-kr") for lead in range(0xB0, 0xC9)
-                   for trail in range(0xA1, 0xFF)
-                   if _decodes(bytes((lead, trail))))
+    return "".join(
+        bytes((lead, trail)).decode("euc-kr")
+        for lead in range(0xB0, 0xC9)
+        for trail in range(0xA1, 0xFF)
+        if _decodes(bytes((lead, trail)))
+    )
 
 
 def _decodes(raw: bytes) -> bool:
@@ -236,8 +256,9 @@ def test_the_fonts_have_every_character_of_every_text(code: str) -> None:
         for part_family, part in fonts.runs(clean, family):
             for ch in fonts.missing(part, part_family):
                 missing.setdefault(ch, text)
-    assert not missing, f"no glyph for {sorted(missing)} (e.g. in {list(missing.values())[:2]}): " \
-                        "re-run python build/make_fonts.py"
+    assert not missing, (
+        f"no glyph for {sorted(missing)} (e.g. in {list(missing.values())[:2]}): re-run python build/make_fonts.py"
+    )
 
 
 def test_every_language_name_draws_in_every_language() -> None:
@@ -318,10 +339,13 @@ def test_gurmukhi_is_shaped(display) -> None:
         """Where the consonant ਕ sits in the image of `text`: the shift that lays the
         lower part of a lone ਕ best over it (below the headline, where the i-sign's
         loop is not)."""
+
         def lower(surface: pygame.Surface) -> pygame.mask.Mask:
             top = surface.get_height() * 45 // 100
-            return pygame.mask.from_surface(surface.subsurface((0, top, surface.get_width(),
-                                                                surface.get_height() - top)))
+            return pygame.mask.from_surface(
+                surface.subsurface((0, top, surface.get_width(), surface.get_height() - top))
+            )
+
         ka = lower(font.render("ਕ", True, (255, 255, 255)))
         whole = lower(font.render(text, True, (255, 255, 255)))
         shifts = range(whole.get_size()[0] - ka.get_size()[0] + 1)
@@ -331,6 +355,7 @@ def test_gurmukhi_is_shaped(display) -> None:
 
 
 # -- what the screens say ---------------------------------------------------------------------
+
 
 class _Recorder:
     """Every string drawn through fonts.text while it is installed."""
@@ -438,10 +463,21 @@ def test_switching_language_in_the_settings_shows_at_once(monkeypatch) -> None:
 
 # -- choosing the language ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("name,code", [
-    ("ko_KR.UTF-8", "ko"), ("ca_ES@valencia", "ca"), ("pa_IN", "pa"), ("pa-Guru-IN", "pa"),
-    ("pa_PK", None), ("Korean_Korea.949", "ko"), ("C", None), ("de_DE.UTF-8", None), ("", None),
-])
+
+@pytest.mark.parametrize(
+    "name,code",
+    [
+        ("ko_KR.UTF-8", "ko"),
+        ("ca_ES@valencia", "ca"),
+        ("pa_IN", "pa"),
+        ("pa-Guru-IN", "pa"),
+        ("pa_PK", None),
+        ("Korean_Korea.949", "ko"),
+        ("C", None),
+        ("de_DE.UTF-8", None),
+        ("", None),
+    ],
+)
 def test_locale_names(name: str, code: str | None) -> None:
     assert i18n.match_language(name) == code
 
@@ -490,15 +526,19 @@ def test_lang_overrides_the_setting_when_the_window_opens(monkeypatch) -> None:
 
 # -- the rules' and the hints' reasons --------------------------------------------------------------
 
+
 def _move_universe(game_id: str, n: int) -> list:
     module = rules.get(game_id)
     if game_id == "sticheln":
         return [module.Move(kind, card) for kind in ("pain", "play") for card in module.deck(6)]
     if game_id == "avalanche":
         return [module.SNOWFALL] + [module.Move("play", r, k) for r in module.RANKS for k in range(1, 9)]
-    return ([module.Move("draw")] + [module.Move("take", s) for s in range(n + 1)]
-            + [module.Move("discard", c) for c in module.CARDS]
-            + [module.Move("score", row) for row in (*module.ROWS, "nowhere")])
+    return (
+        [module.Move("draw")]
+        + [module.Move("take", s) for s in range(n + 1)]
+        + [module.Move("discard", c) for c in module.CARDS]
+        + [module.Move("score", row) for row in (*module.ROWS, "nowhere")]
+    )
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -529,8 +569,7 @@ def test_every_rule_reason_has_words_in_every_language(game_id: str) -> None:
         i18n.set_language(code)
         for reason in seen:
             said = reasons.illegal(game_id, reason, lambda s: f"P{s}", lambda s: s == 0)
-            assert "{" not in said and "Seat" not in said and "(" + game_id[:2].upper() + "-" not in said, \
-                (code, said)
+            assert "{" not in said and "Seat" not in said and "(" + game_id[:2].upper() + "-" not in said, (code, said)
             if code != "en":
                 i18n.set_language("en")
                 english = reasons.illegal(game_id, reason, lambda s: f"P{s}", lambda s: s == 0)
@@ -554,8 +593,11 @@ def test_every_hint_reason_has_words_in_every_language(game_id: str) -> None:
             texts = [heuristics(game_id).describe(view, m) for m in view.legal_moves()[:12]]
             texts.append(heuristics(game_id).normal_move(view, random.Random(1))[1])
             for text in filter(None, texts):
-                searched = Phrase(text.code, f"{text} (chosen in 40% of 900 simulated deals)",
-                                  {**text.params, "search_p": 40, "search_n": 900})
+                searched = Phrase(
+                    text.code,
+                    f"{text} (chosen in 40% of 900 simulated deals)",
+                    {**text.params, "search_p": 40, "search_n": 900},
+                )
                 for variant in (text, searched):
                     assert reasons.covered(variant, hint_text=True), f"no words for the hint {variant!r}"
                     for code in i18n.LANGUAGES:
@@ -582,8 +624,12 @@ def test_card_and_move_names(code: str) -> None:
     assert names.card_name("grinch", "W3a").replace("3", "").strip() == grinch_words.suit_name("W")
     assert names.card_name("avalanche", "QS") == "Q"
     assert avalanche_words.set_name(avalanche.JOKER, 2).count(avalanche_words.rank_name(avalanche.JOKER)) == 2
-    for move in [sticheln.Move("pain", sticheln.parse_card("red 4")), avalanche.SNOWFALL,
-                 grinch.Move("take", 1), grinch.Move("score", "run")]:
+    for move in [
+        sticheln.Move("pain", sticheln.parse_card("red 4")),
+        avalanche.SNOWFALL,
+        grinch.Move("take", 1),
+        grinch.Move("score", "run"),
+    ]:
         text = names.move_text(move.__module__.split(".")[-2], move, lambda s: "Mina", lambda s: False)
         assert text and "{" not in text
         if code != "en":

@@ -34,8 +34,7 @@ FRAME = 1 / 60
 # -- a keyboard and nothing else ---------------------------------------------------------
 def press(app: App, key: int, shift: bool = False) -> None:
     mod = pygame.KMOD_SHIFT if shift else pygame.KMOD_NONE
-    app.step(FRAME, events=[pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="",
-                                               scancode=0)], flip=False)
+    app.step(FRAME, events=[pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)], flip=False)
 
 
 def type_text(app: App, text: str) -> None:
@@ -88,8 +87,9 @@ def assert_focus_is_legal(table: TableScene) -> None:
 
 def key_for_move(table: TableScene, move):
     for item in focus.items_of(table):
-        target = next((t for t in table.targets()
-                       if (t.key if t.key is not None else ("move", str(t.move))) == item.key), None)
+        target = next(
+            (t for t in table.targets() if (t.key if t.key is not None else ("move", str(t.move))) == item.key), None
+        )
         if target is not None and target.move == move:
             return item.key
     raise AssertionError(f"no focusable target plays {move}")
@@ -111,8 +111,11 @@ def play_turn(app: App, table: TableScene, rng: random.Random) -> None:
     legal = table.view.legal_moves()
     move = rng.choice(legal)
     if table.GAME == "avalanche" and move.kind == "play":
-        cards = [t.select for t in table.targets() if t.select is not None
-                 and avalanche.parse_card(t.select[1]).rank == move.rank][:move.count]
+        cards = [
+            t.select
+            for t in table.targets()
+            if t.select is not None and avalanche.parse_card(t.select[1]).rank == move.rank
+        ][: move.count]
         for key in cards:
             reach(app, table, key, rng)
             press(app, pygame.K_SPACE)  # Space selects the focused card
@@ -184,11 +187,14 @@ def play_to_results(app: App, rng: random.Random, max_frames: int = 60_000) -> T
     raise AssertionError("the game did not reach the results screen")
 
 
-@pytest.mark.parametrize("game_name,game_id,players", [
-    ("Sticheln", "sticheln", 3),
-    ("Avalanche", "avalanche", 3),
-    ("Grinch: Grow Your Heart", "grinch", 2),
-])
+@pytest.mark.parametrize(
+    "game_name,game_id,players",
+    [
+        ("Sticheln", "sticheln", 3),
+        ("Avalanche", "avalanche", 3),
+        ("Grinch: Grow Your Heart", "grinch", 2),
+    ],
+)
 def test_a_whole_game_by_keyboard_alone(game_name, game_id, players, monkeypatch):
     app = new_app()
     setup_by_keyboard(app, game_name, players, monkeypatch)
@@ -252,8 +258,7 @@ def test_the_ring_is_drawn_where_the_focus_is():
     rect = focus.focused(app.stack.top).rect
     ring = rect.inflate(app.ui(8), app.ui(8))
     # The light band lies just outside the button, all around it.
-    light = [app.screen.get_at(p)[:3] for p in
-             (ring.midtop, ring.midbottom, ring.midleft, ring.midright)]
+    light = [app.screen.get_at(p)[:3] for p in (ring.midtop, ring.midbottom, ring.midleft, ring.midright)]
     assert all(c == focus.RING_LIGHT for c in light), light
 
 
@@ -368,28 +373,34 @@ def test_the_focused_card_rises_and_the_viewer_change_forgets_the_focus():
 
 
 # -- the interface size ----------------------------------------------------------------------------
-@pytest.mark.parametrize("size,ui_scale,expected", [
-    ((1280, 720), 1.0, 100),
-    ((1280, 720), 0.8, 80),
-    ((1280, 720), 1.2, 120),
-    ((1280, 720), 2.0, 125),    # no more than 1024x576 logical units in the window
-    ((2560, 1440), 1.0, 200),
-    ((2560, 1440), 1.5, 250),
-    ((1024, 600), 1.0, 80),
-])
+@pytest.mark.parametrize(
+    "size,ui_scale,expected",
+    [
+        ((1280, 720), 1.0, 100),
+        ((1280, 720), 0.8, 80),
+        ((1280, 720), 1.2, 120),
+        ((1280, 720), 2.0, 125),  # no more than 1024x576 logical units in the window
+        ((2560, 1440), 1.0, 200),
+        ((2560, 1440), 1.5, 250),
+        ((1024, 600), 1.0, 80),
+    ],
+)
 def test_ui_scale_multiplies_logical_units(size, ui_scale, expected):
     app = App(size, Settings(speed="off", ui_scale=ui_scale))
     assert app.ui(100) == expected
 
 
-@pytest.mark.parametrize("ui_scale,current,desktop,expected", [
-    (1.0, (1280, 720), (1920, 1080), (1280, 720)),     # up to 125% the window is left alone
-    (1.25, (1024, 600), (1366, 768), (1024, 600)),
-    (2.0, (1280, 720), (3840, 2160), (2048, 1152)),    # 200%: 1024x576 logical units at scale 2
-    (1.5, (1280, 720), None, (1536, 864)),
-    (2.0, (1280, 720), (1920, 1080), (1880, 980)),     # never past the screen (less its panels)
-    (2.0, (2560, 1440), (3840, 2160), (2560, 1440)),   # never smaller than it is
-])
+@pytest.mark.parametrize(
+    "ui_scale,current,desktop,expected",
+    [
+        (1.0, (1280, 720), (1920, 1080), (1280, 720)),  # up to 125% the window is left alone
+        (1.25, (1024, 600), (1366, 768), (1024, 600)),
+        (2.0, (1280, 720), (3840, 2160), (2048, 1152)),  # 200%: 1024x576 logical units at scale 2
+        (1.5, (1280, 720), None, (1536, 864)),
+        (2.0, (1280, 720), (1920, 1080), (1880, 980)),  # never past the screen (less its panels)
+        (2.0, (2560, 1440), (3840, 2160), (2560, 1440)),  # never smaller than it is
+    ],
+)
 def test_a_large_interface_grows_the_window(ui_scale, current, desktop, expected):
     from game.app.shell.app import window_for_scale
 
@@ -414,6 +425,9 @@ def test_esc_closes_a_round_summary_as_continue_does():
     app, table = make_app("sticheln", [True, False, False])
     app.go("summary", "Round 1", ["Player", "Score"], [["Ana", "3"]])
     assert type(app.stack.top).__name__ == "SummaryScene"
-    app.step(1 / 60, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b",
-                                                scancode=0)], flip=False)
+    app.step(
+        1 / 60,
+        events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)],
+        flip=False,
+    )
     assert app.stack.top is table

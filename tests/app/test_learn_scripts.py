@@ -27,8 +27,7 @@ def play_script(game_id: str) -> list[tuple[int, object, tuple]]:
 
 
 def kinds(played, seat=None) -> list:
-    return [(e.kind, e.seat, e.info) for s, _m, events in played if seat is None or s == seat
-            for e in events]
+    return [(e.kind, e.seat, e.info) for s, _m, events in played if seat is None or s == seat for e in events]
 
 
 @pytest.mark.parametrize("game_id", list(lesson_games()))
@@ -54,10 +53,11 @@ def test_sticheln_shows_the_pain_pick_an_off_colour_win_a_zero_and_pain_landing_
     zero = next(i for i, (s, m, _e) in enumerate(played) if s == HUMAN and m.kind == "play" and m.card.value == 0)
     assert tricks[1][0] != HUMAN and zero < 9
     # a card of the learner's pain colour lands in the trick the learner takes
-    won = [i for i, (s, m, events) in enumerate(played)
-           if any(e.kind == "trick_won" and e.seat == HUMAN for e in events)]
+    won = [
+        i for i, (s, m, events) in enumerate(played) if any(e.kind == "trick_won" and e.seat == HUMAN for e in events)
+    ]
     assert won
-    trick = [m.card for s, m, _e in played[won[0] - 2: won[0] + 1]]
+    trick = [m.card for s, m, _e in played[won[0] - 2 : won[0] + 1]]
     assert any(card.colour == pain for card in trick)
     final = played[-1][2]
     assert any(e.kind == "game_over" for e in final)
@@ -119,8 +119,9 @@ def lessonless():
     from game.games import registry
     from game.games.spec import PARTS
 
-    spec = registry.register(replace(registry.get("sticheln"), id="lessonless", code_prefix="LL",
-                                     parts=frozenset(PARTS) - {"lesson"}))
+    spec = registry.register(
+        replace(registry.get("sticheln"), id="lessonless", code_prefix="LL", parts=frozenset(PARTS) - {"lesson"})
+    )
     yield spec.id
     registry.unregister(spec.id)
 

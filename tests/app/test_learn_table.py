@@ -62,8 +62,11 @@ def advance(app: App, table) -> bool:
 
 
 def press(app: App, key: int) -> None:
-    app.step(FRAME, events=[pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_NONE,
-                                               unicode="", scancode=0)], flip=False)
+    app.step(
+        FRAME,
+        events=[pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_NONE, unicode="", scancode=0)],
+        flip=False,
+    )
 
 
 def wrong_point(table) -> tuple[int, int]:
@@ -78,8 +81,7 @@ def wrong_point(table) -> tuple[int, int]:
     w, h = table.size
     for x in range(w // 20, w, w // 10):
         for y in range(h // 6, h, h // 12):
-            if (table.target_at((x, y)) is None
-                    and not any(b.rect.collidepoint((x, y)) for b in table.buttons)):
+            if table.target_at((x, y)) is None and not any(b.rect.collidepoint((x, y)) for b in table.buttons):
                 return (x, y)
     raise AssertionError("no wrong place to click")
 
@@ -221,8 +223,12 @@ def test_captions_inside_the_window_and_off_their_target_at_every_size(game_id, 
 
 def test_caption_placement_keeps_inside_and_off_the_target():
     window = pygame.Rect(0, 0, 1024, 600)
-    for target in (pygame.Rect(450, 480, 120, 110), pygame.Rect(0, 0, 100, 100),
-                   pygame.Rect(900, 250, 120, 100), pygame.Rect(400, 10, 200, 60)):
+    for target in (
+        pygame.Rect(450, 480, 120, 110),
+        pygame.Rect(0, 0, 100, 100),
+        pygame.Rect(900, 250, 120, 100),
+        pygame.Rect(400, 10, 200, 60),
+    ):
         box = place_caption((460, 150), target, window, 20)
         assert window.contains(box) and not box.colliderect(target), (target, box)
     avoid = [[pygame.Rect(0, 0, 1024, 52)]]
@@ -281,9 +287,14 @@ def test_learn_command_autoplays_to_the_end_and_exits_zero():
     save_settings(Settings(speed="off"))
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
     result = subprocess.run(
-        [sys.executable, "-m", "game", "learn", "--game", "avalanche", "--lang", "ca",
-         "--autoplay", "--exit-at-end"],
-        cwd=ROOT, env=env, check=False, capture_output=True, text=True, timeout=300)
+        [sys.executable, "-m", "game", "learn", "--game", "avalanche", "--lang", "ca", "--autoplay", "--exit-at-end"],
+        cwd=ROOT,
+        env=env,
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stderr
 
 
@@ -303,10 +314,17 @@ def test_autoplay_walks_through_by_itself_and_exit_at_end_quits_zero(game_id):
 def test_learn_command_line():
     from game.tools.cli import build_parser
 
-    args = build_parser().parse_args(["learn", "--game", "grinch", "--lang", "pa", "--autoplay",
-                                      "--exit-at-end", "--size", "1024x600"])
+    args = build_parser().parse_args(
+        ["learn", "--game", "grinch", "--lang", "pa", "--autoplay", "--exit-at-end", "--size", "1024x600"]
+    )
     assert (args.command, args.game, args.lang, args.autoplay, args.exit_at_end, args.size) == (
-        "learn", "grinch", "pa", True, True, (1024, 600))
+        "learn",
+        "grinch",
+        "pa",
+        True,
+        True,
+        (1024, 600),
+    )
     with pytest.raises(SystemExit):
         build_parser().parse_args(["learn", "--game", "chess"])
 
@@ -326,8 +344,9 @@ def test_learn_to_play_and_the_setup_offer_leave_out_a_game_without_a_lesson():
     from game.games import registry
     from game.games.spec import PARTS
 
-    spec = registry.register(replace(registry.get("avalanche"), id="lessonless", code_prefix="LL",
-                                     parts=frozenset(PARTS) - {"lesson"}))
+    spec = registry.register(
+        replace(registry.get("avalanche"), id="lessonless", code_prefix="LL", parts=frozenset(PARTS) - {"lesson"})
+    )
     try:
         app = App((1280, 720), Settings(speed="off"))
         app.go("title")

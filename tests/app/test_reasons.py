@@ -31,13 +31,17 @@ def _universe(module, game_id: str, n: int) -> list:
     if game_id == "sticheln":
         moves = [module.Move(kind, card) for kind in ("pain", "play") for card in module.deck(6)]
     elif game_id == "avalanche":
-        moves = [module.SNOWFALL, module.Move("snowfall", 1, 1), module.Move("play", 99, 1),
-                 module.Move("play", 5, 0)]
+        moves = [module.SNOWFALL, module.Move("snowfall", 1, 1), module.Move("play", 99, 1), module.Move("play", 5, 0)]
         moves += [module.Move("play", r, k) for r in module.RANKS for k in range(1, 9)]
     else:
-        moves = ([module.Move("draw")] + [module.Move("take", s) for s in range(n + 1)]
-                 + [module.Move("discard", c) for c in module.CARDS] + [module.Move("discard", "W9z")]
-                 + [module.Move("score", row) for row in (*module.ROWS, "nowhere")] + [module.Move("dance")])
+        moves = (
+            [module.Move("draw")]
+            + [module.Move("take", s) for s in range(n + 1)]
+            + [module.Move("discard", c) for c in module.CARDS]
+            + [module.Move("discard", "W9z")]
+            + [module.Move("score", row) for row in (*module.ROWS, "nowhere")]
+            + [module.Move("dance")]
+        )
     return moves + ["not a move", "play", 42]
 
 

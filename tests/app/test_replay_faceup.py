@@ -54,8 +54,9 @@ def opponents_cards(replay: ReplayScene) -> dict[int, list]:
     return shown
 
 
-def open_replay(game: str, match: Match, review: list[Decision] | None = None,
-                size: tuple[int, int] = (1024, 600)) -> tuple[App, ReplayScene]:
+def open_replay(
+    game: str, match: Match, review: list[Decision] | None = None, size: tuple[int, int] = (1024, 600)
+) -> tuple[App, ReplayScene]:
     app, _table = make_app(game, [True] + [False] * (len(match.seats) - 1), size=size)
     app.go("replay", match, "test", review=review)
     replay = app.stack.top
@@ -84,8 +85,9 @@ def test_a_finished_game_replays_face_up_with_a_switch_to_each_seat(game: str, p
         assert replay.eye_label() == f"As {match.seats[seat].name} saw it"
         assert table.view.viewer == seat
         assert all(card is None for cards in opponents_cards(replay).values() for card in cards)
-    app.step(1 / 30, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=0, unicode="v",
-                                                scancode=0)], flip=False)
+    app.step(
+        1 / 30, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=0, unicode="v", scancode=0)], flip=False
+    )
     assert table.viewer is None and table.face_up  # and back to every hand
     frames(app, 3)
 
@@ -109,14 +111,26 @@ def test_marks_on_the_timeline_and_the_verdict_on_a_marked_move() -> None:
     match = random_game("sticheln", 3, 5)
     number = next(n for n, (seat, _m) in enumerate(match.moves, 1) if seat == 0 and n > 3)
     chosen = str(match.moves[number - 1][1])
-    review = [Decision(number, 0, chosen, "play red 0", -4.0, 1.0, MISTAKE,
-                       {"code": "stay_out", "text": "Stay out of this trick with the red 0",
-                        "params": {"card": "red 0"}}),
-              Decision(number + 3, 0, "play red 1", "play red 1", 1.0, 1.0, "")]
+    review = [
+        Decision(
+            number,
+            0,
+            chosen,
+            "play red 0",
+            -4.0,
+            1.0,
+            MISTAKE,
+            {"code": "stay_out", "text": "Stay out of this trick with the red 0", "params": {"card": "red 0"}},
+        ),
+        Decision(number + 3, 0, "play red 1", "play red 1", 1.0, 1.0, ""),
+    ]
     app, replay = open_replay("sticheln", match, review)
     assert replay.review_text() == ("", "")
-    app.step(1 / 30, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="",
-                                                scancode=0)], flip=False)
+    app.step(
+        1 / 30,
+        events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0)],
+        flip=False,
+    )
     assert replay.index == number  # Page Down: the next marked decision
     mark, text = replay.review_text()
     assert mark == MISTAKE
@@ -138,17 +152,32 @@ def test_a_reason_that_would_only_repeat_the_move_is_left_out() -> None:
     match = random_game("sticheln", 3, 5)
     number = next(n for n, (seat, _m) in enumerate(match.moves, 1) if seat == 0 and n > 3)
     chosen = str(match.moves[number - 1][1])
-    review = [Decision(number, 0, chosen, "play yellow 11", -21.0, 0.0, MISTAKE,
-                       {"code": "risky_take", "text": "Play the yellow 11 (risky: the trick may cost you)",
-                        "params": {"card": "yellow 11"}})]
+    review = [
+        Decision(
+            number,
+            0,
+            chosen,
+            "play yellow 11",
+            -21.0,
+            0.0,
+            MISTAKE,
+            {
+                "code": "risky_take",
+                "text": "Play the yellow 11 (risky: the trick may cost you)",
+                "params": {"card": "yellow 11"},
+            },
+        )
+    ]
     app, replay = open_replay("sticheln", match, review)
     replay.goto(number)
     text = replay.review_text()[1]
     assert text.endswith("— yellow 11 was better by about 21 points.")
     assert text.count("yellow 11") == 1
     # A kept reason whose English is empty still has its words (a Phrase is a str).
-    assert reasons.why("sticheln", Phrase("take_trick", "", {"card": "red 1", "n": 6}), str,
-                       lambda seat: False) == "it takes the trick, worth +6"
+    assert (
+        reasons.why("sticheln", Phrase("take_trick", "", {"card": "red 1", "n": 6}), str, lambda seat: False)
+        == "it takes the trick, worth +6"
+    )
 
 
 def test_every_hint_code_has_a_verdict_clause_or_is_left_out_on_purpose() -> None:
@@ -160,11 +189,13 @@ def test_every_hint_code_has_a_verdict_clause_or_is_left_out_on_purpose() -> Non
 
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("game,players", [("avalanche", 4), ("sticheln", 3)])
-def test_the_bar_text_never_runs_into_the_track_or_its_marks(game: str, players: int,
-                                                             size: tuple[int, int]) -> None:
+def test_the_bar_text_never_runs_into_the_track_or_its_marks(game: str, players: int, size: tuple[int, int]) -> None:
     match = random_game(game, players, 6)
-    decisions = [Decision(n, 0, str(m), str(m), -3.0 - n % 5, 0.0, MISTAKE if n % 2 else "inaccuracy")
-                 for n, (seat, m) in enumerate(match.moves, 1) if seat == 0][:12]
+    decisions = [
+        Decision(n, 0, str(m), str(m), -3.0 - n % 5, 0.0, MISTAKE if n % 2 else "inaccuracy")
+        for n, (seat, m) in enumerate(match.moves, 1)
+        if seat == 0
+    ][:12]
     app, replay = open_replay(game, match, decisions, size=size)
     for index in (0, decisions[0].number, decisions[-1].number, decisions[-1].number + 1):
         replay.goto(index)
@@ -205,8 +236,9 @@ def test_the_face_up_view_names_every_seat_and_the_bar_says_the_past(game: str, 
 
 def test_a_seat_of_a_game_with_two_humans_is_never_you_in_its_replay() -> None:
     rng = random.Random(2)
-    match = Match("grinch", [Seat("Ana", True, "random"), Seat("Joon", True, "random"),
-                             Seat("Mina", False, "random")], 2)
+    match = Match(
+        "grinch", [Seat("Ana", True, "random"), Seat("Joon", True, "random"), Seat("Mina", False, "random")], 2
+    )
     while not match.state.is_over:
         match.apply(rng.choice(match.state.legal_moves()))
     app, replay = open_replay("grinch", match)

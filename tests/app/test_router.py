@@ -66,7 +66,8 @@ def test_a_wrong_argument_to_a_screen_fails_the_type_check(tmp_path):
     from mypy import api
 
     probe = tmp_path / "probe.py"
-    probe.write_text(textwrap.dedent("""
+    probe.write_text(
+        textwrap.dedent("""
         from game.app.shell.surface import AppSurface
 
         def wrong(app: AppSurface) -> None:
@@ -77,9 +78,12 @@ def test_a_wrong_argument_to_a_screen_fails_the_type_check(tmp_path):
         def right(app: AppSurface) -> None:
             app.routes.rules("grinch")
             app.routes.learn("grinch", autoplay=True)
-    """), encoding="utf-8")
-    out, _err, status = api.run([str(probe), "--config-file", str(ROOT / "pyproject.toml"),
-                                 "--cache-dir", str(tmp_path / "cache")])
+    """),
+        encoding="utf-8",
+    )
+    out, _err, status = api.run(
+        [str(probe), "--config-file", str(ROOT / "pyproject.toml"), "--cache-dir", str(tmp_path / "cache")]
+    )
     errors = [line for line in out.splitlines() if ": error:" in line]
     assert status == 1
     assert [line.split(":")[1] for line in errors] == ["5", "6", "7"], out

@@ -33,9 +33,25 @@ EXTRA = {
     "pa": lambda ch: "\u0a00" <= ch <= "\u0a7f" or ch == "।",  # Gurmukhi and the danda
 }
 # English number words, so "two ordinary decks" may become "52장 덱 2벌" and still match.
-NUMBER_WORDS = {"zero": "0", "zeros": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
-                "seven": "7", "eight": "8", "twelve": "12", "first": "1", "second": "2",
-                "third": "3", "twice": "2", "single": "1", "singles": "1"}
+NUMBER_WORDS = {
+    "zero": "0",
+    "zeros": "0",
+    "one": "1",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "seven": "7",
+    "eight": "8",
+    "twelve": "12",
+    "first": "1",
+    "second": "2",
+    "third": "3",
+    "twice": "2",
+    "single": "1",
+    "singles": "1",
+}
 
 
 @pytest.fixture
@@ -66,6 +82,7 @@ def _numbers(text: str) -> set[str]:
 
 
 # -- the English text and the public names -----------------------------------------
+
 
 def test_every_game_has_a_title_tagline_and_rules() -> None:
     for lang in LANGS:
@@ -139,6 +156,7 @@ def test_every_pictured_card_parses(game_id: str) -> None:
 
 # -- every language ---------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_same_sections_paragraphs_and_cards_as_english(game_id: str, lang: str) -> None:
@@ -167,8 +185,9 @@ def test_text_is_clean_and_wraps(game_id: str, lang: str) -> None:
         assert unicodedata.normalize("NFC", text) == text, text[:40]
         assert len(text) <= MAX_PARAGRAPH, text[:60]
         assert max(len(word) for word in text.split()) <= MAX_WORD, text[:60]
-        odd = {ch for ch in text if not (ch.isascii() and ch.isprintable()) and ch not in COMMON
-               and not EXTRA[lang](ch)}
+        odd = {
+            ch for ch in text if not (ch.isascii() and ch.isprintable()) and ch not in COMMON and not EXTRA[lang](ch)
+        }
         assert not odd, (lang, odd, text[:60])
     for section in rules_text.rules(game_id, lang):
         assert len(section.heading) <= 40, section.heading
@@ -200,12 +219,12 @@ def test_the_bundled_fonts_draw_every_character(lang: str) -> None:
     fonts = pytest.importorskip("game.app.look.fonts")
     if not hasattr(fonts, "missing"):
         pytest.skip("the per-language fonts have not landed")
-    text = "".join("".join(_texts(g, lang)) + rules_text.title(g, lang) + rules_text.tagline(g, lang)
-                   for g in GAME_IDS)
+    text = "".join("".join(_texts(g, lang)) + rules_text.title(g, lang) + rules_text.tagline(g, lang) for g in GAME_IDS)
     assert not fonts.missing(text), (lang, sorted(fonts.missing(text)))
 
 
 # -- the rules scene ---------------------------------------------------------------------
+
 
 def _rules_app():
     from table_driver import make_app
@@ -234,8 +253,11 @@ def test_rules_scene_lays_out_and_scrolls_in_every_language(lang: str, language)
                 line, indent = item
                 assert widgets.fonts.size(line, app.ui(18))[0] <= width - indent or " " not in line, line
         for _ in range(200):
-            app.step(1 / 30, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN,
-                                                        mod=0, unicode="", scancode=0)], flip=False)
+            app.step(
+                1 / 30,
+                events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0)],
+                flip=False,
+            )
         assert scene.scroll == scene.max_scroll
         app.stack.pop()
 

@@ -20,8 +20,18 @@ from game.app.look.sound import SOUND_NAMES, SoundBoard
 
 SOUNDS = Path(__file__).resolve().parents[2] / "sounds"
 EXPECTED = {
-    "slide", "flip", "shuffle", "deal", "gather", "rumble",
-    "stop", "chime", "heart", "click", "error", "win",
+    "slide",
+    "flip",
+    "shuffle",
+    "deal",
+    "gather",
+    "rumble",
+    "stop",
+    "chime",
+    "heart",
+    "click",
+    "error",
+    "win",
 }
 
 

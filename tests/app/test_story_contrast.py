@@ -57,6 +57,5 @@ def test_trick_owners_are_named_on_an_opaque_pill():
         from game.app.look import fonts
 
         w, h = fonts.size(table.name(seat), app.ui(15), True)
-        probe = (round(x + app.ui(7)) + w // 2 + app.ui(4),
-                 round(ty + table.card_w * 0.7 + app.ui(6)) + h // 2)
+        probe = (round(x + app.ui(7)) + w // 2 + app.ui(4), round(ty + table.card_w * 0.7 + app.ui(6)) + h // 2)
         assert tuple(app.screen.get_at(probe))[:3] == palette.NAME_PILL, (seat, probe)

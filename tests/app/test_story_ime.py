@@ -34,8 +34,9 @@ def key(k: int) -> pygame.event.Event:
 
 def accent_pixels(surface: pygame.Surface, rect: pygame.Rect) -> int:
     sub = surface.subsurface(rect)
-    return sum(1 for x in range(sub.get_width()) for y in range(sub.get_height())
-               if tuple(sub.get_at((x, y)))[:3] == ACCENT)
+    return sum(
+        1 for x in range(sub.get_width()) for y in range(sub.get_height()) if tuple(sub.get_at((x, y)))[:3] == ACCENT
+    )
 
 
 def test_text_field_shows_the_syllable_being_composed_then_commits_it():

@@ -68,8 +68,9 @@ def modal_makers(app: App, table):
         "menu": lambda: scene_class("menu")(app, table),
         "settings": lambda: scene_class("settings")(app),
         "save": lambda: scene_class("save")(app, table.match),
-        "summary": lambda: scene_class("summary")(app, "Round 1 of 3 scored", ["Player", "Score"],
-                                                  [["Ana", "3"], ["Mina", "5"]]),
+        "summary": lambda: scene_class("summary")(
+            app, "Round 1 of 3 scored", ["Player", "Score"], [["Ana", "3"], ["Mina", "5"]]
+        ),
         "results": lambda: scene_class("results")(app, table),
         "autosave_failed": lambda: scene_class("autosave_failed")(app, table.match, "disk full"),
     }
@@ -140,8 +141,10 @@ def test_round_summary_and_results_hide_the_grinch_score_pad(monkeypatch):
     monkeypatch.setattr(table.pad, "draw", lambda surface: (drawn.append(1), real(surface)))
     app.draw()
     assert drawn, "the open pad is drawn on the table"
-    for make in (lambda: scene_class("summary")(app, "Round 1 of 6 scored", ["Player"], [["Ana"]]),
-                 lambda: scene_class("results")(app, table)):
+    for make in (
+        lambda: scene_class("summary")(app, "Round 1 of 6 scored", ["Player"], [["Ana"]]),
+        lambda: scene_class("results")(app, table),
+    ):
         drawn.clear()
         modal = make()
         app.push(modal)

@@ -27,8 +27,9 @@ SIZES = [(1024, 600), (1280, 720), (1366, 768), (1600, 900), (1920, 1080)]
 def card_box(pos: tuple[float, float], w: float, angle: float) -> pygame.Rect:
     """The screen rect a card of width `w` covers, turned by `angle` degrees."""
     h, a = w * 1.4, math.radians(angle)
-    r = pygame.Rect(0, 0, round(abs(w * math.cos(a)) + abs(h * math.sin(a))),
-                    round(abs(w * math.sin(a)) + abs(h * math.cos(a))))
+    r = pygame.Rect(
+        0, 0, round(abs(w * math.cos(a)) + abs(h * math.sin(a))), round(abs(w * math.sin(a)) + abs(h * math.cos(a)))
+    )
     r.center = (round(pos[0]), round(pos[1]))
     return r
 
@@ -44,16 +45,18 @@ def grinch_extents(t) -> dict[str, pygame.Rect]:
         pile = t.pile_rect(seat)
         badge = pygame.Rect(0, 0, ui(22), ui(22))
         badge.center = (pile.right - ui(2), pile.top + ui(2))
-        boxes = [card_box((x, y), w, 0), card_box((x - ui(3), y + ui(2)), w, 7),
-                 card_box((x + ui(7), y - ui(9)), w, -8), badge]
+        boxes = [
+            card_box((x, y), w, 0),
+            card_box((x - ui(3), y + ui(2)), w, 7),
+            card_box((x + ui(7), y - ui(9)), w, -8),
+            badge,
+        ]
         out[f"pile {seat}"] = boxes[0].unionall(boxes[1:])
         if seat != t.bottom_seat():
             at = t.mat(seat)[0]
-            backs = [card_box(p, t.small_w, a) for p, a in
-                     t.fan(6, at[0], at[1], t.small_w, t.backs_width(seat), 6)]
+            backs = [card_box(p, t.small_w, a) for p, a in t.fan(6, at[0], at[1], t.small_w, t.backs_width(seat), 6)]
             out[f"hand {seat}"] = backs[0].unionall(backs[1:])
-    mine = [card_box(p, t.hand_w, a) for p, a in
-            t.fan(6, t.size[0] / 2, t.hand_y, t.hand_w, t.hand_width, 6)]
+    mine = [card_box(p, t.hand_w, a) for p, a in t.fan(6, t.size[0] / 2, t.hand_y, t.hand_w, t.hand_width, 6)]
     out["your hand"] = mine[0].unionall(mine[1:])
     for button in t.buttons:
         out[f"button {button.label}"] = button.rect
@@ -73,8 +76,7 @@ def test_who_discards_overlap_no_panel_or_pile(ui_scale):
             screen = pygame.Rect((0, 0), size)
             for name, rect in rects.items():
                 assert screen.contains(rect), (size, n, name, rect)
-            clashes = [(a, b) for a, b in itertools.combinations(rects, 2)
-                       if rects[a].colliderect(rects[b])]
+            clashes = [(a, b) for a, b in itertools.combinations(rects, 2) if rects[a].colliderect(rects[b])]
             assert not clashes, (size, n, ui_scale, clashes)
 
 

@@ -28,8 +28,11 @@ def test_a_finished_trick_on_the_felt_says_its_moment_and_no_seat_glows_to_act()
     for _ in range(40_000):
         app.step(DT, events=[], flip=False)
         shown = table.shown()
-        if not isinstance(shown, PastView) or table.view.phase != "play" \
-                or table.view.round_number != shown.round_number:
+        if (
+            not isinstance(shown, PastView)
+            or table.view.phase != "play"
+            or table.view.round_number != shown.round_number
+        ):
             continue
         status = table.status()
         assert shown.current_player is None  # nobody is drawn as about to act
@@ -49,8 +52,12 @@ def test_a_long_turn_on_the_record_line_stays_readable_and_inside_its_box():
     app, table = make_app("grinch", [True] + [False] * 5, seed=3, speed="off")
     ui = app.ui
     width = table.record_rect().w - ui(20)
-    long_turn = " · ".join(["Laia discarded a card face down",
-                            "The Whos' discards turn up: " + ", ".join(f"Seat{i}: Wreath {i}" for i in range(6))])
+    long_turn = " · ".join(
+        [
+            "Laia discarded a card face down",
+            "The Whos' discards turn up: " + ", ".join(f"Seat{i}: Wreath {i}" for i in range(6)),
+        ]
+    )
     table.record_line = lambda: long_turn  # what a 6-seat Grinch reveal says
     lines, px = table.record_text(width)
     assert px >= ui(13) and 1 <= len(lines) <= 2
@@ -63,6 +70,7 @@ def test_the_log_wraps_long_turns_instead_of_shrinking_them(monkeypatch):
     table.log_lines = lambda: [long_turn]
     sizes = []
     real = widgets.fit_size
+
     def spy(text, size, width, *args, **kwargs):
         px = real(text, size, width, *args, **kwargs)
         if "Ornament" in text:  # a row of the long turn
@@ -101,6 +109,7 @@ def test_scroll_for_more_has_its_own_strip_and_goes_at_the_end():
         return real(surface, text, *args, **kwargs)
 
     import game.app.scenes.rules as rules_module
+
     rules_module.blit_text = spy
     try:
         app.draw()

@@ -51,11 +51,16 @@ def test_the_round_summary_opens_after_the_last_trick_and_before_the_next_deal()
 
     def spy(*args):
         trick = [k for k in table.sprites if isinstance(k, tuple) and k[0] == "trick"]
-        opened.append({
-            "leaving": len(table.leaving), "moving": table.moving, "trick": trick,
-            "hand_cards": [k for k in table.sprites if is_hand_key(k)],
-            "status": table.status(), "lines": [table.seat_lines(s)[0] for s in range(6)],
-        })
+        opened.append(
+            {
+                "leaving": len(table.leaving),
+                "moving": table.moving,
+                "trick": trick,
+                "hand_cards": [k for k in table.sprites if is_hand_key(k)],
+                "status": table.status(),
+                "lines": [table.seat_lines(s)[0] for s in range(6)],
+            }
+        )
         real(*args)
 
     table.show_summary = spy
@@ -91,8 +96,7 @@ def test_trick_counters_change_when_the_cards_arrive():
     for _ in range(6000):
         app.step(DT, events=[], flip=False)
         now = [table.seat_lines(s)[0] for s in range(4)]
-        if now != last and any("trick" in a and a.split("·")[1] != b.split("·")[1]
-                               for a, b in zip(now, last)):
+        if now != last and any("trick" in a and a.split("·")[1] != b.split("·")[1] for a, b in zip(now, last)):
             changes.append((table.moving, bool(table.leaving)))
         last = now
         if len(changes) >= 3:

@@ -27,15 +27,28 @@ LOCALE = "game/locale"
 TRANSLATED = ("ko", "ca", "pa")
 #: sentences that speak to the local player; each has a third-person twin
 SECOND_PERSON = (
-    "Your turn", "You take the trick", "You are choosing a pain card",
-    "You draw 2 and discard 1", "You are taking cards", "You discard a card",
-    "You are choosing a row (the Grinch chooses last)", "You are the Grinch",
-    "Game over · you win with {n} points", "Game over · you and {names} share the win with {n} points",
-    "The avalanche falls on you!", "You stop the avalanche!",
-    "You chose {card} as your pain card", "You played {card}", "You played {cards}",
-    "You: Snowfall", "You drew from the draw pile", "You discarded {card}",
-    "You took the top card of your own discard pile", "You took the top card of {owner}'s discard pile",
-    "{name} took the top card of your discard pile", "You scored your hand in the {row} row",
+    "Your turn",
+    "You take the trick",
+    "You are choosing a pain card",
+    "You draw 2 and discard 1",
+    "You are taking cards",
+    "You discard a card",
+    "You are choosing a row (the Grinch chooses last)",
+    "You are the Grinch",
+    "Game over · you win with {n} points",
+    "Game over · you and {names} share the win with {n} points",
+    "The avalanche falls on you!",
+    "You stop the avalanche!",
+    "You chose {card} as your pain card",
+    "You played {card}",
+    "You played {cards}",
+    "You: Snowfall",
+    "You drew from the draw pile",
+    "You discarded {card}",
+    "You took the top card of your own discard pile",
+    "You took the top card of {owner}'s discard pile",
+    "{name} took the top card of your discard pile",
+    "You scored your hand in the {row} row",
 )
 HUMAN = "Zed"  # a name no sentence of the catalogs contains
 
@@ -62,6 +75,7 @@ def test_the_second_person_sentences_are_in_every_catalog():
 
 
 # -- what the tables draw ---------------------------------------------------------------
+
 
 def _drawn_while_playing(monkeypatch, game: str, players: int, seed: int) -> list[str]:
     """Every string the table draws through a seeded game in which seat 0 is
@@ -114,8 +128,7 @@ def test_the_status_words_speak_to_you():
     assert sticheln_words.trick_banner("trick_won", 0, name, you) == "You take the trick"
     assert sticheln_words.trick_banner("trick_won", 1, name, you) == "Mina takes the trick"
     state = sticheln.new_game(3, 1, start=0)
-    assert sticheln_words.status_line(state, "Your turn", False, name, you).endswith(
-        "You are choosing a pain card")
+    assert sticheln_words.status_line(state, "Your turn", False, name, you).endswith("You are choosing a pain card")
     g = grinch.new_game(3, 2)
     for phase_state in _grinch_states(g):
         line = grinch_words.status_line(phase_state, "Your turn", False, name, you)
@@ -147,7 +160,8 @@ def test_a_replay_line_is_a_sentence_that_says_you_for_the_human():
     assert names.move_said("grinch", 1, take, name, you) == "Mina took the top card of your discard pile"
     assert names.move_said("grinch", 0, take, name, you) == "You took the top card of your own discard pile"
     assert names.move_said("grinch", 2, grinch.parse_move("take 2"), name, you) == (
-        "Pau took the top card of their own discard pile")
+        "Pau took the top card of their own discard pile"
+    )
 
 
 def test_a_replay_of_a_solo_game_says_you_for_its_human():
@@ -167,10 +181,10 @@ def test_a_replay_of_a_solo_game_says_you_for_its_human():
 
 # -- pass-and-play ------------------------------------------------------------------------
 
+
 def test_pass_and_play_seats_start_with_distinct_names():
     assert seat_names.seat_names([""] * 3, [True, False, False]) == ["You", "Mina", "Pau"]
-    assert seat_names.seat_names([""] * 4, [True, True, False, True]) == [
-        "Player 1", "Player 2", "Pau", "Player 3"]
+    assert seat_names.seat_names([""] * 4, [True, True, False, True]) == ["Player 1", "Player 2", "Pau", "Player 3"]
     assert seat_names.seat_names(["Ana", "ana", ""], [True, True, True]) == ["Ana", "ana 2", "Player 3"]
     assert seat_names.seat_names(["", "", ""], [False, True, False]) == ["Harpreet", "You", "Pau"]
     assert seat_names.typed("You", 0) == "" and seat_names.typed("Player 2", 1) == ""

@@ -88,16 +88,20 @@ def test_every_setup_and_table_label_is_readable(lang, size):
     setup.count = 6
     setup.human[2] = True
     setup.rebuild()
-    small = [(b.label, b.label_px(app.ui(19))) for b in setup.buttons
-             if b.label_px(app.ui(19)) < min(READABLE, app.ui(19))]
+    small = [
+        (b.label, b.label_px(app.ui(19))) for b in setup.buttons if b.label_px(app.ui(19)) < min(READABLE, app.ui(19))
+    ]
     assert not small, small
     for game in ("sticheln", "avalanche", "grinch"):
         app2, table = make_app(game, [True, False, False], size=size)
-        small = [(b.label, b.label_px(app2.ui(17))) for b in table.buttons
-                 if b.label_px(app2.ui(17)) < min(READABLE, app2.ui(17))]
+        small = [
+            (b.label, b.label_px(app2.ui(17)))
+            for b in table.buttons
+            if b.label_px(app2.ui(17)) < min(READABLE, app2.ui(17))
+        ]
         assert not small, (game, small)
         rects = [b.rect for b in table.buttons]
-        assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+        assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
         assert all(pygame.Rect((0, 0), size).contains(r) for r in rects)
 
 

@@ -95,8 +95,11 @@ def test_taking_back_a_move_is_said_neutrally():
 
 def test_a_hint_names_the_move_once_and_drops_the_search_figure():
     name, you = (lambda s: f"P{s}"), (lambda s: s == 0)
-    searched = Phrase("pick_pain", "Pick red 0: red becomes your pain colour (chosen in 22% of 1000 "
-                      "simulated deals)", {"card": "red 0", "colour": "red", "search_p": 22, "search_n": 1000})
+    searched = Phrase(
+        "pick_pain",
+        "Pick red 0: red becomes your pain colour (chosen in 22% of 1000 simulated deals)",
+        {"card": "red 0", "colour": "red", "search_p": 22, "search_n": 1000},
+    )
     said = reasons.hint("sticheln", searched, name, you)
     assert said == "Pick orange 0: orange becomes your pain colour"
     assert "%" not in said and "simulated" not in said

@@ -12,9 +12,16 @@ from game.games.grinch import pad_model as grinch_pad
 from game.rules import avalanche, grinch
 from game.session.match import Match, Seat
 
-PURE = ("game.games.avalanche.words", "game.games.avalanche.table_words", "game.games.sticheln.words",
-        "game.games.grinch.words", "game.games.grinch.pad_model", "game.app.table.status_words",
-        "game.app.words.save_words", "game.app.table.chronicle")
+PURE = (
+    "game.games.avalanche.words",
+    "game.games.avalanche.table_words",
+    "game.games.sticheln.words",
+    "game.games.grinch.words",
+    "game.games.grinch.pad_model",
+    "game.app.table.status_words",
+    "game.app.words.save_words",
+    "game.app.table.chronicle",
+)
 
 
 def names(seat: int) -> str:
@@ -30,8 +37,11 @@ def cards(text: str) -> list:
 
 
 def test_the_pure_helpers_import_no_pygame():
-    code = ("import sys\n" + "".join(f"import {m}\n" for m in PURE)
-            + "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)\n")
+    code = (
+        "import sys\n"
+        + "".join(f"import {m}\n" for m in PURE)
+        + "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)\n"
+    )
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
@@ -39,12 +49,15 @@ def test_the_play_button_says_what_the_selected_set_does():
     assert words.play_button([], 5, 2, names, mine) == ("Play 5 5", "starts an avalanche")
     on_mina = [(1, cards("QS QH"))]
     assert words.play_button(on_mina, 12, 3, names, mine)[1] == "it grows"
-    effects = {words.play_button(on_mina, r, k, names, mine)[1]
-               for r in avalanche.RANKS for k in (1, 2) if k <= avalanche.COPIES[r]}
+    effects = {
+        words.play_button(on_mina, r, k, names, mine)[1]
+        for r in avalanche.RANKS
+        for k in (1, 2)
+        if k <= avalanche.COPIES[r]
+    }
     assert "it falls on Mina" in effects and "it stops: to the crevasse" in effects
     on_me = [(0, cards("QS QH"))]
-    assert any(words.play_button(on_me, r, 1, names, mine)[1] == "it falls on you"
-               for r in avalanche.RANKS)
+    assert any(words.play_button(on_me, r, 1, names, mine)[1] == "it falls on you" for r in avalanche.RANKS)
 
 
 def test_the_chips_name_who_collects_a_fall():
@@ -57,7 +70,9 @@ def test_the_chips_name_who_collects_a_fall():
 def test_the_banner_says_who_the_avalanche_falls_on():
     fall = {"kind": "fall", "table": [(1, cards("QS")), (2, cards("2C"))], "count": 2, "collector": 1}
     assert words.banner(fall, names, mine) == (
-        "The avalanche falls on Mina!", "Pau played 2 on Q: 2 cards to Mina's pile")
+        "The avalanche falls on Mina!",
+        "Pau played 2 on Q: 2 cards to Mina's pile",
+    )
     assert words.banner({}, names, mine) == ("", "")
     assert words.banner({"kind": "end", "count": 0}, names, mine)[0] == "Game over"
 
@@ -68,7 +83,8 @@ def test_the_status_line_follows_the_view():
     line = words.status_line(view, "Your turn", True, names, mine)
     assert line.startswith("Your turn — start an avalanche")
     assert words.status_line(view, "Mina to play", False, names, mine) == (
-        "Mina to play — Snowfall or start an avalanche")
+        "Mina to play — Snowfall or start an avalanche"
+    )
 
 
 def test_the_pad_model_pencils_in_the_viewers_hand_only():
@@ -112,7 +128,8 @@ def test_status_lines_say_whose_turn_it_is():
     assert status_words.turn_text(None, 0, match, names) == "Game over"
     view = match.state.view(0)
     assert sticheln_words.status_line(view, "Your turn", True, names).endswith(
-        "Your turn: choose your pain card (its colour will cost you)")
+        "Your turn: choose your pain card (its colour will cost you)"
+    )
     assert sticheln_words.seat_lines(view, 1)[1] == "Score 0"
     state = grinch.new_game(3, 1)
     line = grinch_words.status_line(state.view(0), "Your turn", False, names, mine)
@@ -154,8 +171,17 @@ def test_a_game_without_words_still_speaks():
     from game.games.spec import GameSpec
     from game.rules import Phrase
 
-    registry.register(GameSpec(id="wordless", package="game.games", name="Wordless", code_prefix="WL",
-                               hard_iterations=10, rollout_scale=1.0, review_thresholds=(1.0, 2.0)))
+    registry.register(
+        GameSpec(
+            id="wordless",
+            package="game.games",
+            name="Wordless",
+            code_prefix="WL",
+            hard_iterations=10,
+            rollout_scale=1.0,
+            review_thresholds=(1.0, 2.0),
+        )
+    )
     try:
         assert shared.game_name("wordless") == "Wordless" and shared.GAMES["wordless"] == "Wordless"
         assert shared.card_name("wordless", 7) == "7"

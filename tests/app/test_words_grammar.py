@@ -16,12 +16,13 @@ from game.app.words.rules_texts import ca, ko, pa
 LOCALE = Path(__file__).resolve().parents[2] / "game" / "locale"
 RULES = {"ko": ko, "ca": ca, "pa": pa}
 NAMES = ["Mina", "Pau", "Simran", "Joon", "Laia", "Harpreet", "Ana"]
-COLOURS = {"ko": ["주황", "노랑", "초록", "파랑", "분홍", "회색"],
-           "ca": ["taronja", "groc", "verd", "blau", "rosa", "gris"],
-           "pa": ["ਸੰਤਰੀ", "ਪੀਲਾ", "ਹਰਾ", "ਨੀਲਾ", "ਗੁਲਾਬੀ", "ਸਲੇਟੀ"]}
+COLOURS = {
+    "ko": ["주황", "노랑", "초록", "파랑", "분홍", "회색"],
+    "ca": ["taronja", "groc", "verd", "blau", "rosa", "gris"],
+    "pa": ["ਸੰਤਰੀ", "ਪੀਲਾ", "ਹਰਾ", "ਨੀਲਾ", "ਗੁਲਾਬੀ", "ਸਲੇਟੀ"],
+}
 #: words the glossary replaced: none may come back
-RETIRED = {"ko": ["크레바스", "Grow Your Heart"], "ca": ["escletxa", "Escletxa", "ATURA\""],
-           "pa": ["ਦਰਾੜ"]}
+RETIRED = {"ko": ["크레바스", "Grow Your Heart"], "ca": ["escletxa", "Escletxa", 'ATURA"'], "pa": ["ਦਰਾੜ"]}
 
 
 def _catalog(code: str) -> polib.POFile:

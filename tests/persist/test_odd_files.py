@@ -109,8 +109,7 @@ def test_a_whole_number_too_big_for_a_float_gives_the_default(field: str) -> Non
 
 def test_settings_of_odd_types_and_characters_never_raise() -> None:
     path = paths.settings_path()
-    write(path, {"language": [], "speed": {}, "level": [1], "names": ["A\ud800", "B\x00", "ok"],
-                 "volume": -(10 ** 400)})
+    write(path, {"language": [], "speed": {}, "level": [1], "names": ["A\ud800", "B\x00", "ok"], "volume": -(10**400)})
     assert settings.load_settings() == settings.Settings()
 
 
@@ -212,7 +211,8 @@ def test_a_far_but_valid_date_is_shown() -> None:
 
 # -- 6. an unwritable home folder ---------------------------------------------------------------
 def test_an_unwritable_home_is_said_once_and_the_game_can_be_saved_elsewhere(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     blocked = tmp_path / "not-a-folder"
     blocked.write_text("a file where the home folder should be")
     monkeypatch.setenv("FIRESIDE_HOME", str(blocked))
@@ -232,8 +232,9 @@ def test_an_unwritable_home_is_said_once_and_the_game_can_be_saved_elsewhere(
     prompt = app.stack.top
     assert isinstance(prompt, SaveNameScene)
     app.step_safely(1 / 30, events=[])
-    app.step_safely(1 / 30, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
-                                                       unicode="\r", scancode=0)])
+    app.step_safely(
+        1 / 30, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)]
+    )
     assert app.stack.top is prompt and app.failures == 0
     assert "cannot create the folder" in prompt.error  # Enter shows the reason, as a click does
     labels = [b.label for b in prompt.buttons]
@@ -264,7 +265,8 @@ def test_an_unwritable_home_is_said_once_and_the_game_can_be_saved_elsewhere(
 
 
 def test_settings_that_cannot_be_saved_are_said_on_the_settings_screen(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     blocked = tmp_path / "file"
     blocked.write_text("x")
     monkeypatch.setenv("FIRESIDE_HOME", str(blocked))
@@ -343,16 +345,30 @@ def test_folders_and_dangling_links_named_json_are_listed_as_damaged() -> None:
     assert [info.path.name for info in library.list_saves()] == ["good.json"]
 
 
-PYTHON_WORDS = ("sys.", "int_max_str_digits", "utf-8-sig", "keyword argument", "NoneType", "Traceback",
-                "Expecting", "literal", "object", "positional")
+PYTHON_WORDS = (
+    "sys.",
+    "int_max_str_digits",
+    "utf-8-sig",
+    "keyword argument",
+    "NoneType",
+    "Traceback",
+    "Expecting",
+    "literal",
+    "object",
+    "positional",
+)
 
 
-@pytest.mark.parametrize("raw", [
-    b"\xef\xbb\xbf\xef\xbb\xbf{}",  # two BOMs
-    b"\xff\xfe{\x00}\x00",  # UTF-16
-    b'{"format": "fireside-save", "version": ' + b"9" * 5000 + b"}",
-    b'{"format": "fireside-save", "version": 1, "x": [1, 2',
-], ids=["double-bom", "utf-16", "digits", "truncated"])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"\xef\xbb\xbf\xef\xbb\xbf{}",  # two BOMs
+        b"\xff\xfe{\x00}\x00",  # UTF-16
+        b'{"format": "fireside-save", "version": ' + b"9" * 5000 + b"}",
+        b'{"format": "fireside-save", "version": 1, "x": [1, 2',
+    ],
+    ids=["double-bom", "utf-16", "digits", "truncated"],
+)
 def test_byte_level_reasons_are_in_player_words(raw: bytes) -> None:
     path = saves() / "odd.json"
     path.write_bytes(raw)

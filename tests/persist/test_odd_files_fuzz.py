@@ -43,8 +43,15 @@ from game.tools import cli
 CASES = 2_100  # 700 each of saves, history files and settings files
 BATCH = 35  # save and history files on screen at once
 LIMIT = 4.0  # seconds any one case may take
-FAR_DATES = ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00", "0001-01-01T00:00:00",
-             "9999-12-31T23:59:59+00:00", "2024-02-30T10:00:00", "+002024-01-01", "2024-01-01T25:00"]
+FAR_DATES = [
+    "0001-01-01T00:00:00+14:00",
+    "9999-12-31T23:59:59-14:00",
+    "0001-01-01T00:00:00",
+    "9999-12-31T23:59:59+00:00",
+    "2024-02-30T10:00:00",
+    "+002024-01-01",
+    "2024-01-01T25:00",
+]
 ODD_TEXT = ["\ud800", "\udfff", "\x00", "a\x00b", "\ud83d", "\u202e", "\x1b[2J", "\r\n", "\ufeff"]
 SPECIAL = ["fifo", "folder", "dangling"]
 
@@ -105,8 +112,25 @@ def odd_json(data: Any, rng: random.Random) -> bytes:
     for _ in range(rng.randint(1, 3)):
         where = rng.choice(_paths_in(data))
         if rng.random() < 0.3 and isinstance(data, dict):  # the fields people edit by hand
-            where = (rng.choice(["name", "saved_at", "seats", "moves", "options", "seed", "start", "game",
-                                 "volume", "ui_scale", "names", "language", "speed"]),)
+            where = (
+                rng.choice(
+                    [
+                        "name",
+                        "saved_at",
+                        "seats",
+                        "moves",
+                        "options",
+                        "seed",
+                        "start",
+                        "game",
+                        "volume",
+                        "ui_scale",
+                        "names",
+                        "language",
+                        "speed",
+                    ]
+                ),
+            )
             if where[0] == "seats" and isinstance(data.get("seats"), list) and data["seats"]:
                 where = ("seats", rng.randrange(len(data["seats"])), "name")
             elif where[0] == "moves" and isinstance(data.get("moves"), list) and data["moves"]:
@@ -164,8 +188,18 @@ def place(path: Path, content: bytes | str) -> None:
         path.write_bytes(content)
 
 
-SETTINGS = json.dumps({"speed": "fast", "volume": 0.4, "muted": False, "fullscreen": False,
-                       "names": ["Ana", "Mina"], "level": "hard", "language": "ca", "ui_scale": 1.2}).encode()
+SETTINGS = json.dumps(
+    {
+        "speed": "fast",
+        "volume": 0.4,
+        "muted": False,
+        "fullscreen": False,
+        "names": ["Ana", "Mina"],
+        "level": "hard",
+        "language": "ca",
+        "ui_scale": 1.2,
+    }
+).encode()
 
 
 # -- driving --------------------------------------------------------------------------------------

@@ -36,10 +36,13 @@ def same_match(loaded: Match, original: Match) -> None:
     assert loaded.state.to_json() == original.state.to_json()
     assert loaded.state == original.state
     assert (loaded.game_id, loaded.seed, loaded.start, loaded.options) == (
-        original.game_id, original.seed, original.start, original.options)
+        original.game_id,
+        original.seed,
+        original.start,
+        original.options,
+    )
     assert loaded.seats == original.seats
-    assert [(seat, str(move)) for seat, move in loaded.moves] == [
-        (seat, str(move)) for seat, move in original.moves]
+    assert [(seat, str(move)) for seat, move in loaded.moves] == [(seat, str(move)) for seat, move in original.moves]
     assert len(loaded._states) == len(original.moves) + 1
     assert [s.to_json() for s in loaded._states] == [s.to_json() for s in original._states]
     assert loaded.undo_target() == original.undo_target()
@@ -68,8 +71,7 @@ def test_round_trip(game_id: str, players: int, when: str, tmp_path: Path) -> No
 
 
 def test_round_trip_keeps_options_and_text_seeds(tmp_path: Path) -> None:
-    original = play(new_match("sticheln", 4, "family night", rounds=2, zero_trick="leader_takes"),
-                    random.Random(3), 30)
+    original = play(new_match("sticheln", 4, "family night", rounds=2, zero_trick="leader_takes"), random.Random(3), 30)
     savefile.save(tmp_path / "s.json", original)
     same_match(savefile.load(tmp_path / "s.json"), original)
 
@@ -77,8 +79,18 @@ def test_round_trip_keeps_options_and_text_seeds(tmp_path: Path) -> None:
 def test_file_shape() -> None:
     match = play(new_match("avalanche", 3, 5), random.Random(5), 6)
     data = savefile.to_data(match)
-    assert list(data) == ["format", "version", "app_version", "game", "options", "seed", "start", "seats",
-                          "moves", "saved_at"]
+    assert list(data) == [
+        "format",
+        "version",
+        "app_version",
+        "game",
+        "options",
+        "seed",
+        "start",
+        "seats",
+        "moves",
+        "saved_at",
+    ]
     assert data["format"] == "fireside-save" and data["version"] == savefile.VERSION == 1
     assert data["seats"][0] == {"name": "Player 1", "human": True, "level": "easy"}
     assert all(isinstance(m, str) for m in data["moves"]) and len(data["moves"]) == 6
@@ -130,13 +142,19 @@ DAMAGED_DATA = {
     "unknown game": (edited(game="poker"), "unknown game 'poker'"),
     "game missing": (edited(game=KeyError), "the save has no 'game' field"),
     "seats not list": (edited(seats="four"), "'seats' should be a list, not 'four'"),
-    "too few": (edited(seats=[{"name": "A", "human": True, "level": "easy"}] * 2),
-                "this save has 2 seats; Sticheln is for 3 to 6 players"),
+    "too few": (
+        edited(seats=[{"name": "A", "human": True, "level": "easy"}] * 2),
+        "this save has 2 seats; Sticheln is for 3 to 6 players",
+    ),
     "too many": (edited(seats=[{"name": "A", "human": True, "level": "easy"}] * 7), "7 seats"),
-    "level": (edited(seats=[{"name": "A", "human": False, "level": "godlike"}] * 4),
-              "seat 1: unknown computer level 'godlike'"),
-    "human": (edited(seats=[{"name": "A", "human": "yes", "level": "easy"}] * 4),
-              "seat 1: 'human' should be true or false"),
+    "level": (
+        edited(seats=[{"name": "A", "human": False, "level": "godlike"}] * 4),
+        "seat 1: unknown computer level 'godlike'",
+    ),
+    "human": (
+        edited(seats=[{"name": "A", "human": "yes", "level": "easy"}] * 4),
+        "seat 1: 'human' should be true or false",
+    ),
     "no name": (edited(seats=[{"name": "  ", "human": True}] * 4), "seat 1 has no usable name"),
     "seat not object": (edited(seats=["A", "B", "C", "D"]), "seat 1 in the save is not"),
     "seed float": (edited(seed=1.5), "'seed' should be a whole number or text, not 1.5"),
@@ -177,9 +195,9 @@ DAMAGED_BYTES = {
     "empty": (b"", "is empty"),
     "blank": (b"  \n", "is empty"),
     "truncated": (None, "not valid JSON"),
-    "garbled": (b"{\"format\": \"fireside-save\", \"version\": 1,,}", "not valid JSON"),
-    "not utf-8": (b"{\"format\": \"\xff\xfe\"}", "not UTF-8 text (byte 12)"),
-    "nan": (b"{\"format\": NaN}", "it holds NaN, which is not a number"),
+    "garbled": (b'{"format": "fireside-save", "version": 1,,}', "not valid JSON"),
+    "not utf-8": (b'{"format": "\xff\xfe"}', "not UTF-8 text (byte 12)"),
+    "nan": (b'{"format": NaN}', "it holds NaN, which is not a number"),
     "deep": (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
     "huge number": (b"[" + b"9" * 5000 + b"]", "a number thousands of digits long"),
 }
@@ -242,11 +260,14 @@ def test_every_old_version_has_an_upgrade() -> None:
     assert sorted(savefile.UPGRADES) == list(range(savefile.VERSION))
 
 
-@pytest.mark.parametrize("moves,message", [
-    ("draw", "moves are not a list"),
-    ([["draw"]], "move 1 is not a [seat, move] pair"),
-    ([[0, 5]], "move 1 is not a [seat, move] pair"),
-])
+@pytest.mark.parametrize(
+    "moves,message",
+    [
+        ("draw", "moves are not a list"),
+        ([["draw"]], "move 1 is not a [seat, move] pair"),
+        ([[0, 5]], "move 1 is not a [seat, move] pair"),
+    ],
+)
 def test_damaged_version_0(moves: object, message: str) -> None:
     old = as_version_0(savefile.to_data(new_match("grinch", 2)))
     old["moves"] = moves
@@ -272,7 +293,12 @@ def test_slots_save_list_load_delete(home: Path) -> None:
     assert set(infos) == {"Tuesday", "Finished one"}
     tuesday = infos["Tuesday"]
     assert (tuesday.game, tuesday.players, tuesday.round, tuesday.finished, tuesday.error) == (
-        "sticheln", 3, first.state.round_number, False, None)
+        "sticheln",
+        3,
+        first.state.round_number,
+        False,
+        None,
+    )
     assert infos["Finished one"].finished and infos["Finished one"].round == second.state.round_number
     same_match(library.load_slot(path1), first)
     library.delete(path2)
@@ -288,14 +314,17 @@ def test_same_name_overwrites() -> None:
     assert info.name == "game" and len(library.load_slot(two).moves) == 9
 
 
-@pytest.mark.parametrize("name,file", [
-    ("Tom's game!", "tom-s-game.json"),
-    ("../../etc/passwd", "etc-passwd.json"),
-    ("CON", "con-save.json"),
-    ("...", "save.json"),
-    ("Partie à Noël", "partie-à-noël.json"),
-    ("x" * 200, "x" * 60 + ".json"),
-])
+@pytest.mark.parametrize(
+    "name,file",
+    [
+        ("Tom's game!", "tom-s-game.json"),
+        ("../../etc/passwd", "etc-passwd.json"),
+        ("CON", "con-save.json"),
+        ("...", "save.json"),
+        ("Partie à Noël", "partie-à-noël.json"),
+        ("x" * 200, "x" * 60 + ".json"),
+    ],
+)
 def test_slot_file_names_are_safe(name: str, file: str, home: Path) -> None:
     assert library.slot_file_name(name) == file
     path = library.save_slot(name, new_match("grinch", 2))
@@ -370,7 +399,7 @@ def test_a_damaged_autosave_is_moved_aside(home: Path, caplog: pytest.LogCapture
     told: list[str] = []
     for seed in (6, 7):
         library.write_autosave(play(new_match("avalanche", 4, seed), random.Random(seed), 25))
-        path.write_bytes(path.read_bytes()[:100 + seed])
+        path.write_bytes(path.read_bytes()[: 100 + seed])
         assert library.read_autosave(told.append) is None
         assert not path.exists()
     kept = sorted(p.name for p in (home / "data").glob(library.DAMAGED_PREFIX + "*.json"))
@@ -456,17 +485,19 @@ def test_without_fireside_home_platformdirs_decides(tmp_path: Path, monkeypatch:
 
 
 def test_persistence_never_imports_pygame() -> None:
-    code = ("import sys; import game.persist.library, game.persist.settings, game.persist.stats, "
-            "game.persist.logs; assert 'pygame' not in sys.modules, 'pygame was imported'")
+    code = (
+        "import sys; import game.persist.library, game.persist.settings, game.persist.stats, "
+        "game.persist.logs; assert 'pygame' not in sys.modules, 'pygame was imported'"
+    )
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, timeout=60)
 
 
 # -- command line ------------------------------------------------------------------------------
 def fireside(*args: str, home: Path, **env: str) -> subprocess.CompletedProcess:
-    environ = {**os.environ, "FIRESIDE_HOME": str(home), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-               **env}
-    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=environ, capture_output=True,
-                          text=True, timeout=300)
+    environ = {**os.environ, "FIRESIDE_HOME": str(home), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", **env}
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args], cwd=ROOT, env=environ, capture_output=True, text=True, timeout=300
+    )
 
 
 def test_check_save_accepts_a_good_file(tmp_path: Path, home: Path) -> None:
@@ -478,11 +509,14 @@ def test_check_save_accepts_a_good_file(tmp_path: Path, home: Path) -> None:
     assert run.stderr == ""
 
 
-@pytest.mark.parametrize("damage,reason", [
-    ("missing", "there is no file"),
-    ("truncated", "not valid JSON"),
-    ("illegal", "does not replay"),
-])
+@pytest.mark.parametrize(
+    "damage,reason",
+    [
+        ("missing", "there is no file"),
+        ("truncated", "not valid JSON"),
+        ("illegal", "does not replay"),
+    ],
+)
 def test_check_save_refuses_a_bad_file(damage: str, reason: str, tmp_path: Path, home: Path) -> None:
     path = tmp_path / "bad.json"
     if damage != "missing":
@@ -503,8 +537,21 @@ def test_check_save_refuses_a_bad_file(damage: str, reason: str, tmp_path: Path,
 
 def test_demo_save_writes_a_file_check_save_accepts(tmp_path: Path, home: Path) -> None:
     path = tmp_path / "demo.json"
-    run = fireside("demo", "--game", "avalanche", "--players", "2", "--seed", "3", "--speed", "off",
-                   "--exit-at-end", "--save", str(path), home=home)
+    run = fireside(
+        "demo",
+        "--game",
+        "avalanche",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+        "--speed",
+        "off",
+        "--exit-at-end",
+        "--save",
+        str(path),
+        home=home,
+    )
     assert run.returncode == 0, run.stderr
     match = savefile.load(path)
     assert match.state.is_over and match.seed == 3 and not any(seat.human for seat in match.seats)

@@ -65,8 +65,14 @@ def test_killed_while_saving_leaves_the_old_or_the_new_game(tmp_path: Path) -> N
     changes = 0
     last = "first"
     for kill in range(KILLS):
-        child = subprocess.Popen([sys.executable, "-S", "-c", CHILD, str(target), *sources], cwd=ROOT, env=env,
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        child = subprocess.Popen(
+            [sys.executable, "-S", "-c", CHILD, str(target), *sources],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         try:
             ready = child.stdout.readline()
             assert ready == "ready\n", f"the child did not start: {ready!r} {child.stderr.read()}"
@@ -93,5 +99,7 @@ def test_killed_while_saving_leaves_the_old_or_the_new_game(tmp_path: Path) -> N
     temps = [p.name for p in target.parent.iterdir() if p != target]
     assert all(name.startswith(".") and name.endswith(".tmp") for name in temps), temps
     assert seen["first"] and seen["second"] and changes > 10, (seen, changes)  # the kills did land mid-loop
-    print(f"\n{KILLS} kills: first {seen['first']}, second {seen['second']}, {changes} changes, "
-          f"{len(temps)} temp files left by killed writes (hidden from the list)")
+    print(
+        f"\n{KILLS} kills: first {seen['first']}, second {seen['second']}, {changes} changes, "
+        f"{len(temps)} temp files left by killed writes (hidden from the list)"
+    )

@@ -24,12 +24,60 @@ CASES_PER_KIND = 700  # three kinds: 2,100 files in all
 
 # Values a hand edit or bit rot might leave in a field.
 ODD_VALUES: list[Any] = [
-    None, True, False, 0, 1, -1, 2, 7, 2**70, -(2**70), 0.5, 1e308, "", "x", "normal", "sticheln", "grinch",
-    "play red 4", "draw", "score rainbow", "snowfall", [], [1], [[0, "draw"]], {}, {"name": "A", "human": True},
-    {"rounds": 1}, "1970-01-01T00:00:00+00:00",
+    None,
+    True,
+    False,
+    0,
+    1,
+    -1,
+    2,
+    7,
+    2**70,
+    -(2**70),
+    0.5,
+    1e308,
+    "",
+    "x",
+    "normal",
+    "sticheln",
+    "grinch",
+    "play red 4",
+    "draw",
+    "score rainbow",
+    "snowfall",
+    [],
+    [1],
+    [[0, "draw"]],
+    {},
+    {"name": "A", "human": True},
+    {"rounds": 1},
+    "1970-01-01T00:00:00+00:00",
 ]
-WORDS = ["play", "pain", "draw", "take", "discard", "score", "snowfall", "red", "grey", "yellow", "rainbow", "run",
-         "W1a", "P6b", "Q", "Joker", "0", "1", "4", "14", "99", "-1", ""]
+WORDS = [
+    "play",
+    "pain",
+    "draw",
+    "take",
+    "discard",
+    "score",
+    "snowfall",
+    "red",
+    "grey",
+    "yellow",
+    "rainbow",
+    "run",
+    "W1a",
+    "P6b",
+    "Q",
+    "Joker",
+    "0",
+    "1",
+    "4",
+    "14",
+    "99",
+    "-1",
+    "",
+]
 
 
 @pytest.fixture(autouse=True)
@@ -42,12 +90,18 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def base_files() -> tuple[bytes, ...]:
     """Real saves: every game, mid-game and finished, with and without options."""
     made = []
-    for number, (game_id, players, moves, options) in enumerate([
-        ("sticheln", 3, 25, {}), ("sticheln", 4, None, {"rounds": 1}),
-        ("sticheln", 5, 60, {"zero_trick": "leader_takes"}),
-        ("avalanche", 2, None, {}), ("avalanche", 5, 30, {}),
-        ("grinch", 2, None, {}), ("grinch", 4, 40, {}), ("grinch", 6, 10, {}),
-    ]):
+    for number, (game_id, players, moves, options) in enumerate(
+        [
+            ("sticheln", 3, 25, {}),
+            ("sticheln", 4, None, {"rounds": 1}),
+            ("sticheln", 5, 60, {"zero_trick": "leader_takes"}),
+            ("avalanche", 2, None, {}),
+            ("avalanche", 5, 30, {}),
+            ("grinch", 2, None, {}),
+            ("grinch", 4, 40, {}),
+            ("grinch", 6, 10, {}),
+        ]
+    ):
         match = play(new_match(game_id, players, number, **options), random.Random(number), moves)
         made.append(json.dumps(savefile.to_data(match), indent=1).encode())
     return tuple(made)
@@ -89,9 +143,9 @@ def splice(raw: bytes, rng: random.Random) -> bytes:
     size = rng.randint(1, 64)
     choice = rng.randrange(3)
     if choice == 0:
-        return raw[:at] + raw[at + size:]
+        return raw[:at] + raw[at + size :]
     if choice == 1:
-        return raw[:at] + raw[at:at + size] + raw[at:]
+        return raw[:at] + raw[at : at + size] + raw[at:]
     return raw[:at] + bytes(rng.randrange(256) for _ in range(size)) + raw[at:]
 
 
@@ -102,7 +156,7 @@ BYTE_DAMAGE: list[Callable[[bytes, random.Random], bytes]] = [flip_bytes, trunca
 def _containers(node: Any, out: list) -> list:
     if isinstance(node, (dict, list)):
         out.append(node)
-        for child in (node.values() if isinstance(node, dict) else node):
+        for child in node.values() if isinstance(node, dict) else node:
             _containers(child, out)
     return out
 

@@ -27,8 +27,10 @@ def test_missing_file_gives_defaults(settings_file: Path) -> None:
     assert not settings_file.exists()  # reading does not write
 
 
-@pytest.mark.parametrize("raw", [b"", b"\n\n", b"{\"speed\": \"fa", b"\xff\xfe\x00s", b"[1, 2]", b"\"fast\"",
-                                 b"null", b"{\"speed\": NaN}", b"[" * 50_000])
+@pytest.mark.parametrize(
+    "raw",
+    [b"", b"\n\n", b'{"speed": "fa', b"\xff\xfe\x00s", b"[1, 2]", b'"fast"', b"null", b'{"speed": NaN}', b"[" * 50_000],
+)
 def test_garbled_file_gives_defaults(raw: bytes, settings_file: Path, caplog: pytest.LogCaptureFixture) -> None:
     settings_file.parent.mkdir(parents=True, exist_ok=True)
     settings_file.write_bytes(raw)
@@ -36,27 +38,51 @@ def test_garbled_file_gives_defaults(raw: bytes, settings_file: Path, caplog: py
     assert "settings" in caplog.text  # the fallback is logged
 
 
-def test_bad_fields_fall_back_and_good_fields_are_kept(settings_file: Path,
-                                                        caplog: pytest.LogCaptureFixture) -> None:
+def test_bad_fields_fall_back_and_good_fields_are_kept(settings_file: Path, caplog: pytest.LogCaptureFixture) -> None:
     settings_file.parent.mkdir(parents=True, exist_ok=True)
-    settings_file.write_text(json.dumps({
-        "speed": "warp", "volume": 0.25, "muted": "yes", "fullscreen": True,
-        "names": ["Ana", 7], "level": "hard", "language": "xx", "ui_scale": 1.5,
-        "unknown_future_field": 3,
-    }))
+    settings_file.write_text(
+        json.dumps(
+            {
+                "speed": "warp",
+                "volume": 0.25,
+                "muted": "yes",
+                "fullscreen": True,
+                "names": ["Ana", 7],
+                "level": "hard",
+                "language": "xx",
+                "ui_scale": 1.5,
+                "unknown_future_field": 3,
+            }
+        )
+    )
     loaded = load_settings()
     assert loaded == Settings(volume=0.25, fullscreen=True, level="hard", ui_scale=1.5)
     for name in ("speed", "muted", "names", "language"):
         assert f"setting {name}=" in caplog.text
 
 
-@pytest.mark.parametrize("field,value", [
-    ("volume", 1.5), ("volume", -0.1), ("volume", True), ("volume", "0.5"),
-    ("ui_scale", 0.5), ("ui_scale", 2.5), ("ui_scale", None),
-    ("speed", None), ("speed", ["fast"]), ("level", "random"), ("level", 1),
-    ("names", "Ana"), ("names", ["x"] * 7), ("names", ["x" * 41]),
-    ("muted", 0), ("fullscreen", "false"), ("language", None),
-])
+@pytest.mark.parametrize(
+    "field,value",
+    [
+        ("volume", 1.5),
+        ("volume", -0.1),
+        ("volume", True),
+        ("volume", "0.5"),
+        ("ui_scale", 0.5),
+        ("ui_scale", 2.5),
+        ("ui_scale", None),
+        ("speed", None),
+        ("speed", ["fast"]),
+        ("level", "random"),
+        ("level", 1),
+        ("names", "Ana"),
+        ("names", ["x"] * 7),
+        ("names", ["x" * 41]),
+        ("muted", 0),
+        ("fullscreen", "false"),
+        ("language", None),
+    ],
+)
 def test_each_bad_value_gives_that_default(field: str, value: object, settings_file: Path) -> None:
     settings_file.parent.mkdir(parents=True, exist_ok=True)
     settings_file.write_text(json.dumps({field: value, "speed": "slow"} if field != "speed" else {field: value}))
@@ -67,8 +93,16 @@ def test_each_bad_value_gives_that_default(field: str, value: object, settings_f
 
 
 def test_round_trip(settings_file: Path) -> None:
-    chosen = Settings(speed="fast", volume=0.3, muted=True, fullscreen=True, names=["Ana", "Bo"], level="easy",
-                      language="ca", ui_scale=1.25)
+    chosen = Settings(
+        speed="fast",
+        volume=0.3,
+        muted=True,
+        fullscreen=True,
+        names=["Ana", "Bo"],
+        level="easy",
+        language="ca",
+        ui_scale=1.25,
+    )
     save_settings(chosen)
     assert load_settings() == chosen
     assert json.loads(settings_file.read_text())["names"] == ["Ana", "Bo"]

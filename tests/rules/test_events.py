@@ -47,8 +47,9 @@ def all_zero_trick() -> set[str]:
     """ST-4.4, too rare for random games: a trick of zeros is set aside."""
     from game.rules import sticheln
 
-    state = sticheln.new_game(3, 1, rounds=1, hands=[["red 0", "red 1"], ["yellow 0", "yellow 1"],
-                                                     ["green 0", "green 1"]])
+    state = sticheln.new_game(
+        3, 1, rounds=1, hands=[["red 0", "red 1"], ["yellow 0", "yellow 1"], ["green 0", "green 1"]]
+    )
     kinds = set()
     for text in ("pain red 1", "pain yellow 1", "pain green 1", "play red 0", "play yellow 0", "play green 0"):
         state = state.apply(text)
@@ -80,5 +81,15 @@ def test_undo_and_sound_read_the_vocabulary() -> None:
 
 
 def test_the_revealing_kinds_are_the_ones_that_show_cards_or_scores() -> None:
-    assert events.REVEALING == {"dealt", "drew", "revealed", "snowfall", "refilled", "round",
-                                "round_scored", "scored", "round_over", "game_over"}
+    assert events.REVEALING == {
+        "dealt",
+        "drew",
+        "revealed",
+        "snowfall",
+        "refilled",
+        "round",
+        "round_scored",
+        "scored",
+        "round_over",
+        "game_over",
+    }

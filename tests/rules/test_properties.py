@@ -42,8 +42,7 @@ def _check_views(state, seats) -> None:
         own = (f"hand {seat}", f"pick {seat}", f"pending {seat}")
         mine = {str(c) for name in own for c in places.get(name, ())}
         secret = {
-            str(c) for name, cs in places.items()
-            if name.startswith(HIDDEN_PREFIXES) and name not in own for c in cs
+            str(c) for name, cs in places.items() if name.startswith(HIDDEN_PREFIXES) and name not in own for c in cs
         }
         text = json.dumps(view.to_json())
         # a card with a visible twin (Avalanche has two of each) cannot be told apart

@@ -66,8 +66,7 @@ def test_AV_4_1_mixed_or_empty_sets_are_illegal(cards):
             raise AssertionError("classify accepted a bad set")
 
 
-@given(st_.lists(st_.sampled_from(GRINCH_DECK), min_size=5, max_size=5, unique=True),
-       st_.sampled_from(grinch.ROWS))
+@given(st_.lists(st_.sampled_from(GRINCH_DECK), min_size=5, max_size=5, unique=True), st_.sampled_from(grinch.ROWS))
 def test_GR_5_3_hand_score_is_row_plus_bonus(hand, row):
     assert grinch.hand_score(hand, row) == grinch.row_score(hand, row) + grinch.bonus(hand)
     assert grinch.row_score(hand, row) >= 0 and grinch.bonus(hand) >= 0

@@ -27,7 +27,8 @@ def test_every_rule_id_has_a_named_test() -> None:
     for path in TESTS.rglob("test_*.py"):
         names.update(re.findall(r"def (test_\w+)", path.read_text(encoding="utf-8")))
     missing = [
-        rule for rule in ids
+        rule
+        for rule in ids
         if not any(name.startswith(f"test_{rule.replace('-', '_').replace('.', '_')}_") for name in names)
     ]
     assert not missing, f"rule IDs without a test named after them: {missing}"

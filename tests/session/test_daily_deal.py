@@ -27,11 +27,14 @@ def test_the_daily_code_is_a_pure_function_of_the_date():
     """The same in another process, with another hash seed and time zone: no clock, no RNG."""
     here = {game: daily_code(game, DAY) for game in rules.GAME_IDS}
     assert here == {game: daily_code(game, DAY) for game in rules.GAME_IDS}
-    script = ("import datetime, json; from game.session.daily_deal import daily_code; from game.rules import GAME_IDS;"
-              "print(json.dumps({g: daily_code(g, datetime.date(2026, 12, 1)) for g in GAME_IDS}))")
+    script = (
+        "import datetime, json; from game.session.daily_deal import daily_code; from game.rules import GAME_IDS;"
+        "print(json.dumps({g: daily_code(g, datetime.date(2026, 12, 1)) for g in GAME_IDS}))"
+    )
     env = {**os.environ, "PYTHONHASHSEED": "12345", "TZ": "Pacific/Kiritimati"}
-    there = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env,
-                           cwd=ROOT, check=True).stdout
+    there = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=ROOT, check=True
+    ).stdout
     assert json.loads(there) == here
 
 
@@ -164,7 +167,8 @@ def test_results_of_a_days_deal_say_the_streak_and_how_you_did_before(monkeypatc
     assert f"Last time (2026-11-30) you scored {yesterday.state.scores()[0]}" in lines[2]
     again = play(daily_match("grinch", DAY, "Ana", NAMES), random.Random(3))
     assert daily_words.daily_lines(again, today=DAY)[2] == (
-        f"You scored {match.state.scores()[0]} on this deal before.")
+        f"You scored {match.state.scores()[0]} on this deal before."
+    )
     first = play(daily_match("avalanche", DAY, "Ana", NAMES), random.Random(3))
     assert "first day's deal" in daily_words.daily_lines(first, today=DAY)[2]
     table = table_for(app, again)

@@ -32,8 +32,9 @@ def setups(draw) -> DealSetup:
             options["rounds"] = draw(st.integers(1, sticheln_deal.MAX_ROUNDS))
         if draw(st.booleans()):
             options["zero_trick"] = draw(st.sampled_from(sticheln_deal.ZERO_TRICK_RULES))
-    return DealSetup(game, players, draw(st.integers(0, deal_code.SEED_LIMIT - 1)),
-                     draw(st.integers(0, players - 1)), options)
+    return DealSetup(
+        game, players, draw(st.integers(0, deal_code.SEED_LIMIT - 1)), draw(st.integers(0, players - 1)), options
+    )
 
 
 @given(setups())
@@ -62,10 +63,10 @@ def _mutations(code: str):
         symbols = CHECK_SYMBOLS if i == len(text) - 1 else ALPHABET
         for other in symbols:
             if other != ch:
-                yield text[:i] + other + text[i + 1:]
+                yield text[:i] + other + text[i + 1 :]
     for i in range(len(text) - 1):
         if text[i] != text[i + 1]:
-            yield text[:i] + text[i + 1] + text[i] + text[i + 2:]
+            yield text[:i] + text[i + 1] + text[i] + text[i + 2 :]
 
 
 @pytest.mark.parametrize("seed", [0, 1, 77, 2**31 - 1, 123456789])
@@ -77,15 +78,18 @@ def test_every_single_typo_and_neighbour_swap_is_caught(seed):
                 decode(typo)
 
 
-@pytest.mark.parametrize(("code", "reason"), [
-    ("", "empty"),
-    ("ST4-7KQ2-9F3X", "has 12 letters and digits, this one has 11"),
-    ("ST4-7KQ2-9F3X-KK", "this one has 13"),
-    ("XY4-7KQ2-9F3X-K", "starts with ST, AV or GR"),
-    ("ST4-7KQ2-9F3U-K", "character 11, 'U'"),
-    ("ST4-7KQ2-9F3X-#", "not a check character"),
-    ("ST4-7KQ2-9F3X-K", "check character does not match"),
-])
+@pytest.mark.parametrize(
+    ("code", "reason"),
+    [
+        ("", "empty"),
+        ("ST4-7KQ2-9F3X", "has 12 letters and digits, this one has 11"),
+        ("ST4-7KQ2-9F3X-KK", "this one has 13"),
+        ("XY4-7KQ2-9F3X-K", "starts with ST, AV or GR"),
+        ("ST4-7KQ2-9F3U-K", "character 11, 'U'"),
+        ("ST4-7KQ2-9F3X-#", "not a check character"),
+        ("ST4-7KQ2-9F3X-K", "check character does not match"),
+    ],
+)
 def test_bad_codes_give_a_one_line_reason(code, reason):
     with pytest.raises(DealCodeError) as caught:
         decode(code)
@@ -103,14 +107,17 @@ def test_a_well_checked_code_for_a_player_count_the_game_has_not():
         decode(_with_check("AV4" + "Z" * 8))
 
 
-@pytest.mark.parametrize(("args", "reason"), [
-    (("tarot", 4, 1), "not a game with deal codes"),
-    (("avalanche", 7, 1), "2 to 6 players, not 7"),
-    (("grinch", 4, -1), "seed -1 cannot"),
-    (("grinch", 4, 2**31), "cannot be written"),
-    (("grinch", 4, "text seed"), "cannot be written"),
-    (("grinch", 4, 1, 4), "starting seat 4"),
-])
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (("tarot", 4, 1), "not a game with deal codes"),
+        (("avalanche", 7, 1), "2 to 6 players, not 7"),
+        (("grinch", 4, -1), "seed -1 cannot"),
+        (("grinch", 4, 2**31), "cannot be written"),
+        (("grinch", 4, "text seed"), "cannot be written"),
+        (("grinch", 4, 1, 4), "starting seat 4"),
+    ],
+)
 def test_setups_without_a_code_say_why(args, reason):
     with pytest.raises(DealCodeError, match=reason):
         encode(*args)
@@ -171,8 +178,9 @@ def test_a_match_with_an_odd_seed_has_no_code():
 # -- the command line --------------------------------------------------------------
 def _run(*args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "LANGUAGE": "en"}
-    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True,
-                          env=env, cwd=ROOT, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120
+    )
 
 
 def test_deal_code_command_prints_a_code_that_decodes():
@@ -187,12 +195,15 @@ def test_deal_code_command_without_a_seed_picks_one():
     assert decode(done.stdout.strip()).players == 2
 
 
-@pytest.mark.parametrize(("args", "reason"), [
-    (("deal-code", "--game", "grinch", "--players", "9"), "2 to 6 players"),
-    (("deal-code", "--game", "grinch", "--players", "4", "--seed", "-5"), "seed -5"),
-    (("demo", "--code", "ST4-7KQ2-9F3X-K"), "check character does not match"),
-    (("play", "--code", "nonsense"), "has 12 letters and digits"),
-])
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (("deal-code", "--game", "grinch", "--players", "9"), "2 to 6 players"),
+        (("deal-code", "--game", "grinch", "--players", "4", "--seed", "-5"), "seed -5"),
+        (("demo", "--code", "ST4-7KQ2-9F3X-K"), "check character does not match"),
+        (("play", "--code", "nonsense"), "has 12 letters and digits"),
+    ],
+)
 def test_bad_codes_and_setups_exit_2_with_the_reason(args, reason):
     done = _run(*args)
     assert done.returncode == 2
@@ -338,7 +349,6 @@ def test_history_rows_show_the_code_with_a_copy_button(monkeypatch):
     copy = next(b for b in buttons if b.label == "Copy code")
     click(app, copy.rect.center)
     assert copied == [code] and code in history.notice
-
 
 
 def test_play_with_a_code_opens_the_window_on_that_deal():

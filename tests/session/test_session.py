@@ -15,8 +15,7 @@ from game.session.session import Session, TableSession
 
 
 def _session(**kwargs) -> Session:
-    match = Match("sticheln", [Seat("Ana", True), Seat("Mina", False, "easy"),
-                               Seat("Pau", False, "easy")], seed=4)
+    match = Match("sticheln", [Seat("Ana", True), Seat("Mina", False, "easy"), Seat("Pau", False, "easy")], seed=4)
     return Session(match, **kwargs)
 
 

@@ -21,8 +21,18 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = Path(__file__).resolve().parents[2]
 HEADLESS = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 # The checks' English labels (the tests ask for --lang en, whatever the machine's language).
-CHECK_LABELS = ("sprites", "fonts", "rules texts", "sounds", "catalogs", "window", "table sticheln",
-                "table avalanche", "table grinch", "save")
+CHECK_LABELS = (
+    "sprites",
+    "fonts",
+    "rules texts",
+    "sounds",
+    "catalogs",
+    "window",
+    "table sticheln",
+    "table avalanche",
+    "table grinch",
+    "save",
+)
 
 
 def _load(name: str):
@@ -42,19 +52,28 @@ def _assert_self_test_passed(run: subprocess.CompletedProcess) -> None:
 
 
 def test_self_test_from_source() -> None:
-    run = subprocess.run([sys.executable, "-m", "game", "--lang", "en", "--self-test"], cwd=ROOT, env=HEADLESS,
-                         capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [sys.executable, "-m", "game", "--lang", "en", "--self-test"],
+        cwd=ROOT,
+        env=HEADLESS,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     _assert_self_test_passed(run)
     assert "(from source;" in run.stdout.splitlines()[0]
 
 
 def test_self_test_names_the_missing_file_and_fails() -> None:
     # the same entry point, with the sounds folder pointed somewhere empty
-    code = ("import sys; from pathlib import Path; import game.app.look.sound as s; "
-            "s.sound_dirs = lambda: [Path('/nonexistent/sounds')]; "
-            "from game.tools.cli import main; sys.exit(main(['--lang', 'en', '--self-test']))")
-    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=HEADLESS,
-                         capture_output=True, text=True, timeout=120)
+    code = (
+        "import sys; from pathlib import Path; import game.app.look.sound as s; "
+        "s.sound_dirs = lambda: [Path('/nonexistent/sounds')]; "
+        "from game.tools.cli import main; sys.exit(main(['--lang', 'en', '--self-test']))"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=HEADLESS, capture_output=True, text=True, timeout=120
+    )
     assert run.returncode == 1, run.stdout + run.stderr
     assert "FAIL sounds: slide.wav is missing; looked in /nonexistent/sounds" in run.stdout
     assert "ok   table grinch: " in run.stdout  # one failure does not hide the other checks
@@ -67,15 +86,15 @@ def test_icon_files_hold_every_size(tmp_path: Path) -> None:
     ico = paths["ico"].read_bytes()
     assert struct.unpack("<HHH", ico[:6]) == (0, 1, len(icons.ICO_SIZES))
     for i, size in enumerate(icons.ICO_SIZES):
-        width, height, _c, _r, planes, bits, length, offset = struct.unpack("<BBBBHHII", ico[6 + 16 * i:22 + 16 * i])
+        width, height, _c, _r, planes, bits, length, offset = struct.unpack("<BBBBHHII", ico[6 + 16 * i : 22 + 16 * i])
         assert width == height == size % 256 and (planes, bits) == (1, 32)
-        assert ico[offset:offset + 8] == b"\x89PNG\r\n\x1a\n" and offset + length <= len(ico)
+        assert ico[offset : offset + 8] == b"\x89PNG\r\n\x1a\n" and offset + length <= len(ico)
     icns = paths["icns"].read_bytes()
     assert icns[:4] == b"icns" and struct.unpack(">I", icns[4:8])[0] == len(icns)
     kinds, at = [], 8
     while at < len(icns):
-        kinds.append(icns[at:at + 4])
-        at += struct.unpack(">I", icns[at + 4:at + 8])[0]
+        kinds.append(icns[at : at + 4])
+        at += struct.unpack(">I", icns[at + 4 : at + 8])[0]
     assert at == len(icns) and kinds == [kind for kind, _size in icons.ICNS_TYPES]
     assert paths["png"].read_bytes()[:4] == b"\x89PNG"
 
@@ -99,11 +118,18 @@ def test_windowed_build_without_console_writes_a_file(tmp_path: Path, monkeypatc
 @pytest.mark.slow
 def test_linux_executable_builds_and_passes_its_self_test(tmp_path: Path) -> None:
     if importlib.util.find_spec("PyInstaller") is None:
-        pytest.fail("PyInstaller is not installed, so the executable cannot be built: "
-                    "pip install -e '.[test]' (it is in the test extra)")
+        pytest.fail(
+            "PyInstaller is not installed, so the executable cannot be built: "
+            "pip install -e '.[test]' (it is in the test extra)"
+        )
     dist, work = tmp_path / "dist", tmp_path / "work"
-    run = subprocess.run([sys.executable, str(ROOT / "build" / "build.py"), "--dist", str(dist), "--work", str(work)],
-                         cwd=ROOT, capture_output=True, text=True, timeout=900)
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "build" / "build.py"), "--dist", str(dist), "--work", str(work)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     exe = _load("build").executable_path(dist)
     assert exe.is_file() and os.access(exe, os.X_OK), run.stdout
@@ -117,7 +143,13 @@ def test_linux_executable_builds_and_passes_its_self_test(tmp_path: Path) -> Non
     assert version.returncode == 0, version.stderr
     assert version.stdout.strip() == f"Fireside {game.__version__}"
 
-    test = subprocess.run([str(exe), "--lang", "en", "--self-test"], cwd=tmp_path, env=HEADLESS,
-                          capture_output=True, text=True, timeout=300)
+    test = subprocess.run(
+        [str(exe), "--lang", "en", "--self-test"],
+        cwd=tmp_path,
+        env=HEADLESS,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     _assert_self_test_passed(test)
     assert "(frozen build;" in test.stdout.splitlines()[0]

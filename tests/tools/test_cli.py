@@ -48,7 +48,10 @@ def test_play_text_shows_only_what_the_seat_may_see() -> None:
 def test_play_text_command_line() -> None:
     run = subprocess.run(
         [sys.executable, "-m", "game", "play-text", "--game", "grinch", "--players", "3", "--seed", "4"],
-        input="help\nquit\n", capture_output=True, text=True, timeout=60,
+        input="help\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert run.returncode == 0, run.stderr
     assert "Legal moves:" in run.stdout
@@ -78,7 +81,9 @@ def test_bad_flags_get_a_clear_message(args: list[str], message: str) -> None:
 def test_bench_json_shape() -> None:
     run = subprocess.run(
         [sys.executable, "-m", "game", "bench", "--json", "--seconds", "0.05"],
-        capture_output=True, text=True, timeout=300,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)

@@ -72,10 +72,22 @@ def test_ties_are_split_and_the_interval_treats_deals_as_observations() -> None:
 
 
 def test_cli_prints_one_json_object_and_progress_on_stderr(capsys) -> None:
-    code = cli.main([
-        "tournament", "--game", "avalanche", "--players", "3", "--agents",
-        "easy,random,normal", "--games", "3", "--seed", "4", "--json",
-    ])
+    code = cli.main(
+        [
+            "tournament",
+            "--game",
+            "avalanche",
+            "--players",
+            "3",
+            "--agents",
+            "easy,random,normal",
+            "--games",
+            "3",
+            "--seed",
+            "4",
+            "--json",
+        ]
+    )
     out, err = capsys.readouterr()
     assert code == 0
     data = json.loads(out)
@@ -83,7 +95,12 @@ def test_cli_prints_one_json_object_and_progress_on_stderr(capsys) -> None:
     assert {a["name"] for a in data["agents"]} == {"easy", "random", "normal"}
     for agent in data["agents"]:
         assert set(agent) == {
-            "name", "win_share", "ci95", "mean_score", "think_ms_median", "think_ms_p95",
+            "name",
+            "win_share",
+            "ci95",
+            "mean_score",
+            "think_ms_median",
+            "think_ms_p95",
         }
     assert "1/1 deals" in err
 
@@ -91,8 +108,7 @@ def test_cli_prints_one_json_object_and_progress_on_stderr(capsys) -> None:
 def test_cli_text_report_and_bad_arguments(capsys) -> None:
     buffer = io.StringIO()
     with redirect_stdout(buffer):
-        cli.main(["tournament", "--game", "grinch", "--players", "2", "--agents",
-                  "normal,easy", "--games", "2"])
+        cli.main(["tournament", "--game", "grinch", "--players", "2", "--agents", "normal,easy", "--games", "2"])
     assert "win share" in buffer.getvalue() and "normal" in buffer.getvalue()
     for bad in (["--agents", "easy,easy"], ["--agents", "easy,wizard,easy"]):
         with pytest.raises(SystemExit):

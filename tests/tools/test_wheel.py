@@ -33,8 +33,13 @@ def _art_files() -> list[str]:
 def dist(tmp_path_factory) -> Path:
     """The sdist and the wheel built from it (`python -m build`'s default), in a temporary folder."""
     out = tmp_path_factory.mktemp("dist")
-    run = subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)], cwd=ROOT,
-                         capture_output=True, text=True, timeout=600)
+    run = subprocess.run(
+        [sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     assert "Building wheel from sdist" in run.stdout + run.stderr
     return out
@@ -51,25 +56,47 @@ def venv(dist: Path, tmp_path_factory) -> Path:
     """A fresh virtual environment (outside the checkout) with only the wheel and its dependencies."""
     where = tmp_path_factory.mktemp("venv") / "v"
     subprocess.run([sys.executable, "-m", "venv", str(where)], check=True, timeout=300)
-    run = subprocess.run([str(where / "bin" / "python"), "-m", "pip", "install", "--quiet",
-                          "--disable-pip-version-check", str(_one(dist, "*.whl"))],
-                         capture_output=True, text=True, timeout=600)
+    run = subprocess.run(
+        [
+            str(where / "bin" / "python"),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            str(_one(dist, "*.whl")),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     return where
 
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
-    return {**env, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "FIRESIDE_HOME": str(tmp_path / "home"),
-            **extra}
+    return {
+        **env,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "FIRESIDE_HOME": str(tmp_path / "home"),
+        **extra,
+    }
 
 
 def _run(venv: Path, tmp_path: Path, *args: str, **extra: str) -> subprocess.CompletedProcess:
     """`fireside ARGS` from the venv, started in an empty folder far from the checkout."""
     cwd = tmp_path / "elsewhere"
     cwd.mkdir(exist_ok=True)
-    return subprocess.run([str(venv / "bin" / "fireside"), *args], cwd=cwd, env=_env(tmp_path, **extra),
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [str(venv / "bin" / "fireside"), *args],
+        cwd=cwd,
+        env=_env(tmp_path, **extra),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_the_wheel_holds_the_game_package_with_its_art_and_nothing_else(dist: Path) -> None:
@@ -98,13 +125,21 @@ def test_the_installed_command_reports_its_version_and_passes_its_self_test(venv
 
 
 def test_the_installed_copy_reads_its_own_art_not_the_checkout(venv: Path, tmp_path: Path) -> None:
-    code = ("import game; from game.app.look.assets import find_asset; from game.app.look.sound import sound_dirs; "
-            "print(game.__file__); print(find_asset('sprites', 'card_face.svg')); "
-            "print(find_asset('sprites', 'fonts', 'NotoSans-Regular.ttf')); "
-            "print(find_asset('sprites', 'grinch', 'back.svg')); "  # a game's own pictures, in sprites/<id>/
-            "print(next(d for d in sound_dirs() if (d / 'slide.wav').is_file()))")
-    run = subprocess.run([str(venv / "bin" / "python"), "-c", code], cwd=tmp_path, env=_env(tmp_path),
-                         capture_output=True, text=True, timeout=120)
+    code = (
+        "import game; from game.app.look.assets import find_asset; from game.app.look.sound import sound_dirs; "
+        "print(game.__file__); print(find_asset('sprites', 'card_face.svg')); "
+        "print(find_asset('sprites', 'fonts', 'NotoSans-Regular.ttf')); "
+        "print(find_asset('sprites', 'grinch', 'back.svg')); "  # a game's own pictures, in sprites/<id>/
+        "print(next(d for d in sound_dirs() if (d / 'slide.wav').is_file()))"
+    )
+    run = subprocess.run(
+        [str(venv / "bin" / "python"), "-c", code],
+        cwd=tmp_path,
+        env=_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode == 0, run.stderr
     found = [Path(line) for line in run.stdout.splitlines()]
     assert len(found) == 5

@@ -103,8 +103,11 @@ class State(BaseState):
         assert seat is not None
         hands = list(self.hands)
         hands[seat] = tuple(c for c in hands[seat] if c != move.card)
-        sizes = tuple(len(h) for h in hands) if self.viewer is None else tuple(
-            s - 1 if i == seat else s for i, s in enumerate(self.sizes))
+        sizes = (
+            tuple(len(h) for h in hands)
+            if self.viewer is None
+            else tuple(s - 1 if i == seat else s for i, s in enumerate(self.sizes))
+        )
         if self.viewer is not None and seat != self.viewer:
             hands[seat] = ()
         trick = self.trick + (move.card,)
@@ -117,8 +120,16 @@ class State(BaseState):
             tricks += 1
             events.append(Event("trick_won", leader, trick, {"leader": leader}))
             trick = ()
-        new = self._evolve(hands=tuple(hands), sizes=sizes, trick=trick, played=self.played + (move.card,),
-                           leader=leader, won=tuple(won), tricks=tricks, events=())
+        new = self._evolve(
+            hands=tuple(hands),
+            sizes=sizes,
+            trick=trick,
+            played=self.played + (move.card,),
+            leader=leader,
+            won=tuple(won),
+            tricks=tricks,
+            events=(),
+        )
         if new.current_player is None:
             winners = [s for s, w in enumerate(won) if w == max(won)]
             events.append(Event("game_over", None, (), {"scores": list(won), "winners": winners}))
@@ -127,28 +138,54 @@ class State(BaseState):
 
     def _hide(self, seat: int) -> State:
         hands = tuple(h if i == seat else () for i, h in enumerate(self.hands))
-        return self._evolve(hands=hands, viewer=seat, seed=None,
-                            events=tuple(e.hidden() if e.secret and e.seat != seat else e for e in self.events))
+        return self._evolve(
+            hands=hands,
+            viewer=seat,
+            seed=None,
+            events=tuple(e.hidden() if e.secret and e.seat != seat else e for e in self.events),
+        )
 
     def _data(self) -> dict:
-        return {"seed": self.seed, "hands": [list(h) for h in self.hands], "sizes": list(self.sizes),
-                "trick": list(self.trick), "played": list(self.played),
-                "leader": self.leader, "won": list(self.won), "tricks": self.tricks}
+        return {
+            "seed": self.seed,
+            "hands": [list(h) for h in self.hands],
+            "sizes": list(self.sizes),
+            "trick": list(self.trick),
+            "played": list(self.played),
+            "leader": self.leader,
+            "won": list(self.won),
+            "tricks": self.tricks,
+        }
 
     @classmethod
     def _from_data(cls, data: dict, n: int, viewer: int | None) -> State:
         hands = tuple(tuple(parse_card(str(c)) for c in h) for h in data["hands"])
         if len(hands) != n:
             raise ValueError("damaged highcard state: one hand per seat")
-        return cls._make(num_players=n, viewer=viewer, events=(), seed=data["seed"], hands=hands,
-                         sizes=tuple(int(s) for s in data["sizes"]), trick=tuple(int(c) for c in data["trick"]),
-                         played=tuple(int(c) for c in data["played"]),
-                         leader=check_seat(n, data["leader"]), won=tuple(int(w) for w in data["won"]),
-                         tricks=int(data["tricks"]))
+        return cls._make(
+            num_players=n,
+            viewer=viewer,
+            events=(),
+            seed=data["seed"],
+            hands=hands,
+            sizes=tuple(int(s) for s in data["sizes"]),
+            trick=tuple(int(c) for c in data["trick"]),
+            played=tuple(int(c) for c in data["played"]),
+            leader=check_seat(n, data["leader"]),
+            won=tuple(int(w) for w in data["won"]),
+            tricks=int(data["tricks"]),
+        )
 
 
-def new_game(num_players: int, seed: int | str | None = None, *, start: int = 0,
-             hands: list[list[Any]] | None = None, pile: list[Any] | None = None, **options: Any) -> State:
+def new_game(
+    num_players: int,
+    seed: int | str | None = None,
+    *,
+    start: int = 0,
+    hands: list[list[Any]] | None = None,
+    pile: list[Any] | None = None,
+    **options: Any,
+) -> State:
     n = check_players(NAME, PLAYERS, num_players)
     check_options(NAME, options, ())
     start = check_seat(n, start, "start")
@@ -156,7 +193,7 @@ def new_game(num_players: int, seed: int | str | None = None, *, start: int = 0,
     if hands is None:
         deck = list(DECK)
         deal_rng(GAME, seed, 0).shuffle(deck)
-        dealt = [tuple(sorted(deck[i * HAND:(i + 1) * HAND])) for i in range(n)]
+        dealt = [tuple(sorted(deck[i * HAND : (i + 1) * HAND])) for i in range(n)]
     else:
         if len(hands) != n:
             raise ValueError(f"{NAME}: {len(hands)} hands for {n} players")
@@ -164,8 +201,19 @@ def new_game(num_players: int, seed: int | str | None = None, *, start: int = 0,
         every = [c for h in dealt for c in h]
         if len(set(every)) != len(every):
             raise ValueError(f"{NAME}: a card is dealt twice")
-    state = State._make(num_players=n, viewer=None, events=(), seed=seed, hands=tuple(dealt),
-                        sizes=tuple(len(h) for h in dealt), trick=(), played=(), leader=start, won=(0,) * n, tricks=0)
+    state = State._make(
+        num_players=n,
+        viewer=None,
+        events=(),
+        seed=seed,
+        hands=tuple(dealt),
+        sizes=tuple(len(h) for h in dealt),
+        trick=(),
+        played=(),
+        leader=start,
+        won=(0,) * n,
+        tricks=0,
+    )
     events = tuple(Event("dealt", s, h, {"round": 1, "count": len(h)}, secret=True) for s, h in enumerate(dealt))
     object.__setattr__(state, "events", events)
     return state

@@ -23,8 +23,9 @@ def move_said(seat: int, move: Any, name: Callable[[int], str], you: Callable[[i
     return f"You played the {move.card}" if you(seat) else f"{name(seat)} played the {move.card}"
 
 
-def sentences(seat: int | None, events: Any, n: int, name: Callable[[int], str],
-              you: Callable[[int], bool]) -> list[str]:
+def sentences(
+    seat: int | None, events: Any, n: int, name: Callable[[int], str], you: Callable[[int], bool]
+) -> list[str]:
     out = []
     for e in events:
         if e.kind == "played" and e.seat is not None:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 EXIT_WAIT = 1.5  # seconds the end shows before `--exit-at-end` quits
 
+
 class LearnDoneScene(ModalScene):
     """Over the finished guided game: Play a real game (this game chosen), again, or leave."""
 
@@ -31,14 +32,21 @@ class LearnDoneScene(ModalScene):
         self.left = EXIT_WAIT
 
     def make_buttons(self) -> list[Button]:
-        return [Button(N_("Play a real game"), self.real_game, key=pygame.K_RETURN, primary=True),
-                Button(N_("Once more"), self.again),
-                Button(N_("Title screen"), self.leave, key=pygame.K_ESCAPE)]
+        return [
+            Button(N_("Play a real game"), self.real_game, key=pygame.K_RETURN, primary=True),
+            Button(N_("Once more"), self.again),
+            Button(N_("Title screen"), self.leave, key=pygame.K_ESCAPE),
+        ]
 
     def place_buttons(self) -> None:
         ui = self.app.ui
-        widgets.layout_row(self.buttons, (self.panel.centerx, self.panel.bottom - ui(40)),
-                           min(ui(230), (self.panel.w - ui(60)) // 3), ui(44), ui(12))
+        widgets.layout_row(
+            self.buttons,
+            (self.panel.centerx, self.panel.bottom - ui(40)),
+            min(ui(230), (self.panel.w - ui(60)) // 3),
+            ui(44),
+            ui(12),
+        )
 
     def real_game(self) -> None:
         self.app.go("title")
@@ -63,8 +71,14 @@ class LearnDoneScene(ModalScene):
         ui = self.app.ui
         head = _("You have played your first game of {game}.").format(game=game_name(self.game_id))
         y = self.panel.y + ui(72)
-        blit_text(surface, head, widgets.fit_size(head, ui(20), self.panel.w - ui(40), True), INK,
-                  bold=True, midtop=(self.panel.centerx, y))
+        blit_text(
+            surface,
+            head,
+            widgets.fit_size(head, ui(20), self.panel.w - ui(40), True),
+            INK,
+            bold=True,
+            midtop=(self.panel.centerx, y),
+        )
         y += ui(36)
         for line in widgets.wrap(_(lesson(self.game_id).LEARNT), ui(17), self.panel.w - ui(60)):
             blit_text(surface, line, ui(17), INK, midtop=(self.panel.centerx, y))

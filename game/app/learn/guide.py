@@ -83,8 +83,7 @@ class Guide:
         return done + 1, len(human)
 
     # -- which clicks lead to the wanted move -----------------------------------------
-    def allows(self, played: int, move: Any | None, select: Hashable | None,
-               selection: Set[Hashable]) -> bool:
+    def allows(self, played: int, move: Any | None, select: Hashable | None, selection: Set[Hashable]) -> bool:
         """May the learner click this now?  The wanted move itself, or a card
         the lesson lets the learner select on the way to it (``selects``)."""
         wanted = self.wanted(played)

@@ -11,8 +11,13 @@ import pygame
 STEPS = 6  # spots each way along a side of the target, besides the centred one
 
 
-def place_caption(size: tuple[int, int], target: pygame.Rect | None, window: pygame.Rect,
-                  gap: int, avoid: Sequence[Sequence[pygame.Rect]] = ()) -> pygame.Rect:
+def place_caption(
+    size: tuple[int, int],
+    target: pygame.Rect | None,
+    window: pygame.Rect,
+    gap: int,
+    avoid: Sequence[Sequence[pygame.Rect]] = (),
+) -> pygame.Rect:
     """A `size` box inside `window`, `gap` away from `target`, off it.
 
     Above, below, right of and left of the target are tried, each centred on
@@ -34,10 +39,12 @@ def place_caption(size: tuple[int, int], target: pygame.Rect | None, window: pyg
     candidates = []  # (box, whether it slides up and down rather than sideways), centred first
     for k in sorted(range(-STEPS, STEPS + 1), key=abs):  # the target's middle always within the box
         x, y = t.centerx - w // 2 + k * w // (2 * STEPS + 1), t.centery - h // 2 + k * h // (2 * STEPS + 1)
-        candidates += [(pygame.Rect(x, t.top - gap - h, w, h), False),   # above
-                       (pygame.Rect(x, t.bottom + gap, w, h), False),    # below
-                       (pygame.Rect(t.right + gap, y, w, h), True),      # right
-                       (pygame.Rect(t.left - gap - w, y, w, h), True)]   # left
+        candidates += [
+            (pygame.Rect(x, t.top - gap - h, w, h), False),  # above
+            (pygame.Rect(x, t.bottom + gap, w, h), False),  # below
+            (pygame.Rect(t.right + gap, y, w, h), True),  # right
+            (pygame.Rect(t.left - gap - w, y, w, h), True),
+        ]  # left
     fits = []
     for box, vertical in candidates:
         slid = _slide(box, inner, vertical)

@@ -27,8 +27,7 @@ class LearnPickScene(ModalScene):
     panel_size = (560, 380)
 
     def make_buttons(self) -> list[Button]:
-        games = [Button(registry.get(g).name, self.learn(g), primary=i == 0)
-                 for i, g in enumerate(lesson_games())]
+        games = [Button(registry.get(g).name, self.learn(g), primary=i == 0) for i, g in enumerate(lesson_games())]
         return [*games, Button(N_("Back"), self.back, key=pygame.K_ESCAPE)]
 
     def back(self) -> None:
@@ -40,14 +39,25 @@ class LearnPickScene(ModalScene):
 
     def place_buttons(self) -> None:
         ui = self.app.ui
-        widgets.layout_column(self.buttons, self.panel.centerx, self.panel.y + ui(118),
-                              min(ui(380), self.panel.w - ui(40)), ui(46), ui(12))
+        widgets.layout_column(
+            self.buttons,
+            self.panel.centerx,
+            self.panel.y + ui(118),
+            min(ui(380), self.panel.w - ui(40)),
+            ui(46),
+            ui(12),
+        )
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
         line = _("A short game at the table that shows you each rule as it comes up.")
-        blit_text(surface, line, widgets.fit_size(line, ui(17), self.panel.w - ui(40)), INK,
-                  midtop=(self.panel.centerx, self.panel.y + ui(70)))
+        blit_text(
+            surface,
+            line,
+            widgets.fit_size(line, ui(17), self.panel.w - ui(40)),
+            INK,
+            midtop=(self.panel.centerx, self.panel.y + ui(70)),
+        )
 
     def handle(self, event: pygame.event.Event) -> bool:
         return widgets.handle_all(self.buttons, event)
@@ -65,9 +75,10 @@ class LearnOfferScene(ModalScene):
         self.title = _("Never played {game}? Learn it in 4 minutes.").format(game=game_name(game_id))
 
     def make_buttons(self) -> list[Button]:
-        return [Button(N_("Learn to play"), lambda: self.app.go("learn", self.game_id),
-                       key=pygame.K_RETURN, primary=True),
-                Button(N_("Play now"), self.play_now, key=pygame.K_ESCAPE)]
+        return [
+            Button(N_("Learn to play"), lambda: self.app.go("learn", self.game_id), key=pygame.K_RETURN, primary=True),
+            Button(N_("Play now"), self.play_now, key=pygame.K_ESCAPE),
+        ]
 
     def play_now(self) -> None:
         self.app.stack.pop()
@@ -81,8 +92,13 @@ class LearnOfferScene(ModalScene):
         size = widgets.fit_size(title, ui(24), self.panel.w - ui(40), True)
         blit_text(surface, title, size, INK, bold=True, midtop=(self.panel.centerx, self.panel.y + ui(28)))
         line = _("A short guided game shows every rule as it comes up.")
-        blit_text(surface, line, widgets.fit_size(line, ui(17), self.panel.w - ui(40)), INK,
-                  midtop=(self.panel.centerx, self.panel.y + ui(86)))
+        blit_text(
+            surface,
+            line,
+            widgets.fit_size(line, ui(17), self.panel.w - ui(40)),
+            INK,
+            midtop=(self.panel.centerx, self.panel.y + ui(86)),
+        )
 
     def handle(self, event: pygame.event.Event) -> bool:
         return widgets.handle_all(self.buttons, event)

@@ -33,9 +33,9 @@ from game.session.match import Match, Seat
 if TYPE_CHECKING:
     from game.app.shell.app import App
 
-AUTOPLAY_WAIT = 1.5   # seconds before autoplay clicks (at normal speed), plus time to read:
-READ_SPEED = 16.0     # characters of caption a second
-NEXT_CLICK = 0.7      # a step's later clicks (the second card of a set, then Play)
+AUTOPLAY_WAIT = 1.5  # seconds before autoplay clicks (at normal speed), plus time to read:
+READ_SPEED = 16.0  # characters of caption a second
+NEXT_CLICK = 0.7  # a step's later clicks (the second card of a set, then Play)
 CAPTION_FILL = (20, 28, 25)  # opaque: nothing of the table shows through the words
 VEIL = (0, 0, 0, 120)
 CAPTION_WIDTHS = (470, 380, 320)  # logical units, widest first
@@ -95,15 +95,13 @@ class GuidedTable:
     def hand_mark(self: Any, key: Hashable, legal: bool) -> str:
         """A card this step does not want looks like one the rules forbid: dimmed, never lifted."""
         mark = super().hand_mark(key, legal)  # type: ignore[misc]
-        if mark in ("", "legal") and self.guide_on() and not self.guide.wants_card(
-                self.played(), key, self.selection):
+        if mark in ("", "legal") and self.guide_on() and not self.guide.wants_card(self.played(), key, self.selection):
             return "dim"
         return mark
 
     def guide_on(self: Any) -> bool:
         """The learner's step is due (cards may still be moving)."""
-        return (hasattr(self, "guide") and self.viewer_acts()
-                and self.guide.wanted(self.played()) is not None)
+        return hasattr(self, "guide") and self.viewer_acts() and self.guide.wanted(self.played()) is not None
 
     # -- what the lesson leaves out ------------------------------------------------
     def open_menu(self: Any) -> None:
@@ -177,8 +175,11 @@ class GuidedTable:
     def caption_lines(self: Any) -> tuple[str, list[str], str]:
         played = self.played()
         number, total = self.guide.number(played)
-        return (_("Step {n} of {total}").format(n=number, total=total),
-                [self.guide.caption(played, self.view)], self.guide.how(played, self.name, self.selection))
+        return (
+            _("Step {n} of {total}").format(n=number, total=total),
+            [self.guide.caption(played, self.view)],
+            self.guide.how(played, self.name, self.selection),
+        )
 
     def caption_layout(self: Any) -> tuple[pygame.Rect, pygame.Rect | None, list[tuple[str, int, Any, bool]]]:
         """(the caption's box, the rect it points at, its lines as (text, size, colour, bold)).
@@ -214,8 +215,7 @@ class GuidedTable:
         words = [*([record] if record else []), *self.label_rects()]
         others = [t.rect for t in self.targets() if not self.allowed(t)]
         cards = [sprite.rect() for sprite in self.sprites.values()]
-        rest = [*(b.rect for b in self.buttons if b.rect.w), *others, *cards,
-                *(spot.panel for spot in self.spots)]
+        rest = [*(b.rect for b in self.buttons if b.rect.w), *others, *cards, *(spot.panel for spot in self.spots)]
         return [[self.status_shown()[0]], words, self.chosen_rects(), rest]
 
     def caption_text(self: Any, width: int) -> list[tuple[str, int, Any, bool]]:

@@ -102,7 +102,8 @@ class Art:
 
     def _reset(self) -> None:
         self._faces: LRU[tuple[str, Any, float], pygame.Surface] = LRU(
-            "art.faces", 4096, MAX_FACE_BYTES, surface_bytes, screenfuls(FACE_SCREENS))
+            "art.faces", 4096, MAX_FACE_BYTES, surface_bytes, screenfuls(FACE_SCREENS)
+        )
         self._backs: LRU[tuple[str, float], pygame.Surface] = _small_cache("backs")
         self._misc: LRU[tuple[Any, ...], pygame.Surface] = _small_cache("misc")
         self._svgs: LRU[tuple[str, int, int], pygame.Surface] = _small_cache("svgs")
@@ -374,6 +375,7 @@ class Art:
         surf.blit(block, rect)
         flipped = pygame.transform.rotate(block, 180)
         surf.blit(flipped, flipped.get_rect(midbottom=(round(w - cx), round(h - top))))
+
 
 def badge_words(points: int, need: int) -> tuple[str, str]:
     """The bonus badge's two texts: the points ("+5") and the count of the

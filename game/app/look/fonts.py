@@ -26,8 +26,19 @@ from game.app.look.assets import AssetError, find_asset
 from game.app.look.integrity import check_font
 from game.lru import LRU, memoize, screenfuls, surface_bytes
 
-__all__ = ["FAMILIES", "PRIMARY", "clear_caches", "covers", "family_for", "font", "font_path",
-           "missing", "runs", "size", "text"]
+__all__ = [
+    "FAMILIES",
+    "PRIMARY",
+    "clear_caches",
+    "covers",
+    "family_for",
+    "font",
+    "font_path",
+    "missing",
+    "runs",
+    "size",
+    "text",
+]
 
 log = logging.getLogger(__name__)
 
@@ -92,8 +103,9 @@ def font(size: int, bold: bool = False, family: str | None = None) -> pygame.fon
             found.set_script(script)  # HarfBuzz shaping: Gurmukhi vowel signs and conjuncts
     except (AssetError, OSError, pygame.error) as exc:
         if family not in _warned:
-            log.warning("bundled %s font unavailable, using pygame's default: %s %s", family, exc,
-                        getattr(exc, "why", ""))
+            log.warning(
+                "bundled %s font unavailable, using pygame's default: %s %s", family, exc, getattr(exc, "why", "")
+            )
             _warned.add(family)
         found = pygame.font.Font(None, max(1, size))
         found.set_bold(bold)
@@ -101,6 +113,7 @@ def font(size: int, bold: bool = False, family: str | None = None) -> pygame.fon
 
 
 # -- which family has which characters ------------------------------------------------------
+
 
 @lru_cache(maxsize=None)
 def _cmap(family: str) -> frozenset[int]:
@@ -186,8 +199,7 @@ def runs(s: str, primary: str | None = None) -> list[tuple[str, str]]:
     out: list[list[str]] = []
     for ch in s:
         letter = unicodedata.category(ch)[0] == "L"
-        if out and (unicodedata.category(ch)[0] == "M"
-                    or (not letter and covers(out[-1][0], ch))):
+        if out and (unicodedata.category(ch)[0] == "M" or (not letter and covers(out[-1][0], ch))):
             out[-1][1] += ch
             continue
         fam = next((f for f in chain if covers(f, ch)), chain[0])
@@ -200,6 +212,7 @@ def runs(s: str, primary: str | None = None) -> list[tuple[str, str]]:
 
 # -- drawing and measuring ----------------------------------------------------------------
 
+
 def text(s: str, size: int, colour, bold: bool = False) -> pygame.Surface:
     """``s`` rendered antialiased in ``colour``; cached (LRU, bounded), so never draw on the result."""
     return _text(s, size, tuple(pygame.Color(colour)), bold, family_for())
@@ -211,12 +224,10 @@ def _text(s: str, size: int, colour: tuple[int, ...], bold: bool, primary: str) 
     if len(parts) == 1:
         surf = font(size, bold, parts[0][0]).render(s, True, colour)
     else:
-        images = [(font(size, bold, fam), font(size, bold, fam).render(part, True, colour))
-                  for fam, part in parts]
+        images = [(font(size, bold, fam), font(size, bold, fam).render(part, True, colour)) for fam, part in parts]
         ascent = max(f.get_ascent() for f, _ in images)
         descent = max(img.get_height() - f.get_ascent() for f, img in images)
-        surf = pygame.Surface((max(1, sum(img.get_width() for _, img in images)), ascent + descent),
-                              pygame.SRCALPHA)
+        surf = pygame.Surface((max(1, sum(img.get_width() for _, img in images)), ascent + descent), pygame.SRCALPHA)
         x = 0
         for f, img in images:
             surf.blit(img, (x, ascent - f.get_ascent()))

@@ -67,7 +67,7 @@ def font_problem(data: bytes) -> str | None:
         tag, checksum, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
         if offset + length > len(data):
             return f"table {tag!r} lies past the end of the file (truncated?)"
-        body = data[offset:offset + length]
+        body = data[offset : offset + length]
         if tag == b"head":
             if length < 54:
                 return "head table too short"

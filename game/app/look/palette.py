@@ -49,6 +49,7 @@ TEXT_CONTRAST = 4.5  # WCAG AA for normal text
 
 def luminance(colour: tuple[int, ...]) -> float:
     """WCAG relative luminance of an sRGB colour (alpha ignored)."""
+
     def linear(c: int) -> float:
         v = c / 255
         return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4

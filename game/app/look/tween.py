@@ -40,8 +40,16 @@ class Tween:
 
     __slots__ = ("delay", "done", "duration", "easing", "elapsed", "end", "on_done", "start")
 
-    def __init__(self, start: float, end: float, duration: float, *, delay: float = 0.0,
-                 easing: Easing = ease_out_cubic, on_done: Callable[[], None] | None = None):
+    def __init__(
+        self,
+        start: float,
+        end: float,
+        duration: float,
+        *,
+        delay: float = 0.0,
+        easing: Easing = ease_out_cubic,
+        on_done: Callable[[], None] | None = None,
+    ):
         self.start = start
         self.end = end
         self.duration = max(0.0, duration)

@@ -17,6 +17,7 @@ from game.session.deal_code import code_of
 if TYPE_CHECKING:
     from game.session.match import Match
 
+
 def result_line(match: Match) -> str:
     """'Won by Ana · Ana 52 · Mina 40 · Pau 31' (best score first, as the results said)."""
     state = match.state
@@ -30,8 +31,7 @@ def result_line(match: Match) -> str:
 
 class HistoryScene(SlotListScene):
     title = N_("History")
-    empty = N_("No finished games yet. Every game played to the end is kept here, to replay and for "
-               "the statistics.")
+    empty = N_("No finished games yet. Every game played to the end is kept here, to replay and for the statistics.")
     open_label = N_("Replay")
 
     def fetch(self) -> list[SlotInfo]:

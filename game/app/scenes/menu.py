@@ -37,11 +37,11 @@ class MenuScene(ModalScene):
 
     def place_buttons(self) -> None:
         ui = self.app.ui
-        widgets.layout_column(self.buttons, self.panel.centerx, self.panel.y + ui(90),
-                              ui(260), ui(46), ui(16))
+        widgets.layout_column(self.buttons, self.panel.centerx, self.panel.y + ui(90), ui(260), ui(46), ui(16))
 
     def save_game(self) -> None:
         """A name prompt, then a save slot; the menu says where it went."""
+
         def saved(name: str) -> None:
             self.note = _("Saved as “{name}”.").format(name=name)
 
@@ -60,8 +60,13 @@ class MenuScene(ModalScene):
             text, colour = _("Every move is saved as you play."), widgets.MUTED
         else:
             return
-        blit_text(surface, text, widgets.fit_size(text, ui(16), self.panel.w - ui(30)), colour,
-                  midbottom=(self.panel.centerx, self.panel.bottom - ui(16)))
+        blit_text(
+            surface,
+            text,
+            widgets.fit_size(text, ui(16), self.panel.w - ui(30)),
+            colour,
+            midbottom=(self.panel.centerx, self.panel.bottom - ui(16)),
+        )
 
     def rules(self) -> None:
         self.app.routes.rules(self.table.GAME)

@@ -21,8 +21,7 @@ if TYPE_CHECKING:
 class PassScene(Scene):
     opaque = True  # nothing beneath is drawn: no card can leak
 
-    def __init__(self, app: App, name: str, arrived: Callable[[], None],
-                 menu: Callable[[], None] | None = None):
+    def __init__(self, app: App, name: str, arrived: Callable[[], None], menu: Callable[[], None] | None = None):
         super().__init__(app)
         self.name = name
         self.arrived = arrived
@@ -51,10 +50,17 @@ class PassScene(Scene):
         surface.blit(self.app.art.felt((w, h)), (0, 0))
         surface.blit(widgets.panel((w, h), (0, 0, 0, 120), radius=0, edge=None), (0, 0))
         blit_text(surface, _("Pass the laptop to"), ui(28), MUTED, center=(w // 2, h // 2 - ui(90)))
-        blit_text(surface, self.name, widgets.fit_size(self.name, ui(64), w - ui(40), True), ACCENT,
-                  bold=True, center=(w // 2, h // 2 - ui(20)))
-        blit_text(surface, _("Everyone else, look away from the screen."), ui(20), INK,
-                  center=(w // 2, h // 2 + ui(48)))
+        blit_text(
+            surface,
+            self.name,
+            widgets.fit_size(self.name, ui(64), w - ui(40), True),
+            ACCENT,
+            bold=True,
+            center=(w // 2, h // 2 - ui(20)),
+        )
+        blit_text(
+            surface, _("Everyone else, look away from the screen."), ui(20), INK, center=(w // 2, h // 2 + ui(48))
+        )
         self.button.draw(surface, ui(22))
 
     def focus_items(self) -> list[focus.Focusable]:

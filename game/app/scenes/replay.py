@@ -138,11 +138,17 @@ class ReplayScene(Scene):
             why = reasons.why(game_id, rules_phrase(decision.reason), name, you) if decision.reason else ""
         except (KeyError, IndexError, ValueError, TypeError, AttributeError):  # a hand-edited reason: no words for it
             why = ""
-        text = (ngettext("{said} — {best} was better by about {n} point: {reason}",
-                         "{said} — {best} was better by about {n} points: {reason}", n)
-                if why else
-                ngettext("{said} — {best} was better by about {n} point.",
-                         "{said} — {best} was better by about {n} points.", n))
+        text = (
+            ngettext(
+                "{said} — {best} was better by about {n} point: {reason}",
+                "{said} — {best} was better by about {n} points: {reason}",
+                n,
+            )
+            if why
+            else ngettext(
+                "{said} — {best} was better by about {n} point.", "{said} — {best} was better by about {n} points.", n
+            )
+        )
         return decision.mark, text.format(said=said, best=best, n=n, reason=why)
 
     def move_text(self) -> tuple[str, str]:
@@ -207,14 +213,27 @@ class ReplayScene(Scene):
         left = self.nav[0].rect.left - ui(20) - ui(14)
         top = self.bar.y + self.verdict_h
         self.text_rects = [
-            blit_text(surface, head, widgets.fit_size(head, ui(18), left, True), ACCENT, bold=True,
-                      topleft=(ui(14), top + ui(6))),
-            blit_text(surface, move, widgets.fit_size(move, ui(17), left), INK, topleft=(ui(14), top + ui(30)))]
+            blit_text(
+                surface,
+                head,
+                widgets.fit_size(head, ui(18), left, True),
+                ACCENT,
+                bold=True,
+                topleft=(ui(14), top + ui(6)),
+            ),
+            blit_text(surface, move, widgets.fit_size(move, ui(17), left), INK, topleft=(ui(14), top + ui(30))),
+        ]
         if self.title:
             room = self.eye_button.rect.left - self.nav[-1].rect.right - ui(30)
             self.text_rects.append(
-                blit_text(surface, self.title, widgets.fit_size(self.title, ui(16), room), MUTED,
-                          midright=(self.eye_button.rect.left - ui(16), self.eye_button.rect.centery)))
+                blit_text(
+                    surface,
+                    self.title,
+                    widgets.fit_size(self.title, ui(16), room),
+                    MUTED,
+                    midright=(self.eye_button.rect.left - ui(16), self.eye_button.rect.centery),
+                )
+            )
         own_sheet = getattr(self.table, "pad_visible", None)  # Grinch shows its own score pad
         if self.index == self.count and self.source.state.is_over and not (own_sheet and own_sheet()):
             self.draw_results(surface, area)
@@ -234,8 +253,10 @@ class ReplayScene(Scene):
         mark, text = self.review_text()
         line = pygame.Rect(ui(8), self.bar.y + ui(4), area.w - ui(16), self.verdict_h - ui(6))
         if not text:  # between marked moves: how to find them
-            text = _("Review: the timeline marks inaccuracies (yellow) and mistakes (red) · "
-                     "Page Down: the next one, Page Up: the previous")
+            text = _(
+                "Review: the timeline marks inaccuracies (yellow) and mistakes (red) · "
+                "Page Down: the next one, Page Up: the previous"
+            )
             text, size = widgets.fitted(text, ui(15), line.w - ui(24))
             self.text_rects.append(blit_text(surface, text, size, MUTED, midleft=(line.x + ui(12), line.centery)))
             return
@@ -255,8 +276,9 @@ class ReplayScene(Scene):
         panel.center = (area.centerx, area.centery + ui(10))
         draw_panel(surface, panel, PANEL_FILL, radius=ui(18), edge=ACCENT, width=2)
         blit_text(surface, self.result_text(), ui(28), INK, bold=True, midtop=(panel.centerx, panel.y + ui(20)))
-        draw_score_table(self.app, surface, panel, [_("Player"), _("Score")], rows,
-                         {i for i, s in enumerate(order) if s in winners})
+        draw_score_table(
+            self.app, surface, panel, [_("Player"), _("Score")], rows, {i for i, s in enumerate(order) if s in winners}
+        )
 
     def draw_track(self, surface: pygame.Surface) -> None:
         """How far along the game is; click anywhere on it to jump there."""
@@ -296,8 +318,7 @@ class ReplayScene(Scene):
         return event.key in (pygame.K_LEFT, pygame.K_RIGHT)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT,
-                                                          pygame.K_HOME, pygame.K_END):
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
             # Keys work even at either end (the buttons are disabled there).
             delta = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(event.key)
             if delta is not None:

@@ -40,8 +40,7 @@ class ResultsScene(ModalScene):
         scores = state.scores()
         order = sorted(range(len(scores)), key=lambda s: -scores[s])
         # Equal scores share a place ("1. 1. 3."), as at any table.
-        self.rows = [[f"{1 + sum(t > scores[s] for t in scores)}. {table.name(s)}", str(scores[s])]
-                     for s in order]
+        self.rows = [[f"{1 + sum(t > scores[s] for t in scores)}. {table.name(s)}", str(scores[s])] for s in order]
         self.highlight = {i for i, s in enumerate(order) if s in winners}
         code = code_of(table.match)
         self.code_line = DealCodeLine(code) if code else None
@@ -72,15 +71,19 @@ class ResultsScene(ModalScene):
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
-        draw_score_table(self.app, surface, self.panel, [_("Player"), _("Score")], self.rows,
-                         self.highlight)
+        draw_score_table(self.app, surface, self.panel, [_("Player"), _("Score")], self.rows, self.highlight)
         y = self.panel.y + ui(92) + ui(40) * len(self.rows) + ui(30)
         if self.code_line is not None:
             self.code_line.draw(surface, ui, self.panel.w)
             y += ui(64)
         for line in self.daily:
-            blit_text(surface, line, widgets.fit_size(line, ui(17), self.panel.w - ui(40)), INK,
-                      midtop=(self.panel.centerx, y))
+            blit_text(
+                surface,
+                line,
+                widgets.fit_size(line, ui(17), self.panel.w - ui(40)),
+                INK,
+                midtop=(self.panel.centerx, y),
+            )
             y += ui(28)
 
     def play_again(self) -> None:

@@ -36,8 +36,9 @@ class ReviewScene(ModalScene):
     title = N_("Reviewing the game")
     panel_size = (620, 300)
 
-    def __init__(self, app: AppSurface, match: Match, path: Path | None = None, title: str = "",
-                 rollouts: int | None = None):
+    def __init__(
+        self, app: AppSurface, match: Match, path: Path | None = None, title: str = "", rollouts: int | None = None
+    ):
         super().__init__(app)
         self.match = match
         self.path = path
@@ -102,9 +103,15 @@ class ReviewScene(ModalScene):
         review = self.review
         done = len(review.decisions)
         line = _("Decision {done} of {total}: every legal move is played out on many deals").format(
-            done=min(review.total, done + 1), total=review.total)
-        blit_text(surface, line, widgets.fit_size(line, ui(17), panel.w - ui(40)), INK,
-                  midtop=(panel.centerx, panel.y + ui(80)))
+            done=min(review.total, done + 1), total=review.total
+        )
+        blit_text(
+            surface,
+            line,
+            widgets.fit_size(line, ui(17), panel.w - ui(40)),
+            INK,
+            midtop=(panel.centerx, panel.y + ui(80)),
+        )
         bar = pygame.Rect(0, 0, panel.w - ui(80), ui(18))
         bar.midtop = (panel.centerx, panel.y + ui(124))
         draw_panel(surface, bar, (40, 52, 46), radius=bar.h // 2, edge=None)

@@ -39,8 +39,7 @@ class RulesScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.app.ui
         w, h = size
-        self.tabs = [Button(GAMES[g], partial(self.show, g), selected=g == self.game_id)
-                     for g in registry.ids()]
+        self.tabs = [Button(GAMES[g], partial(self.show, g), selected=g == self.game_id) for g in registry.ids()]
         widgets.layout_row(self.tabs, (w // 2, ui(40)), ui(280), ui(44), ui(12))
         self.back = Button(N_("Back"), self.app.stack.pop, key=pygame.K_ESCAPE, primary=True)
         self.back.rect = pygame.Rect(0, 0, ui(160), ui(44))
@@ -113,12 +112,16 @@ class RulesScene(Scene):
                 for i, text in enumerate(item.cards):
                     img = self.app.art.face(self.game_id, module.parse_card(text), cw)
                     surface.blit(img, (x + i * (cw + ui(8)), y))
-                blit_text(surface, item.caption, ui(15), MUTED,
-                          topleft=(x, y + round(cw * 1.4) + ui(6)))
+                blit_text(surface, item.caption, ui(15), MUTED, topleft=(x, y + round(cw * 1.4) + ui(6)))
         surface.set_clip(clip)
         if self.max_scroll and self.scroll < self.max_scroll:
-            blit_text(surface, _("scroll for more"), ui(13), MUTED,
-                      bottomright=(self.view.right - ui(10), self.view.bottom - ui(6)))
+            blit_text(
+                surface,
+                _("scroll for more"),
+                ui(13),
+                MUTED,
+                bottomright=(self.view.right - ui(10), self.view.bottom - ui(6)),
+            )
         for button in self.controls():
             button.draw(surface, ui(18))
 

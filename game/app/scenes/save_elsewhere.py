@@ -38,8 +38,7 @@ def _expanded(folder: str) -> Path:
         raise SaveError(_("there is no folder {path}").format(path=printable(folder, MAX_SHOWN))) from None
 
 
-def _wrapped(surface: pygame.Surface, text: str, colour: tuple, top: int, panel: pygame.Rect,
-             size: int) -> int:
+def _wrapped(surface: pygame.Surface, text: str, colour: tuple, top: int, panel: pygame.Rect, size: int) -> int:
     """Draw `text` wrapped inside the panel from `top`; returns the y below it."""
     line_h = round(size * 1.45)
     for i, line in enumerate(widgets.wrap(text, size, panel.w - 2 * size)):
@@ -60,16 +59,26 @@ class AutosaveFailedScene(ModalScene):
         self.note = ""
 
     def make_buttons(self) -> list[Button]:
-        return [Button(N_("Keep playing"), self.close, key=pygame.K_ESCAPE),
-                Button(N_("Save to…"), self.save_to, primary=True)]
+        return [
+            Button(N_("Keep playing"), self.close, key=pygame.K_ESCAPE),
+            Button(N_("Save to…"), self.save_to, primary=True),
+        ]
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
         top = self.panel.y + ui(76)
-        top = _wrapped(surface, _("Fireside cannot write to its folder: {reason}").format(reason=self.reason),
-                       DANGER, top, self.panel, ui(17))
-        text = self.note or _("The game stays open while Fireside runs. Save it to a folder you choose, "
-                              "or free the folder and keep playing.")
+        top = _wrapped(
+            surface,
+            _("Fireside cannot write to its folder: {reason}").format(reason=self.reason),
+            DANGER,
+            top,
+            self.panel,
+            ui(17),
+        )
+        text = self.note or _(
+            "The game stays open while Fireside runs. Save it to a folder you choose, "
+            "or free the folder and keep playing."
+        )
         _wrapped(surface, text, ACCENT if self.note else INK, top + ui(10), self.panel, ui(17))
 
     def save_to(self) -> None:
@@ -83,7 +92,7 @@ class AutosaveFailedScene(ModalScene):
 
 
 class SaveToFolderScene(PromptScene):
-    """"Save to…": a folder typed by the player; the file inside is named after the save."""
+    """ "Save to…": a folder typed by the player; the file inside is named after the save."""
 
     title = N_("Save to a folder")
     panel_size = (640, 320)
@@ -105,8 +114,12 @@ class SaveToFolderScene(PromptScene):
         if self.error:
             text, colour = self.error, DANGER
         else:
-            text, colour = _("Type a folder, then press Enter: the game is saved there as {file}.").format(
-                file=library.slot_file_name(self.name)), MUTED
+            text, colour = (
+                _("Type a folder, then press Enter: the game is saved there as {file}.").format(
+                    file=library.slot_file_name(self.name)
+                ),
+                MUTED,
+            )
         _wrapped(surface, text, colour, self.field.rect.bottom + ui(12), self.panel, ui(16))
 
     def save(self) -> None:

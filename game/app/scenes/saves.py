@@ -84,8 +84,13 @@ class SaveNameScene(PromptScene):
             text, colour = _("A save with this name exists: saving replaces it."), ACCENT
         else:
             text, colour = _("Type a name, then press Enter."), MUTED
-        blit_text(surface, text, widgets.fit_size(text, ui(16), self.panel.w - ui(40)), colour,
-                  midtop=(self.panel.centerx, self.field.rect.bottom + ui(12)))
+        blit_text(
+            surface,
+            text,
+            widgets.fit_size(text, ui(16), self.panel.w - ui(40)),
+            colour,
+            midtop=(self.panel.centerx, self.field.rect.bottom + ui(12)),
+        )
 
     def exists(self) -> bool:
         name = self.field.text.strip()

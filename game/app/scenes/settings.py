@@ -21,31 +21,44 @@ class SettingsScene(ModalScene):
 
     def make_buttons(self) -> list[Button]:
         s = self.app.settings
-        self.speed_buttons = [Button(SPEED_NAMES[sp], partial(self.set_speed, sp),
-                                     selected=(s.speed == sp)) for sp in SPEEDS]
-        self.volume_buttons = [Button("–", lambda: self.set_volume(-0.1)),
-                               Button("+", lambda: self.set_volume(0.1)),
-                               Button(N_("Unmute") if s.muted else N_("Mute"), self.toggle_mute)]
-        self.scale_buttons = [Button("–", lambda: self.set_ui_scale(-0.1), enabled=s.ui_scale > UI_SCALE[0]),
-                              Button("+", lambda: self.set_ui_scale(0.1), enabled=s.ui_scale < UI_SCALE[1])]
-        self.screen_button = Button(N_("Windowed") if s.fullscreen else N_("Fullscreen (F11)"),
-                                    self.toggle_fullscreen)
+        self.speed_buttons = [
+            Button(SPEED_NAMES[sp], partial(self.set_speed, sp), selected=(s.speed == sp)) for sp in SPEEDS
+        ]
+        self.volume_buttons = [
+            Button("–", lambda: self.set_volume(-0.1)),
+            Button("+", lambda: self.set_volume(0.1)),
+            Button(N_("Unmute") if s.muted else N_("Mute"), self.toggle_mute),
+        ]
+        self.scale_buttons = [
+            Button("–", lambda: self.set_ui_scale(-0.1), enabled=s.ui_scale > UI_SCALE[0]),
+            Button("+", lambda: self.set_ui_scale(0.1), enabled=s.ui_scale < UI_SCALE[1]),
+        ]
+        self.screen_button = Button(N_("Windowed") if s.fullscreen else N_("Fullscreen (F11)"), self.toggle_fullscreen)
         # "Automatic" follows the operating system; each language is named in its own words.
-        self.language_buttons = [Button(N_("Automatic") if not code else i18n.LANGUAGE_NAMES[code],
-                                        partial(self.set_language, code),
-                                        selected=(s.language == code))
-                                 for code in ("", *i18n.LANGUAGES)]
+        self.language_buttons = [
+            Button(
+                N_("Automatic") if not code else i18n.LANGUAGE_NAMES[code],
+                partial(self.set_language, code),
+                selected=(s.language == code),
+            )
+            for code in ("", *i18n.LANGUAGES)
+        ]
         self.done = Button(N_("Done"), self.app.stack.pop, key=pygame.K_ESCAPE, primary=True)
-        return [*self.speed_buttons, *self.volume_buttons, *self.scale_buttons, self.screen_button,
-                *self.language_buttons, self.done]
+        return [
+            *self.speed_buttons,
+            *self.volume_buttons,
+            *self.scale_buttons,
+            self.screen_button,
+            *self.language_buttons,
+            self.done,
+        ]
 
     def place_buttons(self) -> None:
         ui = self.app.ui
         p = self.panel
         widgets.layout_row(self.speed_buttons, (p.centerx, p.y + ui(120)), ui(110), ui(40), ui(10))
         # volume and mute share a row as interface size and fullscreen do: [–] 70% [+]  [Mute]
-        widgets.layout_row(self.volume_buttons[:2], (p.centerx - ui(132), p.y + ui(204)),
-                           ui(50), ui(40), ui(70))
+        widgets.layout_row(self.volume_buttons[:2], (p.centerx - ui(132), p.y + ui(204)), ui(50), ui(40), ui(70))
         self.volume_buttons[2].rect = pygame.Rect(p.centerx - ui(23), p.y + ui(184), ui(240), ui(40))
         # interface size and fullscreen share a row: [–] 100% [+]  [Fullscreen]
         widgets.layout_row(self.scale_buttons, (p.centerx - ui(132), p.y + ui(288)), ui(50), ui(40), ui(70))
@@ -62,22 +75,39 @@ class SettingsScene(ModalScene):
         blit_text(surface, _("Volume"), ui(18), MUTED, center=(p.centerx - ui(132), p.y + ui(166)))
         blit_text(surface, _("Language"), ui(18), MUTED, center=(p.centerx, p.y + ui(344)))
         # The level stays shown while muted, greyed (the button beside it says "Unmute").
-        blit_text(surface, f"{round(s.volume * 100)}%", ui(20), MUTED if s.muted else INK, bold=True,
-                  center=(p.centerx - ui(132), p.y + ui(204)))
+        blit_text(
+            surface,
+            f"{round(s.volume * 100)}%",
+            ui(20),
+            MUTED if s.muted else INK,
+            bold=True,
+            center=(p.centerx - ui(132), p.y + ui(204)),
+        )
         blit_text(surface, _("Interface size"), ui(18), MUTED, center=(p.centerx - ui(132), p.y + ui(250)))
-        blit_text(surface, f"{round(s.ui_scale * 100)}%", ui(20), INK, bold=True,
-                  center=(p.centerx - ui(132), p.y + ui(288)))
+        blit_text(
+            surface, f"{round(s.ui_scale * 100)}%", ui(20), INK, bold=True, center=(p.centerx - ui(132), p.y + ui(288))
+        )
         # How big things are now: relative to the window's own 100%, or to the
         # default window's once the window has grown for a large interface.
         if self.app.settings_unsaved:  # issue 18: a refusing disk is said, not only logged
             note = _("These settings last until you quit: {reason}").format(reason=self.app.settings_unsaved)
-            blit_text(surface, note, widgets.fit_size(note, ui(14), p.w - ui(30)), widgets.DANGER,
-                      center=(p.centerx, p.y + ui(419)))
+            blit_text(
+                surface,
+                note,
+                widgets.fit_size(note, ui(14), p.w - ui(30)),
+                widgets.DANGER,
+                center=(p.centerx, p.y + ui(419)),
+            )
         shown = round(100 * max(self.app.scale / self.app.fit_scale, self.app.scale))
         if shown < round(s.ui_scale * 100):  # the window is too small for more: say so
             note = _("{percent}% fits this window").format(percent=shown)
-            blit_text(surface, note, widgets.fit_size(note, ui(14), ui(240)), MUTED,
-                      center=(p.centerx - ui(132), p.y + ui(318)))
+            blit_text(
+                surface,
+                note,
+                widgets.fit_size(note, ui(14), ui(240)),
+                MUTED,
+                center=(p.centerx - ui(132), p.y + ui(318)),
+            )
 
     def set_speed(self, speed: str) -> None:
         self.app.settings.speed = speed

@@ -30,10 +30,10 @@ MAX_NAME = 14
 LEVELS = getattr(ai, "LEVELS", ("easy", "normal", "hard"))
 
 
-
 def _typed(text: str) -> str:
     """What a name field takes of typed or pasted text: printable characters, bounded."""
     return "".join(ch for ch in text[:MAX_TYPED] if ch.isprintable())
+
 
 class SetupScene(Scene):
     def __init__(self, app: App, game_id: str | None = None):
@@ -90,7 +90,7 @@ class SetupScene(Scene):
 
     def shown_names(self) -> list[str]:
         """Each seat's name as the table will have it: typed, or the default."""
-        return seat_names.seat_names(self.names[:self.count], self.human[:self.count])
+        return seat_names.seat_names(self.names[: self.count], self.human[: self.count])
 
     def start(self) -> None:
         if self.app.routes.offer_lesson(self.game_id, self.start):  # once, for a game never played
@@ -124,8 +124,10 @@ class SetupScene(Scene):
         ui = self.app.ui
         w, h = self.app.size
         cx = w // 2
-        self.game_buttons = [Button(spec.name, partial(self.choose_game, spec.id),
-                                    selected=(spec.id == self.game_id)) for spec in registry.specs()]
+        self.game_buttons = [
+            Button(spec.name, partial(self.choose_game, spec.id), selected=(spec.id == self.game_id))
+            for spec in registry.specs()
+        ]
         widgets.layout_row(self.game_buttons, (cx, ui(120)), ui(300), ui(54), ui(16))
         players = rules.get(self.game_id).PLAYERS
         minus = Button("–", lambda: self.change_count(-1), enabled=self.count > players.start)
@@ -145,13 +147,17 @@ class SetupScene(Scene):
             y = top + seat * (row_h + ui(6))
             name = pygame.Rect(cx - ui(330), y, ui(260), row_h)
             self.name_rects.append(name)
-            kind = Button(N_("Human") if self.human[seat] else N_("Computer"),
-                          partial(self.toggle_human, seat), selected=self.human[seat])
+            kind = Button(
+                N_("Human") if self.human[seat] else N_("Computer"),
+                partial(self.toggle_human, seat),
+                selected=self.human[seat],
+            )
             kind.rect = pygame.Rect(cx - ui(56), y, ui(150), row_h)
             rows.append(kind)
             if not self.human[seat]:
-                level = widgets.Stepper(LEVEL_NAMES[self.levels[seat]], partial(self.cycle_level, seat),
-                                        partial(self.cycle_level, seat, -1))
+                level = widgets.Stepper(
+                    LEVEL_NAMES[self.levels[seat]], partial(self.cycle_level, seat), partial(self.cycle_level, seat, -1)
+                )
                 level.rect = pygame.Rect(cx + ui(106), y, ui(160), row_h)
                 rows.append(level)
         who = _("Random") if self.starter is None else self.shown_names()[self.starter]
@@ -180,26 +186,32 @@ class SetupScene(Scene):
         blit_text(surface, TAGLINES.get(self.game_id, ""), ui(17), MUTED, center=(w // 2, ui(172)))
         blit_text(surface, _("Players"), ui(22), INK, midright=(self.label_x, self.count_center[1]))
         starts = _("Who starts")
-        blit_text(surface, starts, widgets.fit_size(starts, ui(22), ui(200)), INK,
-                  midleft=(self.starts_x, self.count_center[1]))
+        blit_text(
+            surface,
+            starts,
+            widgets.fit_size(starts, ui(22), ui(200)),
+            INK,
+            midleft=(self.starts_x, self.count_center[1]),
+        )
         blit_text(surface, str(self.count), ui(28), INK, bold=True, center=self.count_center)
         shown = self.shown_names()
         for seat, rect in enumerate(self.name_rects):
             editing = self.editing == seat
-            draw_panel(surface, rect, (10, 18, 14, 230), radius=ui(8),
-                       edge=ACCENT if editing else widgets.PANEL_EDGE)
+            draw_panel(surface, rect, (10, 18, 14, 230), radius=ui(8), edge=ACCENT if editing else widgets.PANEL_EDGE)
             text = self.names[seat] if editing else shown[seat]
             text += "" if editing and self.composing else "|" if editing else ""
             drawn = blit_text(surface, text, ui(20), INK, midleft=(rect.x + ui(12), rect.centery))
             if editing and self.composing:
                 draw_composition(surface, self.composing + "|", ui(20), (drawn.right, rect.centery))
-            blit_text(surface, _("Seat {n}").format(n=seat + 1), ui(14), MUTED,
-                      midright=(rect.x - ui(10), rect.centery))
+            blit_text(
+                surface, _("Seat {n}").format(n=seat + 1), ui(14), MUTED, midright=(rect.x - ui(10), rect.centery)
+            )
         for button in self.buttons:
             button.draw(surface, ui(19))
         who = _("Random") if self.starter is None else shown[self.starter]
-        self.code.draw(surface, ui, self.game_id, self.count, self.starter, who,
-                       min(ui(320), w - self.code.rect.x - ui(12)))
+        self.code.draw(
+            surface, ui, self.game_id, self.count, self.starter, who, min(ui(320), w - self.code.rect.x - ui(12))
+        )
 
     def update(self, dt: float) -> None:
         self.code.update(dt)
@@ -214,7 +226,7 @@ class SetupScene(Scene):
         if self.code.handle(event):
             return True
         if self.editing is not None and event.type == pygame.TEXTEDITING:
-            self.composing = _typed(event.text)[:max(0, MAX_NAME - len(self.names[self.editing]))]
+            self.composing = _typed(event.text)[: max(0, MAX_NAME - len(self.names[self.editing]))]
             return True
         if self.editing is not None and event.type == pygame.TEXTINPUT:
             self.composing = ""
@@ -240,12 +252,14 @@ class SetupScene(Scene):
     def focus_items(self) -> list[focus.Focusable]:
         """In reading order: the game, the player count, each seat's name field
         and choices row by row, then Back and Start."""
+
         def edit(seat: int) -> None:
             self.editing = seat
             pygame.key.start_text_input()
 
-        names = [focus.Focusable(("name", seat), rect, partial(edit, seat))
-                 for seat, rect in enumerate(self.name_rects)]
+        names = [
+            focus.Focusable(("name", seat), rect, partial(edit, seat)) for seat, rect in enumerate(self.name_rects)
+        ]
         names.append(focus.Focusable(("code",), self.code.rect, self.code.focus))
         return sorted(names + focus.from_buttons(self.buttons), key=lambda i: (i.rect.y, i.rect.x))
 

@@ -25,7 +25,7 @@ from game.persist.stats import Record, load_daily, load_stats
 if TYPE_CHECKING:
     from game.app.shell.surface import AppSurface
 
-MAX_ROWS = 8     # players listed (most games first)
+MAX_ROWS = 8  # players listed (most games first)
 MAX_LINES = len(SEAT_COLOURS)  # players drawn in the chart, one colour each
 GRID = (52, 70, 60)
 
@@ -88,8 +88,9 @@ class StatsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.app.ui
         w, h = size
-        self.tabs = [Button(rules.get(g).NAME, partial(self.show, g), selected=g == self.game_id)
-                     for g in registry.ids()]
+        self.tabs = [
+            Button(rules.get(g).NAME, partial(self.show, g), selected=g == self.game_id) for g in registry.ids()
+        ]
         widgets.layout_row(self.tabs, (w // 2, ui(104)), min(ui(240), (w - ui(60)) // 3), ui(42), ui(12))
         self.back = Button(N_("Back"), self.app.stack.pop, key=pygame.K_ESCAPE)
         self.back.rect = pygame.Rect(0, 0, ui(200), ui(48))
@@ -101,8 +102,9 @@ class StatsScene(Scene):
         inner = w - 2 * margin
         table_w = min(ui(520), round(inner * 0.46))
         self.table_rect = pygame.Rect(margin, top, table_w, bottom - top)
-        self.chart_rect = pygame.Rect(self.table_rect.right + ui(16), top,
-                                      w - margin - self.table_rect.right - ui(16), bottom - top)
+        self.chart_rect = pygame.Rect(
+            self.table_rect.right + ui(16), top, w - margin - self.table_rect.right - ui(16), bottom - top
+        )
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -120,7 +122,8 @@ class StatsScene(Scene):
             box = self.table_rect.union(self.chart_rect)
             draw_panel(surface, box, radius=ui(14))
             text = _("No finished games of {game} yet. Play one to the end and it counts here.").format(
-                game=game_name(self.game_id))
+                game=game_name(self.game_id)
+            )
             for i, line in enumerate(widgets.wrap(text, ui(20), box.w - ui(60))):
                 blit_text(surface, line, ui(20), MUTED, center=(box.centerx, box.centery - ui(10) + i * ui(30)))
         self.back.draw(surface, ui(20))
@@ -135,12 +138,13 @@ class StatsScene(Scene):
 
         ui = self.app.ui
         run = record.streak(date.today())
-        text = ngettext("Today's deals: {days} played, a streak of {n} day, best score {best}",
-                        "Today's deals: {days} played, a streak of {n} days, best score {best}", run).format(
-            days=len(record.scores), n=run, best=max(record.scores.values()))
+        text = ngettext(
+            "Today's deals: {days} played, a streak of {n} day, best score {best}",
+            "Today's deals: {days} played, a streak of {n} days, best score {best}",
+            run,
+        ).format(days=len(record.scores), n=run, best=max(record.scores.values()))
         room = self.back.rect.x - ui(24) - ui(16)
-        blit_text(surface, text, widgets.fit_size(text, ui(15), room), MUTED,
-                  midleft=(ui(24), self.back.rect.centery))
+        blit_text(surface, text, widgets.fit_size(text, ui(15), room), MUTED, midleft=(ui(24), self.back.rect.centery))
 
     def columns(self) -> list[tuple[str, int]]:
         """(heading, right edge x) for the number columns of the table."""
@@ -166,16 +170,23 @@ class StatsScene(Scene):
             if i < MAX_LINES:
                 widgets.seat_mark(surface, i, (r.x + ui(22), y), ui(7))
             name = rec.name
-            blit_text(surface, name, widgets.fit_size(name, ui(19), name_room, True), INK, bold=True,
-                      midleft=(r.x + ui(40), y))
+            blit_text(
+                surface,
+                name,
+                widgets.fit_size(name, ui(19), name_room, True),
+                INK,
+                bold=True,
+                midleft=(r.x + ui(40), y),
+            )
             best = "—" if rec.best is None else str(rec.best)
             cells = [str(rec.games), str(rec.wins), best, f"{rec.average:.1f}"]
             for (_head, right), cell in zip(cols, cells):
                 blit_text(surface, cell, ui(19), INK, midright=(right, y))
         hidden = len(records) - MAX_ROWS
         if hidden > 0:
-            blit_text(surface, _("and {n} more").format(n=hidden), ui(14), MUTED,
-                      midbottom=(r.centerx, r.bottom - ui(8)))
+            blit_text(
+                surface, _("and {n} more").format(n=hidden), ui(14), MUTED, midbottom=(r.centerx, r.bottom - ui(8))
+            )
 
     def draw_chart(self, surface: pygame.Surface, records: list[Record]) -> None:
         """Scores over time: games in the order played along x, totals up y."""
@@ -203,8 +214,9 @@ class StatsScene(Scene):
 
         for tick in ticks:
             y = plot.bottom - round(plot.h * (tick - low) / (high - low))
-            pygame.draw.line(surface, (90, 110, 98) if tick == 0 else GRID, (plot.x, y), (plot.right, y),
-                             2 if tick == 0 else 1)
+            pygame.draw.line(
+                surface, (90, 110, 98) if tick == 0 else GRID, (plot.x, y), (plot.right, y), 2 if tick == 0 else 1
+            )
             blit_text(surface, str(tick), ui(13), MUTED, midright=(plot.x - ui(8), y))
         pygame.draw.line(surface, PANEL_EDGE, plot.bottomleft, plot.bottomright)
         radius = ui(6) if len(dates) < 30 else ui(4)

@@ -18,8 +18,9 @@ if TYPE_CHECKING:
 class SummaryScene(ModalScene):
     hides_overlays = True  # its scores replace the score pad beneath, never print over it
 
-    def __init__(self, app: App, title: str, headers: list[str], rows: list[list[str]],
-                 auto_close: float | None = None):
+    def __init__(
+        self, app: App, title: str, headers: list[str], rows: list[list[str]], auto_close: float | None = None
+    ):
         super().__init__(app)
         self.auto_close = auto_close  # seconds; demos go on by themselves
         self.title = title

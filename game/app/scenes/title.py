@@ -29,11 +29,11 @@ class TitleScene(Scene):
         self.notice = ""  # one line over everything (what went wrong, after a crash)
         self.saved = library.read_autosave(self.autosave_set_aside)  # the game Continue restores, if any
         self.saved_line = describe(self.saved) if self.saved is not None else ""
-        self.continue_button = Button(N_("Continue"), self.continue_game, key=pygame.K_RETURN,
-                                      primary=True)
+        self.continue_button = Button(N_("Continue"), self.continue_game, key=pygame.K_RETURN, primary=True)
         main = [
-            Button(N_("New game"), self.new_game, key=None if self.saved else pygame.K_RETURN,
-                   primary=self.saved is None),
+            Button(
+                N_("New game"), self.new_game, key=None if self.saved else pygame.K_RETURN, primary=self.saved is None
+            ),
             Button(N_("Learn to play"), self.learn),
         ]
         if self.saved is not None:
@@ -72,8 +72,10 @@ class TitleScene(Scene):
         for i, button in enumerate(self.small):
             row, col = divmod(i, cols)
             button.rect = pygame.Rect(0, 0, bw, bh)
-            button.rect.topleft = (w // 2 - (cols * bw + (cols - 1) * gap) // 2 + col * (bw + gap),
-                                   y + ui(4) + row * (bh + gap))
+            button.rect.topleft = (
+                w // 2 - (cols * bw + (cols - 1) * gap) // 2 + col * (bw + gap),
+                y + ui(4) + row * (bh + gap),
+            )
 
         self.place_daily(y + ui(4) + 2 * (bh + gap) + ui(14))
 
@@ -155,15 +157,18 @@ class TitleScene(Scene):
             sway = math.sin(math.floor(self.clock * SWAY_STEPS) / SWAY_STEPS * 0.8 + i) * 1.5
             img = art.face(game, card, cw)
             img = pygame.transform.rotozoom(img, (middle - i) * 12 + sway, 1.0)
-            surface.blit(img, img.get_rect(center=(w // 2 + round((i - middle) * ui(70)),
-                                                   h // 2 - ui(200) + round(abs(i - middle) * ui(12)))))
+            surface.blit(
+                img,
+                img.get_rect(
+                    center=(w // 2 + round((i - middle) * ui(70)), h // 2 - ui(200) + round(abs(i - middle) * ui(12)))
+                ),
+            )
         blit_text(surface, "Fireside", ui(76), ACCENT, bold=True, center=(w // 2, h // 2 - ui(70)))
         from game.app.words.names import game_name
         from game.games import registry
 
         games = " · ".join(game_name(g) for g in registry.ids())
-        blit_text(surface, games, widgets.fit_size(games, ui(20), w - ui(40)), INK,
-                  center=(w // 2, h // 2 - ui(20)))
+        blit_text(surface, games, widgets.fit_size(games, ui(20), w - ui(40)), INK, center=(w // 2, h // 2 - ui(20)))
         for button in self.main:
             button.draw(surface, ui(21))
         for button in self.small:
@@ -171,19 +176,26 @@ class TitleScene(Scene):
         from datetime import date
 
         heading = _("Today's deal, {date}: the same cards for everyone").format(date=date.today().isoformat())
-        blit_text(surface, heading, widgets.fit_size(heading, ui(16), w - ui(40)), MUTED,
-                  midtop=(w // 2, self.daily_top))
+        blit_text(
+            surface, heading, widgets.fit_size(heading, ui(16), w - ui(40)), MUTED, midtop=(w // 2, self.daily_top)
+        )
         for button in self.daily:
             button.draw(surface, ui(17))
         if self.saved is not None:
             line = self.saved_line
             rect = self.continue_button.rect
-            blit_text(surface, line, widgets.fit_size(line, ui(16), w - ui(40)), INK,
-                      midtop=(rect.centerx, rect.bottom + ui(5)))
+            blit_text(
+                surface,
+                line,
+                widgets.fit_size(line, ui(16), w - ui(40)),
+                INK,
+                midtop=(rect.centerx, rect.bottom + ui(5)),
+            )
         if self.notice:
             text = self.notice + (" " + _("Continue restores your game.") if self.saved else "")
-            blit_text(surface, text, widgets.fit_size(text, ui(17), w - ui(40)), widgets.DANGER,
-                      midtop=(w // 2, ui(12)))
+            blit_text(
+                surface, text, widgets.fit_size(text, ui(17), w - ui(40)), widgets.DANGER, midtop=(w // 2, ui(12))
+            )
         blit_text(surface, f"v{__version__}", ui(13), MUTED, bottomright=(w - ui(10), h - ui(8)))
 
     def handle(self, event: pygame.event.Event) -> bool:

@@ -57,8 +57,7 @@ def enable_dpi_awareness() -> None:
             log.info("could not declare DPI awareness; Windows may scale the window")
 
 
-def window_for_scale(ui_scale: float, current: tuple[int, int],
-                     desktop: tuple[int, int] | None) -> tuple[int, int]:
+def window_for_scale(ui_scale: float, current: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
     """The window size (never smaller than `current`, never larger than the
     desktop less room for its panels) at which `ui_scale` shows in full."""
     grow = ui_scale * UI_FIT[0] / DEFAULT_SIZE[0]
@@ -87,8 +86,9 @@ class App:
     real loop around it with a clock.
     """
 
-    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None,
-                 *, fullscreen: bool = False):
+    def __init__(
+        self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None, *, fullscreen: bool = False
+    ):
         from game.app.look.art import Art
         from game.app.look.icon import window_icon
         from game.app.look.sound import SoundBoard
@@ -234,8 +234,7 @@ class App:
         if self.stack.top is not None:
             focus.draw(self.stack.top, self.screen, self.ui)
 
-    def step(self, dt: float, events: list[pygame.event.Event] | None = None,
-             flip: bool = True) -> None:
+    def step(self, dt: float, events: list[pygame.event.Event] | None = None, flip: bool = True) -> None:
         """One frame: input, update by dt seconds, draw."""
         for event in pygame.event.get() if events is None else events:
             self.handle(event)
@@ -270,7 +269,8 @@ class App:
         try:
             title = self.routes.title()
             title.notice = _("Something went wrong ({error}); the details are in the log.").format(
-                error=type(exc).__name__)
+                error=type(exc).__name__
+            )
         except Exception:  # noqa: BLE001 - cannot even show the title
             log.exception("cannot show the title after an error; quitting")
             self.quit(1)

@@ -17,8 +17,13 @@ if TYPE_CHECKING:
 START = time.perf_counter()
 
 
-def play(size: tuple[int, int], fullscreen: bool = False, first_frame_exit: bool = False,
-         lang: str | None = None, setup: DealSetup | None = None) -> int:
+def play(
+    size: tuple[int, int],
+    fullscreen: bool = False,
+    first_frame_exit: bool = False,
+    lang: str | None = None,
+    setup: DealSetup | None = None,
+) -> int:
     """Open the window on the title screen and run until the player quits.
     The language: `lang` (--lang), else the setting, else the system's.
     With `setup` (`play --code`), that deal starts at once, you against Normal computers."""
@@ -39,9 +44,18 @@ def play(size: tuple[int, int], fullscreen: bool = False, first_frame_exit: bool
     return app.run()
 
 
-def demo(game_id: str, players: int, seed: int | None, speed: str, exit_at_end: bool,
-         size: tuple[int, int], fullscreen: bool = False, save_to: str | None = None,
-         lang: str | None = None, setup: DealSetup | None = None) -> int:
+def demo(
+    game_id: str,
+    players: int,
+    seed: int | None,
+    speed: str,
+    exit_at_end: bool,
+    size: tuple[int, int],
+    fullscreen: bool = False,
+    save_to: str | None = None,
+    lang: str | None = None,
+    setup: DealSetup | None = None,
+) -> int:
     """Watch computers play one game (the deal `setup` holds, if given: `demo --code`);
     with exit_at_end, exit 0 when it is over.
 
@@ -89,8 +103,14 @@ def coded_match(setup: DealSetup, human: str | None) -> Match:
     return Match(setup.game, seats, setup.seed, setup.start, dict(setup.options))
 
 
-def learn(game_id: str, autoplay: bool, exit_at_end: bool, size: tuple[int, int],
-          fullscreen: bool = False, lang: str | None = None) -> int:
+def learn(
+    game_id: str,
+    autoplay: bool,
+    exit_at_end: bool,
+    size: tuple[int, int],
+    fullscreen: bool = False,
+    lang: str | None = None,
+) -> int:
     """The guided game of `game_id`; with `autoplay` it plays itself, with
     `exit_at_end` the window closes (status 0) once it is over."""
     from game.app.shell.app import App

@@ -91,8 +91,7 @@ class Routes:
 
         return self._show("title", TitleScene(self.app))
 
-    def table(self, match: Match, *, demo: bool = False, continuing: bool = False,
-              replay: bool = False) -> TableScene:
+    def table(self, match: Match, *, demo: bool = False, continuing: bool = False, replay: bool = False) -> TableScene:
         """`match` on a table; see `open_table`."""
         return open_table(self.app, match, demo=demo, continuing=continuing, replay=replay)
 
@@ -159,8 +158,9 @@ class Routes:
 
         return self._show("menu", MenuScene(self.app, table))
 
-    def summary(self, title: str, headers: list[str], rows: list[list[str]],
-                auto_close: float | None = None) -> SummaryScene:
+    def summary(
+        self, title: str, headers: list[str], rows: list[list[str]], auto_close: float | None = None
+    ) -> SummaryScene:
         from game.app.scenes.summary import SummaryScene
 
         return self._show("summary", SummaryScene(self.app, title, headers, rows, auto_close))
@@ -170,8 +170,7 @@ class Routes:
 
         return self._show("results", ResultsScene(self.app, table))
 
-    def pass_device(self, name: str, arrived: Callable[[], None],
-                    menu: Callable[[], None] | None = None) -> PassScene:
+    def pass_device(self, name: str, arrived: Callable[[], None], menu: Callable[[], None] | None = None) -> PassScene:
         """The route named "pass"."""
         from game.app.scenes.pass_device import PassScene
 
@@ -198,8 +197,9 @@ class Routes:
 
         return self._show("replay", ReplayScene(self.app, match, title, review))
 
-    def review(self, match: Match, path: Path | None = None, title: str = "",
-               rollouts: int | None = None) -> ReviewScene:
+    def review(
+        self, match: Match, path: Path | None = None, title: str = "", rollouts: int | None = None
+    ) -> ReviewScene:
         from game.app.scenes.review import ReviewScene
 
         return self._show("review", ReviewScene(self.app, match, path, title, rollouts))
@@ -219,8 +219,9 @@ def go(app: App, where: str, *args: Any, **kwargs: Any) -> Any:
     return getattr(app.routes, METHODS.get(where, where))(*args, **kwargs)
 
 
-def open_table(app: App, match: Match, *, demo: bool = False, continuing: bool = False,
-               replay: bool = False) -> TableScene:
+def open_table(
+    app: App, match: Match, *, demo: bool = False, continuing: bool = False, replay: bool = False
+) -> TableScene:
     """Put `match` on a table: a new game (setup, play again, self-test), a
     demo or the frame bench (`demo`), a saved game going on (`continuing`:
     Continue, Load), or a replay's spectator table (`replay`: built, not
@@ -250,7 +251,7 @@ def open_table(app: App, match: Match, *, demo: bool = False, continuing: bool =
         if current is not None and match.seats[current].human:
             pass_to = current
     elif len(humans) > 1 and not demo:  # a new pass-and-play game: nobody's cards show
-        current = match.current       # before the first of them says it is them
+        current = match.current  # before the first of them says it is them
         pass_to = current if current is not None and match.seats[current].human else humans[0]
     app.replace(table)
     if pass_to is not None:

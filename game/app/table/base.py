@@ -45,7 +45,7 @@ def card_width(size: tuple[int, int], interface: float) -> int:
     interface, larger cards, never smaller ones (it used to ignore it, so
     80 % shrank every panel around cards of the same size)."""
     base = min(size[0] / 15.5, size[1] / 8.2)
-    return max(40, round(base * interface ** CARD_GROWTH))
+    return max(40, round(base * interface**CARD_GROWTH))
 
 
 class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
@@ -53,6 +53,7 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
 
     GAME = ""
     focus_start_group = "play"  # the keyboard's ring starts on a card, not on Menu
+
     def __init__(self, app: App, match: Match, *, demo: bool = False):
         super().__init__(app)
         self.match = match
@@ -177,7 +178,6 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
     def speed(self, seconds: float) -> float:
         return seconds * self.app.settings.time_scale
 
-
     # -- layout --------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -255,7 +255,6 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
 
     fan = staticmethod(layout.fan)
 
-
     def hand_mark(self, key: Hashable, legal: bool) -> str:
         """How a clickable card looks: selected, lifted under the pointer,
         greyed out when the rules forbid it."""
@@ -303,7 +302,7 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
         replace (the score pad) is not drawn beneath them, so two tables of
         scores never show at once."""
         scenes = self.app.stack.scenes
-        above = scenes[scenes.index(self) + 1:] if self in scenes else []
+        above = scenes[scenes.index(self) + 1 :] if self in scenes else []
         return any(getattr(scene, "hides_overlays", False) for scene in above)
 
     def update(self, dt: float) -> None:
@@ -369,12 +368,17 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
         draw_panel(surface, rect, radius=ui(12), edge=ACCENT if active else None)
         widgets.seat_mark(surface, seat, (rect.x + ui(16), rect.y + ui(18)), ui(7))
         seat_info = self.match.seats[seat]
-        who = names.seat_tag("you" if self.you(seat) else (
-            "human" if seat_info.human else seat_info.level))
+        who = names.seat_tag("you" if self.you(seat) else ("human" if seat_info.human else seat_info.level))
         tag = blit_text(surface, who, ui(13), MUTED, topright=(rect.right - ui(10), rect.y + ui(11)))
         name = self.name(seat)
-        blit_text(surface, name, widgets.fit_size(name, ui(18), tag.left - rect.x - ui(38), True),
-                  INK, bold=True, midleft=(rect.x + ui(30), rect.y + ui(18)))
+        blit_text(
+            surface,
+            name,
+            widgets.fit_size(name, ui(18), tag.left - rect.x - ui(38), True),
+            INK,
+            bold=True,
+            midleft=(rect.x + ui(30), rect.y + ui(18)),
+        )
         for i, line in enumerate(self.seat_lines(seat)[:2]):
             blit_text(surface, line, ui(14), INK, topleft=(rect.x + ui(12), rect.y + ui(34) + i * ui(18)))
 

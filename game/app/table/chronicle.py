@@ -42,8 +42,7 @@ class Chronicle:
         self.game = game
         self.n = num_players
         self.one_turn_runs = bool(names.offered(game, "ONE_TURN_RUNS"))
-        self.sentences: Callable[[int, tuple, int, Name, Mine], list[str]] | None = names.offered(
-            game, "sentences")
+        self.sentences: Callable[[int, tuple, int, Name, Mine], list[str]] | None = names.offered(game, "sentences")
         self.entries: list[Entry] = []
         self.version = 0  # changes with every change (for a table's cache of the words)
 

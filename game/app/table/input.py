@@ -87,11 +87,13 @@ class TableInput:
 
     def click(self, pos: tuple[int, int]) -> bool:
         if not self.viewer_acts():
-            if self.viewer is not None and any(s.rect().collidepoint(pos)
-                                               for s in self.sprites.values()):
+            if self.viewer is not None and any(s.rect().collidepoint(pos) for s in self.sprites.values()):
                 cur = self.match.current
-                self.refuse(_("Wait — the game is over.") if cur is None
-                         else _("Wait — it is {name}'s turn.").format(name=self.name(cur)))
+                self.refuse(
+                    _("Wait — the game is over.")
+                    if cur is None
+                    else _("Wait — it is {name}'s turn.").format(name=self.name(cur))
+                )
             return False
         target = self.target_at(pos)
         if target is None:
@@ -124,8 +126,10 @@ class TableInput:
         legal = self.view.legal_moves() if targets else []
         items = []
         for i, target in enumerate(targets):
-            covered = any(t.move is None and t.select is None and not t.label
-                          and t.rect.colliderect(target.rect) for t in targets[i + 1:])
+            covered = any(
+                t.move is None and t.select is None and not t.label and t.rect.colliderect(target.rect)
+                for t in targets[i + 1 :]
+            )
             if not covered and self.focusable(target, legal):
                 items.append(self.focus_item(target))
         return items + focus.from_buttons(self.buttons)
@@ -151,7 +155,7 @@ class TableInput:
     def click_point(self, target: Target) -> tuple[int, int]:
         """A point that hits `target` and nothing drawn above it (for tests)."""
         targets = self.targets()
-        above = targets[targets.index(target) + 1:] if target in targets else []
+        above = targets[targets.index(target) + 1 :] if target in targets else []
         r = target.rect
         for fy in (0.5, 0.3, 0.7, 0.15, 0.85):
             for fx in (0.5, 0.25, 0.1, 0.75, 0.9, 0.04):

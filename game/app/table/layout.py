@@ -12,10 +12,10 @@ import pygame
 class SeatSpot(NamedTuple):
     """Screen geometry of one seat."""
 
-    anchor: tuple[int, int]   # centre of the seat's panel
-    toward: tuple[int, int]   # a point between the seat and the table centre
+    anchor: tuple[int, int]  # centre of the seat's panel
+    toward: tuple[int, int]  # a point between the seat and the table centre
     panel: pygame.Rect
-    bottom: bool              # the viewer's own seat at the bottom edge
+    bottom: bool  # the viewer's own seat at the bottom edge
 
 
 def seat_spots(size: tuple[int, int], order: list[int], ui: Callable[[float], int]) -> list[SeatSpot]:
@@ -41,8 +41,9 @@ def seat_spots(size: tuple[int, int], order: list[int], ui: Callable[[float], in
     return [s for s in spots if s is not None]
 
 
-def fan(n: int, centre_x: float, base_y: float, card_w: int, max_width: float,
-        spread: float = 10.0) -> list[tuple[tuple[float, float], float]]:
+def fan(
+    n: int, centre_x: float, base_y: float, card_w: int, max_width: float, spread: float = 10.0
+) -> list[tuple[tuple[float, float], float]]:
     """Positions and angles for a hand of n cards fanned along a gentle arc."""
     if n == 0:
         return []

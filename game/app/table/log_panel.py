@@ -110,8 +110,7 @@ class RoundLog:
         if shown is None:
             return None
         rect, lines, px = shown
-        words = pygame.Rect(0, 0, max(widgets.fonts.size(line, px)[0] for line in lines),
-                            round(px * 1.22) * len(lines))
+        words = pygame.Rect(0, 0, max(widgets.fonts.size(line, px)[0] for line in lines), round(px * 1.22) * len(lines))
         words.center = rect.center
         return words
 
@@ -132,29 +131,39 @@ class RoundLog:
         w, h = self.size
         width = min(w - ui(60), ui(760))
         # Long turns wrap at a readable size rather than shrink (a 6-seat Grinch's reveal).
-        lines = [row for line in (self.log_lines() or [_("Nothing has happened yet.")])
-                 for row in widgets.wrap(line, ui(16), width - ui(36))]
+        lines = [
+            row
+            for line in (self.log_lines() or [_("Nothing has happened yet.")])
+            for row in widgets.wrap(line, ui(16), width - ui(36))
+        ]
         peek_h = self.peek_height()
         height = ui(64) + peek_h + len(lines) * ui(24) + ui(30)
         rect = pygame.Rect(0, 0, width, min(height, h - ui(110)))
         rect.center = (w // 2, h // 2)
         surface.blit(widgets.panel((w, h), SCRIM, radius=0, edge=None), (0, 0))
         draw_panel(surface, rect, LOG_FILL, radius=ui(14), edge=ACCENT)
-        blit_text(surface, _("This round so far"), ui(20), ACCENT, bold=True,
-                  topleft=(rect.x + ui(18), rect.y + ui(14)))
+        blit_text(
+            surface, _("This round so far"), ui(20), ACCENT, bold=True, topleft=(rect.x + ui(18), rect.y + ui(14))
+        )
         y = rect.y + ui(48)
         if peek_h:
             self.draw_peek(surface, pygame.Rect(rect.x + ui(18), y, rect.w - ui(36), peek_h))
             y += peek_h
         room = max(1, (rect.bottom - ui(30) - y) // ui(24))
         if len(lines) > room:  # the newest turns, under a mark that earlier ones are left out
-            lines = ["…", *lines[len(lines) - room + 1:]]
+            lines = ["…", *lines[len(lines) - room + 1 :]]
         for line in lines:
-            blit_text(surface, line, widgets.fit_size(line, ui(16), rect.w - ui(36)),
-                      MUTED if line == "…" else INK, topleft=(rect.x + ui(18), y))
+            blit_text(
+                surface,
+                line,
+                widgets.fit_size(line, ui(16), rect.w - ui(36)),
+                MUTED if line == "…" else INK,
+                topleft=(rect.x + ui(18), y),
+            )
             y += ui(24)
-        blit_text(surface, _("L, Esc or a click closes the log"), ui(13), MUTED,
-                  midbottom=(rect.centerx, rect.bottom - ui(8)))
+        blit_text(
+            surface, _("L, Esc or a click closes the log"), ui(13), MUTED, midbottom=(rect.centerx, rect.bottom - ui(8))
+        )
 
     def peek_height(self) -> int:
         """Room the game's own part of the log needs (Sticheln: the last trick)."""

@@ -57,9 +57,16 @@ class CardSprite:
         "y",
     )
 
-    def __init__(self, place: Place, start: tuple[float, float], start_width: float,
-                 duration: float, delay: float = 0.0, start_face: Any | None = None,
-                 face_down_first: bool = False):
+    def __init__(
+        self,
+        place: Place,
+        start: tuple[float, float],
+        start_width: float,
+        duration: float,
+        delay: float = 0.0,
+        start_face: Any | None = None,
+        face_down_first: bool = False,
+    ):
         self.key = place.key
         self.place = place
         self.shown = place.card if start_face is None else start_face
@@ -75,24 +82,24 @@ class CardSprite:
         self._cache_key: tuple = ()
         self.exit_to: tuple[float, float] | None = None
         if start_face is not None and start_face != place.card:
-            self._flip = Tween(0.0, 1.0, max(duration, 0.001) * 0.6, delay=delay,
-                               easing=ease_in_out_sine)
+            self._flip = Tween(0.0, 1.0, max(duration, 0.001) * 0.6, delay=delay, easing=ease_in_out_sine)
         elif face_down_first and place.card is not None and duration > 0:
             # Dealt or drawn from the deck: travel face down, turn over on arrival.
             self.shown = None
-            self._flip = Tween(0.0, 1.0, duration * 0.5, delay=delay + duration * 0.6,
-                               easing=ease_in_out_sine)
+            self._flip = Tween(0.0, 1.0, duration * 0.5, delay=delay + duration * 0.6, easing=ease_in_out_sine)
 
     @property
     def moving(self) -> bool:
-        return not self._move.done or (self._flip is not None and not self._flip.done) or (
-            self._shake is not None and not self._shake.done)
+        return (
+            not self._move.done
+            or (self._flip is not None and not self._flip.done)
+            or (self._shake is not None and not self._shake.done)
+        )
 
     def retarget(self, place: Place, duration: float, delay: float = 0.0) -> None:
         old = self.place
         self.place = place
-        if (old.pos, old.width, old.scale, old.angle) != (place.pos, place.width, place.scale,
-                                                         place.angle):
+        if (old.pos, old.width, old.scale, old.angle) != (place.pos, place.width, place.scale, place.angle):
             self._from = (self.x, self.y, self.w, self.angle)
             self._move = Tween(0.0, 1.0, duration, delay=delay, easing=ease_out_cubic)
         if old.card != place.card:
@@ -100,8 +107,7 @@ class CardSprite:
                 self.shown = place.card
                 self._flip = None
             else:
-                self._flip = Tween(0.0, 1.0, duration * 0.6, delay=delay,
-                                   easing=ease_in_out_sine)
+                self._flip = Tween(0.0, 1.0, duration * 0.6, delay=delay, easing=ease_in_out_sine)
 
     def snap(self) -> None:
         """Jump to the target at once (resizes, a new viewer behind a pass screen)."""
@@ -145,9 +151,15 @@ class CardSprite:
     def offset(self) -> tuple[float, float]:
         """Lift for marks and the sideways shake of an illegal click."""
         h = self.w * 1.4
-        dy = -h * SELECTED_LIFT if self.place.mark == "selected" else (
-            -h * FOCUS_LIFT if self.place.mark in ("focus", "won") else (
-                -h * LEGAL_LIFT if self.place.mark in ("legal", "hint") else 0.0))
+        dy = (
+            -h * SELECTED_LIFT
+            if self.place.mark == "selected"
+            else (
+                -h * FOCUS_LIFT
+                if self.place.mark in ("focus", "won")
+                else (-h * LEGAL_LIFT if self.place.mark in ("legal", "hint") else 0.0)
+            )
+        )
         dx = 0.0
         if self._shake is not None and not self._shake.done:
             t = self._shake.progress
@@ -207,8 +219,14 @@ def _marked(face: pygame.Surface, mark: str, card_key: tuple) -> pygame.Surface:
     out = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
     radius = max(4, w // 10)
     if mark in ("selected", "hint", "legal", "last", "focus", "won"):
-        colour = {"selected": (*GLOW, 255), "won": (*GLOW, 255), "hint": (*HINT_MARK, 255),
-                  "legal": (*GLOW, 110), "last": (255, 255, 255, 150), "focus": (*GLOW, 110)}[mark]
+        colour = {
+            "selected": (*GLOW, 255),
+            "won": (*GLOW, 255),
+            "hint": (*HINT_MARK, 255),
+            "legal": (*GLOW, 110),
+            "last": (255, 255, 255, 150),
+            "focus": (*GLOW, 110),
+        }[mark]
         pygame.draw.rect(out, colour, out.get_rect(), border_radius=radius + pad)
         if mark == "hint":  # dashed: a hint differs from a glow in shape, not only in colour
             _dash(out, pad, max(4, w // 8))

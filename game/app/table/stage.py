@@ -21,10 +21,10 @@ from game.app.table.sprites import CardSprite
 from game.app.ui import focus
 from game.rules.core import scrub_events
 
-MOVE_TIME = 0.34     # seconds for a card to travel, at normal speed
-STAGGER = 0.06       # between cards moving together
-DEAL_SPREAD = 1.5    # a deal of many cards starts its last card this soon, at most
-FLIP_END = 1.1       # a dealt card has turned face up MOVE_TIME * FLIP_END after it left
+MOVE_TIME = 0.34  # seconds for a card to travel, at normal speed
+STAGGER = 0.06  # between cards moving together
+DEAL_SPREAD = 1.5  # a deal of many cards starts its last card this soon, at most
+FLIP_END = 1.1  # a dealt card has turned face up MOVE_TIME * FLIP_END after it left
 #: Event kinds that put new hands on the table: the status waits until they land.
 DEAL_KINDS = frozenset({"dealt", "round"})
 
@@ -66,8 +66,8 @@ class Stage:
         self.before = state  # the state before the latest move (for stage())
         self._dealt = False
         self.hold_ends_round = False
-        self.deals = False     # the latest move dealt: say so once the holds are over
-        self.dealing = False   # a deal is landing: the status line waits for it
+        self.deals = False  # the latest move dealt: say so once the holds are over
+        self.dealing = False  # a deal is landing: the status line waits for it
         self.settled: Any = None  # what was shown when the cards last lay still
 
     @property
@@ -94,18 +94,21 @@ class Stage:
             if key not in wanted:
                 del self.sprites[key]
                 if sprite.exit_to is not None and not instant:
-                    sprite.retarget(sprite.place._replace(pos=sprite.exit_to, scale=0.5,
-                                                          mark=""), duration)
+                    sprite.retarget(sprite.place._replace(pos=sprite.exit_to, scale=0.5, mark=""), duration)
                     self.leaving.append(sprite)
         for key, place in wanted.items():
             sprite = self.sprites.get(key)
             if sprite is None:
                 start = origin or place.origin or default_origin
                 start_w = place.width * (1.0 if place.origin and not origin else 0.6)
-                sprite = CardSprite(place, start, start_w, duration,
-                                    delay=new_count * stagger,
-                                    face_down_first=(origin is not None or place.origin is None)
-                                    and not place.revealed)
+                sprite = CardSprite(
+                    place,
+                    start,
+                    start_w,
+                    duration,
+                    delay=new_count * stagger,
+                    face_down_first=(origin is not None or place.origin is None) and not place.revealed,
+                )
                 if instant:
                     sprite.snap()
                 new_count += 1

@@ -20,8 +20,16 @@ Name = Callable[[int], str]
 Mine = Callable[[int], bool]
 
 #: What moved into a game's words part and is still asked for here.
-MOVED = frozenset({"sticheln_seat_lines", "sticheln_status", "trick_banner",
-                   "grinch_seat_lines", "grinch_pad_filled", "grinch_status"})
+MOVED = frozenset(
+    {
+        "sticheln_seat_lines",
+        "sticheln_status",
+        "trick_banner",
+        "grinch_seat_lines",
+        "grinch_pad_filled",
+        "grinch_status",
+    }
+)
 
 
 def nobody(seat: int) -> bool:
@@ -29,8 +37,7 @@ def nobody(seat: int) -> bool:
     return False
 
 
-def turn_text(current: int | None, viewer: int | None, match: Any, name: Name,
-              you: Mine | None = None) -> str:
+def turn_text(current: int | None, viewer: int | None, match: Any, name: Name, you: Mine | None = None) -> str:
     """'Your turn' (or '<name>, your turn' with several humans) for the seat
     that is "you" (by default the human whose eyes the table shows), else
     '<name> to play'; 'Game over' at the end."""

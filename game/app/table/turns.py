@@ -21,13 +21,13 @@ from game.session.session import THINK_SLICE, Session
 
 if TYPE_CHECKING:
     from game.app.shell.app import App
-    from game.app.table.chronicle import Record
+    from game.app.table.chronicle import Chronicle
     from game.session.match import Match
 
 __all__ = ["HINT_POLL", "MESSAGE_TIME", "THINK_SLICE", "TurnFlow"]
 
 MESSAGE_TIME = 3.5
-HINT_POLL = 0.05     # how often a sleeping window looks whether the hint is ready
+HINT_POLL = 0.05  # how often a sleeping window looks whether the hint is ready
 
 
 class TurnFlow:
@@ -40,7 +40,7 @@ class TurnFlow:
         demo: bool
         viewer: int | None
         selection: set[Any]
-        chronicle: Record
+        chronicle: Chronicle
         message_voice: str
         message_left: float
         leaving: list[Any]
@@ -65,8 +65,9 @@ class TurnFlow:
 
     def init_turns(self) -> None:
         match = self.match
-        self.session = Session(match, keeps=not self.demo,
-                               on_keep_failed=lambda exc: autosave_failed(self.app, self.match, exc))
+        self.session = Session(
+            match, keeps=not self.demo, on_keep_failed=lambda exc: autosave_failed(self.app, self.match, exc)
+        )
         self.pending_summary: list[Callable[[], None]] = []
         self.hint: tuple[Any, str | None] | None = None
         self.ai_wait = 0.0
@@ -120,8 +121,9 @@ class TurnFlow:
         move, reason = answer
         self.hint = (move, reason)
         # The move named once: the reason names it; without one, the move alone.
-        advice = (reasons.hint(self.GAME, reason, self.name, self.you)
-                  or names.move_text(self.GAME, move, self.name, self.you))
+        advice = reasons.hint(self.GAME, reason, self.name, self.you) or names.move_text(
+            self.GAME, move, self.name, self.you
+        )
         self.say(_("Hint: {advice}").format(advice=advice), voice.HINT)
         self.message_left = MESSAGE_TIME * 2
         self.sync()

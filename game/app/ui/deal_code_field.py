@@ -23,8 +23,9 @@ class DealCodeField:
     """A text field that decodes as you type; `on_setup` hears each newly valid code."""
 
     def __init__(self, on_setup: Callable[[DealSetup], None]):
-        self.field = TextField("", max_len=MAX_CODE, on_submit=lambda _text: self.field.blur(),
-                               on_cancel=self.field_blur)
+        self.field = TextField(
+            "", max_len=MAX_CODE, on_submit=lambda _text: self.field.blur(), on_cancel=self.field_blur
+        )
         self.on_setup = on_setup
         self.setup: DealSetup | None = None
         self.error = ""
@@ -68,12 +69,18 @@ class DealCodeField:
 
     def handle(self, event: pygame.event.Event) -> bool:
         before = self.field.text
-        if (self.field.focused and event.type == pygame.KEYDOWN and event.key == pygame.K_v
-                and event.mod & pygame.KMOD_CTRL):
+        if (
+            self.field.focused
+            and event.type == pygame.KEYDOWN
+            and event.key == pygame.K_v
+            and event.mod & pygame.KMOD_CTRL
+        ):
             pasted = paste_text().strip()
             if len(pasted) > MAX_PASTE:  # not a code: said, and the field keeps what it held
-                self.setup, self.error = None, _(
-                    "The clipboard holds {n} characters: far too many for a deal code.").format(n=len(pasted))
+                self.setup, self.error = (
+                    None,
+                    _("The clipboard holds {n} characters: far too many for a deal code.").format(n=len(pasted)),
+                )
                 return True
             if not pasted:
                 self.error = _("The clipboard holds no text to paste.")
@@ -92,8 +99,16 @@ class DealCodeField:
     def next_frame(self) -> float | None:
         return self.field.next_frame()
 
-    def draw(self, surface: pygame.Surface, ui: Callable[[float], int], game: str, players: int,
-             start: int | None, starter_name: str, width: int) -> None:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        ui: Callable[[float], int],
+        game: str,
+        players: int,
+        start: int | None,
+        starter_name: str,
+        width: int,
+    ) -> None:
         """The label over the field, and under it what the code holds or what is wrong with it."""
         rect = self.field.rect
         blit_text(surface, _("Deal code (optional)"), ui(15), MUTED, bottomleft=(rect.x, rect.y - ui(4)))
@@ -104,11 +119,16 @@ class DealCodeField:
         elif self.setup is None:
             lines, colour = widgets.wrap(_("Type a friend's code to play the same cards."), ui(14), width), MUTED
         elif self.used(game, players, start) is None:
-            lines, colour = widgets.wrap(_("The game, players or starter no longer match the code, so it "
-                                           "is not used."), ui(14), width), DANGER
+            lines, colour = (
+                widgets.wrap(
+                    _("The game, players or starter no longer match the code, so it is not used."), ui(14), width
+                ),
+                DANGER,
+            )
         else:
             said = _("{game}, {n} players, {name} starts: the code's deal.").format(
-                game=game_name(self.setup.game), n=self.setup.players, name=starter_name)
+                game=game_name(self.setup.game), n=self.setup.players, name=starter_name
+            )
             lines, colour = widgets.wrap(said, ui(14), width), ACCENT
         y = rect.bottom + ui(6)
         for line in lines[:4]:

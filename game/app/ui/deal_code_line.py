@@ -20,7 +20,8 @@ def copy_code(code: str) -> tuple[str, bool]:
     if reason is None:
         return _("Copied {code}: paste it to a friend, who enters it under New game.").format(code=code), False
     return _("The clipboard cannot be used here ({reason}); write the code down: {code}").format(
-        reason=reason, code=code), True
+        reason=reason, code=code
+    ), True
 
 
 class DealCodeLine:
@@ -48,9 +49,15 @@ class DealCodeLine:
     def draw(self, surface: pygame.Surface, ui: Callable[[float], int], width: int) -> None:
         x, y = self.center
         line = _("Deal code: {code}").format(code=self.code)
-        blit_text(surface, line, widgets.fit_size(line, ui(19), width // 2 - ui(20)), ACCENT, bold=True,
-                  midright=(x, y))
+        blit_text(
+            surface, line, widgets.fit_size(line, ui(19), width // 2 - ui(20)), ACCENT, bold=True, midright=(x, y)
+        )
         if self.notice:
             colour = widgets.DANGER if self.notice_bad else MUTED
-            blit_text(surface, self.notice, widgets.fit_size(self.notice, ui(14), width - ui(20)), colour,
-                      midtop=(x, y + ui(22)))
+            blit_text(
+                surface,
+                self.notice,
+                widgets.fit_size(self.notice, ui(14), width - ui(20)),
+                colour,
+                midtop=(x, y + ui(22)),
+            )

@@ -39,12 +39,12 @@ RING_DARK = (16, 18, 20)
 class Focusable(NamedTuple):
     """One thing the keyboard can reach."""
 
-    key: Hashable                      # stable across rebuilds of the screen
-    rect: pygame.Rect                  # where it is drawn now
-    activate: Callable[[], Any]        # Enter
+    key: Hashable  # stable across rebuilds of the screen
+    rect: pygame.Rect  # where it is drawn now
+    activate: Callable[[], Any]  # Enter
     toggle: Callable[[], Any] | None = None  # Space, where it differs from Enter
-    group: str = ""                    # a vanished item's focus passes within its group
-    primary: bool = False              # where a screen's focus starts
+    group: str = ""  # a vanished item's focus passes within its group
+    primary: bool = False  # where a screen's focus starts
 
 
 def from_buttons(buttons: Sequence[Any], group: str = "buttons") -> list[Focusable]:
@@ -56,8 +56,9 @@ def from_buttons(buttons: Sequence[Any], group: str = "buttons") -> list[Focusab
         n = seen.get(button.label, 0)
         seen[button.label] = n + 1
         if button.enabled and button.rect.w > 0:
-            out.append(Focusable(("button", button.label, n), button.rect, button.action,
-                                 group=group, primary=button.primary))
+            out.append(
+                Focusable(("button", button.label, n), button.rect, button.action, group=group, primary=button.primary)
+            )
     return out
 
 
@@ -267,8 +268,9 @@ def draw_ring(surface: pygame.Surface, rect: pygame.Rect, ui: Callable[[float], 
     outer = rect.inflate(2 * (band + 2 * edge), 2 * (band + 2 * edge))
     radius = max(6, min(outer.w, outer.h) // 6)
     pygame.draw.rect(surface, RING_DARK, outer, band + 2 * edge, border_radius=radius)
-    pygame.draw.rect(surface, RING_LIGHT, outer.inflate(-2 * edge, -2 * edge), band,
-                     border_radius=max(1, radius - edge))
+    pygame.draw.rect(
+        surface, RING_LIGHT, outer.inflate(-2 * edge, -2 * edge), band, border_radius=max(1, radius - edge)
+    )
     size = max(7, ui(11))
     if outer.w > 3 * outer.h and outer.left - size - edge >= 0:  # a row: point from the left
         y, tip, base = outer.centery, outer.left - edge, outer.left - edge - size

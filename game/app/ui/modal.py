@@ -48,18 +48,22 @@ class ModalScene(Scene):
 
     def place_buttons(self) -> None:
         ui = self.app.ui
-        widgets.layout_row(self.buttons, (self.panel.centerx, self.panel.bottom - ui(40)),
-                           ui(180), ui(44), ui(14))
+        widgets.layout_row(self.buttons, (self.panel.centerx, self.panel.bottom - ui(40)), ui(180), ui(44), ui(14))
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
         shade = widgets.panel(surface.get_size(), SCRIM, radius=0, edge=None)
         surface.blit(shade, (0, 0))
-        draw_panel(surface, self.panel, PANEL_FILL, radius=ui(18),
-                   edge=widgets.ACCENT, width=2)
+        draw_panel(surface, self.panel, PANEL_FILL, radius=ui(18), edge=widgets.ACCENT, width=2)
         if self.title:  # a catalog message (N_) or a text already in the current language
-            blit_text(surface, _(self.title), ui(30), widgets.INK, bold=True,
-                      midtop=(self.panel.centerx, self.panel.y + ui(20)))
+            blit_text(
+                surface,
+                _(self.title),
+                ui(30),
+                widgets.INK,
+                bold=True,
+                midtop=(self.panel.centerx, self.panel.y + ui(20)),
+            )
         self.draw_body(surface)
         for button in self.buttons:
             button.draw(surface, ui(19))
@@ -83,8 +87,7 @@ class PromptScene(ModalScene):
 
     def __init__(self, app: AppSurface, text: str, max_len: int):
         super().__init__(app)
-        self.field = TextField(text, max_len=max_len, on_submit=lambda _text: self.save(),
-                               on_cancel=self.cancel)
+        self.field = TextField(text, max_len=max_len, on_submit=lambda _text: self.save(), on_cancel=self.cancel)
         self.error = ""
 
     def save(self) -> None:

@@ -14,15 +14,20 @@ if TYPE_CHECKING:
     from game.app.shell.surface import AppSurface
 
 
-def draw_score_table(app: AppSurface, surface: pygame.Surface, panel: pygame.Rect, headers: list[str],
-                     rows: list[list[str]], highlight: AbstractSet[int] = frozenset()) -> None:
+def draw_score_table(
+    app: AppSurface,
+    surface: pygame.Surface,
+    panel: pygame.Rect,
+    headers: list[str],
+    rows: list[list[str]],
+    highlight: AbstractSet[int] = frozenset(),
+) -> None:
     """Column 0 left-aligned (names), the rest centred, from below the title."""
     ui = app.ui
     top = panel.y + ui(92)
     first_w = ui(200)
     rest = (panel.w - ui(40) - first_w) / max(1, len(headers) - 1)
-    xs = [panel.x + ui(20)] + [round(panel.x + ui(20) + first_w + rest * (i + 0.5))
-                              for i in range(len(headers) - 1)]
+    xs = [panel.x + ui(20)] + [round(panel.x + ui(20) + first_w + rest * (i + 0.5)) for i in range(len(headers) - 1)]
     for c, head in enumerate(headers):
         anchor: dict[str, tuple[int, int]] = {"midleft": (xs[c], top)} if c == 0 else {"center": (xs[c], top)}
         blit_text(surface, head, ui(16), MUTED, False, **anchor)

@@ -125,7 +125,7 @@ class SlotListScene(Scene):
         self.scroll = max(0, min(self.scroll, len(self.slots) - self.visible()))
         self.rows = []
         row_buttons: list[Button] = []
-        for i, info in enumerate(self.slots[self.scroll:self.scroll + self.visible()]):
+        for i, info in enumerate(self.slots[self.scroll : self.scroll + self.visible()]):
             rect = pygame.Rect(area.x, area.y + i * (self.row_h + ui(8)), area.w, self.row_h)
             buttons = self.row_buttons(info)
             x = rect.right - ui(12)
@@ -143,8 +143,7 @@ class SlotListScene(Scene):
 
     def row_buttons(self, info: SlotInfo) -> list[Button]:
         arming = self.arming is info
-        delete = Button(N_("Delete?") if arming else N_("Delete"), partial(self.delete, info),
-                        selected=arming)
+        delete = Button(N_("Delete?") if arming else N_("Delete"), partial(self.delete, info), selected=arming)
         if info.error:
             return [delete]
         return [Button(self.open_label, partial(self.open, info), primary=True), delete]
@@ -163,18 +162,28 @@ class SlotListScene(Scene):
             self.draw_row(surface, info, rect, buttons)
         if self.scroll > 0 or self.scroll + self.visible() < len(self.slots):
             last = min(len(self.slots), self.scroll + self.visible())
-            blit_text(surface, _("{first}–{last} of {n} · scroll for more").format(
-                first=self.scroll + 1, last=last, n=len(self.slots)), ui(14), MUTED,
-                midtop=(w // 2, self.list_rect().bottom + ui(2)))
+            blit_text(
+                surface,
+                _("{first}–{last} of {n} · scroll for more").format(
+                    first=self.scroll + 1, last=last, n=len(self.slots)
+                ),
+                ui(14),
+                MUTED,
+                midtop=(w // 2, self.list_rect().bottom + ui(2)),
+            )
         if self.notice:
             colour = DANGER if self.notice_bad else ACCENT
             text = self.notice
-            blit_text(surface, text, widgets.fit_size(text, ui(17), w - ui(40)), colour,
-                      midbottom=(w // 2, self.back.rect.top - ui(10)))
+            blit_text(
+                surface,
+                text,
+                widgets.fit_size(text, ui(17), w - ui(40)),
+                colour,
+                midbottom=(w // 2, self.back.rect.top - ui(10)),
+            )
         self.back.draw(surface, ui(20))
 
-    def draw_row(self, surface: pygame.Surface, info: SlotInfo, rect: pygame.Rect,
-                 buttons: list[Button]) -> None:
+    def draw_row(self, surface: pygame.Surface, info: SlotInfo, rect: pygame.Rect, buttons: list[Button]) -> None:
         ui = self.app.ui
         edge = DANGER if info.error else widgets.PANEL_EDGE
         draw_panel(surface, rect, (14, 24, 20, 225), radius=ui(10), edge=edge)

@@ -21,12 +21,17 @@ from game.app.ui.widgets import ACCENT, INK, PANEL_EDGE, blit_text, draw_panel
 
 SELECTION = (120, 96, 40)
 # Keys an input method uses while it composes: they edit the syllable, not the text.
-COMPOSING_KEYS = (pygame.K_BACKSPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_LEFT, pygame.K_RIGHT,
-                  pygame.K_ESCAPE)
+COMPOSING_KEYS = (
+    pygame.K_BACKSPACE,
+    pygame.K_RETURN,
+    pygame.K_KP_ENTER,
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_ESCAPE,
+)
 
 
-def draw_composition(surface: pygame.Surface, text: str, size: int,
-                     midleft: tuple[int, int]) -> pygame.Rect:
+def draw_composition(surface: pygame.Surface, text: str, size: int, midleft: tuple[int, int]) -> pygame.Rect:
     """An input method's unfinished text, underlined in gold, at the caret;
     the rect it took."""
     shown = blit_text(surface, text, size, INK, midleft=midleft)
@@ -41,9 +46,14 @@ MAX_TYPED = 10_000  # characters of one insertion (a paste) considered at all
 class TextField:
     """Owns its text and pygame's text-input mode while it has the focus."""
 
-    def __init__(self, text: str = "", *, max_len: int = 40,
-                 on_submit: Callable[[str], None] | None = None,
-                 on_cancel: Callable[[], None] | None = None):
+    def __init__(
+        self,
+        text: str = "",
+        *,
+        max_len: int = 40,
+        on_submit: Callable[[str], None] | None = None,
+        on_cancel: Callable[[], None] | None = None,
+    ):
         self.text = text[:max_len]
         self.max_len = max_len
         self.on_submit = on_submit
@@ -75,14 +85,14 @@ class TextField:
         typed = "".join(ch for ch in typed if ch.isprintable())
         if self.all_selected:
             self.text, self.all_selected = "", False
-        self.text = (self.text + typed)[:self.max_len]
+        self.text = (self.text + typed)[: self.max_len]
 
     def compose(self, text: str) -> None:
         """The input method's unfinished text ("" when it is done or dropped)."""
         text = "".join(ch for ch in text if ch.isprintable())
         if text and self.all_selected:  # composing replaces a selected text, as typing does
             self.text, self.all_selected = "", False
-        self.composition = text[:max(0, self.max_len - len(self.text))]
+        self.composition = text[: max(0, self.max_len - len(self.text))]
 
     def backspace(self, word: bool = False) -> None:
         if self.all_selected:
@@ -90,7 +100,7 @@ class TextField:
         elif word:  # Ctrl+Backspace: the last word
             stripped = self.text.rstrip()
             cut = stripped.rfind(" ")
-            self.text = stripped[:cut + 1] if cut >= 0 else ""
+            self.text = stripped[: cut + 1] if cut >= 0 else ""
         else:
             self.text = self.text[:-1]
 
@@ -149,8 +159,14 @@ class TextField:
 
     # -- drawing ------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, size: int, pad: int = 10) -> None:
-        draw_panel(surface, self.rect, (10, 18, 14, 235), radius=max(4, self.rect.h // 5),
-                   edge=ACCENT if self.focused else PANEL_EDGE, width=2 if self.focused else 1)
+        draw_panel(
+            surface,
+            self.rect,
+            (10, 18, 14, 235),
+            radius=max(4, self.rect.h // 5),
+            edge=ACCENT if self.focused else PANEL_EDGE,
+            width=2 if self.focused else 1,
+        )
         room = self.rect.w - 2 * pad
         size = widgets.fit_size(self.text + "M", size, room)
         left = (self.rect.x + pad, self.rect.centery)
@@ -165,10 +181,10 @@ class TextField:
         else:
             shown = blit_text(surface, self.text, size, INK, midleft=left)
         if self.composition:
-            shown = draw_composition(surface, self.composition, size,
-                                     (shown.right + (1 if self.text else 0), self.rect.centery))
+            shown = draw_composition(
+                surface, self.composition, size, (shown.right + (1 if self.text else 0), self.rect.centery)
+            )
         if self.focused and (self.clock % 1.0) < 0.6:
             x = shown.right + 2
             h = round(size * 1.15)
-            pygame.draw.line(surface, INK, (x, self.rect.centery - h // 2),
-                             (x, self.rect.centery + h // 2), 2)
+            pygame.draw.line(surface, INK, (x, self.rect.centery - h // 2), (x, self.rect.centery + h // 2), 2)

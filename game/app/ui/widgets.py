@@ -10,9 +10,9 @@ from game.app.look import fonts
 from game.i18n import _
 from game.lru import LRU, memoize, screenfuls, surface_bytes
 
-INK = (242, 236, 222)          # text on the dark table
+INK = (242, 236, 222)  # text on the dark table
 MUTED = (176, 184, 170)
-ACCENT = (232, 182, 76)        # gold: focus, whose turn, primary buttons
+ACCENT = (232, 182, 76)  # gold: focus, whose turn, primary buttons
 PANEL = (14, 24, 20, 215)
 PANEL_EDGE = (96, 120, 100)
 BUTTON = (46, 64, 54)
@@ -25,12 +25,18 @@ DANGER = (214, 96, 78)
 MAX_PANELS = 256
 MAX_PANEL_BYTES = 10 * 2**20
 PANEL_SCREENS = 1.5
-_panels: LRU[tuple, pygame.Surface] = LRU("widgets.panels", MAX_PANELS, MAX_PANEL_BYTES, surface_bytes,
-                                          screenfuls(PANEL_SCREENS))
+_panels: LRU[tuple, pygame.Surface] = LRU(
+    "widgets.panels", MAX_PANELS, MAX_PANEL_BYTES, surface_bytes, screenfuls(PANEL_SCREENS)
+)
 
 
-def panel(size: tuple[int, int], colour=PANEL, radius: int = 12,
-          edge: tuple[int, int, int] | None = PANEL_EDGE, width: int = 1) -> pygame.Surface:
+def panel(
+    size: tuple[int, int],
+    colour=PANEL,
+    radius: int = 12,
+    edge: tuple[int, int, int] | None = PANEL_EDGE,
+    width: int = 1,
+) -> pygame.Surface:
     """A rounded, translucent rectangle, cached because scenes redraw every frame."""
     key = (size, tuple(colour), radius, edge, width)
     surf = _panels.get(key)
@@ -70,13 +76,20 @@ def _smooth_corners(surf: pygame.Surface, colour, radius: int, edge, width: int)
         surf.blit(tile, (dx, dy), (sx, sy, q, q), special_flags=pygame.BLEND_RGBA_ADD)
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL, radius: int = 12,
-               edge: tuple[int, int, int] | None = PANEL_EDGE, width: int = 1) -> None:
+def draw_panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    colour=PANEL,
+    radius: int = 12,
+    edge: tuple[int, int, int] | None = PANEL_EDGE,
+    width: int = 1,
+) -> None:
     surface.blit(panel(rect.size, colour, radius, edge, width), rect.topleft)
 
 
-def blit_text(surface: pygame.Surface, text: str, size: int, colour=INK,
-              bold: bool = False, **anchor: tuple[int, int] | int) -> pygame.Rect:
+def blit_text(
+    surface: pygame.Surface, text: str, size: int, colour=INK, bold: bool = False, **anchor: tuple[int, int] | int
+) -> pygame.Rect:
     """Blit cached text placed by a Rect keyword (center=, midtop=, topleft=...)."""
     img = fonts.text(text, size, colour, bold)
     rect = img.get_rect(**anchor)
@@ -120,8 +133,9 @@ def _fit_size(text: str, size: int, width: int, bold: bool, family: str) -> int:
     return size
 
 
-def fit_wrapped(text: str, size: int, box: tuple[int, int], bold: bool = False,
-                smallest: int = 10) -> tuple[list[str], int]:
+def fit_wrapped(
+    text: str, size: int, box: tuple[int, int], bold: bool = False, smallest: int = 10
+) -> tuple[list[str], int]:
     """The lines and font size at which `text`, wrapped, fits a `box` of (w, h)
     pixels: the largest size <= `size` (down to `smallest`) at which every
     line fits the width and the lines the height; at `smallest` a word too
@@ -139,8 +153,9 @@ def line_height(lines: list[str], px: int, bold: bool) -> int:
     return max(fonts.size(line or "Ag", px, bold)[1] for line in [*lines, "Ag"])
 
 
-def draw_wrapped(surface: pygame.Surface, text: str, size: int, colour, rect: pygame.Rect,
-                 bold: bool = False, smallest: int = 10) -> pygame.Rect:
+def draw_wrapped(
+    surface: pygame.Surface, text: str, size: int, colour, rect: pygame.Rect, bold: bool = False, smallest: int = 10
+) -> pygame.Rect:
     """`text` wrapped and fitted into `rect` (see `fit_wrapped`), centred in it;
     the rect the lines took."""
     lines, px = fit_wrapped(text, size, rect.size, bold, smallest)
@@ -149,8 +164,7 @@ def draw_wrapped(surface: pygame.Surface, text: str, size: int, colour, rect: py
     used = pygame.Rect(rect.centerx, top, 0, 0)
     for i, line in enumerate(lines):
         fit = fit_size(line, px, rect.w, bold)
-        used.union_ip(blit_text(surface, line, fit, colour, bold=bold,
-                                midtop=(rect.centerx, top + i * line_h)))
+        used.union_ip(blit_text(surface, line, fit, colour, bold=bold, midtop=(rect.centerx, top + i * line_h)))
     return used
 
 
@@ -180,8 +194,16 @@ class Button:
     stable name for the button) or a text already made in the current language.
     """
 
-    def __init__(self, label: str, action: Callable[[], object], *, key: int | None = None,
-                 primary: bool = False, enabled: bool = True, selected: bool = False):
+    def __init__(
+        self,
+        label: str,
+        action: Callable[[], object],
+        *,
+        key: int | None = None,
+        primary: bool = False,
+        enabled: bool = True,
+        selected: bool = False,
+    ):
         self.label = label
         self.action = action
         self.key = key
@@ -247,16 +269,20 @@ class Stepper(Button):
     def draw(self, surface: pygame.Surface, size: int) -> None:
         hover = self.enabled and self.rect.collidepoint(pygame.mouse.get_pos())
         fill = BUTTON_HOVER if hover else BUTTON
-        draw_panel(surface, self.rect, fill, radius=max(6, self.rect.h // 4),
-                   edge=ACCENT if hover else PANEL_EDGE)
+        draw_panel(surface, self.rect, fill, radius=max(6, self.rect.h // 4), edge=ACCENT if hover else PANEL_EDGE)
         a = self.arrow_w()
         colour = ACCENT if self.enabled else BUTTON_OFF
         half = max(3, self.rect.h // 7)
         for x, sign in ((self.rect.x + a // 2 + 2, -1), (self.rect.right - a // 2 - 2, 1)):
             cy = self.rect.centery
             tip = x + sign * half // 2
-            pygame.draw.lines(surface, colour, False, [(tip - sign * half, cy - half), (tip, cy),
-                                                       (tip - sign * half, cy + half)], max(2, half // 2))
+            pygame.draw.lines(
+                surface,
+                colour,
+                False,
+                [(tip - sign * half, cy - half), (tip, cy), (tip - sign * half, cy + half)],
+                max(2, half // 2),
+            )
         blit_text(surface, _(self.label), self.label_px(size), INK, bold=True, center=self.rect.center)
 
     def label_room(self) -> int:
@@ -266,8 +292,14 @@ class Stepper(Button):
         return fit_size(_(self.label), size, self.label_room(), bold=True)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if (self.enabled and event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._pressed
-                and self.rect.collidepoint(event.pos) and event.pos[0] < self.rect.x + self.arrow_w()):
+        if (
+            self.enabled
+            and event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self._pressed
+            and self.rect.collidepoint(event.pos)
+            and event.pos[0] < self.rect.x + self.arrow_w()
+        ):
             self._pressed = False
             self.back()
             return True
@@ -280,15 +312,13 @@ def fitting_width(label: str, size: int, least: int, bold: bool = False) -> int:
     return max(least, fonts.size(_(label), size, bold)[0] + 24)
 
 
-def layout_column(buttons: list[Button], center_x: int, top: int, width: int,
-                  height: int, gap: int) -> None:
+def layout_column(buttons: list[Button], center_x: int, top: int, width: int, height: int, gap: int) -> None:
     for i, button in enumerate(buttons):
         button.rect = pygame.Rect(0, 0, width, height)
         button.rect.midtop = (center_x, top + i * (height + gap))
 
 
-def layout_row(buttons: list[Button], center: tuple[int, int], width: int, height: int,
-               gap: int) -> None:
+def layout_row(buttons: list[Button], center: tuple[int, int], width: int, height: int, gap: int) -> None:
     total = len(buttons) * width + (len(buttons) - 1) * gap
     x = center[0] - total // 2
     for i, button in enumerate(buttons):
@@ -319,11 +349,20 @@ def seat_mark(surface: pygame.Surface, seat: int, center: tuple[int, int], radiu
         pygame.draw.circle(surface, rim, center, r, 1)
         return
     # corners, the angle of the first, and radii (a star alternates two)
-    k, start, radii = {"square": (4, math.pi / 4, (1.15,)), "triangle": (3, -math.pi / 2, (1.25,)),
-                       "diamond": (4, -math.pi / 2, (1.3,)), "star": (10, -math.pi / 2, (1.35, 0.6)),
-                       "hexagon": (6, 0.0, (1.1,))}[shape]
+    k, start, radii = {
+        "square": (4, math.pi / 4, (1.15,)),
+        "triangle": (3, -math.pi / 2, (1.25,)),
+        "diamond": (4, -math.pi / 2, (1.3,)),
+        "star": (10, -math.pi / 2, (1.35, 0.6)),
+        "hexagon": (6, 0.0, (1.1,)),
+    }[shape]
     x, y = center
-    points = [(x + r * radii[i % len(radii)] * math.cos(start + 2 * math.pi * i / k),
-               y + r * radii[i % len(radii)] * math.sin(start + 2 * math.pi * i / k)) for i in range(k)]
+    points = [
+        (
+            x + r * radii[i % len(radii)] * math.cos(start + 2 * math.pi * i / k),
+            y + r * radii[i % len(radii)] * math.sin(start + 2 * math.pi * i / k),
+        )
+        for i in range(k)
+    ]
     pygame.draw.polygon(surface, colour, points)
     pygame.draw.polygon(surface, rim, points, 1)

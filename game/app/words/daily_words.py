@@ -21,8 +21,10 @@ def daily_lines(match: Match, today: date | None = None) -> list[str]:
     score = match.state.scores()[match.humans[0]]
     earlier_today = record.scores.get(day)
     run = streak({*record.scores, day}, max(today, day))
-    lines = [_("Today's deal of {date}: you scored {score}.").format(date=match.daily, score=score),
-             ngettext("Streak: {n} day in a row.", "Streak: {n} days in a row.", run).format(n=run)]
+    lines = [
+        _("Today's deal of {date}: you scored {score}.").format(date=match.daily, score=score),
+        ngettext("Streak: {n} day in a row.", "Streak: {n} days in a row.", run).format(n=run),
+    ]
     if earlier_today is not None:
         lines.append(_("You scored {score} on this deal before.").format(score=earlier_today))
     else:
@@ -30,8 +32,11 @@ def daily_lines(match: Match, today: date | None = None) -> list[str]:
         if before:
             last_day, last = before[0]
             best = max(s for _d, s in before)
-            lines.append(_("Last time ({date}) you scored {score}; your best day's deal: {best}.").format(
-                date=last_day.isoformat(), score=last, best=best))
+            lines.append(
+                _("Last time ({date}) you scored {score}; your best day's deal: {best}.").format(
+                    date=last_day.isoformat(), score=last, best=best
+                )
+            )
         else:
             lines.append(_("Your first day's deal: come back tomorrow for a new one."))
     return lines

@@ -49,8 +49,14 @@ from game.i18n import N_, _, ngettext
 LEVELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "random": N_("Random")}
 SPEEDS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"), "off": N_("Off")}
 #: the little tag on a seat's panel
-SEAT_TAGS = {"you": N_("you"), "human": N_("human"), "easy": N_("easy"), "normal": N_("normal"),
-             "hard": N_("hard"), "random": N_("random")}
+SEAT_TAGS = {
+    "you": N_("you"),
+    "human": N_("human"),
+    "easy": N_("easy"),
+    "normal": N_("normal"),
+    "hard": N_("hard"),
+    "random": N_("random"),
+}
 
 
 class _GameNames(Mapping[str, str]):
@@ -88,7 +94,7 @@ def seat_tag(tag: str) -> str:
 
 
 def cards(n: int) -> str:
-    """"1 card", "5 cards"."""
+    """ "1 card", "5 cards"."""
     return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
@@ -125,8 +131,7 @@ def move_named(game_id: str, move: Any, name: Callable[[int], str], you: Callabl
     return say(move, name, you) if say is not None else str(move)
 
 
-def move_said(game_id: str, seat: int, move: Any, name: Callable[[int], str],
-              you: Callable[[int], bool]) -> str:
+def move_said(game_id: str, seat: int, move: Any, name: Callable[[int], str], you: Callable[[int], bool]) -> str:
     """A move someone made, as a sentence about them in the past tense like
     the table's chronicle, for a replay's line: "Mina played orange 4", or "You
     played orange 4" when `seat` is the one the table speaks to as "you"."""
@@ -138,16 +143,31 @@ def move_said(game_id: str, seat: int, move: Any, name: Callable[[int], str],
 #: Words that moved into one game's words part, still found here by the
 #: callers that ask this module for them (the tables, the guide): each is
 #: looked up in the registered game whose words part offers it.
-MOVED = frozenset({"colour_name", "suit_name", "row_name", "row_help", "rank_name", "set_name",
-                   "COLOURS", "SUITS", "ROWS", "ROW_HELP"})
+MOVED = frozenset(
+    {
+        "colour_name",
+        "suit_name",
+        "row_name",
+        "row_help",
+        "rank_name",
+        "set_name",
+        "COLOURS",
+        "SUITS",
+        "ROWS",
+        "ROW_HELP",
+    }
+)
 
 
 def moved(module: str, attr: str, names: frozenset[str]) -> Any:
     """`attr` of the one registered game's words part that offers it, for a
     module's `__getattr__` (`names`: what that module forwards)."""
     if attr in names:
-        found = [getattr(part, attr) for spec in registry.specs() if spec.has("words")
-                 and hasattr(part := spec.module("words"), attr)]
+        found = [
+            getattr(part, attr)
+            for spec in registry.specs()
+            if spec.has("words") and hasattr(part := spec.module("words"), attr)
+        ]
         if len(found) == 1:
             return found[0]
     raise AttributeError(f"module {module!r} has no attribute {attr!r}")

@@ -99,8 +99,9 @@ def _code(reason: Any) -> str | None:
     return getattr(reason, "code", None)
 
 
-def _fill(message: Message, params: dict[str, Any], game_id: str, name: Callable[[int], str],
-          you: Callable[[int], bool]) -> str:
+def _fill(
+    message: Message, params: dict[str, Any], game_id: str, name: Callable[[int], str], you: Callable[[int], bool]
+) -> str:
     template = message.other
     values: dict[str, object] = dict(params)
     seat = params.get("seat")

@@ -24,8 +24,19 @@ from game import i18n
 from game.app.words.rules_texts import Cards, Paragraph, Section, ca, en, ko, pa
 from game.games import registry
 
-__all__ = ["RULES", "TAGLINES", "TEXTS", "TITLES", "Cards", "Paragraph", "Section",
-           "rules", "tagline", "texts", "title"]
+__all__ = [
+    "RULES",
+    "TAGLINES",
+    "TEXTS",
+    "TITLES",
+    "Cards",
+    "Paragraph",
+    "Section",
+    "rules",
+    "tagline",
+    "texts",
+    "title",
+]
 
 TEXTS: dict[str, ModuleType] = {"en": en, "ko": ko, "ca": ca, "pa": pa}
 """Language code -> its data module (TITLES, TAGLINES, RULES)."""

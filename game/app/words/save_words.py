@@ -70,5 +70,4 @@ def default_slot_name(match: Match, now: datetime | None = None) -> str:
 
 def keep_unfinished(starting: Match | None) -> Path | None:
     """`library.keep_unfinished`, naming the kept slot "<Game HH:MM> · unfinished"."""
-    return library.keep_unfinished(
-        starting, lambda old: _("{game} · unfinished").format(game=default_slot_name(old)))
+    return library.keep_unfinished(starting, lambda old: _("{game} · unfinished").format(game=default_slot_name(old)))

@@ -26,7 +26,7 @@ def default_name(seat: int, humans: list[bool]) -> str:
         return computer_name(seat)
     if humans.count(True) == 1:
         return _("You")
-    return _("Player {n}").format(n=humans[:seat + 1].count(True))
+    return _("Player {n}").format(n=humans[: seat + 1].count(True))
 
 
 def typed(name: str, seat: int) -> str:

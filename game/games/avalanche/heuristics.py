@@ -93,7 +93,8 @@ class Context:
         share = 1.0 / max(1, self.active - 1)
         if move is SNOWFALL:
             return 0.4 + 0.08 * max(0, 8 - sum(self.hand.values())), Phrase(
-                "snowfall_wait", "Snowfall: draw a card and wait")
+                "snowfall_wait", "Snowfall: draw a card and wait"
+            )
         rank, count = move.rank, move.count
         left = sum(self.hand.values()) - count
         hand_cost = 0.15 * count * (1 if left > 0 else 0) + 0.04 * (rank - 2) * count
@@ -104,10 +105,14 @@ class Context:
             pot = self.table_cards + count
             gain = fall * (pot + 1.5) - 0.5 * grow * count * share - stop * 0.2
             what = "Start" if self.last is None else "Grow"
-            odds = (f": the next player can top it only {grow:.0%} of the time, so they likely fall onto you"
-                    if grow < 0.5 else "")  # from even odds on, "only" would argue against the move
+            odds = (
+                f": the next player can top it only {grow:.0%} of the time, so they likely fall onto you"
+                if grow < 0.5
+                else ""
+            )  # from even odds on, "only" would argue against the move
             reason = Phrase(
-                what.lower(), f"{what} with {_set_name(rank, count)}{odds}",
+                what.lower(),
+                f"{what} with {_set_name(rank, count)}{odds}",
                 {"rank": rank, "count": count, "p": int(f"{grow * 100:.0f}")},
             )
             return gain - hand_cost, reason

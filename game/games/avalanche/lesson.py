@@ -21,30 +21,51 @@ SCRIPT = Script(
     pile=("2C",),
     teaches=("start", "grow", "stop", "fall you collect", "snowfall"),
     steps=(
-        you("play 5", N_("No avalanche is on the table yet: start one with a card, or several "
-                          "cards of one rank. Start it with your {rank}.")),
+        you(
+            "play 5",
+            N_(
+                "No avalanche is on the table yet: start one with a card, or several "
+                "cards of one rank. Start it with your {rank}."
+            ),
+        ),
         Step(1, "play 8"),
-        you("play Q", N_("Ana's 8 is higher than your 5, so the avalanche grew. Make it grow "
-                          "again with your {rank}.")),
+        you("play Q", N_("Ana's 8 is higher than your 5, so the avalanche grew. Make it grow again with your {rank}.")),
         Step(1, "play 3"),
-        you("snowfall", N_("Ana played one lower card on one card: the avalanche fell on you, who "
-                            "played just before her. Collected cards are your points. Now the table "
-                            "is empty: take a Snowfall card from the draw pile.")),
+        you(
+            "snowfall",
+            N_(
+                "Ana played one lower card on one card: the avalanche fell on you, who "
+                "played just before her. Collected cards are your points. Now the table "
+                "is empty: take a Snowfall card from the draw pile."
+            ),
+        ),
         Step(1, "play 9 9"),
-        you("play 4 4", N_("Ana started with two 9s. As many cards of a lower rank stop an "
-                            "avalanche: it drops into the crevasse and scores for nobody. Play "
-                            "your two {rank}s.")),
+        you(
+            "play 4 4",
+            N_(
+                "Ana started with two 9s. As many cards of a lower rank stop an "
+                "avalanche: it drops into the crevasse and scores for nobody. Play "
+                "your two {rank}s."
+            ),
+        ),
         Step(1, "play K"),
-        you("play 2", N_("A single lower card on a single card makes the avalanche fall, this "
-                          "time onto Ana, who played just before you. Play your {rank} to end "
-                          "the game.")),
+        you(
+            "play 2",
+            N_(
+                "A single lower card on a single card makes the avalanche fall, this "
+                "time onto Ana, who played just before you. Play your {rank} to end "
+                "the game."
+            ),
+        ),
     ),
 )
 
 #: the end's line: the rules the guided game showed
-LEARNT = N_("You started an avalanche, made it grow, stopped it into the crevasse, "
-            "collected a fall and took a Snowfall. A real game goes on until the cards "
-            "run out.")
+LEARNT = N_(
+    "You started an avalanche, made it grow, stopped it into the crevasse, "
+    "collected a fall and took a Snowfall. A real game goes on until the cards "
+    "run out."
+)
 
 
 def selects(wanted: Any, key: Hashable, selection: Set[Hashable]) -> bool:
@@ -66,8 +87,11 @@ def how(wanted: Any, name: Callable[[int], str], selection: Set[Hashable]) -> st
         return _("Click the draw pile.")
     if len(selection) >= wanted.count:
         return _("Now press Play (or Enter).")
-    return ngettext("Click the card marked in your hand, then press Play.",
-                    "Click the cards marked in your hand, then press Play.", wanted.count)
+    return ngettext(
+        "Click the card marked in your hand, then press Play.",
+        "Click the cards marked in your hand, then press Play.",
+        wanted.count,
+    )
 
 
 def facts(wanted: Any, state: Any) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from game.games.avalanche import rules as avalanche
 
 def avalanche_totals(root: Any) -> Callable[[Any, random.Random], list[float]]:
     """Per seat, the final scores of a random playout (Avalanche is one long hand)."""
+
     def totals(state: avalanche.State, rng: random.Random) -> list[float]:
         return [float(t) for t in avalanche.playout(state, rng)]
 

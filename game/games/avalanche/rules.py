@@ -50,15 +50,11 @@ class Card(NamedTuple):
         return RANK_NAMES.get(self.rank, "?") + self.suit
 
 
-CARDS: tuple[Card, ...] = tuple(
-    Card(rank, suit) for rank in range(2, 15) for suit in SUITS
-) + (Card(JOKER, ""),)
+CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for rank in range(2, 15) for suit in SUITS) + (Card(JOKER, ""),)
 _CODE_OF = {card: code for code, card in enumerate(CARDS)}
 RANK_OF: tuple[int, ...] = tuple(card.rank for card in CARDS)
 LOW_CODE = {r: (52 if r == JOKER else (r - 2) * 4) for r in RANKS}  # lowest code of a rank
-DECK_CODES: tuple[int, ...] = tuple(
-    code for code in range(len(CARDS)) for _ in range(6 if code == 52 else 2)
-)
+DECK_CODES: tuple[int, ...] = tuple(code for code in range(len(CARDS)) for _ in range(6 if code == 52 else 2))
 _BY_TEXT = {str(card).upper(): card for card in CARDS}
 for _card in CARDS[:-1]:
     if _card.rank == 10:
@@ -126,15 +122,11 @@ def parse_move(text: str) -> Move:
         raise ValueError(f"not an Avalanche move: {text!r} (write 'snowfall' or e.g. 'play Q Q')")
     ranks = {_rank_token(word) for word in words[1:]}
     if len(ranks) > 1:
-        raise ValueError(
-            f"{text!r} mixes ranks; a set is cards of one rank (AV-4.1)"
-        )
+        raise ValueError(f"{text!r} mixes ranks; a set is cards of one rank (AV-4.1)")
     rank = ranks.pop()
     count = len(words) - 1
     if count > COPIES[rank]:
-        raise ValueError(
-            f"{text!r}: the deck has only {COPIES[rank]} cards of rank {RANK_NAMES[rank]}"
-        )
+        raise ValueError(f"{text!r}: the deck has only {COPIES[rank]} cards of rank {RANK_NAMES[rank]}")
     return PLAYS[rank][count]
 
 
@@ -177,12 +169,15 @@ def _set_rank(cards: Any, what: str) -> tuple[int, int]:
             raise ValueError(f"{what}: {item!r} is not an Avalanche card")
         count += 1
     if count == 0:
-        raise IllegalMove("AV-4.1", f"the {what} set is empty; a set is one or more cards",
-                          "empty_set", {"what": what})
+        raise IllegalMove("AV-4.1", f"the {what} set is empty; a set is one or more cards", "empty_set", {"what": what})
     if len(ranks) > 1:
         names = ", ".join(RANK_NAMES[r] for r in sorted(ranks))
-        raise IllegalMove("AV-4.1", f"the {what} set mixes ranks ({names}); a set is one rank",
-                          "mixed_ranks", {"what": what, "ranks": sorted(ranks)})
+        raise IllegalMove(
+            "AV-4.1",
+            f"the {what} set mixes ranks ({names}); a set is one rank",
+            "mixed_ranks",
+            {"what": what, "ranks": sorted(ranks)},
+        )
     return ranks.pop(), count
 
 
@@ -324,15 +319,12 @@ class State(core.BaseState):
 
     def _reason(self, move: Any) -> tuple[str, str, str, dict[str, Any]]:
         seat = self.turn
-        if (
-            not isinstance(move, tuple)
-            or len(move) != 3
-            or move[0] not in ("snowfall", "play")
-        ):
+        if not isinstance(move, tuple) or len(move) != 3 or move[0] not in ("snowfall", "play"):
             return (
                 self._notation_rule,
                 f"{move!r} is not an Avalanche move (use 'snowfall' or e.g. 'play Q Q')",
-                "not_a_move", {},
+                "not_a_move",
+                {},
             )
         kind, rank, count = move
         if kind == "snowfall":
@@ -340,26 +332,35 @@ class State(core.BaseState):
                 return (
                     "AV-4.1",
                     "an avalanche is on the table: you may not draw, you must play a set",
-                    "must_play", {},
+                    "must_play",
+                    {},
                 )
             if not self.pile_count:
-                return ("AV-3.1", "the draw pile is empty, so no snowfall: start an avalanche (AV-5.2)",
-                        "no_snowfall", {})
+                return (
+                    "AV-3.1",
+                    "the draw pile is empty, so no snowfall: start an avalanche (AV-5.2)",
+                    "no_snowfall",
+                    {},
+                )
             return (self._notation_rule, f"{move!r} is not a well-formed snowfall", "not_a_move", {})
         if rank not in RANKS or isinstance(count, bool) or not isinstance(count, int) or count < 1:
             return ("AV-4.1", f"{move!r}: a set is one or more cards of one rank", "not_a_move", {})
         rule = "AV-4.1" if self.table else "AV-3.2"
         if self.viewer is not None and self.viewer != seat:
-            return ("view", f"seat {self.viewer}'s view cannot play for seat {seat}", "wrong_view",
-                    {"viewer": self.viewer, "seat": seat})
+            return (
+                "view",
+                f"seat {self.viewer}'s view cannot play for seat {seat}",
+                "wrong_view",
+                {"viewer": self.viewer, "seat": seat},
+            )
         assert seat is not None  # the gate asks only while the game is on
         held = len([c for c in self.hands[seat] if RANK_OF[c] == rank])
         name = RANK_NAMES[rank]
         return (
             rule,
-            f"seat {seat} holds {held} card{'s' if held != 1 else ''} of rank {name}, "
-            f"so cannot play {count}",
-            "too_few", {"seat": seat, "held": held, "rank": rank, "count": count},
+            f"seat {seat} holds {held} card{'s' if held != 1 else ''} of rank {name}, so cannot play {count}",
+            "too_few",
+            {"seat": seat, "held": held, "rank": rank, "count": count},
         )
 
     def _apply(self, move: Move) -> "State":
@@ -428,16 +429,12 @@ class State(core.BaseState):
                     pile = pile[HAND_SIZE:]
                     hands[seat] = tuple(sorted(drawn))
                     sizes[seat] = len(drawn)
-                    events.append(
-                        Event("refilled", seat, _cards(hands[seat]), {"count": len(drawn)}, True)
-                    )
+                    events.append(Event("refilled", seat, _cards(hands[seat]), {"count": len(drawn)}, True))
                 else:
                     out = tuple(sorted(out + (seat,)))
                     events.append(Event("out", seat))
                     if n - len(out) <= 1:  # AV-5.4
-                        return self._finish(
-                            hands, sizes, pile, table, collected, neutral, out, events
-                        )
+                        return self._finish(hands, sizes, pile, table, collected, neutral, out, events)
         turn = (seat + 1) % n
         while turn in out:
             turn = (turn + 1) % n
@@ -523,10 +520,7 @@ class State(core.BaseState):
             "options": dict(self.option_items),
             "start": self.start,
             "turn": self.turn,
-            "hands": [
-                _names(h) if seen is None or s == seen else None
-                for s, h in enumerate(self.hands)
-            ],
+            "hands": [_names(h) if seen is None or s == seen else None for s, h in enumerate(self.hands)],
             "hand_sizes": list(self.sizes),
             "pile": None if seen is not None else _names(self.pile),
             "pile_count": self.pile_count,
@@ -598,10 +592,7 @@ class State(core.BaseState):
             if not cards or len({RANK_OF[c] for c in cards}) != 1:
                 raise ValueError("damaged avalanche state: a table play must be one rank")
             table.append((seat, cards))
-        collected = tuple(
-            codes(c, f"collected {s}")
-            for s, c in enumerate(seat_list(data["collected"], "collected"))
-        )
+        collected = tuple(codes(c, f"collected {s}") for s, c in enumerate(seat_list(data["collected"], "collected")))
         neutral = codes(data["neutral"], "neutral")
         if not isinstance(data["out"], list):
             raise ValueError("damaged avalanche state: out must be a list of seats")
@@ -727,9 +718,7 @@ def _settle_start(state: State, events: list[Event]) -> State:
             out = out + (s,)
             events.append(Event("out", s))
     if n - len(out) <= 1:
-        return state._finish(
-            hands, sizes, pile, _EMPTY, state.collected, state.neutral, out, events
-        )
+        return state._finish(hands, sizes, pile, _EMPTY, state.collected, state.neutral, out, events)
     turn = state.start
     while turn in out:
         turn = (turn + 1) % n
@@ -858,7 +847,11 @@ def sample_world(view: State, rng: random.Random) -> State:
     pile = tuple(unknown[pos:])
     assert len(pile) == view.pile_count, "avalanche world: pile size does not match"
     return view._evolve(
-        viewer=None, seed=core.world_seed(rng), hands=hands, pile=pile, events=(),
+        viewer=None,
+        seed=core.world_seed(rng),
+        hands=hands,
+        pile=pile,
+        events=(),
     )
 
 

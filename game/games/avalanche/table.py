@@ -37,10 +37,10 @@ if TYPE_CHECKING:
 
 GAME = "avalanche"
 
-FALL_HOLD = 1.1    # seconds the fallen/stopped avalanche stays before it slides away
+FALL_HOLD = 1.1  # seconds the fallen/stopped avalanche stays before it slides away
 END_HOLD = 1.2
-OUT_STEP = 0.36    # of a card's width: the least step between ranks (the index shows in full)
-IN_STEP = 0.06     # the least step between cards of one rank
+OUT_STEP = 0.36  # of a card's width: the least step between ranks (the index shows in full)
+IN_STEP = 0.06  # the least step between cards of one rank
 COUNT_BELOW = 0.2  # cards of one rank closer than this get a "×3" count
 GROW_COLOUR = (122, 196, 150)
 STOP_COLOUR = (126, 178, 226)
@@ -50,6 +50,7 @@ CHIP_FILL = (14, 24, 20, 200)
 
 
 # -- the table -----------------------------------------------------------------------
+
 
 class AvalancheTable(TableScene):
     GAME = GAME
@@ -113,8 +114,9 @@ class AvalancheTable(TableScene):
         self.chip_y = self.hand_y - ch / 2 - ch * 0.22 - ui(22)
         bottom = self.chip_y - ui(15) - ui(30)  # room for the "who played it" label
         side = max(cw * 1.9, w * 0.2)
-        self.av_box = pygame.Rect(round(side + cw * 0.6), round(top),
-                                  round(w - 2 * (side + cw * 0.6)), max(ui(60), round(bottom - top)))
+        self.av_box = pygame.Rect(
+            round(side + cw * 0.6), round(top), round(w - 2 * (side + cw * 0.6)), max(ui(60), round(bottom - top))
+        )
         av_w = round(cw * 0.84)
         av_w = min(av_w, round(self.av_box.h / 1.4 / 1.35))
         self.av_w = max(30, av_w)
@@ -146,8 +148,7 @@ class AvalancheTable(TableScene):
         pygame.draw.polygon(surf, (*ICE, 235), pts, max(1, ui(2)))
         for k in range(3):  # faint crack lines inside
             x = w * (0.35 + 0.15 * k)
-            pygame.draw.line(surf, (*ICE, 60), (x, h * 0.12), (x + w * 0.05 * (k - 1), h * 0.88),
-                             max(1, ui(1)))
+            pygame.draw.line(surf, (*ICE, 60), (x, h * 0.12), (x + w * 0.05 * (k - 1), h * 0.88), max(1, ui(1)))
         return surf
 
     def column_y(self, x: float, ch: int) -> float:
@@ -184,8 +185,9 @@ class AvalancheTable(TableScene):
             return self.own_coll
         return self.mat(seat)[1]
 
-    def hand_fan(self, cards: list, centre_x: float, base_y: float, cw: int,
-                 max_width: float) -> list[tuple[tuple[float, float], float]]:
+    def hand_fan(
+        self, cards: list, centre_x: float, base_y: float, cw: int, max_width: float
+    ) -> list[tuple[tuple[float, float], float]]:
         """A fan with a small gap between ranks, compressed to fit `max_width`.
 
         A long hand (a 40-card hand is not rare) squeezes the cards of one
@@ -241,7 +243,7 @@ class AvalancheTable(TableScene):
         aw = self.av_w
         ah = aw * 1.4
         box = self.av_box
-        inner, between = aw * 0.3, aw * 0.62   # card-to-card in a set; set-to-set
+        inner, between = aw * 0.3, aw * 0.62  # card-to-card in a set; set-to-set
         width = sum((k - 1) * inner for k in sizes) + (len(sizes) - 1) * between
         room = box.w - aw
         squeeze = min(1.0, room / width) if width > 0 else 1.0
@@ -293,8 +295,11 @@ class AvalancheTable(TableScene):
             hand_places.append(Place(key, card, pos, self.card_w, angle, 100 + i, mark, game=GAME))
         self.place_play_button(fan)
         # a squeezed rank shows how many cards lie under its top card
-        self.hand_counts = [(hand_places[last].key, count) for last, count in self.rank_groups(hand)
-                            if count > 1] if self.squeezed else []
+        self.hand_counts = (
+            [(hand_places[last].key, count) for last, count in self.rank_groups(hand) if count > 1]
+            if self.squeezed
+            else []
+        )
         # Opponents' face-down hands.
         for seat in range(self.num_players):
             if seat == bottom:
@@ -302,37 +307,77 @@ class AvalancheTable(TableScene):
             fan_at, _ = self.mat(seat)
             n = snap["sizes"][seat]
             faces = self.open_hand(seat, n)
-            for i, (p, a) in enumerate(self.fan(n, fan_at[0], fan_at[1], self.small_w,
-                                                self.spots[seat].panel.w * 0.62, 6)):
-                out.append(Place(("back", seat, i), faces[i] if faces else None, p, self.small_w, a,
-                                 10 + i, game=GAME, origin=self.pile_pos))
+            for i, (p, a) in enumerate(
+                self.fan(n, fan_at[0], fan_at[1], self.small_w, self.spots[seat].panel.w * 0.62, 6)
+            ):
+                out.append(
+                    Place(
+                        ("back", seat, i),
+                        faces[i] if faces else None,
+                        p,
+                        self.small_w,
+                        a,
+                        10 + i,
+                        game=GAME,
+                        origin=self.pile_pos,
+                    )
+                )
         # The avalanche.
         table = snap["table"]
         av_places = []
         index = 0
-        for s, (rows, (seat, cards)) in enumerate(zip(self.cascade([len(c) for _, c in table]),
-                                                      table)):
+        for s, (rows, (seat, cards)) in enumerate(zip(self.cascade([len(c) for _, c in table]), table)):
             last = s == len(table) - 1
             for (pos, angle), card in zip(rows, cards):
-                av_places.append(Place(("av", index), card, pos, self.av_w, angle, 200 + index,
-                                       "last" if last else "", game=GAME, origin=self.hand_origin(seat),
-                                       revealed=True))
+                av_places.append(
+                    Place(
+                        ("av", index),
+                        card,
+                        pos,
+                        self.av_w,
+                        angle,
+                        200 + index,
+                        "last" if last else "",
+                        game=GAME,
+                        origin=self.hand_origin(seat),
+                        revealed=True,
+                    )
+                )
                 index += 1
         out.extend(self.with_origins(hand_places, av_places))
         # Piles: the draw pile, each collected pile, the crevasse.
-        out.extend(self.stack("pile", snap["pile"], self.pile_pos, self.pile_w, 15, origin=None,
-                              mark=self.pile_mark()))
+        out.extend(self.stack("pile", snap["pile"], self.pile_pos, self.pile_w, 15, origin=None, mark=self.pile_mark()))
         for seat in range(self.num_players):
             w = self.small_w if not self.spots[seat].bottom else round(self.small_w * 1.15)
-            out.extend(self.stack(("coll", seat), snap["coll"][seat], self.coll_pos(seat), w, 10,
-                                  origin=self.av_centre, z=40))
-        out.extend(self.stack("crev", snap["neutral"], self.crev_pos, round(self.card_w * 0.8), 12,
-                              origin=self.av_centre, z=40, tumble=True))
+            out.extend(
+                self.stack(("coll", seat), snap["coll"][seat], self.coll_pos(seat), w, 10, origin=self.av_centre, z=40)
+            )
+        out.extend(
+            self.stack(
+                "crev",
+                snap["neutral"],
+                self.crev_pos,
+                round(self.card_w * 0.8),
+                12,
+                origin=self.av_centre,
+                z=40,
+                tumble=True,
+            )
+        )
         return out
 
-    def stack(self, name: Hashable, count: int, pos: tuple[float, float], width: int,
-              per_layer: int, origin=None, z: int = 20, mark: str = "",
-              tumble: bool = False) -> list[Place]:
+    def stack(
+        self,
+        name: Hashable,
+        count: int,
+        pos: tuple[float, float],
+        width: int,
+        per_layer: int,
+        origin=None,
+        z: int = 20,
+        mark: str = "",
+        tumble: bool = False,
+    ) -> list[Place]:
         """A face-down pile drawn as a few layered backs (more layers = more cards)."""
         if count <= 0:
             return []
@@ -342,8 +387,19 @@ class AvalancheTable(TableScene):
         for j in range(layers):
             angle = ((j * 5) % 7 - 3) * 2.0 if tumble else 0.0
             top = j == layers - 1
-            out.append(Place((name, j), None, (pos[0] - j * step * 0.6, pos[1] - j * step), width,
-                             angle, z + j, mark if top else "", origin=origin, game=GAME))
+            out.append(
+                Place(
+                    (name, j),
+                    None,
+                    (pos[0] - j * step * 0.6, pos[1] - j * step),
+                    width,
+                    angle,
+                    z + j,
+                    mark if top else "",
+                    origin=origin,
+                    game=GAME,
+                )
+            )
         return out
 
     def with_origins(self, hand_places: list[Place], av_places: list[Place]) -> list[Place]:
@@ -430,16 +486,14 @@ class AvalancheTable(TableScene):
     def play_target(self) -> Target:
         move = self.selected_move()
         if move is None:
-            return Target(self.play_rect, label=_("Click cards of one rank in your hand first, "
-                                                  "then press Play."))
+            return Target(self.play_rect, label=_("Click cards of one rank in your hand first, then press Play."))
         return Target(self.play_rect, move=move)
 
     def targets(self) -> list[Target]:
         if not self.viewer_acts() or self.override:
             return []
         out = []
-        for card_key in sorted(self.hand_keys(), key=lambda k: self.sprites[k].place.z
-                               if k in self.sprites else 0):
+        for card_key in sorted(self.hand_keys(), key=lambda k: self.sprites[k].place.z if k in self.sprites else 0):
             rect = self.sprite_rect(card_key)
             if rect is not None:
                 out.append(Target(rect, select=card_key, key=card_key))
@@ -497,8 +551,7 @@ class AvalancheTable(TableScene):
         return max(layers, key=lambda k: k[1]) if layers else None
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if (event.type == pygame.KEYDOWN
-                and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)):
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
             if not self.viewer_acts() or self.override:
                 return False
             target = self.play_target()
@@ -607,15 +660,15 @@ class AvalancheTable(TableScene):
         """Next-play chips and the Play button text, recomputed only when they change."""
         snap = self.shown()
         table = snap["table"]
-        key = (id(snap), len(table), self.selection_rank(), len(self.selection),
-               self.viewer_acts())
+        key = (id(snap), len(table), self.selection_rank(), len(self.selection), self.viewer_acts())
         if self._words_cache is not None and self._words_cache[0] == key:
             return self._words_cache[1]
         out: dict[str, Any] = {"chips": [], "button": ("", "")}
         if table:
             colours = {"grow": GROW_COLOUR, "stop": STOP_COLOUR, "fall": FALL_COLOUR}
-            out["chips"] = [(tag, text, colours[how])
-                            for tag, text, how in avalanche_words.chips(table, self.name, self.mine)]
+            out["chips"] = [
+                (tag, text, colours[how]) for tag, text, how in avalanche_words.chips(table, self.name, self.mine)
+            ]
             seat, cards = table[-1]
             out["last"] = f"{self.name(seat)}: {avalanche_words.set_text(cards[0].rank, len(cards))}"
         move = self.selected_move() if self.viewer_acts() else None
@@ -663,24 +716,41 @@ class AvalancheTable(TableScene):
         px, py = self.pile_pos
         label_y = py + self.pile_w * 0.7 + ui(8)
         out: list[tuple[str, int, Any, bool, dict[str, Any]]] = [
-            (_("Draw pile · {n}").format(n=counted["pile"]), ui(15), INK, False, {"midtop": (px, label_y)})]
+            (_("Draw pile · {n}").format(n=counted["pile"]), ui(15), INK, False, {"midtop": (px, label_y)})
+        ]
         if self.pile_mark():
             out.append((_("Click: Snowfall"), ui(14), ACCENT, True, {"midtop": (px, label_y + ui(19))}))
         cx, cy = self.crev_pos
         bottom = self.crevasse.get_rect(center=(round(cx), round(cy))).bottom
-        out += [(_("Crevasse · {n}").format(n=counted["neutral"]), ui(15), INK, False,
-                 {"midtop": (cx, bottom + ui(8))}),
-                (_("scores for nobody"), ui(13), MUTED, False, {"midtop": (cx, bottom + ui(27))})]
+        out += [
+            (_("Crevasse · {n}").format(n=counted["neutral"]), ui(15), INK, False, {"midtop": (cx, bottom + ui(8))}),
+            (_("scores for nobody"), ui(13), MUTED, False, {"midtop": (cx, bottom + ui(27))}),
+        ]
         place = self.empty_slot()
         if place is not None:
             hint = _("any set starts one")  # under the slot, as the piles' captions are
-            out.append((hint, fit_size(hint, ui(14), self.av_box.w - ui(8)), MUTED, False,
-                        {"midtop": (place.centerx, place.bottom + ui(6))}))
+            out.append(
+                (
+                    hint,
+                    fit_size(hint, ui(14), self.av_box.w - ui(8)),
+                    MUTED,
+                    False,
+                    {"midtop": (place.centerx, place.bottom + ui(6))},
+                )
+            )
         ox, oy = self.own_coll
         collected = counted["coll"][self.bottom_seat()]
-        out.append((_("Your pile · {n}").format(n=collected) if self.you(self.bottom_seat())
-                    else _("Collected · {n}").format(n=collected), ui(14), INK, False,
-                    {"midleft": (ox + self.small_w * 0.75 + ui(8), oy)}))
+        out.append(
+            (
+                _("Your pile · {n}").format(n=collected)
+                if self.you(self.bottom_seat())
+                else _("Collected · {n}").format(n=collected),
+                ui(14),
+                INK,
+                False,
+                {"midleft": (ox + self.small_w * 0.75 + ui(8), oy)},
+            )
+        )
         return out
 
     def label_rects(self) -> list[pygame.Rect]:
@@ -727,7 +797,7 @@ class AvalancheTable(TableScene):
             self.draw_play_button(surface)
 
     def draw_hand_counts(self, surface: pygame.Surface) -> None:
-        """"×3" on the top card of each squeezed rank of the bottom hand."""
+        """ "×3" on the top card of each squeezed rank of the bottom hand."""
         ui = self.app.ui
         for key, count in self.hand_counts:
             card = self.drawn_rect(key)
@@ -746,8 +816,7 @@ class AvalancheTable(TableScene):
         ui = self.app.ui
         chips = words["chips"]
         size, head, pad, gap, h = ui(15), ui(12), ui(10), ui(10), ui(30)
-        sizes = [(widgets.fonts.size(t, head, True)[0], widgets.fonts.size(s, size)[0])
-                 for t, s, _colour in chips]
+        sizes = [(widgets.fonts.size(t, head, True)[0], widgets.fonts.size(s, size)[0]) for t, s, _colour in chips]
         widths = [a + b + 3 * pad for a, b in sizes]
         lead = widgets.fonts.size(_("Next play:"), ui(14), True)[0]
         total = sum(widths) + gap * len(chips) + lead
@@ -802,17 +871,23 @@ class AvalancheTable(TableScene):
         if not title:
             return
         colour = {"fall": FALL_COLOUR, "stop": STOP_COLOUR}.get(kind, ACCENT)
-        w = max(ui(420), widgets.fonts.size(title, ui(28), True)[0] + ui(60),
-                widgets.fonts.size(sub, ui(16))[0] + ui(40))
+        w = max(
+            ui(420), widgets.fonts.size(title, ui(28), True)[0] + ui(60), widgets.fonts.size(sub, ui(16))[0] + ui(40)
+        )
         w = min(w, self.size[0] - ui(16))
         r = pygame.Rect(0, 0, w, ui(78))
         # under the held avalanche (where the chips were), so every card stays in view
         r.midtop = (self.av_box.centerx, round(min(self.banner_top(), self.chip_y + ui(16) - r.h)))
         draw_panel(surface, r, (12, 20, 18, 228), radius=ui(18), edge=colour, width=max(1, ui(2)))
-        blit_text(surface, title, widgets.fit_size(title, ui(28), r.w - ui(20), True), colour, bold=True,
-                  center=(r.centerx, r.y + ui(28)))
-        blit_text(surface, sub, widgets.fit_size(sub, ui(16), r.w - ui(20)), INK,
-                  center=(r.centerx, r.y + ui(58)))
+        blit_text(
+            surface,
+            title,
+            widgets.fit_size(title, ui(28), r.w - ui(20), True),
+            colour,
+            bold=True,
+            center=(r.centerx, r.y + ui(28)),
+        )
+        blit_text(surface, sub, widgets.fit_size(sub, ui(16), r.w - ui(20)), INK, center=(r.centerx, r.y + ui(58)))
 
     def draw_play_button(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
@@ -822,17 +897,26 @@ class AvalancheTable(TableScene):
             hover = r.collidepoint(pygame.mouse.get_pos())
             fill = (246, 204, 110) if hover else ACCENT
             draw_panel(surface, r, fill, radius=ui(12), edge=(255, 236, 180))
-            blit_text(surface, label, widgets.fit_size(label, ui(20), r.w - ui(16), True),
-                      (28, 26, 20), bold=True, center=(r.centerx, r.y + ui(19)))
-            blit_text(surface, effect, widgets.fit_size(effect, ui(14), r.w - ui(12)),
-                      (60, 48, 24), center=(r.centerx, r.y + ui(40)))
+            blit_text(
+                surface,
+                label,
+                widgets.fit_size(label, ui(20), r.w - ui(16), True),
+                (28, 26, 20),
+                bold=True,
+                center=(r.centerx, r.y + ui(19)),
+            )
+            blit_text(
+                surface,
+                effect,
+                widgets.fit_size(effect, ui(14), r.w - ui(12)),
+                (60, 48, 24),
+                center=(r.centerx, r.y + ui(40)),
+            )
             blit_text(surface, _("or press Enter"), ui(12), MUTED, midtop=(r.centerx, r.bottom + ui(4)))
         else:
             draw_panel(surface, r, (30, 38, 34, 200), radius=ui(12))
-            blit_text(surface, _("Play"), ui(20), (130, 136, 128), bold=True,
-                      center=(r.centerx, r.y + ui(19)))
-            blit_text(surface, _("select equal cards"), ui(13), (130, 136, 128),
-                      center=(r.centerx, r.y + ui(40)))
+            blit_text(surface, _("Play"), ui(20), (130, 136, 128), bold=True, center=(r.centerx, r.y + ui(19)))
+            blit_text(surface, _("select equal cards"), ui(13), (130, 136, 128), center=(r.centerx, r.y + ui(40)))
 
     def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         super().draw_seat(surface, seat)
@@ -840,10 +924,8 @@ class AvalancheTable(TableScene):
         table = self.shown()["table"]
         if table and table[-1][0] == seat:
             p = self.spots[seat].panel
-            bar = pygame.Rect(p.x + self.app.ui(12), p.bottom - self.app.ui(4),
-                              p.w - self.app.ui(24), self.app.ui(3))
-            pygame.draw.rect(surface, SEAT_COLOURS[seat % len(SEAT_COLOURS)], bar,
-                             border_radius=2)
+            bar = pygame.Rect(p.x + self.app.ui(12), p.bottom - self.app.ui(4), p.w - self.app.ui(24), self.app.ui(3))
+            pygame.draw.rect(surface, SEAT_COLOURS[seat % len(SEAT_COLOURS)], bar, border_radius=2)
 
     def record_covered(self) -> bool:
         return bool(self.override.get("kind"))  # a fall's or stop's banner says it

@@ -30,17 +30,21 @@ Mine = Callable[[int], bool]
 REFUSALS: dict[str, Message] = {
     "must_play": Message(N_("An avalanche is on the table: you may not draw, you must play a set.")),
     "no_snowfall": Message(N_("The draw pile is empty, so no Snowfall: start an avalanche.")),
-    "too_few": Message(N_("{seat} holds {held} × {rank}, so cannot play {count}."),
-                       N_("You hold {held} × {rank}, so you cannot play {count}.")),
+    "too_few": Message(
+        N_("{seat} holds {held} × {rank}, so cannot play {count}."),
+        N_("You hold {held} × {rank}, so you cannot play {count}."),
+    ),
 }
 #: The hints' reasons, which name the move.
 HINTS: dict[str, Message] = {
     "snowfall_wait": Message(N_("Snowfall: draw a card and wait")),
     "snowfall_rather": Message(N_("Snowfall: draw rather than open an avalanche others can top")),
-    "start": Message(N_("Start with {set}: the next player can top it only {p}% of the time, "
-                        "so they likely fall onto you")),
-    "grow": Message(N_("Grow with {set}: the next player can top it only {p}% of the time, "
-                       "so they likely fall onto you")),
+    "start": Message(
+        N_("Start with {set}: the next player can top it only {p}% of the time, so they likely fall onto you")
+    ),
+    "grow": Message(
+        N_("Grow with {set}: the next player can top it only {p}% of the time, so they likely fall onto you")
+    ),
     "stop": Message(N_("Stop the avalanche with {set}: {n} cards go to no one instead of to {seat}")),
     "fall": Message(N_("Fall with {set}: the least bad choice")),
 }
@@ -118,39 +122,56 @@ def sentences(seat: int, events: tuple, n: int, name: Name, you: Mine) -> list[s
     out = []
     for e in events:
         if e.kind == "snowfall":
-            out.append(_("You: Snowfall") if you(e.seat)
-                       else _("{name}: Snowfall").format(name=name(e.seat)))
+            out.append(_("You: Snowfall") if you(e.seat) else _("{name}: Snowfall").format(name=name(e.seat)))
         elif e.kind == "played":
             played = set_name(e.cards[0].rank, len(e.cards))
-            out.append(_("You played {cards}").format(cards=played) if you(e.seat)
-                       else _("{name} played {cards}").format(name=name(e.seat), cards=played))
+            out.append(
+                _("You played {cards}").format(cards=played)
+                if you(e.seat)
+                else _("{name} played {cards}").format(name=name(e.seat), cards=played)
+            )
         elif e.kind == "fell":
             count = e.info["count"]
             who = e.info["collector"]
             if you(who):
-                out.append(ngettext("The avalanche fell on you: {n} card to your pile",
-                                    "The avalanche fell on you: {n} cards to your pile",
-                                    count).format(n=count))
+                out.append(
+                    ngettext(
+                        "The avalanche fell on you: {n} card to your pile",
+                        "The avalanche fell on you: {n} cards to your pile",
+                        count,
+                    ).format(n=count)
+                )
             else:
-                out.append(ngettext("The avalanche fell on {name}: {n} card to their pile",
-                                    "The avalanche fell on {name}: {n} cards to their pile",
-                                    count).format(name=name(who), n=count))
+                out.append(
+                    ngettext(
+                        "The avalanche fell on {name}: {n} card to their pile",
+                        "The avalanche fell on {name}: {n} cards to their pile",
+                        count,
+                    ).format(name=name(who), n=count)
+                )
         elif e.kind == "stopped":
             count = e.info["count"]
-            out.append(ngettext("The avalanche stopped: {n} card into the crevasse",
-                                "The avalanche stopped: {n} cards into the crevasse",
-                                count).format(n=count))
+            out.append(
+                ngettext(
+                    "The avalanche stopped: {n} card into the crevasse",
+                    "The avalanche stopped: {n} cards into the crevasse",
+                    count,
+                ).format(n=count)
+            )
         elif e.kind == "refilled":
             count = len(e.cards)
-            out.append(ngettext("You drew {n} new card", "You drew {n} new cards", count).format(n=count)
-                       if you(e.seat) else
-                       ngettext("{name} drew {n} new card", "{name} drew {n} new cards",
-                                count).format(name=name(e.seat), n=count))
+            out.append(
+                ngettext("You drew {n} new card", "You drew {n} new cards", count).format(n=count)
+                if you(e.seat)
+                else ngettext("{name} drew {n} new card", "{name} drew {n} new cards", count).format(
+                    name=name(e.seat), n=count
+                )
+            )
         elif e.kind == "out":
-            out.append(_("You are out of cards") if you(e.seat)
-                       else _("{name} is out of cards").format(name=name(e.seat)))
+            out.append(
+                _("You are out of cards") if you(e.seat) else _("{name} is out of cards").format(name=name(e.seat))
+            )
     return out
-
 
 
 def set_text(rank: int, count: int) -> str:
@@ -180,13 +201,12 @@ def _rank_span(k: int, ranks: list[int], avail: list[int]) -> str:
         return _("{cards} of any rank").format(cards=cards)
     if ranks == [JOKER]:
         return _("a Joker") if k == 1 else _("{n} Jokers").format(n=k)
-    if ranks == avail[len(avail) - len(ranks):]:
+    if ranks == avail[len(avail) - len(ranks) :]:
         return _("{cards} of {rank} or higher").format(cards=cards, rank=rank_name(ranks[0]))
     above = RANKS[RANKS.index(ranks[-1]) + 1]
-    if ranks == avail[:len(ranks)]:
+    if ranks == avail[: len(ranks)]:
         return _("{cards} below {rank}").format(cards=cards, rank=rank_name(above))
-    return _("{cards} of {low} to {high}").format(cards=cards, low=rank_name(ranks[0]),
-                                                  high=rank_name(ranks[-1]))
+    return _("{cards} of {low} to {high}").format(cards=cards, low=rank_name(ranks[0]), high=rank_name(ranks[-1]))
 
 
 def next_play(rank: int, count: int) -> dict[str, str]:
@@ -233,8 +253,7 @@ def chips(table: list, name: Name, mine: Mine) -> list[tuple[str, str, str]]:
     low = _("nothing is below {rank}").format(rank=rank_name(rank))
     return [
         (_("GROW"), phrases["grow"] or "—", "grow"),
-        (_("STOP"), phrases["stop"] or (_("a single card can't be stopped") if count == 1
-                                        else low), "stop"),
+        (_("STOP"), phrases["stop"] or (_("a single card can't be stopped") if count == 1 else low), "stop"),
         (_("FALL"), f"{phrases['fall']} — {gets}" if phrases["fall"] else low, "fall"),
     ]
 
@@ -264,8 +283,11 @@ def banner(o: dict[str, Any], name: Name, mine: Mine) -> tuple[str, str]:
     if kind in ("fall", "stop"):
         table = o["table"]
         (f_seat, f_cards), (_p_seat, p_cards) = table[-1], table[-2]
-        words = {"played": set_text(f_cards[0].rank, len(f_cards)),
-                 "previous": set_text(p_cards[0].rank, len(p_cards)), "n": o["count"]}
+        words = {
+            "played": set_text(f_cards[0].rank, len(f_cards)),
+            "previous": set_text(p_cards[0].rank, len(p_cards)),
+            "n": o["count"],
+        }
         if kind == "fall":
             collector = o["collector"]
             if mine(collector):
@@ -273,19 +295,26 @@ def banner(o: dict[str, Any], name: Name, mine: Mine) -> tuple[str, str]:
                 sub = _("{faller} played {played} on {previous}: {n} cards to your pile")
             else:
                 title = _("The avalanche falls on {name}!").format(name=name(collector))
-                sub = (_("You played {played} on {previous}: {n} cards to {name}'s pile")
-                       if mine(f_seat)
-                       else _("{faller} played {played} on {previous}: {n} cards to {name}'s pile"))
+                sub = (
+                    _("You played {played} on {previous}: {n} cards to {name}'s pile")
+                    if mine(f_seat)
+                    else _("{faller} played {played} on {previous}: {n} cards to {name}'s pile")
+                )
             return title, sub.format(faller=name(f_seat), name=name(collector), **words)
         faller = o["faller"]
-        title = (_("You stop the avalanche!") if mine(faller)
-                 else _("{name} stops the avalanche!").format(name=name(faller)))
+        title = (
+            _("You stop the avalanche!") if mine(faller) else _("{name} stops the avalanche!").format(name=name(faller))
+        )
         return title, _("{played} on {previous}: {n} cards into the crevasse").format(**words)
     if kind == "end":
         count = o.get("count")
-        return _("Game over"), (ngettext("{n} leftover card goes into the crevasse",
-                                         "{n} leftover cards go into the crevasse", count).format(n=count)
-                                if count else _("Counting the collected piles"))
+        return _("Game over"), (
+            ngettext(
+                "{n} leftover card goes into the crevasse", "{n} leftover cards go into the crevasse", count
+            ).format(n=count)
+            if count
+            else _("Counting the collected piles")
+        )
     return "", ""
 
 
@@ -299,17 +328,19 @@ def status_line(view: Any, turn: str, acting: bool, name: Name, mine: Mine) -> s
     if acting:
         if last is None:
             if view.pile_count:
-                return _("{turn} — start an avalanche with any set of equal cards, "
-                         "or click the draw pile to Snowfall").format(turn=turn)
-            return _("{turn} — start an avalanche with any set of equal cards "
-                     "(the pile is empty)").format(turn=turn)
+                return _(
+                    "{turn} — start an avalanche with any set of equal cards, or click the draw pile to Snowfall"
+                ).format(turn=turn)
+            return _("{turn} — start an avalanche with any set of equal cards (the pile is empty)").format(turn=turn)
         seat, cards = last
         played = set_text(cards[0].rank, len(cards))
         if mine(seat):
             return _("{turn} — play equal cards onto your {set} (no Snowfall while it runs)").format(
-                turn=turn, set=played)
+                turn=turn, set=played
+            )
         return _("{turn} — play equal cards onto {name}'s {set} (no Snowfall while it runs)").format(
-            turn=turn, name=name(seat), set=played)
+            turn=turn, name=name(seat), set=played
+        )
     if last is None:
         return _("{turn} — Snowfall or start an avalanche").format(turn=turn)
     seat, cards = last

@@ -69,7 +69,7 @@ def best_discard(view: grinch.State) -> tuple[int, float]:
     mask, left, hand = _context(view)
     best = None
     for i, code in enumerate(hand):
-        rest = hand[:i] + hand[i + 1:]
+        rest = hand[:i] + hand[i + 1 :]
         v = potential(rest, mask, left)
         if best is None or v > best[1] or (v == best[1] and code < best[0]):
             best = (code, v)
@@ -97,11 +97,13 @@ def take_values(view: grinch.State) -> list[tuple[float, Any, Phrase]]:
         v = potential(hand + (top,), mask, left)
         card = str(CARDS[top])
         if move.arg == view.current_player:
-            reason = Phrase("take_own", f"Take {card} from your own pile: it builds your best open row",
-                            {"card": card})
+            reason = Phrase("take_own", f"Take {card} from your own pile: it builds your best open row", {"card": card})
         else:
-            reason = Phrase("take_from", f"Take {card} from seat {move.arg}'s discards: it builds your best open row",
-                            {"card": card, "seat": move.arg})
+            reason = Phrase(
+                "take_from",
+                f"Take {card} from seat {move.arg}'s discards: it builds your best open row",
+                {"card": card, "seat": move.arg},
+            )
         out.append((v, move, reason))
     out.sort(key=lambda t: -t[0])
     return out
@@ -138,7 +140,8 @@ def normal_move(view: grinch.State, rng: random.Random) -> tuple[Any, str | None
         return move, reason
     code, _ = best_discard(view)
     return grinch.DISCARD_MOVES[code], Phrase(
-        "discard_least", f"Discard {CARDS[code]}: it helps your open rows least", {"card": str(CARDS[code])})
+        "discard_least", f"Discard {CARDS[code]}: it helps your open rows least", {"card": str(CARDS[code])}
+    )
 
 
 def forced_choice(view: grinch.State, rng: random.Random) -> tuple[Any, str | None] | None:
@@ -176,8 +179,9 @@ def describe(view: grinch.State, move: Any) -> str | None:
     elif move.kind in ("draw", "take"):
         table = take_values(view)
     else:
-        return Phrase("discard_keep", f"Discard {move.arg}: keep the cards that build your open rows",
-                      {"card": str(move.arg)})
+        return Phrase(
+            "discard_keep", f"Discard {move.arg}: keep the cards that build your open rows", {"card": str(move.arg)}
+        )
     for _, m, reason in table:
         if m == move:
             return reason

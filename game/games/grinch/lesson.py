@@ -18,38 +18,56 @@ SCRIPT = Script(
     game_id=SPEC.id,
     names=("Ana",),
     hands=(("W1a", "P2b"), ("N2b", "O3a")),
-    pile=("W4b", "N6a", "O6a", "O1a", "W6b", "N3a", "P3a", "O4b", "P5b", "N4b",
-          "W3b", "N5b", "O5a", "P4a"),
+    pile=("W4b", "N6a", "O6a", "O1a", "W6b", "N3a", "P3a", "O4b", "P5b", "N4b", "W3b", "N5b", "O5a", "P4a"),
     teaches=("a Who turn", "the Grinch takes a discard", "the heart grows", "a row with a bonus"),
     steps=(
         Step(1, "discard N6a"),
-        you("take 1", N_("You are the Grinch this round. Ana, a Who, drew two cards and "
-                          "discarded one. The Grinch takes two cards, one at a time: take {card} "
-                          "from the top of Ana's discard pile.")),
+        you(
+            "take 1",
+            N_(
+                "You are the Grinch this round. Ana, a Who, drew two cards and "
+                "discarded one. The Grinch takes two cards, one at a time: take {card} "
+                "from the top of Ana's discard pile."
+            ),
+        ),
         you("draw", N_("Take your second card from the draw pile.")),
-        you("discard P2b", N_("Now discard one card onto your own pile: when the first turn "
-                               "ends, every hand holds 3 cards. Discard {card}.")),
+        you(
+            "discard P2b",
+            N_(
+                "Now discard one card onto your own pile: when the first turn "
+                "ends, every hand holds 3 cards. Discard {card}."
+            ),
+        ),
         Step(1, "discard W6b"),
-        you("take 1", N_("The heart grew to 4: this turn ends with 4 cards in every hand. Ana "
-                          "threw away {card}: take it.")),
+        you(
+            "take 1",
+            N_("The heart grew to 4: this turn ends with 4 cards in every hand. Ana threw away {card}: take it."),
+        ),
         you("draw", N_("Take your second card from the draw pile.")),
-        you("discard N3a", N_("Discard {card}. Keep Wreath 1: its bonus of 5 needs a Noise card, "
-                               "and you hold Noise 6.")),
+        you(
+            "discard N3a", N_("Discard {card}. Keep Wreath 1: its bonus of 5 needs a Noise card, and you hold Noise 6.")
+        ),
         Step(1, "discard P3a"),
-        you("draw", N_("The heart shows 5: the last turn of the round. Take a card from the "
-                        "draw pile.")),
+        you("draw", N_("The heart shows 5: the last turn of the round. Take a card from the draw pile.")),
         you("draw", N_("Take one more card from the draw pile.")),
         you("discard N4b", N_("Discard {card}: your other five cards are the hand you score.")),
         Step(1, "score ornaments"),
-        you("score rainbow", N_("Choose a row on the score pad. Rainbow adds the highest card of "
-                                 "each suit, and Wreath 1 adds its bonus: {points} points.")),
+        you(
+            "score rainbow",
+            N_(
+                "Choose a row on the score pad. Rainbow adds the highest card of "
+                "each suit, and Wreath 1 adds its bonus: {points} points."
+            ),
+        ),
     ),
 )
 
 #: the end's line: the rules the guided game showed
-LEARNT = N_("You took a Who's discard as the Grinch, saw the heart grow and scored a row "
-            "with a bonus. In a real game the Grinch passes on every round, and each row is "
-            "used once.")
+LEARNT = N_(
+    "You took a Who's discard as the Grinch, saw the heart grow and scored a row "
+    "with a bonus. In a real game the Grinch passes on every round, and each row is "
+    "used once."
+)
 
 
 def selects(wanted: Any, key: Hashable, selection: Set[Hashable]) -> bool:

@@ -17,8 +17,7 @@ def pad_model(v: Any, scored: dict, bottom: int, has_viewer: bool, num_players: 
     "would" (what the viewer's hand would score in this open row, bonuses
     included), "chosen" (the viewer's pick, not yet scored) or ""."""
     pad = v.pad()
-    preview = (has_viewer and not scored and v.phase_name != "over"
-               and len(v.hand(bottom)) > 0)
+    preview = has_viewer and not scored and v.phase_name != "over" and len(v.hand(bottom)) > 0
     hand = v.hand(bottom) if preview else []
     mine = v.chosen_row(bottom) if preview else None
     cells: dict[str, dict[int, tuple[str, int | None]]] = {}
@@ -36,8 +35,7 @@ def pad_model(v: Any, scored: dict, bottom: int, has_viewer: bool, num_players: 
             else:
                 line[seat] = ("", None)
         cells[row] = line
-    totals = [sum(pad[s].values()) + scored.get(s, {}).get("points", 0)
-              for s in range(num_players)]
+    totals = [sum(pad[s].values()) + scored.get(s, {}).get("points", 0) for s in range(num_players)]
     status = []
     for seat in range(num_players):
         if seat in scored or v.phase_name != "score":
@@ -48,9 +46,18 @@ def pad_model(v: Any, scored: dict, bottom: int, has_viewer: bool, num_players: 
             status.append("choosing")
         else:
             status.append("")
-    would = [points for kind, points in (cells[r][bottom] for r in grinch.ROWS)
-             if kind == "would" and points is not None]
+    would = [
+        points for kind, points in (cells[r][bottom] for r in grinch.ROWS) if kind == "would" and points is not None
+    ]
     best = max(would) if would else None
-    return {"cells": cells, "totals": totals, "status": status, "best": best,
-            "round": v.round_number, "rounds": v.rounds, "phase": v.phase_name,
-            "scored": bool(scored), "grinch": v.grinch}
+    return {
+        "cells": cells,
+        "totals": totals,
+        "status": status,
+        "best": best,
+        "round": v.round_number,
+        "rounds": v.rounds,
+        "phase": v.phase_name,
+        "scored": bool(scored),
+        "grinch": v.grinch,
+    }

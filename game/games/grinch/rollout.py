@@ -52,14 +52,13 @@ def _g_discard_for_rows(hand: list[int], mask: int, rounds_left: int) -> int:
     """Normal's discard: drop the card whose loss hurts the open rows least."""
     best_i, best_v = 0, None
     for i in range(len(hand)):
-        v = potential(hand[:i] + hand[i + 1:], mask, rounds_left)
+        v = potential(hand[:i] + hand[i + 1 :], mask, rounds_left)
         if best_v is None or v > best_v:
             best_i, best_v = i, v
     return hand.pop(best_i)
 
 
-def grinch_round_totals(state: grinch.State, rng: random.Random,
-                        trace: list | None = None) -> list[float]:
+def grinch_round_totals(state: grinch.State, rng: random.Random, trace: list | None = None) -> list[float]:
     """Heuristic play to the end of the round; per seat, pad total plus this
     round's row plus what the open rows are still worth.
 
@@ -132,8 +131,9 @@ def grinch_round_totals(state: grinch.State, rng: random.Random,
     return grinch_horizon_totals(state, hands, phase)
 
 
-def grinch_horizon_totals(state: grinch.State, hands: list[list[int]] | None = None,
-                          phase: int | None = None) -> list[float]:
+def grinch_horizon_totals(
+    state: grinch.State, hands: list[list[int]] | None = None, phase: int | None = None
+) -> list[float]:
     """Per seat at the end of a round's play (or the game): pad total plus
     the row this hand is worth now plus what the open rows are still worth.
     `hands` and `phase` are the round's end when it was played on lists
@@ -168,6 +168,7 @@ def grinch_horizon_totals(state: grinch.State, hands: list[list[int]] | None = N
 def grinch_totals(root: Any) -> Callable[[Any, random.Random], list[float]]:
     """Per seat, the pad total once the round `root` is in has been played out,
     plus what the rows still open are worth."""
+
     def totals(state: grinch.State, rng: random.Random) -> list[float]:
         if state.phase == grinch.OVER or state.round != root.round:
             out = [float(t) for t in state.scores()]

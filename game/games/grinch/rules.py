@@ -51,8 +51,17 @@ TURNS = 3  # GR-4
 DEAL_SIZE = 2  # GR-3.1
 HEART_START = 3  # GR-1.4: the tile shows 3, then the 4 and 5 tokens
 #: Refusal codes of this game's `IllegalMove`s (besides `core.REFUSALS`).
-REFUSALS = ("rows_later", "row_used", "choose_row", "who_only_discards", "taken_two", "pile_empty",
-            "discards_empty", "take_first", "not_held")
+REFUSALS = (
+    "rows_later",
+    "row_used",
+    "choose_row",
+    "who_only_discards",
+    "taken_two",
+    "pile_empty",
+    "discards_empty",
+    "take_first",
+    "not_held",
+)
 
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 _ROW_INDEX = {r: i for i, r in enumerate(ROWS)}
@@ -105,15 +114,16 @@ _RANK = tuple(code % 12 // 2 + 1 for code in _ALL_CODES)
 _CARD_INDEX = {card: code for code, card in enumerate(CARDS)}
 # _BONUS[code] = (points, required suit index, minimum) or None
 _BONUS = tuple(
-    (lambda b: None if b is None else (b[0], _SUIT_INDEX[b[1]], b[2]))(BONUSES.get(str(card)))
-    for card in CARDS
+    (lambda b: None if b is None else (b[0], _SUIT_INDEX[b[1]], b[2]))(BONUSES.get(str(card))) for card in CARDS
 )
 _BONUS_CODES = tuple(code for code in _ALL_CODES if _BONUS[code] is not None)
 # run value by bitmask of ranks held (bit r for rank r)
 _RUN_BY_MASK = tuple(
     (lambda longest: 25 if longest >= 5 else 15 if longest == 4 else 0)(
-        max((k for k in range(0, 7) for lo in range(1, 8 - k)
-             if all(mask >> r & 1 for r in range(lo, lo + k))), default=0)
+        max(
+            (k for k in range(0, 7) for lo in range(1, 8 - k) if all(mask >> r & 1 for r in range(lo, lo + k))),
+            default=0,
+        )
     )
     for mask in range(128)
 )
@@ -158,9 +168,7 @@ def parse_card(text: str) -> Card:
     """`W1a` -> Card("W", 1, "a"); case and spaces do not matter."""
     match = _CARD_RE.match(str(text).upper())
     if match is None:
-        raise ValueError(
-            f"{text!r} is not a Grinch card (write suit W/N/O/P, rank 1-6, copy a/b: 'W1a')"
-        )
+        raise ValueError(f"{text!r} is not a Grinch card (write suit W/N/O/P, rank 1-6, copy a/b: 'W1a')")
     suit, rank, copy = match.groups()
     return CARDS[_SUIT_INDEX[suit] * 12 + (int(rank) - 1) * 2 + (copy == "B")]
 
@@ -290,10 +298,7 @@ def _deal_out(codes: Sequence[int], n: int, grinch: int) -> list[list[int]]:
 
 
 def _cards_events(kind: str, hands: Sequence[Sequence[int]], info: Any) -> list[Event]:
-    return [
-        Event(kind, seat, tuple(CARDS[c] for c in hand), info, True)
-        for seat, hand in enumerate(hands)
-    ]
+    return [Event(kind, seat, tuple(CARDS[c] for c in hand), info, True) for seat, hand in enumerate(hands)]
 
 
 def _draws_left(phase: int, actor: int | None, turn: int, taken: int, grinch: int, n: int) -> int:
@@ -321,8 +326,22 @@ class State(BaseState):
     """
 
     __slots__ = (
-        "seed", "start", "left_out", "round", "turn", "phase", "actor", "taken",
-        "hands", "sizes", "pile", "pile_count", "discards", "pending", "score_pad", "chosen",
+        "seed",
+        "start",
+        "left_out",
+        "round",
+        "turn",
+        "phase",
+        "actor",
+        "taken",
+        "hands",
+        "sizes",
+        "pile",
+        "pile_count",
+        "discards",
+        "pending",
+        "score_pad",
+        "chosen",
         "known",
     )
     seed: int | str | None  # None in a view
@@ -477,19 +496,28 @@ class State(BaseState):
                 return "GR-5.1", "Rows are chosen only after the third turn of the round", "rows_later", {}
             row = move.arg
             if row not in _ROW_INDEX:
-                return ("GR-5.1", f"{row!r} is not a score pad row (rows: {', '.join(ROWS)})",
-                        "not_a_move", {})
-            return ("GR-5.1", f"Seat {seat} has already used the {row} row in this game", "row_used",
-                    {"seat": seat, "row": row})
+                return ("GR-5.1", f"{row!r} is not a score pad row (rows: {', '.join(ROWS)})", "not_a_move", {})
+            return (
+                "GR-5.1",
+                f"Seat {seat} has already used the {row} row in this game",
+                "row_used",
+                {"seat": seat, "row": row},
+            )
         if phase == _SCORING:
-            return ("GR-5.1", f"The round is over: seat {seat} chooses a row with 'score ROW'",
-                    "choose_row", {"seat": seat})
+            return (
+                "GR-5.1",
+                f"The round is over: seat {seat} chooses a row with 'score ROW'",
+                "choose_row",
+                {"seat": seat},
+            )
         if kind in ("draw", "take"):
             if phase == _WHO:
-                return "GR-4.2", (
-                    f"Seat {seat} is a Who this round: Whos get their two cards from the "
-                    "draw pile and only discard"
-                ), "who_only_discards", {"seat": seat}
+                return (
+                    "GR-4.2",
+                    (f"Seat {seat} is a Who this round: Whos get their two cards from the draw pile and only discard"),
+                    "who_only_discards",
+                    {"seat": seat},
+                )
             if self.taken >= 2:
                 return "GR-4.3", "The Grinch has taken two cards; now discard one", "taken_two", {}
             if kind == "draw":
@@ -497,21 +525,26 @@ class State(BaseState):
             target = move.arg
             if not isinstance(target, int) or not 0 <= target < self.num_players:
                 return "GR-4.3", f"There is no seat {target!r} to take from", "not_a_move", {}
-            return ("GR-4.3", f"Seat {target}'s discard pile is empty: nothing to take",
-                    "discards_empty", {"seat": target})
+            return (
+                "GR-4.3",
+                f"Seat {target}'s discard pile is empty: nothing to take",
+                "discards_empty",
+                {"seat": target},
+            )
         if kind == "discard":
             if phase == _GRINCH and self.taken < 2:
-                return "GR-4.3", (
-                    f"The Grinch takes two cards first ({2 - self.taken} to go), then discards"
-                ), "take_first", {"n": 2 - self.taken}
+                return (
+                    "GR-4.3",
+                    (f"The Grinch takes two cards first ({2 - self.taken} to go), then discards"),
+                    "take_first",
+                    {"n": 2 - self.taken},
+                )
             rule = "GR-4.3" if phase == _GRINCH else "GR-4.2"
             card = move.arg
             if not isinstance(card, Card) or card not in _CARD_INDEX:
                 return rule, f"{card!r} is not a Grinch card", "not_a_move", {}
-            return (rule, f"Seat {seat} ({role}) does not hold {card}", "not_held",
-                    {"seat": seat, "card": str(card)})
-        return ("GR-4", f"{kind!r} is not a Grinch move (draw, take N, discard CARD, score ROW)",
-                "not_a_move", {})
+            return (rule, f"Seat {seat} ({role}) does not hold {card}", "not_held", {"seat": seat, "card": str(card)})
+        return ("GR-4", f"{kind!r} is not a Grinch move (draw, take N, discard CARD, score ROW)", "not_a_move", {})
 
     def _apply(self, move: Move) -> "State":
         if self.viewer is not None:
@@ -542,7 +575,10 @@ class State(BaseState):
             hands[nxt] = tuple(sorted(hands[nxt] + drawn))
             events.append(Event("drew", nxt, (CARDS[drawn[0]], CARDS[drawn[1]]), None, True))
             return self._evolve(
-                hands=tuple(hands), pending=tuple(pending), pile=pile[2:], actor=nxt,
+                hands=tuple(hands),
+                pending=tuple(pending),
+                pile=pile[2:],
+                actor=nxt,
                 events=tuple(events),
             )
         discards = list(self.discards)
@@ -556,8 +592,13 @@ class State(BaseState):
                 seats.append(s)
         events.append(Event("revealed", None, tuple(shown), {"seats": seats}))
         return self._evolve(
-            hands=tuple(hands), pending=(_NONE,) * n, discards=tuple(discards),
-            phase=_GRINCH, actor=grinch, taken=0, events=tuple(events),
+            hands=tuple(hands),
+            pending=(_NONE,) * n,
+            discards=tuple(discards),
+            phase=_GRINCH,
+            actor=grinch,
+            taken=0,
+            events=tuple(events),
         )
 
     def _grinch_take(self, move: Move) -> "State":
@@ -571,7 +612,9 @@ class State(BaseState):
             code = pile[0]
             hands[seat] = tuple(sorted(hands[seat] + (code,)))
             return self._evolve(
-                hands=tuple(hands), pile=pile[1:], taken=self.taken + 1,
+                hands=tuple(hands),
+                pile=pile[1:],
+                taken=self.taken + 1,
                 events=(Event("drew", seat, (CARDS[code],), {"from": "pile"}, True),),
             )
         source = move.arg
@@ -582,8 +625,11 @@ class State(BaseState):
         known = list(self.known)
         known[seat] = known[seat] + (code,)
         return self._evolve(
-            hands=tuple(hands), discards=tuple(discards), taken=self.taken + 1,
-            known=tuple(known), events=(Event("took", seat, (CARDS[code],), {"from": source}),),
+            hands=tuple(hands),
+            discards=tuple(discards),
+            taken=self.taken + 1,
+            known=tuple(known),
+            events=(Event("took", seat, (CARDS[code],), {"from": source}),),
         )
 
     def _grinch_discard(self, code: int) -> "State":
@@ -600,8 +646,13 @@ class State(BaseState):
         first = (seat + 1) % n
         if self.turn >= TURNS:  # GR-4.4: five cards each; choose rows (GR-5)
             return self._evolve(
-                hands=tuple(hands), discards=tuple(discards), phase=_SCORING, actor=first,
-                taken=0, known=tuple(known), events=tuple(events),
+                hands=tuple(hands),
+                discards=tuple(discards),
+                phase=_SCORING,
+                actor=first,
+                taken=0,
+                known=tuple(known),
+                events=tuple(events),
             )
         turn = self.turn + 1
         events.append(Event("heart", None, (), {"heart": HEART_START + turn - 1}))  # GR-1.4
@@ -611,8 +662,15 @@ class State(BaseState):
         hands[first] = tuple(sorted(hands[first] + drawn))
         events.append(Event("drew", first, (CARDS[drawn[0]], CARDS[drawn[1]]), None, True))
         return self._evolve(
-            hands=tuple(hands), discards=tuple(discards), pile=pile[2:], phase=_WHO,
-            actor=first, turn=turn, taken=0, known=tuple(known), events=tuple(events),
+            hands=tuple(hands),
+            discards=tuple(discards),
+            pile=pile[2:],
+            phase=_WHO,
+            actor=first,
+            turn=turn,
+            taken=0,
+            known=tuple(known),
+            events=tuple(events),
         )
 
     def _choose_row(self, row: int) -> "State":
@@ -624,7 +682,8 @@ class State(BaseState):
         events = [Event("chose", seat)]
         if seat != grinch:
             return self._evolve(
-                chosen=tuple(chosen), actor=(seat + 1) % self.num_players,
+                chosen=tuple(chosen),
+                actor=(seat + 1) % self.num_players,
                 events=tuple(events),
             )
         return self._score_round(chosen, events)
@@ -639,9 +698,19 @@ class State(BaseState):
             rows = list(self.score_pad[seat])
             rows[row] = points + extra
             pad.append(tuple(rows))
-            events.append(Event("scored", seat, (), {
-                "row": ROWS[row], "points": points + extra, "row_points": points, "bonus": extra,
-            }))
+            events.append(
+                Event(
+                    "scored",
+                    seat,
+                    (),
+                    {
+                        "row": ROWS[row],
+                        "points": points + extra,
+                        "row_points": points,
+                        "bonus": extra,
+                    },
+                )
+            )
         pad_t = tuple(pad)
         totals = [sum(v for v in rows if v > 0) for rows in pad_t]
         events.append(Event("round_over", None, (), {"round": self.round + 1, "totals": totals}))
@@ -651,14 +720,20 @@ class State(BaseState):
             winners = [s for s, t in enumerate(totals) if t == best]
             events.append(Event("game_over", None, (), {"scores": totals, "winners": winners}))
             return self._evolve(
-                score_pad=pad_t, chosen=(_NONE,) * n, phase=_OVER, actor=None, round=next_round,
+                score_pad=pad_t,
+                chosen=(_NONE,) * n,
+                phase=_OVER,
+                actor=None,
+                round=next_round,
                 events=tuple(events),
             )
         if self.seed is None:
             raise ValueError("a view has no seed, so it cannot deal the next round")
         state = _new_round(
             self._evolve(score_pad=pad_t, chosen=(_NONE,) * n, round=next_round),
-            _shuffled(self.seed, next_round, self.left_out), None, events,
+            _shuffled(self.seed, next_round, self.left_out),
+            None,
+            events,
         )
         return state
 
@@ -667,15 +742,17 @@ class State(BaseState):
         n = self.num_players
         hands = tuple(h if s == seat else () for s, h in enumerate(self.hands))
         sizes = tuple(self.hand_size(s) for s in range(n))
-        pending = tuple(
-            p if s == seat or p == _NONE else _HIDDEN for s, p in enumerate(self.pending)
-        )
-        chosen = tuple(
-            r if s == seat or r == _NONE else _HIDDEN for s, r in enumerate(self.chosen)
-        )
+        pending = tuple(p if s == seat or p == _NONE else _HIDDEN for s, p in enumerate(self.pending))
+        chosen = tuple(r if s == seat or r == _NONE else _HIDDEN for s, r in enumerate(self.chosen))
         return self._evolve(
-            viewer=seat, seed=None, hands=hands, sizes=sizes, pile=(),
-            pile_count=self.pile_size(), pending=pending, chosen=chosen,
+            viewer=seat,
+            seed=None,
+            hands=hands,
+            sizes=sizes,
+            pile=(),
+            pile_count=self.pile_size(),
+            pending=pending,
+            chosen=chosen,
             events=scrub_events(self.events, seat),
         )
 
@@ -740,8 +817,7 @@ class State(BaseState):
             raise ValueError(f"damaged grinch state: unknown phase {phase_name!r}")
         phase = _PHASES.index(phase_name)
         rounds = ROUNDS[n]
-        rnd = whole(data["round"], "round", rounds if phase == _OVER else 0,
-                    rounds if phase == _OVER else rounds - 1)
+        rnd = whole(data["round"], "round", rounds if phase == _OVER else 0, rounds if phase == _OVER else rounds - 1)
         turn = whole(data["turn"], "turn", 1, TURNS)
         taken = whole(data["taken"], "taken", 0, 2 if phase == _GRINCH else 0)
         actor = data["actor"]
@@ -757,13 +833,11 @@ class State(BaseState):
         hands = tuple(tuple(sorted(codes(h))) for h in per_seat(data["hands"], "hands"))
         discards = tuple(codes(d) for d in per_seat(data["discards"], "discards"))
         pending = tuple(
-            _NONE if p is None else _HIDDEN if p == "hidden" and viewer is not None
-            else parse_card(p).code
+            _NONE if p is None else _HIDDEN if p == "hidden" and viewer is not None else parse_card(p).code
             for p in per_seat(data["pending"], "pending")
         )
         chosen = tuple(
-            _NONE if r is None else _HIDDEN if r == "hidden" and viewer is not None
-            else _row_index(r)
+            _NONE if r is None else _HIDDEN if r == "hidden" and viewer is not None else _row_index(r)
             for r in per_seat(data["chosen"], "chosen")
         )
         known = tuple(codes(k) for k in per_seat(data.get("known", [[]] * n), "known"))
@@ -782,7 +856,9 @@ class State(BaseState):
             pile = codes(data["pile"])
             sizes, pile_count = None, None
             everything = sorted(
-                [c for h in hands for c in h] + list(pile) + [c for d in discards for c in d]
+                [c for h in hands for c in h]
+                + list(pile)
+                + [c for d in discards for c in d]
                 + [p for p in pending if p >= 0]
             )
             if everything != [c for c in _ALL_CODES if c not in left_out]:
@@ -791,40 +867,72 @@ class State(BaseState):
                 raise ValueError("damaged grinch state: the draw pile is too small (GR-4.5)")
         else:
             pile = ()
-            sizes = tuple(whole(s, "hand size", 0, 48) for s in per_seat(data["hand_sizes"],
-                                                                      "hand_sizes"))
+            sizes = tuple(whole(s, "hand size", 0, 48) for s in per_seat(data["hand_sizes"], "hand_sizes"))
             pile_count = whole(data["pile_size"], "pile size", 0, 48)
         return cls._make(
-            num_players=n, events=(), viewer=viewer, seed=seed, start=start, left_out=left_out,
-            round=rnd, turn=turn, phase=phase, actor=actor, taken=taken, hands=hands,
-            sizes=sizes, pile=pile, pile_count=pile_count, discards=discards,
-            pending=pending, score_pad=tuple(pad), chosen=chosen, known=known,
+            num_players=n,
+            events=(),
+            viewer=viewer,
+            seed=seed,
+            start=start,
+            left_out=left_out,
+            round=rnd,
+            turn=turn,
+            phase=phase,
+            actor=actor,
+            taken=taken,
+            hands=hands,
+            sizes=sizes,
+            pile=pile,
+            pile_count=pile_count,
+            discards=discards,
+            pending=pending,
+            score_pad=tuple(pad),
+            chosen=chosen,
+            known=known,
         )
 
 
-def _new_round(state: State, codes: Sequence[int], given: Sequence[Sequence[int]] | None,
-               events: list[Event]) -> State:
+def _new_round(state: State, codes: Sequence[int], given: Sequence[Sequence[int]] | None, events: list[Event]) -> State:
     """GR-3.1 and the first Who's two cards.  `codes` is the shuffled deck
     (dealt from the top), or the draw pile alone when `given` holds the hands."""
     n, grinch = state.num_players, state.grinch
     if given is None:
         dealt = _deal_out(codes, n, grinch)
-        pile = tuple(codes[DEAL_SIZE * n:])
+        pile = tuple(codes[DEAL_SIZE * n :])
     else:
         dealt = [list(h) for h in given]
         pile = tuple(codes)
-    events.append(Event("round", None, (), {
-        "round": state.round + 1, "of": ROUNDS[n], "grinch": grinch, "heart": HEART_START,
-    }))
+    events.append(
+        Event(
+            "round",
+            None,
+            (),
+            {
+                "round": state.round + 1,
+                "of": ROUNDS[n],
+                "grinch": grinch,
+                "heart": HEART_START,
+            },
+        )
+    )
     events.extend(_cards_events("dealt", dealt, None))
     first = (grinch + 1) % n
     assert len(pile) >= 2, "GR-4.5: the draw pile ran out"
     dealt[first] = dealt[first] + list(pile[:2])
     events.append(Event("drew", first, (CARDS[pile[0]], CARDS[pile[1]]), None, True))
     return state._evolve(
-        hands=tuple(tuple(sorted(h)) for h in dealt), pile=pile[2:],
-        discards=((),) * n, pending=(_NONE,) * n, chosen=(_NONE,) * n, known=((),) * n,
-        phase=_WHO, actor=first, turn=1, taken=0, events=tuple(events),
+        hands=tuple(tuple(sorted(h)) for h in dealt),
+        pile=pile[2:],
+        discards=((),) * n,
+        pending=(_NONE,) * n,
+        chosen=(_NONE,) * n,
+        known=((),) * n,
+        phase=_WHO,
+        actor=first,
+        turn=1,
+        taken=0,
+        events=tuple(events),
     )
 
 
@@ -869,7 +977,7 @@ def new_game(
         deal_rng(ID, seed, 0).shuffle(rest)
         if given is None:  # a pile alone: the hands come from the cards not in it
             given = _deal_out(rest, n, start)
-            rest = rest[DEAL_SIZE * n:]
+            rest = rest[DEAL_SIZE * n :]
             used.extend(c for hand in given for c in hand)
         codes = rest if pile_codes is None else pile_codes
         if pile_codes is not None:  # the cards in neither hands nor pile take no part
@@ -877,8 +985,7 @@ def new_game(
             left_out = tuple(c for c in _ALL_CODES if c not in in_play)
         if len(codes) < 6 * n:
             raise ValueError(
-                f"pile: a round of {n} players may draw {6 * n} cards (GR-4.5); the pile "
-                f"holds {len(codes)}"
+                f"pile: a round of {n} players may draw {6 * n} cards (GR-4.5); the pile holds {len(codes)}"
             )
         if pile is not None and len(used) < 8 * n:
             raise ValueError(
@@ -886,10 +993,26 @@ def new_game(
                 f"(GR-3.1, GR-4.5); this scenario has {len(used)}"
             )
     state = State._make(
-        num_players=n, events=(), viewer=None, seed=seed, start=start, left_out=left_out,
-        round=0, turn=1, phase=_WHO, actor=None, taken=0, hands=((),) * n, sizes=None,
-        pile=(), pile_count=None, discards=((),) * n, pending=(_NONE,) * n,
-        score_pad=(((_NONE,) * len(ROWS)),) * n, chosen=(_NONE,) * n, known=((),) * n,
+        num_players=n,
+        events=(),
+        viewer=None,
+        seed=seed,
+        start=start,
+        left_out=left_out,
+        round=0,
+        turn=1,
+        phase=_WHO,
+        actor=None,
+        taken=0,
+        hands=((),) * n,
+        sizes=None,
+        pile=(),
+        pile_count=None,
+        discards=((),) * n,
+        pending=(_NONE,) * n,
+        score_pad=(((_NONE,) * len(ROWS)),) * n,
+        chosen=(_NONE,) * n,
+        known=((),) * n,
     )
     return _new_round(state, codes, given, [])
 
@@ -1052,6 +1175,13 @@ def sample_world(view: State, rng: random.Random) -> State:
     pile = tuple(unknown[pos:])
     assert len(pile) == view.pile_count, "grinch world: pile size does not match"
     return view._evolve(
-        viewer=None, seed=world_seed(rng), hands=hands, sizes=None, pile=pile,
-        pile_count=None, pending=tuple(pending), chosen=tuple(chosen), events=(),
+        viewer=None,
+        seed=world_seed(rng),
+        hands=hands,
+        sizes=None,
+        pile=pile,
+        pile_count=None,
+        pending=tuple(pending),
+        chosen=tuple(chosen),
+        events=(),
     )

@@ -50,8 +50,7 @@ class ScorePad:
         self.head_h = ui(40)
         self.foot_h = ui(28)
         pw = self.label_w + n * self.col_w + ui(24)
-        ph = (self.title_h + self.head_h + (len(grinch.ROWS) + 1) * self.rh
-              + self.foot_h + ui(10))
+        ph = self.title_h + self.head_h + (len(grinch.ROWS) + 1) * self.rh + self.foot_h + ui(10)
         top, bottom = ui(54), self.table.hand_top - ui(8)
         pw = min(pw, w - ui(16))
         self.rect = pygame.Rect(0, 0, pw, ph)
@@ -59,25 +58,32 @@ class ScorePad:
         self.rect.top = max(self.rect.top, top)
         first = self.rect.y + self.title_h + self.head_h
         self.row_rects = {
-            row: pygame.Rect(self.rect.x + ui(6), first + i * self.rh,
-                             pw - ui(12), self.rh)
+            row: pygame.Rect(self.rect.x + ui(6), first + i * self.rh, pw - ui(12), self.rh)
             for i, row in enumerate(grinch.ROWS)
         }
         self.cache = None
 
     def draw(self, surface: pygame.Surface) -> None:
         model = self.table.pad_model()
-        hover = self.table.hover_key[1] if (isinstance(self.table.hover_key, tuple) and self.table.hover_key
-                                      and self.table.hover_key[0] == "row") else None
+        hover = (
+            self.table.hover_key[1]
+            if (isinstance(self.table.hover_key, tuple) and self.table.hover_key and self.table.hover_key[0] == "row")
+            else None
+        )
         acting = self.table.viewer_acts() and model["phase"] == "score" and not model["scored"]
-        key = (self.rect.size, self.table.bottom_seat(), repr(model), hover, acting,
-               tuple(self.table.name(s) for s in range(self.table.num_players)))
+        key = (
+            self.rect.size,
+            self.table.bottom_seat(),
+            repr(model),
+            hover,
+            acting,
+            tuple(self.table.name(s) for s in range(self.table.num_players)),
+        )
         if self.cache is None or self.cache[0] != key:
             self.cache = (key, self.render(model, hover, acting))
         ui = self.table.app.ui
         r = self.rect
-        surface.blit(panel((r.w, r.h), (0, 0, 0, 90), radius=ui(14), edge=None),
-                     (r.x + ui(4), r.y + ui(6)))
+        surface.blit(panel((r.w, r.h), (0, 0, 0, 90), radius=ui(14), edge=None), (r.x + ui(4), r.y + ui(6)))
         surface.blit(self.cache[1], r.topleft)
 
     def render(self, model: dict, hover: str | None, acting: bool) -> pygame.Surface:
@@ -89,11 +95,11 @@ class ScorePad:
         pygame.draw.rect(surf, (150, 132, 100), surf.get_rect(), max(1, ui(2)), ui(12))
         pad_x = ui(12)
         # title
-        blit_text(surf, _("Score pad"), ui(20), palette.INK, bold=True,
-                  midleft=(pad_x + ui(4), self.title_h // 2 + ui(2)))
+        blit_text(
+            surf, _("Score pad"), ui(20), palette.INK, bold=True, midleft=(pad_x + ui(4), self.title_h // 2 + ui(2))
+        )
         sub = _("Round {n} of {total}").format(n=model["round"], total=model["rounds"])
-        blit_text(surf, sub, ui(15), palette.MUTED,
-                  midright=(r.w - pad_x - ui(4), self.title_h // 2 + ui(2)))
+        blit_text(surf, sub, ui(15), palette.MUTED, midright=(r.w - pad_x - ui(4), self.title_h // 2 + ui(2)))
         order = self.table.display_order()
         bottom = order[0]
         x0 = self.label_w + ui(12)
@@ -112,17 +118,21 @@ class ScorePad:
             name = self.table.name(seat)
             size = fit_size(name, ui(15), cw - ui(18), True)
             seat_mark(surf, seat, (x0 + i * cw + ui(8), top + ui(13)), ui(5))
-            blit_text(surf, name, size, palette.INK, bold=True,
-                      center=(cx + ui(4), top + ui(13)))
+            blit_text(surf, name, size, palette.INK, bold=True, center=(cx + ui(4), top + ui(13)))
             status = model["status"][seat]
             if seat == model["grinch"] and not model["scored"]:
                 status = status or "Grinch"
             if status:
                 colour = GREEN if status in ("chosen", "Grinch") else PENCIL
                 said = {"chosen": _("chosen"), "choosing": _("choosing"), "Grinch": _("Grinch")}.get(status, status)
-                rect = blit_text(surf, said, fit_size(said, ui(12), cw - ui(16), status == "chosen"), colour,
-                                 bold=status == "chosen",
-                                 center=(cx + (ui(5) if status == "chosen" else 0), top + ui(30)))
+                rect = blit_text(
+                    surf,
+                    said,
+                    fit_size(said, ui(12), cw - ui(16), status == "chosen"),
+                    colour,
+                    bold=status == "chosen",
+                    center=(cx + (ui(5) if status == "chosen" else 0), top + ui(30)),
+                )
                 if status == "chosen":
                     _tick(surf, (rect.left - ui(8), rect.centery), ui(5), GREEN)
         # rows
@@ -140,19 +150,22 @@ class ScorePad:
                 kind, points = model["cells"][row][seat]
                 cell = pygame.Rect(x0 + c * cw, y, cw, self.rh)
                 self.render_cell(surf, cell, kind, points, points == model["best"])
-            pygame.draw.line(surf, RULE, (ui(6), y + self.rh - 1),
-                             (r.w - ui(6), y + self.rh - 1))
+            pygame.draw.line(surf, RULE, (ui(6), y + self.rh - 1), (r.w - ui(6), y + self.rh - 1))
         # totals
         y = first + n_rows * self.rh
         pygame.draw.line(surf, palette.INK, (ui(6), y + 1), (r.w - ui(6), y + 1), max(1, ui(2)))
-        blit_text(surf, _("Total"), ui(16), palette.INK, bold=True,
-                  midleft=(pad_x + ui(4), y + self.rh // 2 + ui(1)))
+        blit_text(surf, _("Total"), ui(16), palette.INK, bold=True, midleft=(pad_x + ui(4), y + self.rh // 2 + ui(1)))
         for c, seat in enumerate(order):
-            blit_text(surf, str(model["totals"][seat]), ui(18), PEN, bold=True,
-                      center=(x0 + c * cw + cw // 2, y + self.rh // 2 + ui(1)))
+            blit_text(
+                surf,
+                str(model["totals"][seat]),
+                ui(18),
+                PEN,
+                bold=True,
+                center=(x0 + c * cw + cw // 2, y + self.rh // 2 + ui(1)),
+            )
         # margin and column rules
-        pygame.draw.line(surf, MARGIN, (x0 - 1, top + ui(4)), (x0 - 1, first + body_h - ui(2)),
-                         max(1, ui(2)))
+        pygame.draw.line(surf, MARGIN, (x0 - 1, top + ui(4)), (x0 - 1, first + body_h - ui(2)), max(1, ui(2)))
         for c in range(1, len(order)):
             x = x0 + c * cw
             pygame.draw.line(surf, RULE, (x, top + ui(6)), (x, first + body_h - ui(4)))
@@ -168,8 +181,13 @@ class ScorePad:
         else:
             foot = _("Pencil numbers: what your hand would score now · press P to close")
         if foot:
-            blit_text(surf, foot, fit_size(foot, ui(13), r.w - 2 * pad_x), palette.MUTED,
-                      center=(r.w // 2, first + body_h + self.foot_h // 2 + ui(2)))
+            blit_text(
+                surf,
+                foot,
+                fit_size(foot, ui(13), r.w - 2 * pad_x),
+                palette.MUTED,
+                center=(r.w // 2, first + body_h + self.foot_h // 2 + ui(2)),
+            )
         return surf
 
     def render_row_label(self, surf: pygame.Surface, row: str, y: int, art) -> None:
@@ -185,22 +203,26 @@ class ScorePad:
             small = ui(11)
             for k, suit in enumerate("WNOP"):
                 img = art.symbol(GAME, suit, small)
-                surf.blit(img, img.get_rect(center=(x + small // 2 + (k % 2) * small,
-                                                    mid + (k // 2 - 0.5) * small)))
+                surf.blit(img, img.get_rect(center=(x + small // 2 + (k % 2) * small, mid + (k // 2 - 0.5) * small)))
             x += 2 * small + ui(6)
         else:
             x += icon + ui(6)
         label = names.row_name(row)
-        name = blit_text(surf, label, fit_size(label, ui(16), self.label_w - x - ui(40), True),
-                         palette.INK, bold=True, midleft=(x, mid))
+        name = blit_text(
+            surf,
+            label,
+            fit_size(label, ui(16), self.label_w - x - ui(40), True),
+            palette.INK,
+            bold=True,
+            midleft=(x, mid),
+        )
         room = self.label_w - (name.right + ui(8))
         text = names.row_help(row)
         size = fit_size(text, ui(12), room)
         if fonts.size(text, size)[0] <= room:  # a long row name leaves no room: the name alone
             blit_text(surf, text, size, palette.MUTED, midleft=(name.right + ui(8), mid + ui(1)))
 
-    def render_cell(self, surf: pygame.Surface, cell: pygame.Rect, kind: str,
-                    points: int | None, best: bool) -> None:
+    def render_cell(self, surf: pygame.Surface, cell: pygame.Rect, kind: str, points: int | None, best: bool) -> None:
         ui = self.table.app.ui
         if not kind or points is None:
             return

@@ -44,9 +44,9 @@ if TYPE_CHECKING:
 
 GAME = "grinch"
 
-REVEAL_HOLD = 0.55   # the Whos' discards lie face down, then flip together
-HEART_HOLD = 0.95    # the heart token drops before the next Who acts
-ROUND_HOLD = 2.6     # the filled-in score pad before the round summary
+REVEAL_HOLD = 0.55  # the Whos' discards lie face down, then flip together
+HEART_HOLD = 0.95  # the heart token drops before the next Who acts
+ROUND_HOLD = 2.6  # the filled-in score pad before the round summary
 DROP_TIME = 0.75
 
 
@@ -70,7 +70,7 @@ class GrinchTable(TableScene):
     def __init__(self, app: App, match, *, demo: bool = False):
         super().__init__(app, match, demo=demo)
         self.pad_open = False
-        self.drop: list[float] | None = None   # [token value, elapsed, duration, delay]
+        self.drop: list[float] | None = None  # [token value, elapsed, duration, delay]
         self.pad = ScorePad(self)
 
     # -- views -----------------------------------------------------------------
@@ -118,8 +118,7 @@ class GrinchTable(TableScene):
         for i, spot in enumerate(spots):
             if spot.panel.colliderect(keep):
                 dx = keep.right + self.app.ui(8) - spot.panel.x
-                spots[i] = spot._replace(panel=spot.panel.move(dx, 0),
-                                         anchor=(spot.anchor[0] + dx, spot.anchor[1]))
+                spots[i] = spot._replace(panel=spot.panel.move(dx, 0), anchor=(spot.anchor[0] + dx, spot.anchor[1]))
         return spots
 
     def mat(self, seat: int) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -182,22 +181,30 @@ class GrinchTable(TableScene):
         scoring = v.phase_name in ("score", "over")
         hand = v.hand(bottom)
         draw_at = self.draw_rect.center
-        for i, ((pos, angle), card) in enumerate(zip(
-                self.fan(len(hand), self.size[0] / 2, self.hand_y, self.hand_w, self.hand_width, 6),
-                hand)):
+        for i, ((pos, angle), card) in enumerate(
+            zip(self.fan(len(hand), self.size[0] / 2, self.hand_y, self.hand_w, self.hand_width, 6), hand)
+        ):
             key = str(card)
             mark = "" if scoring else self.hand_mark(key, Move("discard", card) in legal)
-            out.append(Place(key, card, pos, self.hand_w, angle, 100 + i, mark,
-                             origin=draw_at, game=GAME))
+            out.append(Place(key, card, pos, self.hand_w, angle, 100 + i, mark, origin=draw_at, game=GAME))
         for seat in range(self.num_players):
             if seat != bottom:
                 at = self.mat(seat)[0]
                 n = v.hand_size(seat)
                 faces = self.open_hand(seat, n)
-                for i, (p, a) in enumerate(self.fan(n, at[0], at[1], self.small_w,
-                                                    self.backs_width(seat), 6)):
-                    out.append(Place(("back", seat, i), faces[i] if faces else None, p, self.small_w, a,
-                                     10 + i, origin=draw_at, game=GAME))
+                for i, (p, a) in enumerate(self.fan(n, at[0], at[1], self.small_w, self.backs_width(seat), 6)):
+                    out.append(
+                        Place(
+                            ("back", seat, i),
+                            faces[i] if faces else None,
+                            p,
+                            self.small_w,
+                            a,
+                            10 + i,
+                            origin=draw_at,
+                            game=GAME,
+                        )
+                    )
             out.extend(self.pile_places(v, seat, legal))
         return out
 
@@ -225,16 +232,13 @@ class GrinchTable(TableScene):
             if i == 0:
                 take = Move("take", seat)
                 mark = "hint" if self.hinted(take) else "legal" if take in legal else ""
-                out.append(Place(str(card), card, (x, y), width, 0, 31, mark, origin=origin,
-                                 game=GAME, revealed=True))
+                out.append(Place(str(card), card, (x, y), width, 0, 31, mark, origin=origin, game=GAME, revealed=True))
             else:
                 tilt = 7 if card.rank % 2 else -6
                 at = (x - ui(3), y + ui(2))
-                out.append(Place(str(card), card, at, width, tilt, 30, origin=at, game=GAME,
-                                 revealed=True))
+                out.append(Place(str(card), card, at, width, tilt, 30, origin=at, game=GAME, revealed=True))
         if pend_key is not None:
-            out.append(Place(pend_key, pend_card, (x + ui(7), y - ui(9)), width, -8, 35,
-                             origin=origin, game=GAME))
+            out.append(Place(pend_key, pend_card, (x + ui(7), y - ui(9)), width, -8, 35, origin=origin, game=GAME))
         return out
 
     def targets(self) -> list[Target]:
@@ -249,8 +253,11 @@ class GrinchTable(TableScene):
             for card in v.hand(self.viewer):
                 rect = self.sprite_rect(str(card))
                 if rect is not None:
-                    out.append(Target(rect, None, key=str(card),
-                                      label=_("Your hand is complete: click a row on the score pad")))
+                    out.append(
+                        Target(
+                            rect, None, key=str(card), label=_("Your hand is complete: click a row on the score pad")
+                        )
+                    )
             for row, rect in self.row_rects.items():
                 out.append(Target(rect, Move("score", row), key=("row", row)))
             return out
@@ -281,8 +288,7 @@ class GrinchTable(TableScene):
         """The hint's mark on what is not a card sprite (the draw pile, a
         score pad row): a frame `room` pixels outside `rect`."""
         ui = self.app.ui
-        pygame.draw.rect(surface, HINT_MARK, rect.inflate(2 * room, 2 * room), max(2, ui(3)),
-                         border_radius=ui(8))
+        pygame.draw.rect(surface, HINT_MARK, rect.inflate(2 * room, 2 * room), max(2, ui(3)), border_radius=ui(8))
 
     # -- what happened ---------------------------------------------------------
     def rekey(self, old: Hashable, new: Hashable) -> None:
@@ -347,9 +353,16 @@ class GrinchTable(TableScene):
         for seat in range(self.num_players):
             info = scored.get(seat, {})
             bonus = info.get("bonus", 0)
-            rows.append([self.name(seat), names.row_name(info["row"]) if info.get("row") else "—",
-                         str(info.get("row_points", 0)), f"+{bonus}" if bonus else "—",
-                         f"+{info.get('points', 0)}", str(totals[seat])])
+            rows.append(
+                [
+                    self.name(seat),
+                    names.row_name(info["row"]) if info.get("row") else "—",
+                    str(info.get("row_points", 0)),
+                    f"+{bonus}" if bonus else "—",
+                    f"+{info.get('points', 0)}",
+                    str(totals[seat]),
+                ]
+            )
         title = _("Round {n} of {total} scored").format(n=over.info["round"], total=self.view.rounds)
         return title, [_("Player"), _("Row"), _("Row pts"), _("Bonus"), _("Round"), _("Total")], rows
 
@@ -393,8 +406,13 @@ class GrinchTable(TableScene):
 
     def pad_model(self) -> dict:
         """What the pad shows now (see `grinch_pad.pad_model`)."""
-        return grinch_pad.pad_model(self.shown_view(), self.override.get("scored", {}),
-                                    self.bottom_seat(), self.viewer is not None, self.num_players)
+        return grinch_pad.pad_model(
+            self.shown_view(),
+            self.override.get("scored", {}),
+            self.bottom_seat(),
+            self.viewer is not None,
+            self.num_players,
+        )
 
     def pad_visible(self) -> bool:
         if "scored" in self.override:
@@ -415,8 +433,7 @@ class GrinchTable(TableScene):
     def status(self) -> str:
         if "scored" in self.override:
             return status_words.grinch_pad_filled(self.shown_view())
-        return status_words.grinch_status(self.view, self.turn_text(), self.viewer_acts(),
-                                          self.name, self.you)
+        return status_words.grinch_status(self.view, self.turn_text(), self.viewer_acts(), self.name, self.you)
 
     def extra_buttons(self) -> list[Button]:
         return [Button(N_("Score pad"), self.toggle_pad, key=pygame.K_p, selected=self.pad_open)]
@@ -436,10 +453,14 @@ class GrinchTable(TableScene):
 
     # -- input -----------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.pad_open
-                and self.shown_view().phase_name != "score"
-                and self.pad_rect.collidepoint(event.pos)
-                and not any(b.rect.collidepoint(event.pos) for b in self.buttons)):
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.pad_open
+            and self.shown_view().phase_name != "score"
+            and self.pad_rect.collidepoint(event.pos)
+            and not any(b.rect.collidepoint(event.pos) for b in self.buttons)
+        ):
             self.toggle_pad()
             return True
         return super().handle(event)
@@ -458,8 +479,14 @@ class GrinchTable(TableScene):
         icon = self.app.art.symbol(GAME, "heart", ui(14))
         surface.blit(icon, icon.get_rect(midleft=(badge.x + ui(7), badge.centery)))
         word = _("GRINCH")
-        blit_text(surface, word, fit_size(word, ui(12), badge.right - badge.x - ui(31), True), (255, 255, 255),
-                  bold=True, midleft=(badge.x + ui(25), badge.centery))
+        blit_text(
+            surface,
+            word,
+            fit_size(word, ui(12), badge.right - badge.x - ui(31), True),
+            (255, 255, 255),
+            bold=True,
+            midleft=(badge.x + ui(25), badge.centery),
+        )
 
     def draw_table(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
@@ -503,15 +530,35 @@ class GrinchTable(TableScene):
         v = self.shown_view()
         dr = self.draw_rect
         out: list[tuple[str, int, Any, bool, dict[str, Any]]] = [
-            (_("Draw pile · {n}").format(n=v.pile_size()), ui(15), INK, True,
-             {"midtop": (dr.centerx, dr.bottom + ui(8))})]
+            (
+                _("Draw pile · {n}").format(n=v.pile_size()),
+                ui(15),
+                INK,
+                True,
+                {"midtop": (dr.centerx, dr.bottom + ui(8))},
+            )
+        ]
         phase = v.phase_name
         if phase == "who":
-            out.append((_("Whos draw 2 cards, then discard 1 face down"), ui(14), MUTED, False,
-                        {"midtop": (dr.centerx, dr.bottom + ui(30))}))
+            out.append(
+                (
+                    _("Whos draw 2 cards, then discard 1 face down"),
+                    ui(14),
+                    MUTED,
+                    False,
+                    {"midtop": (dr.centerx, dr.bottom + ui(30))},
+                )
+            )
         elif phase == "grinch":
-            out.append((_("The Grinch takes 2 (draw pile or any discard top), then discards 1"), ui(14), MUTED,
-                        False, {"midtop": (dr.centerx, dr.bottom + ui(30))}))
+            out.append(
+                (
+                    _("The Grinch takes 2 (draw pile or any discard top), then discards 1"),
+                    ui(14),
+                    MUTED,
+                    False,
+                    {"midtop": (dr.centerx, dr.bottom + ui(30))},
+                )
+            )
         bottom = self.bottom_seat()
         own = self.pile_rect(bottom)
         label = _("Your discards") if self.you(bottom) else _("{name}'s discards").format(name=self.name(bottom))
@@ -559,8 +606,10 @@ class GrinchTable(TableScene):
             line1 = _("Turn {n} of {total}").format(n=v.turn, total=grinch.TURNS)
             line2 = _("ends with {n} cards").format(n=v.heart)
         room = 2 * tile.centerx - ui(8)  # centred under the tile, clear of the window edge
-        return [(line1, fit_size(line1, ui(15), room, True), True, {"midtop": (tile.centerx, tile.bottom + ui(4))}),
-                (line2, fit_size(line2, ui(13), room), False, {"midtop": (tile.centerx, tile.bottom + ui(23))})]
+        return [
+            (line1, fit_size(line1, ui(15), room, True), True, {"midtop": (tile.centerx, tile.bottom + ui(4))}),
+            (line2, fit_size(line2, ui(13), room), False, {"midtop": (tile.centerx, tile.bottom + ui(23))}),
+        ]
 
     def draw_over(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
@@ -582,7 +631,6 @@ class GrinchTable(TableScene):
             for row, rect in self.row_rects.items():
                 if self.hinted(Move("score", row)):
                     self.draw_hint_ring(surface, rect, ui(1))
-
 
 
 #: The table the app opens for this game (`GameSpec.module("table").Table`).

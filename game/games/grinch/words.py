@@ -24,17 +24,23 @@ Mine = Callable[[int], bool]
 #: The rules' refusals (`IllegalMove.reason`'s code -> its message; see `game.app.words.reasons`).
 REFUSALS: dict[str, Message] = {
     "rows_later": Message(N_("Rows are chosen only after the third turn of the round.")),
-    "row_used": Message(N_("{seat} has already used the {row} row in this game."),
-                        N_("You have already used the {row} row in this game.")),
-    "choose_row": Message(N_("The round is over: {seat} chooses a row on the score pad."),
-                          N_("The round is over: choose a row on the score pad.")),
+    "row_used": Message(
+        N_("{seat} has already used the {row} row in this game."),
+        N_("You have already used the {row} row in this game."),
+    ),
+    "choose_row": Message(
+        N_("The round is over: {seat} chooses a row on the score pad."),
+        N_("The round is over: choose a row on the score pad."),
+    ),
     "who_only_discards": Message(
         N_("{seat} is a Who this round: Whos get their two cards from the draw pile and only discard."),
-        N_("You are a Who this round: Whos get their two cards from the draw pile and only discard.")),
+        N_("You are a Who this round: Whos get their two cards from the draw pile and only discard."),
+    ),
     "taken_two": Message(N_("The Grinch has taken two cards: now discard one.")),
     "pile_empty": Message(N_("The draw pile is empty.")),
-    "discards_empty": Message(N_("{seat}'s discard pile is empty: nothing to take."),
-                              N_("Your discard pile is empty: nothing to take.")),
+    "discards_empty": Message(
+        N_("{seat}'s discard pile is empty: nothing to take."), N_("Your discard pile is empty: nothing to take.")
+    ),
     "take_first": Message(N_("The Grinch takes two cards first ({n} to go), then discards.")),
 }
 #: The hints' reasons, which name the move.
@@ -62,12 +68,24 @@ WHY: dict[str, Message] = {
 ONE_TURN_RUNS = True
 
 SUITS = {"W": N_("Wreath"), "N": N_("Noise"), "O": N_("Ornament"), "P": N_("Present")}
-ROWS = {"wreaths": N_("Wreaths"), "noise": N_("Noise"), "ornaments": N_("Ornaments"),
-        "presents": N_("Presents"), "rainbow": N_("Rainbow"), "match": N_("Match"), "run": N_("Run")}
-ROW_HELP = {"wreaths": N_("sum of Wreaths"), "noise": N_("sum of Noise"),
-            "ornaments": N_("sum of Ornaments"), "presents": N_("sum of Presents"),
-            "rainbow": N_("top card of each suit"), "match": N_("3 / 4 / 5 alike: 10 / 20 / 30"),
-            "run": N_("run of 4 / 5: 15 / 25")}
+ROWS = {
+    "wreaths": N_("Wreaths"),
+    "noise": N_("Noise"),
+    "ornaments": N_("Ornaments"),
+    "presents": N_("Presents"),
+    "rainbow": N_("Rainbow"),
+    "match": N_("Match"),
+    "run": N_("Run"),
+}
+ROW_HELP = {
+    "wreaths": N_("sum of Wreaths"),
+    "noise": N_("sum of Noise"),
+    "ornaments": N_("sum of Ornaments"),
+    "presents": N_("sum of Presents"),
+    "rainbow": N_("top card of each suit"),
+    "match": N_("3 / 4 / 5 alike: 10 / 20 / 30"),
+    "run": N_("run of 4 / 5: 15 / 25"),
+}
 
 
 def suit_name(suit: str) -> str:
@@ -183,27 +201,39 @@ def sentences(seat: int, events: tuple, n: int, name: Name, you: Mine) -> list[s
     """A turn in words for the chronicle (a turn may be several moves: takes,
     draws and a discard), e.g. "Simran, the Grinch, took Joon's Wreath 3 and drew 1"."""
     takes = [_take(e, name, you) for e in events if e.kind == "took" and e.seat == seat]
-    draws = sum(len(e.cards) for e in events if e.kind == "drew" and e.seat == seat
-                and isinstance(e.info, dict) and e.info.get("from") == "pile")
+    draws = sum(
+        len(e.cards)
+        for e in events
+        if e.kind == "drew" and e.seat == seat and isinstance(e.info, dict) and e.info.get("from") == "pile"
+    )
     out = []
     me = you(seat)
     if takes or draws:
         taken, k = ", ".join(takes), draws
         if takes and draws:
-            out.append(ngettext("You, the Grinch, took {cards} and drew {n}",
-                                "You, the Grinch, took {cards} and drew {n}", k).format(cards=taken, n=k)
-                       if me else
-                       ngettext("{name}, the Grinch, took {cards} and drew {n}",
-                                "{name}, the Grinch, took {cards} and drew {n}", k).format(
-                           name=name(seat), cards=taken, n=k))
+            out.append(
+                ngettext(
+                    "You, the Grinch, took {cards} and drew {n}", "You, the Grinch, took {cards} and drew {n}", k
+                ).format(cards=taken, n=k)
+                if me
+                else ngettext(
+                    "{name}, the Grinch, took {cards} and drew {n}", "{name}, the Grinch, took {cards} and drew {n}", k
+                ).format(name=name(seat), cards=taken, n=k)
+            )
         elif takes:
-            out.append(_("You, the Grinch, took {cards}").format(cards=taken) if me
-                       else _("{name}, the Grinch, took {cards}").format(name=name(seat), cards=taken))
+            out.append(
+                _("You, the Grinch, took {cards}").format(cards=taken)
+                if me
+                else _("{name}, the Grinch, took {cards}").format(name=name(seat), cards=taken)
+            )
         else:
-            out.append(ngettext("You, the Grinch, drew {n} card", "You, the Grinch, drew {n} cards",
-                                k).format(n=k) if me else
-                       ngettext("{name}, the Grinch, drew {n} card", "{name}, the Grinch, drew {n} cards",
-                                k).format(name=name(seat), n=k))
+            out.append(
+                ngettext("You, the Grinch, drew {n} card", "You, the Grinch, drew {n} cards", k).format(n=k)
+                if me
+                else ngettext("{name}, the Grinch, drew {n} card", "{name}, the Grinch, drew {n} cards", k).format(
+                    name=name(seat), n=k
+                )
+            )
     for e in events:
         if e.kind == "discarded" and e.seat == seat:
             card = e.cards[0] if e.cards else None
@@ -214,12 +244,12 @@ def sentences(seat: int, events: tuple, n: int, name: Name, you: Mine) -> list[s
             else:
                 out.append(_("{name} discarded {card}").format(name=name(seat), card=card_name(card)))
         elif e.kind == "chose" and e.seat == seat:
-            out.append(_("You chose your row") if me
-                       else _("{name} chose a row").format(name=name(seat)))
+            out.append(_("You chose your row") if me else _("{name} chose a row").format(name=name(seat)))
         elif e.kind == "revealed":
-            shown = ", ".join(_("{name}: {card}").format(name=_("you") if you(s) else name(s),
-                                                         card=card_name(c))
-                              for s, c in zip(e.info["seats"], e.cards))
+            shown = ", ".join(
+                _("{name}: {card}").format(name=_("you") if you(s) else name(s), card=card_name(c))
+                for s, c in zip(e.info["seats"], e.cards)
+            )
             out.append(_("The Whos' discards turn up: {cards}").format(cards=shown))
         elif e.kind == "round_over":
             out.append(_("Round {n} is scored").format(n=e.info["round"]))
@@ -242,8 +272,11 @@ def seat_lines(v: Any, seat: int) -> list[str]:
 
 def pad_filled(v: Any) -> str:
     """The status line while the filled-in score pad shows at round end."""
-    return (_("Round {n} of {total}").format(n=v.round_number, total=v.rounds) + " · "
-            + _("every row is chosen: the score pad is filled in"))
+    return (
+        _("Round {n} of {total}").format(n=v.round_number, total=v.rounds)
+        + " · "
+        + _("every row is chosen: the score pad is filled in")
+    )
 
 
 def status_line(v: Any, turn: str, acting: bool, name: Name, you: Mine) -> str:
@@ -257,10 +290,12 @@ def status_line(v: Any, turn: str, acting: bool, name: Name, you: Mine) -> str:
             if not others:
                 return _("Game over · you win with {n} points").format(n=best)
             return _("Game over · you and {names} share the win with {n} points").format(
-                names=", ".join(name(s) for s in others), n=best)
+                names=", ".join(name(s) for s in others), n=best
+            )
         if len(winners) > 1:
             return _("Game over · {names} win with {n} points").format(
-                names=", ".join(name(s) for s in winners), n=best)
+                names=", ".join(name(s) for s in winners), n=best
+            )
         return _("Game over · {name} wins with {n} points").format(name=name(winners[0]), n=best)
     head = _("Round {n} of {total}").format(n=v.round_number, total=v.rounds) + " · "
     g = v.grinch
@@ -270,12 +305,16 @@ def status_line(v: Any, turn: str, acting: bool, name: Name, you: Mine) -> str:
         who_g += " " + ngettext("({n} take left)", "({n} takes left)", v.takes_left).format(n=v.takes_left)
     if phase == "grinch" and acting:
         if v.takes_left:
-            return head + _("You are the Grinch: take {n} more from the draw pile "
-                            "or any discard pile").format(n=v.takes_left)
+            return head + _("You are the Grinch: take {n} more from the draw pile or any discard pile").format(
+                n=v.takes_left
+            )
         return head + _("You are the Grinch: now discard a card")
     if acting:
-        what = (_("{turn}: discard a card (hidden until all Whos have)") if phase == "who"
-                else _("{turn}: choose a row on the score pad for your hand")).format(turn=turn)
+        what = (
+            _("{turn}: discard a card (hidden until all Whos have)")
+            if phase == "who"
+            else _("{turn}: choose a row on the score pad for your hand")
+        ).format(turn=turn)
     else:
         what = _doing(phase, v.takes_left, you(cur)).format(name=name(cur))
     return head + who_g + " — " + what
@@ -290,8 +329,11 @@ def _doing(phase: str, takes_left: int, mine: bool) -> str:
         return _("You are taking cards") if mine else _("{name} is taking cards")
     if phase == "grinch":
         return _("You discard a card") if mine else _("{name} discards a card")
-    return (_("You are choosing a row (the Grinch chooses last)") if mine
-            else _("{name} is choosing a row (the Grinch chooses last)"))
+    return (
+        _("You are choosing a row (the Grinch chooses last)")
+        if mine
+        else _("{name} is choosing a row (the Grinch chooses last)")
+    )
 
 
 # The names the table calls these by (from `game.app.table.status_words`, which forwards them here).

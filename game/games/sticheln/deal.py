@@ -30,10 +30,10 @@ def encode(options: dict[str, Any]) -> int:
         raise ValueError(_("the options {options} cannot be written in a deal code").format(options=options))
     rounds = options.get("rounds")
     zero_trick = options.get("zero_trick", ZERO_TRICK_RULES[0])
-    if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)
-                               or not 1 <= rounds <= MAX_ROUNDS):
-        raise ValueError(_("a deal code holds from 1 to {n} rounds, not {rounds}").format(
-            n=MAX_ROUNDS, rounds=rounds))
+    if rounds is not None and (
+        isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS
+    ):
+        raise ValueError(_("a deal code holds from 1 to {n} rounds, not {rounds}").format(n=MAX_ROUNDS, rounds=rounds))
     if zero_trick not in ZERO_TRICK_RULES:
         raise ValueError(_("the options {options} cannot be written in a deal code").format(options=options))
     return ZERO_TRICK_RULES.index(zero_trick) * (MAX_ROUNDS + 1) + (rounds or 0)

@@ -75,9 +75,7 @@ class PlayContext:
                 seen.add(pick)
         self.unseen = [c for c in sticheln.deck_codes(self.n) if c not in seen]
         totals = view.scores()
-        self.leader_seat = max(
-            (s for s in range(self.n) if s != self.me), key=lambda s: (totals[s], -s)
-        )
+        self.leader_seat = max((s for s in range(self.n) if s != self.me), key=lambda s: (totals[s], -s))
 
     def seat_of(self, index: int) -> int:
         """Seat that played (or will play) position `index` of this trick."""
@@ -133,18 +131,25 @@ class PlayContext:
             taken = sum(delta[c] for c in trick) + self.to_come * self.expected_incoming()
             score += keep * taken
             if taken >= 0:
-                reason = Phrase("take_trick", f"Take the trick with the {_card(code)}: it is worth +{taken:.0f} to you",
-                                {"card": _card(code), "n": int(f"{taken:.0f}")})
+                reason = Phrase(
+                    "take_trick",
+                    f"Take the trick with the {_card(code)}: it is worth +{taken:.0f} to you",
+                    {"card": _card(code), "n": int(f"{taken:.0f}")},
+                )
             else:
-                reason = Phrase("risky_take", f"Play the {_card(code)} (risky: the trick may cost you)",
-                                {"card": _card(code)})
+                reason = Phrase(
+                    "risky_take", f"Play the {_card(code)} (risky: the trick may cost you)", {"card": _card(code)}
+                )
         else:
             taker = None if index is None else self.seat_of(index)
             if mine and value > 0:
                 score += 0.6 * value
                 pain = COLOURS[self.my_pain]
-                reason = Phrase("shed_pain", f"Get rid of the {_card(code)}: {pain} is your pain colour",
-                                {"card": _card(code), "colour": pain})
+                reason = Phrase(
+                    "shed_pain",
+                    f"Get rid of the {_card(code)}: {pain} is your pain colour",
+                    {"card": _card(code), "colour": pain},
+                )
             if taker is not None and self.pains[taker] == _COLOUR[code] and value > 0:
                 bonus = 0.5 * value * (1.5 if taker == self.leader_seat else 1.0)
                 score += bonus
@@ -217,6 +222,9 @@ def describe(view: sticheln.State, move: Any) -> str | None:
     code = move.card.code
     if move.kind == "pain":
         colour = COLOURS[_COLOUR[code]]
-        return Phrase("pick_pain", f"Pick the {_card(code)}: {colour} becomes your pain colour",
-                      {"card": _card(code), "colour": colour})
+        return Phrase(
+            "pick_pain",
+            f"Pick the {_card(code)}: {colour} becomes your pain colour",
+            {"card": _card(code), "colour": colour},
+        )
     return PlayContext(view).score(code)[1]

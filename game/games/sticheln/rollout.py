@@ -48,9 +48,7 @@ def _sticheln_pick_card(hand: list[int], trick: list[int], pain: int) -> int:
         code = hand[i]
         v = _S_VALUE[code]
         colour = _S_COLOUR[code]
-        wins = v and (
-            (colour != lead and (not off or v > best)) or (colour == lead and not off and v > best)
-        )
+        wins = v and ((colour != lead and (not off or v > best)) or (colour == lead and not off and v > best))
         if not wins:
             if colour == pain and v > dump_v:
                 dump, dump_v = i, v
@@ -63,8 +61,7 @@ def _sticheln_pick_card(hand: list[int], trick: list[int], pain: int) -> int:
     return len(hand) - 1
 
 
-def sticheln_round_points(state: sticheln.State, rng: random.Random,
-                          trace: list | None = None) -> list[int]:
+def sticheln_round_points(state: sticheln.State, rng: random.Random, trace: list | None = None) -> list[int]:
     """Heuristic play (`_sticheln_pick_card`) to the end of the current round
     (picks by the Normal rule of thumb); the round's points per seat.
 
@@ -83,8 +80,7 @@ def sticheln_round_points(state: sticheln.State, rng: random.Random,
                 trace.append(sticheln.PAIN_MOVES[pick])
     for hand in hands:
         rng.shuffle(hand)
-    points = [-_S_VALUE[p] + sum(_S_DELTA[_S_COLOUR[p]][c] for c in pile)
-              for p, pile in zip(picks, state.won)]
+    points = [-_S_VALUE[p] + sum(_S_DELTA[_S_COLOUR[p]][c] for c in pile) for p, pile in zip(picks, state.won)]
     deltas = [_S_DELTA[_S_COLOUR[p]] for p in picks]
     pains = [_S_COLOUR[p] for p in picks]
     set_aside = state.zero_trick == "set_aside"

@@ -69,8 +69,7 @@ _PAIN = tuple(Move("pain", card) for card in CARDS)
 _PLAY = tuple(Move("play", card) for card in CARDS)
 # _DELTA[pain colour][code]: what one card in the pile is worth (ST-5.1, ST-5.2)
 _DELTA = tuple(
-    tuple(-_VALUE[code] if _COLOUR[code] == pain else 1 for code in range(90))
-    for pain in range(len(COLOURS))
+    tuple(-_VALUE[code] if _COLOUR[code] == pain else 1 for code in range(90)) for pain in range(len(COLOURS))
 )
 _PHASES = ("pick", "play", "over")
 _NO_PICK, _HIDDEN_PICK = -1, -2
@@ -167,17 +166,14 @@ def round_score(pain_card: Card | str, pile: Iterable[Card | str]) -> int:
 
 
 def _round_deltas(picks: Sequence[int], won: Sequence[Sequence[int]]) -> tuple[int, ...]:
-    return tuple(
-        -_VALUE[pick] + sum(_DELTA[_COLOUR[pick]][code] for code in pile)
-        for pick, pile in zip(picks, won)
-    )
+    return tuple(-_VALUE[pick] + sum(_DELTA[_COLOUR[pick]][code] for code in pile) for pick, pile in zip(picks, won))
 
 
 def _deal(num_players: int, seed: int | str, round_index: int) -> tuple[tuple[int, ...], ...]:
     codes = _deck_codes(num_players)
     deal_rng(ID, seed, round_index).shuffle(codes)
     size = len(codes) // num_players
-    return tuple(tuple(sorted(codes[i * size:(i + 1) * size])) for i in range(num_players))
+    return tuple(tuple(sorted(codes[i * size : (i + 1) * size])) for i in range(num_players))
 
 
 def _dealt_events(hands: Sequence[Sequence[int]], round_index: int) -> tuple[Event, ...]:
@@ -192,8 +188,20 @@ class State(BaseState):
     `won[seat]` the cards taken this round; `history` the per-round scores."""
 
     __slots__ = (
-        "seed", "rounds", "zero_trick", "start", "round", "phase", "leader",
-        "hands", "sizes", "picks", "trick", "won", "set_aside", "history",
+        "seed",
+        "rounds",
+        "zero_trick",
+        "start",
+        "round",
+        "phase",
+        "leader",
+        "hands",
+        "sizes",
+        "picks",
+        "trick",
+        "won",
+        "set_aside",
+        "history",
     )
     seed: int | str | None  # None in a view
     rounds: int
@@ -312,11 +320,9 @@ class State(BaseState):
             n = self.num_players
             return "ST-1.2", f"{card} is not in the {n}-player deck", "not_in_deck", {"card": card, "n": n}
         if self.phase == "pick" and move.kind == "play":
-            return ("ST-3.1", "First everyone picks a pain card: choose one with 'pain <card>'",
-                    "pick_first", {})
+            return ("ST-3.1", "First everyone picks a pain card: choose one with 'pain <card>'", "pick_first", {})
         if self.phase == "play" and move.kind == "pain":
-            return ("ST-3.3", "Pain cards are already chosen; play a card with 'play <card>'",
-                    "pain_chosen", {})
+            return ("ST-3.3", "Pain cards are already chosen; play a card with 'play <card>'", "pain_chosen", {})
         rule = "ST-3.1" if move.kind == "pain" else "ST-4.2"
         return rule, f"Seat {seat} does not hold {card}", "not_held", {"seat": seat, "card": card}
 
@@ -339,10 +345,14 @@ class State(BaseState):
         phase = self.phase
         if _NO_PICK not in picks:  # ST-3.1: revealed together
             phase = "play"
-            events.append(Event(
-                "revealed", None, tuple(CARDS[p] for p in picks),
-                {"pain": [COLOURS[_COLOUR[p]] for p in picks]},
-            ))
+            events.append(
+                Event(
+                    "revealed",
+                    None,
+                    tuple(CARDS[p] for p in picks),
+                    {"pain": [COLOURS[_COLOUR[p]] for p in picks]},
+                )
+            )
         return self._evolve(hands=hands, picks=tuple(picks), phase=phase, events=tuple(events))
 
     def _after_play(self, seat: int, code: int, hands: tuple) -> "State":
@@ -359,12 +369,10 @@ class State(BaseState):
             events.append(Event("set_aside", leader, cards, {"leader": leader}))
         else:  # ST-4.5 (or the leader_takes variant of ST-4.4)
             taker = leader if index is None else (leader + index) % self.num_players
-            won = won[:taker] + (won[taker] + trick,) + won[taker + 1:]
+            won = won[:taker] + (won[taker] + trick,) + won[taker + 1 :]
             events.append(Event("trick_won", taker, cards, {"leader": leader}))
             leader = taker
-        state = self._evolve(
-            hands=hands, trick=(), won=won, set_aside=set_aside, leader=leader, events=()
-        )
+        state = self._evolve(hands=hands, trick=(), won=won, set_aside=set_aside, leader=leader, events=())
         if hands[0]:
             return state._evolve(events=tuple(events))
         return state._end_round(events)
@@ -374,8 +382,9 @@ class State(BaseState):
         deltas = _round_deltas(self.picks, self.won)
         history = self.history + (deltas,)
         totals = [sum(col) for col in zip(*history)]
-        events.append(Event("round_scored", None, (),
-                            {"round": self.round + 1, "scores": list(deltas), "totals": totals}))
+        events.append(
+            Event("round_scored", None, (), {"round": self.round + 1, "scores": list(deltas), "totals": totals})
+        )
         if self.round + 1 >= self.rounds:
             winners = [s for s, t in enumerate(totals) if t == max(totals)]
             events.append(Event("game_over", None, (), {"scores": totals, "winners": winners}))
@@ -387,9 +396,14 @@ class State(BaseState):
         events.extend(_dealt_events(hands, next_round))
         n = self.num_players
         return self._evolve(
-            history=history, round=next_round, phase="pick",
+            history=history,
+            round=next_round,
+            phase="pick",
             leader=(self.start + next_round) % n,  # ST-2.3
-            hands=hands, picks=(_NO_PICK,) * n, won=((),) * n, set_aside=(),
+            hands=hands,
+            picks=(_NO_PICK,) * n,
+            won=((),) * n,
+            set_aside=(),
             events=tuple(events),
         )
 
@@ -399,12 +413,14 @@ class State(BaseState):
         hands = tuple(h if s == seat else () for s, h in enumerate(self.hands))
         picks = self.picks
         if self.phase == "pick":  # ST-3.4: nobody sees another's pick early
-            picks = tuple(
-                p if s == seat or p == _NO_PICK else _HIDDEN_PICK for s, p in enumerate(picks)
-            )
+            picks = tuple(p if s == seat or p == _NO_PICK else _HIDDEN_PICK for s, p in enumerate(picks))
         sizes = tuple(self.hand_size(s) for s in range(n))
         return self._evolve(
-            viewer=seat, seed=None, hands=hands, sizes=sizes, picks=picks,
+            viewer=seat,
+            seed=None,
+            hands=hands,
+            sizes=sizes,
+            picks=picks,
             events=scrub_events(self.events, seat),
         )
 
@@ -463,12 +479,23 @@ class State(BaseState):
         if not 0 <= round_index < (rounds if rounds is not None else n):
             raise ValueError(f"damaged sticheln state: round {round_index} is outside the game's rounds")
         return cls._make(
-            num_players=n, events=(), viewer=viewer, seed=seed,
-            rounds=rounds, zero_trick=zero_trick,
-            start=check_seat(n, data["start"], "start"), round=round_index,
-            phase=phase, leader=check_seat(n, data["leader"], "leader"),
-            hands=hands, sizes=sizes, picks=picks, trick=codes(data["trick"]), won=won,
-            set_aside=codes(data["set_aside"]), history=history,
+            num_players=n,
+            events=(),
+            viewer=viewer,
+            seed=seed,
+            rounds=rounds,
+            zero_trick=zero_trick,
+            start=check_seat(n, data["start"], "start"),
+            round=round_index,
+            phase=phase,
+            leader=check_seat(n, data["leader"], "leader"),
+            hands=hands,
+            sizes=sizes,
+            picks=picks,
+            trick=codes(data["trick"]),
+            won=won,
+            set_aside=codes(data["set_aside"]),
+            history=history,
         )
 
 
@@ -482,13 +509,12 @@ def _check_options(options: dict) -> tuple[int | None, str]:
     check_options(NAME, options, ("rounds", "zero_trick"))
     rounds = options.get("rounds")
     zero_trick = options.get("zero_trick", "set_aside")
-    if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)
-                               or not 1 <= rounds <= MAX_ROUNDS):
+    if rounds is not None and (
+        isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS
+    ):
         raise ValueError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, not {rounds!r}")
     if zero_trick not in ZERO_TRICK_RULES:
-        raise ValueError(
-            f"zero_trick must be one of {', '.join(ZERO_TRICK_RULES)}, not {zero_trick!r}"
-        )
+        raise ValueError(f"zero_trick must be one of {', '.join(ZERO_TRICK_RULES)}, not {zero_trick!r}")
     return rounds, zero_trick
 
 
@@ -520,11 +546,23 @@ def new_game(
             raise ValueError("hands: every player needs the same number of cards, at least one")
         dealt = tuple(tuple(sorted(h)) for h in given)
     return State._make(
-        num_players=n, events=_dealt_events(dealt, 0), viewer=None, seed=seed,
-        rounds=rounds if rounds is not None else n, zero_trick=zero_trick,
-        start=start, round=0, phase="pick", leader=start,
-        hands=dealt, sizes=None, picks=(_NO_PICK,) * n, trick=(), won=((),) * n,
-        set_aside=(), history=(),
+        num_players=n,
+        events=_dealt_events(dealt, 0),
+        viewer=None,
+        seed=seed,
+        rounds=rounds if rounds is not None else n,
+        zero_trick=zero_trick,
+        start=start,
+        round=0,
+        phase="pick",
+        leader=start,
+        hands=dealt,
+        sizes=None,
+        picks=(_NO_PICK,) * n,
+        trick=(),
+        won=((),) * n,
+        set_aside=(),
+        history=(),
     )
 
 
@@ -565,17 +603,14 @@ def playout(state: State, rng: random.Random, trace: list | None = None) -> list
     leader = state.leader
     trick = list(state.trick)
     won = state.won
-    points = [
-        -_VALUE[pick] + sum(_DELTA[_COLOUR[pick]][c] for c in pile)
-        for pick, pile in zip(picks, won)
-    ]
+    points = [-_VALUE[pick] + sum(_DELTA[_COLOUR[pick]][c] for c in pile) for pick, pile in zip(picks, won)]
     deck_codes = _deck_codes(n)
     first_leader = (state.start + state.round) % n
     for round_index in range(state.round, state.rounds):
         if round_index > state.round:
             shuffle(deck_codes)
             size = len(deck_codes) // n
-            hands = [deck_codes[i * size:(i + 1) * size] for i in range(n)]
+            hands = [deck_codes[i * size : (i + 1) * size] for i in range(n)]
             first_leader = leader = (first_leader + 1) % n
             if trace is not None:
                 trace.append(("deal", tuple(tuple(sorted(h)) for h in hands)))
@@ -637,6 +672,10 @@ def sample_world(view: State, rng: random.Random) -> State:
     hands, pos = deal_unseen(view, unknown, picks, _HIDDEN_PICK)
     assert pos == len(unknown), "sticheln world: hidden cards do not match hand sizes"
     return view._evolve(
-        viewer=None, seed=world_seed(rng), hands=hands, sizes=None,
-        picks=tuple(picks), events=(),
+        viewer=None,
+        seed=world_seed(rng),
+        hands=hands,
+        sizes=None,
+        picks=tuple(picks),
+        events=(),
     )

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 
 GAME = "sticheln"
-TRICK_HOLD = 1.0    # seconds a full trick shows its winner before it is gathered
+TRICK_HOLD = 1.0  # seconds a full trick shows its winner before it is gathered
 GATHER_HOLD = 0.25  # the round's last trick in its pile, before the summary opens
 
 
@@ -70,9 +70,9 @@ class StichelnTable(TableScene):
         hand = view.hand(bottom)
         legal = set(self.view.legal_moves()) if acting else set()
         kind = "pain" if self.view.phase == "pick" else "play"
-        for i, ((pos, angle), card) in enumerate(zip(
-                self.fan(len(hand), self.size[0] / 2, self.hand_y, self.card_w, self.hand_width),
-                hand)):
+        for i, ((pos, angle), card) in enumerate(
+            zip(self.fan(len(hand), self.size[0] / 2, self.hand_y, self.card_w, self.hand_width), hand)
+        ):
             mark = self.hand_mark(str(card), Move(kind, card) in legal)
             out.append(Place(str(card), card, pos, self.card_w, angle, 100 + i, mark, game=GAME))
         for seat in range(self.num_players):
@@ -95,26 +95,37 @@ class StichelnTable(TableScene):
             width = self.pain_w
             n = view.hand_size(seat)
             faces = self.open_hand(seat, n)
-            for i, (p, a) in enumerate(self.fan(n, fan_at[0], fan_at[1], self.small_w,
-                                                self.spots[seat].panel.w * 0.6, 6)):
-                out.append(Place(("back", seat, i), faces[i] if faces else None, p, self.small_w, a,
-                                 10 + i, game=GAME, origin=self.spots[seat].anchor))
+            for i, (p, a) in enumerate(
+                self.fan(n, fan_at[0], fan_at[1], self.small_w, self.spots[seat].panel.w * 0.6, 6)
+            ):
+                out.append(
+                    Place(
+                        ("back", seat, i),
+                        faces[i] if faces else None,
+                        p,
+                        self.small_w,
+                        a,
+                        10 + i,
+                        game=GAME,
+                        origin=self.spots[seat].anchor,
+                    )
+                )
         if picked and view.phase != "over":
             if seat == bottom:  # one's own pick lifts straight out of the hand
                 in_hand = self.sprites.get(str(pain))
                 origin = (in_hand.x, in_hand.y) if in_hand is not None else pos
             else:
                 origin = self.mat(seat)[0]
-            out.append(Place(("pain", seat), pain, pos, width, 0, 40, game=GAME, origin=origin,
-                             revealed=pain is not None))
+            out.append(
+                Place(("pain", seat), pain, pos, width, 0, 40, game=GAME, origin=origin, revealed=pain is not None)
+            )
         return out
 
     def trick_places(self, view) -> list[Place]:
         shown = self.override.get("trick")
         if shown is None:
             leader = view.leader
-            shown = [((leader + i) % self.num_players, card)
-                     for i, card in enumerate(view.trick_cards())]
+            shown = [((leader + i) % self.num_players, card) for i, card in enumerate(view.trick_cards())]
         winner = self.override.get("winner") if self.override.get("kind") == "trick_won" else None
         out = []
         for i, (seat, card) in enumerate(shown):
@@ -122,10 +133,21 @@ class StichelnTable(TableScene):
             # same cards into hands while the last trick is still shown.
             in_hand = self.sprites.get(str(card)) if self.spots[seat].bottom else None
             origin = (in_hand.x, in_hand.y) if in_hand is not None else self.mat(seat)[0]
-            mark = "won" if seat == winner else (
-                "last" if i == len(shown) - 1 and not self.override else "")
-            out.append(Place(("trick", str(card)), card, self.trick_pos(i), self.card_w, 0, 60 + i,
-                             mark, origin=origin, game=GAME, revealed=True))
+            mark = "won" if seat == winner else ("last" if i == len(shown) - 1 and not self.override else "")
+            out.append(
+                Place(
+                    ("trick", str(card)),
+                    card,
+                    self.trick_pos(i),
+                    self.card_w,
+                    0,
+                    60 + i,
+                    mark,
+                    origin=origin,
+                    game=GAME,
+                    revealed=True,
+                )
+            )
         return out
 
     def targets(self) -> list[Target]:
@@ -160,8 +182,7 @@ class StichelnTable(TableScene):
                 leader = event.info["leader"]
                 trick = [((leader + i) % self.num_players, c) for i, c in enumerate(event.cards)]
                 holds.append(Hold({"trick": trick, "view": past}, 0.0))  # the last card lands
-                holds.append(Hold({"trick": trick, "winner": event.seat, "kind": event.kind,
-                                   "view": past}, TRICK_HOLD))
+                holds.append(Hold({"trick": trick, "winner": event.seat, "kind": event.kind, "view": past}, TRICK_HOLD))
                 taker = event.seat if event.kind == "trick_won" else None
                 past = past.gather(taker, event.cards)
             elif event.kind == "round_scored" and past is not None:
@@ -173,8 +194,11 @@ class StichelnTable(TableScene):
         # the table when all zeros are set aside.  Tag the cards, then sync.
         kind = self.override.get("kind")
         if kind is not None:
-            target = (self.spots[self.override["winner"]].anchor if kind == "trick_won"
-                      else (self.size[0] / 2, -self.card_w * 2))
+            target = (
+                self.spots[self.override["winner"]].anchor
+                if kind == "trick_won"
+                else (self.size[0] / 2, -self.card_w * 2)
+            )
             for _, card in self.override["trick"]:
                 sprite = self.sprites.get(("trick", str(card)))
                 if sprite is not None:
@@ -188,8 +212,14 @@ class StichelnTable(TableScene):
                 rows = []
                 for seat in range(self.num_players):
                     pain = self.pains[seat]
-                    rows.append([self.name(seat), names.card_name(GAME, pain) if pain else "—",
-                                 f"{info['scores'][seat]:+d}", str(info["totals"][seat])])
+                    rows.append(
+                        [
+                            self.name(seat),
+                            names.card_name(GAME, pain) if pain else "—",
+                            f"{info['scores'][seat]:+d}",
+                            str(info["totals"][seat]),
+                        ]
+                    )
                 title = _("Round {n} of {total}").format(n=info["round"], total=state.options["rounds"])
                 return title, [_("Player"), _("Pain card"), _("This round"), _("Total")], rows
         return None
@@ -204,16 +234,19 @@ class StichelnTable(TableScene):
             if self.view.phase != "play" or self.view.round_number != shown.round_number:
                 # The round's last trick is still on show: nobody's turn yet.
                 return _("Round {n} of {total} · the last trick of the round").format(
-                    n=shown.round_number, total=shown.options["rounds"])
+                    n=shown.round_number, total=shown.options["rounds"]
+                )
             head = _("Round {n} of {total}").format(n=shown.round_number, total=shown.options["rounds"])
             if "winner" in self.override:  # the line says what the banner says, not the next lead
-                return head + " · " + status_words.trick_banner(self.override["kind"], self.override["winner"],
-                                                               self.name, self.you)
+                return (
+                    head
+                    + " · "
+                    + status_words.trick_banner(self.override["kind"], self.override["winner"], self.name, self.you)
+                )
             # Its last card is landing: still that seat's play.
             turn = status_words.turn_text(shown.seat, self.viewer, self.match, self.name, self.you)
             return status_words.sticheln_status(shown.base, turn, False, self.name, self.you)
-        return status_words.sticheln_status(self.view, self.turn_text(), self.viewer_acts(), self.name,
-                                            self.you)
+        return status_words.sticheln_status(self.view, self.turn_text(), self.viewer_acts(), self.name, self.you)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
@@ -295,13 +328,17 @@ class StichelnTable(TableScene):
             face = self.app.art.face(GAME, card, cw)
             card_rect = face.get_rect(midtop=(cx, top))
             if seat == taker:
-                pygame.draw.rect(surface, widgets.ACCENT, card_rect.inflate(ui(8), ui(8)),
-                                 border_radius=ui(8))
+                pygame.draw.rect(surface, widgets.ACCENT, card_rect.inflate(ui(8), ui(8)), border_radius=ui(8))
             surface.blit(face, card_rect)
             name = self.name(seat)
-            blit_text(surface, name, widgets.fit_size(name, ui(14), round(slot) - ui(6), True),
-                      SEAT_COLOURS[seat % len(SEAT_COLOURS)], bold=True,
-                      midtop=(cx, rect.y + ui(26) + ch + ui(6)))
+            blit_text(
+                surface,
+                name,
+                widgets.fit_size(name, ui(14), round(slot) - ui(6), True),
+                SEAT_COLOURS[seat % len(SEAT_COLOURS)],
+                bold=True,
+                midtop=(cx, rect.y + ui(26) + ch + ui(6)),
+            )
 
     def draw_over(self, surface: pygame.Surface) -> None:
         from game.app.look.palette import NAME_PILL, seat_ink
@@ -325,8 +362,14 @@ class StichelnTable(TableScene):
             img_rect = pygame.Rect(0, 0, ui(360), ui(36))
             img_rect.center = (round(cx), round(y))
             draw_panel(surface, img_rect, radius=ui(18), edge=ACCENT)
-            blit_text(surface, text, widgets.fit_size(text, ui(19), img_rect.w - ui(16), True), ACCENT,
-                      bold=True, center=img_rect.center)
+            blit_text(
+                surface,
+                text,
+                widgets.fit_size(text, ui(19), img_rect.w - ui(16), True),
+                ACCENT,
+                bold=True,
+                center=img_rect.center,
+            )
         else:
             lead = self.lead_line()
             if lead is not None:

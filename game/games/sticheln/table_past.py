@@ -15,8 +15,9 @@ class PastView:
     taken by that seat (None: set aside), and the trick is empty again.
     Everything else reads from `base`."""
 
-    def __init__(self, base: Any, seat: int, card: Any,
-                 taker: int | None = None, cards: tuple = (), gathered: bool = False):
+    def __init__(
+        self, base: Any, seat: int, card: Any, taker: int | None = None, cards: tuple = (), gathered: bool = False
+    ):
         self.base = base
         self.seat = seat
         self.card = card

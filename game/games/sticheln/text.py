@@ -14,16 +14,14 @@ def describe(view: Any) -> list[str]:
     n = view.num_players
     if view.phase == "pick":
         doing = "everyone secretly picks a pain card"
-        pain = per_seat(view, me, lambda s: view.pain_card(s) or (
-            "picked" if view.picks[s] != -1 else "choosing"))
+        pain = per_seat(view, me, lambda s: view.pain_card(s) or ("picked" if view.picks[s] != -1 else "choosing"))
     else:
         doing = "playing tricks (no need to follow colour; zeros never win)"
         pain = per_seat(view, me, lambda s: view.pain_card(s) or "-")
     lines = [f"Round {view.round_number} of {view.rounds}: {doing}.", f"Pain cards: {pain}"]
     if view.trick:
         played = ", ".join(
-            f"{seat_name((view.leader + i) % n, me)} {card}"
-            for i, card in enumerate(view.trick_cards())
+            f"{seat_name((view.leader + i) % n, me)} {card}" for i, card in enumerate(view.trick_cards())
         )
         lines.append(f"Trick (lead colour {view.lead_colour()}): {played}")
     elif view.phase == "play":

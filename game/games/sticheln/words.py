@@ -50,8 +50,14 @@ WHY: dict[str, Message] = {
     "pick_pain": Message(N_("{colour} becomes the pain colour")),
 }
 
-COLOURS = {"red": N_("orange"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue"),
-           "purple": N_("pink"), "grey": N_("grey")}
+COLOURS = {
+    "red": N_("orange"),
+    "yellow": N_("yellow"),
+    "green": N_("green"),
+    "blue": N_("blue"),
+    "purple": N_("pink"),
+    "grey": N_("grey"),
+}
 
 
 def _nobody(seat: int) -> bool:
@@ -119,13 +125,19 @@ def sentences(seat: int, events: tuple, n: int, name: Name, you: Mine) -> list[s
             out.append(_("The pain cards are turned up"))
         elif e.kind == "played":
             card = card_name(e.cards[0])
-            out.append(_("You played {card}").format(card=card) if you(e.seat)
-                       else _("{name} played {card}").format(name=name(e.seat), card=card))
+            out.append(
+                _("You played {card}").format(card=card)
+                if you(e.seat)
+                else _("{name} played {card}").format(name=name(e.seat), card=card)
+            )
         elif e.kind == "trick_won":
             leader = e.info["leader"]
             card = card_name(e.cards[(e.seat - leader) % n])
-            out.append(_("You took the trick with {card}").format(card=card) if you(e.seat)
-                       else _("{name} took the trick with {card}").format(name=name(e.seat), card=card))
+            out.append(
+                _("You took the trick with {card}").format(card=card)
+                if you(e.seat)
+                else _("{name} took the trick with {card}").format(name=name(e.seat), card=card)
+            )
         elif e.kind == "set_aside":
             out.append(_("All zeros: the trick is set aside"))
         elif e.kind == "round_scored":
@@ -136,8 +148,7 @@ def sentences(seat: int, events: tuple, n: int, name: Name, you: Mine) -> list[s
 def seat_lines(view: Any, seat: int) -> list[str]:
     """A seat panel's two lines: cards and tricks; score and this round so far."""
     tricks = view.tricks_taken(seat)
-    line1 = cards(view.hand_size(seat)) + " · " + ngettext(
-        "{n} trick", "{n} tricks", tricks).format(n=tricks)
+    line1 = cards(view.hand_size(seat)) + " · " + ngettext("{n} trick", "{n} tricks", tricks).format(n=tricks)
     line2 = _("Score {n}").format(n=view.scores()[seat])
     pain = view.pain_card(seat)
     if pain is not None and view.phase == "play":
@@ -171,8 +182,7 @@ def status_line(view: Any, turn: str, acting: bool, name: Name, you: Mine = _nob
     lead = view.lead_colour()
     if lead is None:
         return head + _("{turn} — lead any card").format(turn=who)
-    return head + _("{turn} — play any card ({colour} was led)").format(
-        turn=who, colour=colour_name(lead))
+    return head + _("{turn} — play any card ({colour} was led)").format(turn=who, colour=colour_name(lead))
 
 
 # The names the table calls these by (from `game.app.table.status_words`, which forwards them here).

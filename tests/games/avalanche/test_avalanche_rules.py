@@ -199,6 +199,7 @@ def test_AV_4_1_worked_examples(previous, this, expected):
 @pytest.mark.parametrize("previous, this, expected", EXAMPLES)
 def test_AV_4_1_worked_examples_in_play(previous, this, expected):
     """The same examples through apply: seat 0 plays `previous`, seat 1 `this`."""
+
     def cards(text, suit):
         return [("Joker" if r == "Joker" else r + s) for r, s in zip(text.split(), suit)]
 
@@ -277,18 +278,14 @@ def test_AV_4_3_grow_joins_the_avalanche_and_play_passes_on():
 
 
 def test_AV_4_4_fall_goes_to_the_player_just_before():
-    state = new_game(
-        3, 1, hands=[["4S", "4H", "2S"], ["5S", "5H", "2H"], ["KS", "3C"]], pile=["7S"]
-    )
+    state = new_game(3, 1, hands=[["4S", "4H", "2S"], ["5S", "5H", "2H"], ["KS", "3C"]], pile=["7S"])
     state = play(state, "play 4 4")
     state = play(state, "play 5 5")
     state = play(state, "play K")  # 1 < 2: fall, to seat 1 (the play just before)
     assert event(state, "played").info == {"result": "fall"}
     fell = event(state, "fell")
     assert fell.seat == 1 and fell.info == {"collector": 1, "faller": 2, "count": 5}
-    assert Counter(state.places()["collected 1"]) == Counter(
-        parse_card(c) for c in ["4S", "4H", "5S", "5H", "KS"]
-    )
+    assert Counter(state.places()["collected 1"]) == Counter(parse_card(c) for c in ["4S", "4H", "5S", "5H", "KS"])
     assert state.table == () and state.scores() == [0, 5, 0]
     assert state.current_player == 0  # left of the faller
 
@@ -303,9 +300,7 @@ def test_AV_4_4_fall_goes_to_a_player_who_is_out():
 
 
 def test_AV_4_5_stop_sends_everything_to_neutral():
-    state = new_game(
-        3, 1, hands=[["9S", "9H", "9D", "2C"], ["7S", "7H", "7D", "3C"], ["KS"]], pile=["8S"]
-    )
+    state = new_game(3, 1, hands=[["9S", "9H", "9D", "2C"], ["7S", "7H", "7D", "3C"], ["KS"]], pile=["8S"])
     state = play(state, "play 9 9 9")
     state = play(state, "play 7 7 7")
     assert event(state, "played").info == {"result": "stop"}
@@ -349,9 +344,7 @@ def test_AV_5_2_empty_pile_forces_a_start():
 
 
 def test_AV_5_3_out_player_keeps_collected_and_is_skipped():
-    state = new_game(
-        3, 1, hands=[["QS", "QH", "2C"], ["KS", "3C"], ["2S", "4C", "5C"]], pile=[]
-    )
+    state = new_game(3, 1, hands=[["QS", "QH", "2C"], ["KS", "3C"], ["2S", "4C", "5C"]], pile=[])
     state = play(state, "play Q Q")
     state = play(state, "play K")  # fall: 3 cards to seat 0
     assert state.scores() == [3, 0, 0] and state.current_player == 2
@@ -414,7 +407,11 @@ def test_card_notation_round_trips_and_codes_are_interned():
         assert parse_card(str(card)) is card
         assert av.RANK_OF[code] == card.rank
     assert [str(parse_card(t)) for t in ["qs", " 10 h ", "Td", "joker", "aD"]] == [
-        "QS", "10H", "10D", "Joker", "AD",
+        "QS",
+        "10H",
+        "10D",
+        "Joker",
+        "AD",
     ]
 
 
@@ -437,9 +434,7 @@ def test_move_notation_round_trips():
     assert parse_move("play T") == Move("play", 10, 1)
 
 
-@pytest.mark.parametrize(
-    "text", ["", "draw", "play", "play Q K", "play QS", "snowfall now", "play 2 2 2 2 2 2 2 2 2"]
-)
+@pytest.mark.parametrize("text", ["", "draw", "play", "play Q K", "play QS", "snowfall now", "play 2 2 2 2 2 2 2 2 2"])
 def test_bad_move_text_raises_value_error(text):
     with pytest.raises(ValueError):
         parse_move(text)

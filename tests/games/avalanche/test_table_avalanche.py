@@ -34,11 +34,8 @@ def make(n: int, seed: int = 7, size=(1280, 720), speed: str = "off", start: int
     return app, table
 
 
-
-
 def key(app, k) -> None:
-    app.step(1 / 60, events=[pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=" ")],
-             flip=False)
+    app.step(1 / 60, events=[pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=" ")], flip=False)
 
 
 def settle(app, table, limit: int = 600) -> None:
@@ -53,9 +50,9 @@ def settle(app, table, limit: int = 600) -> None:
 
 def usable(table) -> list:
     """Targets a person could sensibly click: a card to select, or a legal move."""
-    return [t for t in table.targets()
-            if t.select is not None
-            or (t.move is not None and table.match.check(t.move) is None)]
+    return [
+        t for t in table.targets() if t.select is not None or (t.move is not None and table.match.check(t.move) is None)
+    ]
 
 
 def play_by_clicks(app, table, rng: random.Random, limit: int = 100_000) -> int:
@@ -120,8 +117,7 @@ def test_select_same_rank_then_play():
     other = next(r for r in counts if r != pair_rank)
 
     def card_targets(rank):
-        return [t for t in table.targets() if t.select is not None
-                and avalanche.parse_card(t.select[1]).rank == rank]
+        return [t for t in table.targets() if t.select is not None and avalanche.parse_card(t.select[1]).rank == rank]
 
     first = card_targets(pair_rank)
     click(app, table.click_point(first[0]))
@@ -228,8 +224,7 @@ def test_fall_is_held_then_slides_to_the_collector():
             while table.override.get("kind") == "fall":
                 app.step(1 / 30, flip=False)
             target = table.coll_pos(collector)
-            assert table.leaving and all(s.exit_to == target for s in table.leaving
-                                         if s.key[0] == "av")
+            assert table.leaving and all(s.exit_to == target for s in table.leaving if s.key[0] == "av")
             break
         if app.stack.top is table and table.viewer_acts() and not table.busy:
             click(app, table.click_point(rng.choice(usable(table))))
@@ -238,13 +233,13 @@ def test_fall_is_held_then_slides_to_the_collector():
     assert seen is not None, "no avalanche fell in this game"
 
 
-@pytest.mark.parametrize("rank,count", [(r, k) for r in avalanche.RANKS for k in (1, 2, 3, 6)
-                                        if k <= avalanche.COPIES[r]])
+@pytest.mark.parametrize(
+    "rank,count", [(r, k) for r in avalanche.RANKS for k in (1, 2, 3, 6) if k <= avalanche.COPIES[r]]
+)
 def test_next_play_words_agree_with_classify(rank, count):
     words = next_play(rank, count)
     prev = [rank] * count
-    outcomes = {avalanche.classify(prev, [r] * k)
-                for r in avalanche.RANKS for k in range(1, avalanche.COPIES[r] + 1)}
+    outcomes = {avalanche.classify(prev, [r] * k) for r in avalanche.RANKS for k in range(1, avalanche.COPIES[r] + 1)}
     for how in ("grow", "stop", "fall"):
         assert bool(words[how]) == (how in outcomes), (how, words)
     if count == 1:
@@ -252,8 +247,11 @@ def test_next_play_words_agree_with_classify(rank, count):
 
 
 def test_next_play_examples():
-    assert next_play(12, 2) == {"grow": "3+ cards or 2 cards of Q or higher",
-                                "stop": "2 cards below Q", "fall": "1 card"}
+    assert next_play(12, 2) == {
+        "grow": "3+ cards or 2 cards of Q or higher",
+        "stop": "2 cards below Q",
+        "fall": "1 card",
+    }
     assert next_play(2, 1)["grow"] == "any set"
     assert next_play(15, 1)["grow"] == "2+ cards or a Joker"
 

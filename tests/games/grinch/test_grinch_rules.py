@@ -47,7 +47,7 @@ def scenario(num_players, hands, first=(), start=0):
     used = {c for h in hands for c in h} | set(first)
     rest = [str(c) for c in CARDS if str(c) not in used]
     need = 8 * num_players - sum(len(h) for h in hands) - len(first)
-    pile = list(first) + rest[:max(need, 6 * num_players - len(first))]
+    pile = list(first) + rest[: max(need, 6 * num_players - len(first))]
     return new_game(num_players, 1, start=start, hands=hands, pile=pile)
 
 
@@ -81,9 +81,7 @@ def test_GR_1_2_deck_of_48_unique_cards():
     assert len(cards) == 48 == len(set(cards)) == len({str(c) for c in cards})
     assert deck(6) == cards
     assert Counter(c.suit for c in cards) == {"W": 12, "N": 12, "O": 12, "P": 12}
-    assert Counter((c.suit, c.rank) for c in cards) == {
-        (s, r): 2 for s in "WNOP" for r in range(1, 7)
-    }
+    assert Counter((c.suit, c.rank) for c in cards) == {(s, r): 2 for s in "WNOP" for r in range(1, 7)}
     for code, card in enumerate(cards):
         assert card.code == code and CARDS[code] is card
         assert parse_card(str(card)) is card
@@ -181,8 +179,7 @@ def test_GR_4_1_whos_then_grinch_each_turn():
 
 
 def test_GR_4_2_who_draws_two_then_discards_one_hidden_until_all_revealed():
-    state = scenario(3, [["W1a", "W2a"], ["N1a", "N2a"], ["O1a", "O2a"]],
-                     first=["P1a", "P2a", "P3a", "P4a"])
+    state = scenario(3, [["W1a", "W2a"], ["N1a", "N2a"], ["O1a", "O2a"]], first=["P1a", "P2a", "P3a", "P4a"])
     # seat 0 is the Grinch; seat 1 holds its two draws already
     assert state.hand(1) == [parse_card(c) for c in ("N1a", "N2a", "P1a", "P2a")]
     assert state.legal_moves() == [parse_move(f"discard {c}") for c in state.hand(1)]
@@ -289,8 +286,9 @@ def test_GR_4_4_hand_sizes_three_four_five():
         if state.turn != before or state.phase_name == "score":
             # the new turn's first Who already holds two more cards
             first = (state.grinch + 1) % 5
-            sizes.append([state.hand_size(s) - (2 if s == first and state.phase_name == "who"
-                                                else 0) for s in range(5)])
+            sizes.append(
+                [state.hand_size(s) - (2 if s == first and state.phase_name == "who" else 0) for s in range(5)]
+            )
     assert sizes == [[3] * 5, [4] * 5, [5] * 5]
 
 
@@ -364,8 +362,7 @@ def test_GR_5_1_rows_are_not_reused_and_choices_are_secret():
     assert state.events[0].kind == "chose" and state.events[0].info is None
     state = play(state, "score match", "score rainbow")
     scored = {e.seat: e.info for e in state.events if e.kind == "scored"}
-    assert {s: i["row"] for s, i in scored.items()} == {
-        order[0]: "run", order[1]: "match", order[2]: "rainbow"}
+    assert {s: i["row"] for s, i in scored.items()} == {order[0]: "run", order[1]: "match", order[2]: "rainbow"}
     assert "round_over" in kinds(state) and state.round == 1
     # the row cannot be used again by the same seat
     state = random_game(state, rng, until=lambda s: s.phase_name == "score")
@@ -409,8 +406,9 @@ def test_GR_5_2_zero_row_may_be_chosen_and_a_row_is_always_open():
 
 def test_GR_5_3_round_score_is_row_plus_all_bonuses():
     # seat 1 (a Who) keeps W1a + N cards: the W1a bonus counts whatever row is chosen
-    state = scenario(2, [["O5a", "O6a"], ["W1a", "N3a"]],
-                     first=["N5a", "O4a", "P6a", "P5a", "N6b", "W6b", "P4a", "P3a"])
+    state = scenario(
+        2, [["O5a", "O6a"], ["W1a", "N3a"]], first=["N5a", "O4a", "P6a", "P5a", "N6b", "W6b", "P4a", "P3a"]
+    )
     rng = random.Random(9)
     state = random_game(state, rng, until=lambda s: s.phase_name == "score")
     hands = [state.hand(s) for s in range(2)]

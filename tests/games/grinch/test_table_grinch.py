@@ -36,8 +36,6 @@ def make(players: int, size=(1280, 720), seed=11, start=1, speed="off", humans=(
     return app, table
 
 
-
-
 def settle(app, table, frames: int = 400) -> None:
     for _ in range(frames):
         if not table.busy:
@@ -91,14 +89,13 @@ def play_game(players: int, size, seed: int, shots: str | None = None) -> dict:
                 seen["pads"] += 1
                 if shots and seen["pads"] == 1:
                     pygame.image.save(app.screen, f"{shots}_pad.png")
-            legal = [t for t in table.targets()
-                     if t.move is not None and table.match.check(t.move) is None]
+            legal = [t for t in table.targets() if t.move is not None and table.match.check(t.move) is None]
             assert legal, "the viewer must always have something to click"
             before = len(table.match.moves)
             target = rng.choice(legal)
             click(app, table.click_point(target))
             # the click made exactly this move (computers may follow in the same frame)
-            assert table.match.moves[before:before + 1] == [(table.viewer, target.move)]
+            assert table.match.moves[before : before + 1] == [(table.viewer, target.move)]
             seen["moves"] += 1
             continue
         app.step(DT, events=[], flip=False)
@@ -214,11 +211,13 @@ def test_pass_and_play_never_shows_another_hand():
         if top is table and table.viewer_acts() and not table.busy:
             state = table.match.state
             others = {str(c) for s in (0, 2) if s != table.viewer for c in state.hand(s)}
-            others |= {str(state.pending_discard(s)) for s in (0, 2)
-                       if s != table.viewer and state.pending_discard(s) is not None}
+            others |= {
+                str(state.pending_discard(s))
+                for s in (0, 2)
+                if s != table.viewer and state.pending_discard(s) is not None
+            }
             assert not others & {str(p.card) for p in table.places() if p.card is not None}
-            legal = [t for t in table.targets()
-                     if t.move is not None and table.match.check(t.move) is None]
+            legal = [t for t in table.targets() if t.move is not None and table.match.check(t.move) is None]
             click(app, table.click_point(rng.choice(legal)))
             continue
         app.step(DT, events=[], flip=False)
@@ -240,8 +239,9 @@ def test_undo_a_take_puts_the_card_back():
     assert top in table.match.state.hand(0)
     for _ in range(5):
         app.step(DT, events=[], flip=False)  # mid-flight
-    app.step(DT, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0,
-                                            unicode="u", scancode=0)], flip=False)
+    app.step(
+        DT, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u", scancode=0)], flip=False
+    )
     assert top not in table.match.state.hand(0)
     settle(app, table)
     places = {p.key: p for p in table.places()}

@@ -27,6 +27,7 @@ def play_out(state, chooser=lambda moves: moves[0]):
 
 # -- ST-1 players and deck ------------------------------------------------------
 
+
 def test_ST_1_1_three_to_six_players():
     assert st.PLAYERS == range(3, 7)
     for n in (2, 7, 0):
@@ -58,6 +59,7 @@ def test_ST_1_2_card_outside_the_deck_is_rejected():
 
 
 # -- ST-2 game structure --------------------------------------------------------
+
 
 @pytest.mark.parametrize("n", list(st.PLAYERS))
 def test_ST_2_1_as_many_rounds_as_players(n):
@@ -94,6 +96,7 @@ def test_ST_2_3_leaders_rotate_from_the_starting_player():
 
 
 # -- ST-3 pain colour -------------------------------------------------------------
+
 
 def test_ST_3_1_picks_are_secret_until_all_have_picked():
     state = st.new_game(3, 2)
@@ -146,6 +149,7 @@ def test_ST_3_picking_twice_or_playing_early_is_illegal():
 
 
 # -- ST-4 tricks ------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     "trick,winner",
@@ -218,6 +222,7 @@ def test_ST_4_6_round_ends_when_hands_are_empty():
 
 # -- ST-5 scoring -------------------------------------------------------------------
 
+
 def test_ST_5_4_worked_example():
     pile = cards("Y5 Y4 R1 G2 B3 P4 R0 G9")
     assert st.round_score(C("yellow 2"), pile) == -5
@@ -253,6 +258,7 @@ def test_ST_5_round_scores_match_round_score_function():
 
 # -- ST-6 card conservation ---------------------------------------------------------
 
+
 def test_ST_6_every_card_in_exactly_one_place():
     rng = random.Random(4)
     state = st.new_game(5, 4)
@@ -264,6 +270,7 @@ def test_ST_6_every_card_in_exactly_one_place():
 
 
 # -- contract details -------------------------------------------------------------
+
 
 def test_notation_round_trips():
     for card in st.deck(6):
