@@ -10,7 +10,7 @@ and `say`.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
@@ -18,6 +18,12 @@ from game.app.ui import focus, widgets
 from game.app.words import reasons
 from game.i18n import _
 from game.rules import IllegalMove
+
+if TYPE_CHECKING:
+    from game.app.shell.app import App
+    from game.app.table.sprites import CardSprite
+    from game.app.ui.widgets import Button
+    from game.session.match import Match
 
 
 class Target(NamedTuple):
@@ -32,6 +38,31 @@ class Target(NamedTuple):
 
 class TableInput:
     """Clicks, keys and the keyboard's focus (see module doc)."""
+
+    if TYPE_CHECKING:  # what the input reads of the table it serves (TableScene, Stage, TurnFlow, RoundLog)
+        GAME: str
+        app: App
+        match: Match
+        viewer: int | None
+        hover_key: Hashable | None
+        buttons: list[Button]
+        sprites: dict[Hashable, CardSprite]
+
+        @property
+        def view(self) -> Any: ...
+        def name(self, seat: int) -> str: ...
+        def you(self, seat: int) -> bool: ...
+        def viewer_acts(self) -> bool: ...
+        def speed(self, seconds: float) -> float: ...
+        def targets(self) -> list[Target]: ...
+        def select(self, key: Hashable) -> None: ...
+        def refuse(self, text: str) -> None: ...
+        def open_menu(self) -> None: ...
+        def sync(self, instant: bool = False, origin: tuple[float, float] | None = None) -> None: ...
+        def drawn_rect(self, key: Hashable | None) -> pygame.Rect | None: ...
+        def play(self, move: Any) -> None: ...
+        def undo(self) -> None: ...
+        def handle_log(self, event: pygame.event.Event) -> bool: ...
 
     def refusal(self, move: Any | None, select: Hashable | None) -> str | None:
         """Why this table will not take this move or selection although the rules

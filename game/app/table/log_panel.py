@@ -9,7 +9,7 @@ cards of a move have arrived, not when the rules reported it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -19,6 +19,11 @@ from game.app.ui import widgets
 from game.app.ui.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
 from game.i18n import _
 
+if TYPE_CHECKING:
+    from game.app.shell.app import App
+    from game.app.table.chronicle import Chronicle
+    from game.app.table.sprites import CardSprite
+
 LINE_FILL = (14, 24, 20, 190)
 LOG_FILL = (16, 26, 22, 255)  # opaque: the log is read, not seen through
 SCRIM = (0, 0, 0, 120)
@@ -26,6 +31,20 @@ SCRIM = (0, 0, 0, 120)
 
 class RoundLog:
     """The record line and the log panel (see module doc)."""
+
+    if TYPE_CHECKING:  # what the log reads of the table it serves (TableScene, Stage)
+        app: App
+        chronicle: Chronicle
+        viewer: int | None
+        size: tuple[int, int]
+        card_w: int
+        hand_y: float
+        leaving: list[CardSprite]
+
+        @property
+        def moving(self) -> bool: ...
+        def name(self, seat: int) -> str: ...
+        def you(self, seat: int) -> bool: ...
 
     def init_log(self) -> None:
         self.log_open = False
