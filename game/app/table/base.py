@@ -51,6 +51,9 @@ def card_width(size: tuple[int, int], interface: float) -> int:
 class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
     """Base table.  Subclasses set GAME and implement the hooks below."""
 
+    if TYPE_CHECKING:  # the table's app is the whole App (Scene only promises the AppSurface)
+        app: App
+
     GAME = ""
     focus_start_group = "play"  # the keyboard's ring starts on a card, not on Menu
 

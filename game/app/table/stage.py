@@ -11,8 +11,9 @@ the table that the table did not play itself (replays).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Hashable
-from typing import Any, NamedTuple
+from collections.abc import Callable, Hashable
+from functools import partial
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
@@ -20,6 +21,12 @@ from game.app.look.sound import EVENT_SOUNDS
 from game.app.table.sprites import CardSprite
 from game.app.ui import focus
 from game.rules.core import scrub_events
+
+if TYPE_CHECKING:
+    from game.app.shell.app import App
+    from game.app.table.chronicle import Chronicle
+    from game.app.table.sprites import Place
+    from game.session.match import Match
 
 MOVE_TIME = 0.34  # seconds for a card to travel, at normal speed
 STAGGER = 0.06  # between cards moving together
@@ -56,6 +63,22 @@ class Hold(NamedTuple):
 class Stage:
     """Sprites, the hold queue and the events that feed them (see module doc)."""
 
+    if TYPE_CHECKING:  # what the stage reads of the table it serves (TableScene, TurnFlow)
+        app: App
+        match: Match
+        size: tuple[int, int]
+        viewer: int | None
+        chronicle: Chronicle
+        pending_summary: list[Callable[[], None]]
+
+        @property
+        def view(self) -> Any: ...
+        def speed(self, seconds: float) -> float: ...
+        def places(self) -> list[Place]: ...
+        def stage(self, events: tuple) -> list[Hold]: ...
+        def summary(self, events: tuple) -> tuple[str, list[str], list[list[str]]] | None: ...
+        def show_summary(self, title: str, headers: list[str], rows: list[list[str]]) -> None: ...
+
     def init_stage(self, state: Any) -> None:
         self.sprites: dict[Hashable, CardSprite] = {}
         self.leaving: list[CardSprite] = []
@@ -90,12 +113,12 @@ class Stage:
         arriving = sum(1 for key in wanted if key not in self.sprites)
         stagger = 0.0 if instant else self.speed(stagger_for(arriving))
         new_count = 0
-        for key, sprite in list(self.sprites.items()):
+        for key, gone in list(self.sprites.items()):
             if key not in wanted:
                 del self.sprites[key]
-                if sprite.exit_to is not None and not instant:
-                    sprite.retarget(sprite.place._replace(pos=sprite.exit_to, scale=0.5, mark=""), duration)
-                    self.leaving.append(sprite)
+                if gone.exit_to is not None and not instant:
+                    gone.retarget(gone.place._replace(pos=gone.exit_to, scale=0.5, mark=""), duration)
+                    self.leaving.append(gone)
         for key, place in wanted.items():
             sprite = self.sprites.get(key)
             if sprite is None:
@@ -136,7 +159,7 @@ class Stage:
         self.holds.extend(self.stage(events))
         summary = self.summary(events)
         if summary is not None:
-            self.pending_summary.append(lambda s=summary: self.show_summary(*s))
+            self.pending_summary.append(partial(self.show_summary, *summary))
         if self.holds:
             self.next_hold()
         else:

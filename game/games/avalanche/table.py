@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 
 
 GAME = "avalanche"
+#: A card in a hand, as the sprites and the selection key it: ("hand", card text, copy number).
+HandKey = tuple[str, str, int]
 
 FALL_HOLD = 1.1  # seconds the fallen/stopped avalanche stays before it slides away
 END_HOLD = 1.2
@@ -156,7 +158,7 @@ class AvalancheTable(TableScene):
         seat's mat is in the way."""
         ui = self.app.ui
         col = pygame.Rect(round(x - self.card_w * 0.75), 0, round(self.card_w * 1.5), self.size[1])
-        y = self.av_box.centery - ui(6)
+        y: float = self.av_box.centery - ui(6)
         for seat in range(self.num_players):
             if not self.spots[seat].bottom:
                 area = self.seat_area(seat)
@@ -408,7 +410,12 @@ class AvalancheTable(TableScene):
         wanted = {p.key for p in hand_places} | {p.key for p in av_places}
         gone: dict[str, list[tuple[float, float]]] = {}
         for key, sprite in self.sprites.items():
-            if key[0] in ("hand", "av") and key not in wanted and sprite.place.card is not None:
+            if (
+                isinstance(key, tuple)
+                and key[0] in ("hand", "av")
+                and key not in wanted
+                and sprite.place.card is not None
+            ):
                 gone.setdefault(str(sprite.place.card), []).append((sprite.x, sprite.y))
         out = []
         for place in hand_places:
@@ -451,7 +458,7 @@ class AvalancheTable(TableScene):
     # -- input ----------------------------------------------------------------------------
     def selection_rank(self) -> int | None:
         for key in self.selection:
-            return avalanche.parse_card(key[1]).rank
+            return avalanche.parse_card(cast(HandKey, key)[1]).rank
         return None
 
     def hand_keys(self) -> set:
@@ -467,7 +474,7 @@ class AvalancheTable(TableScene):
         if key in self.selection:
             self.selection.discard(key)
             return
-        rank = avalanche.parse_card(key[1]).rank
+        rank = avalanche.parse_card(cast(HandKey, key)[1]).rank
         if self.selection_rank() not in (None, rank):
             self.selection.clear()
         self.selection.add(key)
@@ -478,6 +485,8 @@ class AvalancheTable(TableScene):
         if not keys:
             return None
         rank = self.selection_rank()
+        if rank is None:  # (never: a selection with hand keys has a rank)
+            return None
         for move in self.view.legal_moves():
             if move.kind == "play" and move.rank == rank and move.count == len(keys):
                 return move
@@ -498,9 +507,8 @@ class AvalancheTable(TableScene):
             if rect is not None:
                 out.append(Target(rect, select=card_key, key=card_key))
         top = self.top_key("pile")
-        if top is not None:
-            rect = self.sprite_rect(top)
-        else:
+        rect = self.sprite_rect(top) if top is not None else None  # (a top key has a sprite)
+        if rect is None:
             rect = pygame.Rect(0, 0, self.card_w, round(self.card_w * 1.4))
             rect.center = (round(self.pile_pos[0]), round(self.pile_pos[1]))
         out.append(Target(rect, move=SNOWFALL, key=top if top is not None else ("pile", "top")))
@@ -515,7 +523,7 @@ class AvalancheTable(TableScene):
         if getattr(move, "kind", None) != "play":
             return []
         seen: Counter = Counter()
-        keys = []
+        keys: list[Hashable] = []
         for card in self.live()["hand"]:
             text = str(card)
             if card.rank == move.rank and len(keys) < move.count:
@@ -527,7 +535,7 @@ class AvalancheTable(TableScene):
         """Cards of a rank that some legal play uses, Snowfall when allowed,
         and Play once the selection is a legal play."""
         if target.select is not None:
-            rank = avalanche.parse_card(target.select[1]).rank
+            rank = avalanche.parse_card(cast(HandKey, target.select)[1]).rank
             return any(m.kind == "play" and m.rank == rank for m in legal)
         return super().focusable(target, legal)
 

@@ -578,7 +578,7 @@ class GrinchTable(TableScene):
         shown = self.heart_shown()
         surface.blit(art.heart_tile(tile.w, shown), tile)
         if self.drop is not None:
-            value = self.drop[0]
+            value = int(self.drop[0])  # the token value (an int kept in a list of floats)
             p = self.drop_progress()
             if p < 1.0 and value == v.heart and self.drop[1] >= self.drop[3]:
                 spot = art.heart_token_rect(tile.w, value).move(tile.topleft)

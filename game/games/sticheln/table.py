@@ -47,7 +47,7 @@ class StichelnTable(TableScene):
         self.centre = (w / 2, h * 0.44)
         self.small_w = max(26, round(cw * 0.42))
         self.pain_w = max(34, round(cw * 0.58))
-        self.own_pain = (w - ui(120), h - ch / 2 - ui(30))
+        self.own_pain: tuple[float, float] = (w - ui(120), h - ch / 2 - ui(30))
 
     def trick_pos(self, index: int) -> tuple[float, float]:
         """The trick lies in a row in play order, the lead card on the left."""
