@@ -107,7 +107,7 @@ class Session:
     # -- moves ---------------------------------------------------------------
     def offer(self, seat: int, move: Any) -> Phrase | None:
         """Play `move` for `seat` if it is that seat's turn and the rules take it."""
-        if seat != self.match.current:
+        if self.match.current is not None and seat != self.match.current:  # over: the rules' refusal below
             return Phrase("not_your_turn", "It is not your turn.", {"seat": seat})
         try:
             self.play(move)

@@ -146,12 +146,13 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
 
     @property
     def view(self):
-        """What the table may show: the viewer's view, or all for spectators.
-        Built once per state and viewer: it is read many times a frame."""
+        """What the table may show: the viewer's view from the session, or all
+        for a spectator (the declared face-up case: a replay, an all-computer
+        demo).  Built once per state and viewer: it is read many times a frame."""
         state = self.match.state
         cached, viewer, view = self._view
         if cached is not state or viewer != self.viewer:
-            view = state if self.viewer is None else state.view(self.viewer)
+            view = state if self.viewer is None else self.session.view(self.viewer)
             self._view = (state, self.viewer, view)
         return view
 

@@ -17,7 +17,7 @@ import pygame
 from game.app.ui import focus, widgets
 from game.app.words import reasons
 from game.i18n import _
-from game.rules import IllegalMove
+from game.rules import Phrase
 
 if TYPE_CHECKING:
     from game.app.shell.app import App
@@ -60,7 +60,7 @@ class TableInput:
         def open_menu(self) -> None: ...
         def sync(self, instant: bool = False, origin: tuple[float, float] | None = None) -> None: ...
         def drawn_rect(self, key: Hashable | None) -> pygame.Rect | None: ...
-        def play(self, move: Any) -> None: ...
+        def offer(self, move: Any) -> Phrase | None: ...
         def undo(self) -> None: ...
         def handle_log(self, event: pygame.event.Event) -> bool: ...
 
@@ -83,10 +83,9 @@ class TableInput:
         """The one gate from the table into the rules: apply, or explain why not."""
         if self.held_back(move):
             return False
-        try:
-            self.play(move)
-        except IllegalMove as exc:  # the rules' English reason, said in the player's language
-            self.refuse(reasons.illegal(self.GAME, exc.reason, self.name, self.you))
+        refusal = self.offer(move)  # the session's gate: the rules' coded reason, or None once played
+        if refusal is not None:  # said in the player's language
+            self.refuse(reasons.illegal(self.GAME, refusal, self.name, self.you))
             self.app.sound.play("error")
             if key is not None and key in self.sprites:
                 self.sprites[key].shake(self.speed(0.4) or 0.3)

@@ -17,6 +17,7 @@ from game.app.shell.save_keeping import autosave_failed
 from game.app.table import voice
 from game.app.words import names, reasons
 from game.i18n import _
+from game.rules import Phrase
 from game.session.session import THINK_SLICE, Session
 
 if TYPE_CHECKING:
@@ -85,11 +86,28 @@ class TurnFlow:
     def agents(self, agents: dict[int, Any]) -> None:
         self.session.agents = agents
 
+    def offer(self, move: Any) -> Phrase | None:
+        """A move made at this table by the seat to act, through the session's
+        gate: None once played, else the refusal (the rules' coded reason)."""
+        before = self.match.state
+        seat = self.match.current
+        if seat is None:  # the game is over: the session says so in the rules' words
+            return self.session.offer(self.viewer or 0, move)
+        refusal = self.session.offer(seat, move)  # applies, keeps the game on disk
+        if refusal is None:
+            self.tell_played(before, seat)
+        return refusal
+
     def play(self, move: Any) -> None:
+        """Play `move` for the seat to act (a computer's, a lesson's); raises IllegalMove."""
         before = self.match.state
         seat = self.match.current
         assert seat is not None  # nobody acts once the game is over: the rules refused already
         self.session.play(move)  # applies, keeps the game on disk
+        self.tell_played(before, seat)
+
+    def tell_played(self, before: Any, seat: int) -> None:
+        """What the table does after a move it played: the words, the stage."""
         self.chronicle.add(seat, self.match.state.events, self.match.position)
         self.forget_hint()
         if self.message_voice == voice.REFUSAL:  # it answered the position before this move
