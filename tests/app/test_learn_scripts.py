@@ -144,3 +144,16 @@ def test_the_learn_command_says_a_game_has_no_guided_game(lessonless, monkeypatc
     with pytest.raises(SystemExit) as exit_:
         cli.main(["learn", "--game", lessonless])
     assert exit_.value.code == 2 and f"{lessonless} has no guided game" in capsys.readouterr().err
+
+
+def test_the_rules_screen_offers_learn_to_play_only_for_a_game_with_a_lesson(lessonless):
+    from game.app.scenes.rules import RulesScene
+    from game.app.shell.app import App
+    from game.persist.settings import Settings
+
+    app = App((1024, 600), Settings())
+    with_lesson, without = RulesScene(app, "sticheln"), RulesScene(app, lessonless)
+    for scene in (with_lesson, without):
+        scene.resize(app.size)
+    assert with_lesson.learn in with_lesson.controls()
+    assert without.learn not in without.controls() and without.back in without.controls()

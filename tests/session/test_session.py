@@ -80,3 +80,14 @@ def test_a_refusing_disk_costs_a_callback_not_the_game(monkeypatch: pytest.Monke
     human = session.current
     assert session.offer(human, session.view(human).legal_moves()[0]) is None
     assert failed and isinstance(failed[0], OSError)
+
+
+def test_a_finished_game_refuses_any_seat_in_the_rules_words() -> None:
+    match = Match(
+        "sticheln", [Seat("Ana", False, "random"), Seat("Mina", False, "random"), Seat("Pau", False, "random")], seed=2
+    )
+    session = Session(match, keeps=False)
+    while not session.over:
+        session.play(session.view(session.current).legal_moves()[0])
+    refusal = session.offer(1, "play red 4")
+    assert isinstance(refusal, Phrase) and refusal.code == "game_over"

@@ -90,11 +90,9 @@ class TurnFlow:
         """A move made at this table by the seat to act, through the session's
         gate: None once played, else the refusal (the rules' coded reason)."""
         before = self.match.state
-        seat = self.match.current
-        if seat is None:  # the game is over: the session says so in the rules' words
-            return self.session.offer(self.viewer or 0, move)
-        refusal = self.session.offer(seat, move)  # applies, keeps the game on disk
-        if refusal is None:
+        seat = self.match.current  # None once over: the session then gives the rules' game-over refusal
+        refusal = self.session.offer(self.viewer or 0 if seat is None else seat, move)  # applies, keeps the game
+        if refusal is None and seat is not None:
             self.tell_played(before, seat)
         return refusal
 
