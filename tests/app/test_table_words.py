@@ -8,13 +8,14 @@ import sys
 
 from game.app.words import save_words
 from game.games.avalanche import words
+from game.games.avalanche.snapshot import Snapshot
 from game.games.grinch import pad_model as grinch_pad
 from game.rules import avalanche, grinch
 from game.session.match import Match, Seat
 
 PURE = (
     "game.games.avalanche.words",
-    "game.games.avalanche.table_words",
+    "game.games.avalanche.snapshot",
     "game.games.sticheln.words",
     "game.games.grinch.words",
     "game.games.grinch.pad_model",
@@ -68,13 +69,15 @@ def test_the_chips_name_who_collects_a_fall():
 
 
 def test_the_banner_says_who_the_avalanche_falls_on():
-    fall = {"kind": "fall", "table": [(1, cards("QS")), (2, cards("2C"))], "count": 2, "collector": 1}
+    still = Snapshot(hand=[], sizes=[0, 0, 0], table=[], pile=0, coll=[0, 0, 0], neutral=0, out=set())
+    fall = still._replace(kind="fall", table=[(1, cards("QS")), (2, cards("2C"))], cards=2, collector=1, faller=2)
     assert words.banner(fall, names, mine) == (
         "The avalanche falls on Mina!",
         "Pau played 2 on Q: 2 cards to Mina's pile",
     )
-    assert words.banner({}, names, mine) == ("", "")
-    assert words.banner({"kind": "end", "count": 0}, names, mine)[0] == "Game over"
+    assert words.banner(None, names, mine) == ("", "")
+    assert words.banner(still, names, mine) == ("", "")
+    assert words.banner(still._replace(kind="end"), names, mine)[0] == "Game over"
 
 
 def test_the_status_line_follows_the_view():
