@@ -11,8 +11,8 @@ import pygame
 
 from game.app.look import fonts, palette
 from game.app.ui.widgets import blit_text, fit_size, panel, seat_mark
-from game.app.words import names
 from game.games.grinch import rules as grinch
+from game.games.grinch import words as grinch_words
 from game.i18n import _
 
 if TYPE_CHECKING:
@@ -228,7 +228,7 @@ class ScorePad:
             x += 2 * small + ui(6)
         else:
             x += icon + ui(6)
-        label = names.row_name(row)
+        label = grinch_words.row_name(row)
         name = blit_text(
             surf,
             label,
@@ -238,7 +238,7 @@ class ScorePad:
             midleft=(x, mid),
         )
         room = self.label_w - (name.right + ui(8))
-        text = names.row_help(row)
+        text = grinch_words.row_help(row)
         size = fit_size(text, ui(12), room)
         if fonts.size(text, size)[0] <= room:  # a long row name leaves no room: the name alone
             blit_text(surf, text, size, palette.MUTED, midleft=(name.right + ui(8), mid + ui(1)))

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
-from game.app.table import status_words
 from game.app.table.base import MOVE_TIME, Hold, TableScene, Target
 from game.app.table.layout import SeatSpot
 from game.app.table.sprites import HINT_MARK, Place
@@ -32,9 +31,10 @@ from game.app.ui.widgets import (
     draw_panel,
     fit_size,
 )
-from game.app.words import names
+from game.games.grinch import art as grinch_art
 from game.games.grinch import pad_model as grinch_pad
 from game.games.grinch import rules as grinch
+from game.games.grinch import words as grinch_words
 from game.games.grinch.rules import Move
 from game.games.grinch.score_pad import GREEN, ScorePad
 from game.i18n import N_, _
@@ -373,7 +373,7 @@ class GrinchTable(TableScene):
             rows.append(
                 [
                     self.name(seat),
-                    names.row_name(info["row"]) if info.get("row") else "—",
+                    grinch_words.row_name(info["row"]) if info.get("row") else "—",
                     str(info.get("row_points", 0)),
                     f"+{bonus}" if bonus else "—",
                     f"+{info.get('points', 0)}",
@@ -449,12 +449,12 @@ class GrinchTable(TableScene):
 
     # -- words -----------------------------------------------------------------
     def seat_lines(self, seat: int) -> list[str]:
-        return status_words.grinch_seat_lines(self.counted(), seat)
+        return grinch_words.seat_lines(self.counted(), seat)
 
     def status(self) -> str:
         if self.scored_shown() is not None:
-            return status_words.grinch_pad_filled(self.shown())
-        return status_words.grinch_status(self.view, self.turn_text(), self.viewer_acts(), self.name, self.you)
+            return grinch_words.pad_filled(self.shown())
+        return grinch_words.status_line(self.view, self.turn_text(), self.viewer_acts(), self.name, self.you)
 
     def extra_buttons(self) -> list[Button]:
         return [Button(N_("Score pad"), self.toggle_pad, key=pygame.K_p, selected=self.pad_open)]
@@ -597,15 +597,15 @@ class GrinchTable(TableScene):
         tile = self.tile_rect
         v = self.shown()
         shown = self.heart_shown()
-        surface.blit(art.heart_tile(tile.w, shown), tile)
+        surface.blit(grinch_art.heart_tile(art, tile.w, shown), tile)
         if self.drop is not None:
             value = int(self.drop[0])  # the token value (an int kept in a list of floats)
             p = self.drop_progress()
             if p < 1.0 and value == v.heart and self.drop[1] >= self.drop[3]:
-                spot = art.heart_token_rect(tile.w, value).move(tile.topleft)
+                spot = grinch_art.heart_token_rect(tile.w, value).move(tile.topleft)
                 start = -spot.h - ui(30)
                 y = start + (spot.y - start) * ease_out_bounce(p)
-                surface.blit(art.heart_token(value, spot.w), (spot.x, round(y)))
+                surface.blit(grinch_art.heart_token(art, value, spot.w), (spot.x, round(y)))
             elif p >= 1.0:
                 after = self.drop[1] - self.drop[3] - self.drop[2]
                 if 0 <= after < 0.45:  # the heart grows: a ring swells out of the tile

@@ -18,6 +18,7 @@ from game.app.table.stage import Stage
 from game.app.ui import widgets
 from game.app.ui.widgets import ACCENT, INK, MUTED, blit_text, draw_panel, seat_mark
 from game.app.words import names
+from game.games.sticheln import words as sticheln_words
 from game.games.sticheln.rules import Move
 from game.games.sticheln.table_past import PastView
 from game.i18n import _
@@ -242,7 +243,7 @@ class StichelnTable(TableScene):
 
     # -- words -----------------------------------------------------------------
     def seat_lines(self, seat: int) -> list[str]:
-        return status_words.sticheln_seat_lines(self.counted(), seat)
+        return sticheln_words.seat_lines(self.counted(), seat)
 
     def status(self) -> str:
         shown = self.shown()
@@ -258,8 +259,8 @@ class StichelnTable(TableScene):
                 return head + " · " + banner
             # Its last card is landing: still that seat's play.
             turn = status_words.turn_text(shown.seat, self.viewer, self.match, self.name, self.you)
-            return status_words.sticheln_status(shown.base, turn, False, self.name, self.you)
-        return status_words.sticheln_status(self.view, self.turn_text(), self.viewer_acts(), self.name, self.you)
+            return sticheln_words.status_line(shown.base, turn, False, self.name, self.you)
+        return sticheln_words.status_line(self.view, self.turn_text(), self.viewer_acts(), self.name, self.you)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
@@ -296,7 +297,7 @@ class StichelnTable(TableScene):
             return None
         ui = self.app.ui
         cx, cy = self.centre
-        text = _("Lead: {colour} — another colour beats it").format(colour=names.colour_name(lead))
+        text = _("Lead: {colour} — another colour beats it").format(colour=sticheln_words.colour_name(lead))
         return lead, text, widgets.text_rect(text, ui(17), center=(round(cx + ui(14)), round(cy + self.card_w * 1.45)))
 
     def label_rects(self) -> list[pygame.Rect]:
@@ -319,7 +320,7 @@ class StichelnTable(TableScene):
         moment = self.stage.picture
         if moment is None or moment.kind is None or moment.winner is None:
             return None
-        return status_words.trick_banner(moment.kind, moment.winner, self.name, self.you)
+        return sticheln_words.trick_banner(moment.kind, moment.winner, self.name, self.you)
 
     def trick_seats(self) -> list[int]:
         moment = self.stage.picture
