@@ -38,7 +38,6 @@ from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_pane
 from game.app.words import names
 from game.i18n import N_, _
 from game.rules import Phrase
-from game.rules.core import scrub_events
 from game.session.match import Match
 from game.session.session import Session
 
@@ -416,11 +415,16 @@ class TableScene(Scene):
     def focus_changed(self) -> None:
         self.stage.sync()  # the focused card lifts
 
+    def seen_events(self) -> tuple:
+        """The last move's events as this table may hear them: its viewer's,
+        from the session; a spectator's (a replay, an all-computer demo) all."""
+        if self.viewer is None:
+            return tuple(self.match.state.events)
+        return self.session.events(self.viewer)
+
     def after_move(self, before: Any, events: tuple) -> None:
-        """Stage a move: its sounds, the game's holds, the round's summary.  A
-        seat's table only hears what that seat may know."""
-        if self.viewer is not None:
-            events = scrub_events(events, self.viewer)
+        """Stage a move (`events` as `seen_events` gives them): its sounds, the
+        game's holds, the round's summary."""
         self.stage.before = before
         for kind in dict.fromkeys(e.kind for e in events):
             sound = EVENT_SOUNDS.get(kind)
@@ -448,7 +452,7 @@ class TableScene(Scene):
         self.match.seek(index)
         self.chronicle.fill(self.match)
         if animate:
-            self.after_move(before, state.events)
+            self.after_move(before, self.seen_events())
         else:
             self.stage.before = before
             self.finish_animations()

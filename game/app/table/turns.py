@@ -48,6 +48,10 @@ class TurnHost(Protocol):
     def viewer_acts(self) -> bool: ...
     def on_top(self) -> bool: ...
 
+    def seen_events(self) -> tuple:
+        """The last move's events as the table may hear them."""
+        ...
+
     def after_move(self, before: Any, events: tuple) -> None:
         """Stage what a move did (its holds, its summary)."""
         ...
@@ -104,7 +108,7 @@ class TurnFlow:
         self.forget_hint()
         self.message.clear(voice.REFUSAL)  # it answered the position before this move
         self.host.selection.clear()
-        self.host.after_move(before, self.match.state.events)
+        self.host.after_move(before, self.host.seen_events())
 
     def ask_hint(self) -> None:
         """Ask Hard, in the session's worker thread so the table keeps drawing,
