@@ -423,7 +423,9 @@ def test_esc_closes_a_round_summary_as_continue_does():
     from table_driver import make_app
 
     app, table = make_app("sticheln", [True, False, False])
-    app.routes.summary("Round 1", ["Player", "Score"], [["Ana", "3"]])
+    from game.app.ui.score_table import ScoreSheet
+
+    app.routes.summary(ScoreSheet("Round 1", ["Player", "Score"], [["Ana", "3"]]))
     assert type(app.stack.top).__name__ == "SummaryScene"
     app.step(
         1 / 60,

@@ -1,16 +1,24 @@
-"""Final results: the winners, every score, play again or go to the menu."""
+"""Final results: the winners, every score, play again or go to the menu.
+
+The winner gets a short moment: a light fall of gold and seat-coloured
+flecks around the panel for CELEBRATION seconds when a person at the table
+won (or in a game of computers), the winning row's band glowing in; with
+animations off (the reduced-motion setting) the band is simply there."""
 
 from __future__ import annotations
 
+import math
+import random
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.app.look.palette import SEAT_COLOURS
 from game.app.ui import widgets
 from game.app.ui.deal_code_line import DealCodeLine
 from game.app.ui.modal import ModalScene
 from game.app.ui.score_table import draw_score_table
-from game.app.ui.widgets import INK, Button, blit_text
+from game.app.ui.widgets import ACCENT, INK, Button, blit_text, draw_panel
 from game.app.words.daily_words import daily_lines
 from game.i18n import N_, _
 from game.persist import library
@@ -20,6 +28,14 @@ from game.session.match import Match
 if TYPE_CHECKING:
     from game.app.shell.app import App
     from game.app.table.base import TableScene
+
+CELEBRATION = 2.6  # seconds of falling flecks; the glow takes the first GLOW of them
+GLOW = 0.8
+FLECKS = 70
+ROW = 40  # logical height of a result row
+CODE = 56  # ... of the deal-code line
+DAILY = 28  # ... of each day's-deal line
+BUTTONS = 80  # ... from the last line to the panel's bottom: a gap and the button row
 
 
 class ResultsScene(ModalScene):
@@ -45,8 +61,37 @@ class ResultsScene(ModalScene):
         code = code_of(table.match)
         self.code_line = DealCodeLine(code) if code else None
         self.daily = daily_lines(table.match)
-        self.panel_size = (640, 220 + 40 * len(self.rows) + (64 if code else 0) + 28 * len(self.daily))
+        self.panel_size = (640, self.body_height() + BUTTONS)
+        self.clock = 0.0
+        # Reduced motion (animations off): no flecks, the band at once.
+        self.moving = app.settings.time_scale > 0
+        self.confetti = self.moving and (not humans or any(s in humans for s in winners))
+        rng = random.Random(len(self.rows) * 7919 + sum(scores))  # the same fall for the same result
+        colours = [ACCENT, *(SEAT_COLOURS[s % len(SEAT_COLOURS)] for s in winners)]
+        # (x 0..1 across the screen, start delay, fall speed in screens/s, sway phase, colour, size 0..1)
+        self.flecks = [
+            (
+                rng.random(),
+                rng.random() * 0.9,
+                0.35 + rng.random() * 0.35,
+                rng.random() * 6.3,
+                rng.choice(colours),
+                rng.random(),
+            )
+            for _ in range(FLECKS if self.confetti else 0)
+        ]
         app.sound.play("win")
+
+    def body_height(self) -> int:
+        """Logical height from the panel's top to below its last line (rows, the
+        deal code, the day's-deal lines): the panel ends a button row below it."""
+        return 92 + ROW * len(self.rows) + ROW // 2 + (CODE if self.code_line else 0) + DAILY * len(self.daily)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+
+    def next_frame(self) -> float | None:
+        return 0.0 if self.moving and self.clock < CELEBRATION else None
 
     def make_buttons(self) -> list[Button]:
         return [
@@ -59,7 +104,8 @@ class ResultsScene(ModalScene):
         super().resize(size)
         if self.code_line is not None:
             ui = self.app.ui
-            self.code_line.place((self.panel.centerx, self.panel.y + ui(92) + ui(40) * len(self.rows) + ui(46)), ui)
+            top = self.panel.y + ui(92) + ui(ROW) * len(self.rows) + ui(ROW // 2)
+            self.code_line.place((self.panel.centerx, top + ui(CODE // 2)), ui)
             self.buttons.append(self.code_line.button)
 
     def review(self) -> None:
@@ -69,22 +115,61 @@ class ResultsScene(ModalScene):
         path = None if self.table.demo else library.history_file(match)
         self.app.routes.review(match, path, _("Review"))
 
+    def glow(self) -> float:
+        """How far the winning rows' band has come in (0..1)."""
+        if not self.moving:
+            return 1.0
+        t = min(1.0, self.clock / GLOW)
+        return 1 - (1 - t) ** 3
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.draw_flecks(surface)
+
+    def draw_flecks(self, surface: pygame.Surface) -> None:
+        """The winner's moment: flecks drifting down around the panel, never over it."""
+        if not self.flecks or self.clock >= CELEBRATION:
+            return
+        w, h = surface.get_size()
+        ui = self.app.ui
+        fade = min(1.0, (CELEBRATION - self.clock) / 0.6)
+        for x, delay, speed, phase, colour, size in self.flecks:
+            t = self.clock - delay
+            if t <= 0:
+                continue
+            px = round(x * w + math.sin(t * 2.2 + phase) * ui(14))
+            py = round(-ui(10) + t * speed * h)
+            if py > h or self.panel.inflate(ui(8), ui(8)).collidepoint(px, py):
+                continue
+            r = max(2, round(ui(3) + size * ui(3)))
+            tilt = abs(math.cos(t * 4 + phase))  # a turning fleck
+            rect = pygame.Rect(0, 0, r * 2, max(2, round(r * 2 * tilt)))
+            rect.center = (px, py)
+            c = tuple(round(v * (0.35 + 0.65 * fade)) for v in colour[:3])
+            pygame.draw.rect(surface, c, rect, border_radius=max(1, r // 2))
+
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
+        top = self.panel.y + ui(92)
+        glow = self.glow()
+        for r in self.highlight:  # the winner's row on a gold band
+            band = pygame.Rect(0, 0, round((self.panel.w - ui(20)) * (0.6 + 0.4 * glow)), ui(ROW) - ui(4))
+            band.center = (self.panel.centerx, top + ui(ROW) * (r + 1))
+            draw_panel(surface, band, (232, 182, 76, round(46 * glow)), radius=ui(8), edge=None)
         draw_score_table(self.app, surface, self.panel, [_("Player"), _("Score")], self.rows, self.highlight)
-        y = self.panel.y + ui(92) + ui(40) * len(self.rows) + ui(30)
+        y = top + ui(ROW) * len(self.rows) + ui(ROW // 2)
         if self.code_line is not None:
             self.code_line.draw(surface, ui, self.panel.w)
-            y += ui(64)
+            y += ui(CODE)
         for line in self.daily:
             blit_text(
                 surface,
                 line,
                 widgets.fit_size(line, ui(17), self.panel.w - ui(40)),
                 INK,
-                midtop=(self.panel.centerx, y),
+                midtop=(self.panel.centerx, y + ui(4)),
             )
-            y += ui(28)
+            y += ui(DAILY)
 
     def play_again(self) -> None:
         old = self.table.match

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.app.ui.modal import ModalScene
-from game.app.ui.score_table import draw_score_table
+from game.app.ui.score_table import ScoreSheet, draw_sheet
 from game.app.ui.widgets import Button
 from game.i18n import N_
 
@@ -18,15 +18,13 @@ if TYPE_CHECKING:
 class SummaryScene(ModalScene):
     hides_overlays = True  # its scores replace the score pad beneath, never print over it
 
-    def __init__(
-        self, app: App, title: str, headers: list[str], rows: list[list[str]], auto_close: float | None = None
-    ):
+    def __init__(self, app: App, sheet: ScoreSheet, auto_close: float | None = None):
         super().__init__(app)
         self.auto_close = auto_close  # seconds; demos go on by themselves
-        self.title = title
-        self.headers = headers
-        self.rows = rows
-        self.panel_size = (min(900, 220 + 130 * len(headers)), 210 + 40 * len(rows))
+        self.sheet = sheet
+        self.title = sheet.title
+        # As tall as the sheet and the button row: no empty band between them.
+        self.panel_size = (max(560, sheet.width()), sheet.body_height() + 76)
 
     def make_buttons(self) -> list[Button]:
         return [Button(N_("Continue"), self.app.stack.pop, key=pygame.K_RETURN, primary=True)]
@@ -49,4 +47,4 @@ class SummaryScene(ModalScene):
         return max(0.0, self.auto_close)
 
     def draw_body(self, surface: pygame.Surface) -> None:
-        draw_score_table(self.app, surface, self.panel, self.headers, self.rows)
+        draw_sheet(self.app, surface, self.panel, self.sheet)

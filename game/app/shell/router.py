@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from game.app.shell.app import App
     from game.app.shell.scene import Scene
     from game.app.table.base import TableScene
+    from game.app.ui.score_table import ScoreSheet
     from game.session.match import Match
 
 S = TypeVar("S", bound="Scene")
@@ -158,12 +159,10 @@ class Routes:
 
         return self._show("menu", MenuScene(self.app, table))
 
-    def summary(
-        self, title: str, headers: list[str], rows: list[list[str]], auto_close: float | None = None
-    ) -> SummaryScene:
+    def summary(self, sheet: ScoreSheet, auto_close: float | None = None) -> SummaryScene:
         from game.app.scenes.summary import SummaryScene
 
-        return self._show("summary", SummaryScene(self.app, title, headers, rows, auto_close))
+        return self._show("summary", SummaryScene(self.app, sheet, auto_close))
 
     def results(self, table: TableScene) -> ResultsScene:
         from game.app.scenes.results import ResultsScene

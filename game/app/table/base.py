@@ -34,6 +34,7 @@ from game.app.table.stage import DEAL_KINDS, MOVE_TIME, STAGGER, Hold, Stage
 from game.app.table.turns import TurnFlow
 from game.app.table.voice import MESSAGE_TIME, MessageLine
 from game.app.ui import focus, widgets
+from game.app.ui.score_table import ScoreSheet
 from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
 from game.app.words import names
 from game.i18n import N_, _
@@ -147,8 +148,9 @@ class TableScene(Scene):
         """A hold's picture ends (`coming` is the next one's): tag the cards
         that leave with it (`exit_to`) before the next sync."""
 
-    def summary(self, events: tuple) -> tuple[str, list[str], list[list[str]]] | None:
-        """(title, headers, rows) for a round summary if these events end a round."""
+    def summary(self, events: tuple) -> ScoreSheet | None:
+        """The round summary (the game's own columns, the leader, the cards that
+        scored) if these events end a round."""
         return None
 
     def extra_buttons(self) -> list[Button]:
@@ -384,9 +386,9 @@ class TableScene(Scene):
         if not self.mode.leave():
             self.app.routes.menu(self)
 
-    def show_summary(self, title: str, headers: list[str], rows: list[list[str]]) -> None:
+    def show_summary(self, sheet: ScoreSheet) -> None:
         wait = self.mode.summary_wait(max(0.3, self.speed(4.0)) if self.demo else None)
-        self.app.routes.summary(title, headers, rows, auto_close=wait)
+        self.app.routes.summary(sheet, auto_close=wait)
 
     def show_results(self) -> None:
         self.app.routes.results(self)
@@ -433,7 +435,7 @@ class TableScene(Scene):
         summary = self.summary(events)
         self.stage.play(
             self.holds_for(events),
-            partial(self.show_summary, *summary) if summary is not None else None,
+            partial(self.show_summary, summary) if summary is not None else None,
             deals=any(e.kind in DEAL_KINDS for e in events),
         )
 

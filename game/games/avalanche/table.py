@@ -25,6 +25,7 @@ from game.app.table.base import Hold, TableScene, Target
 from game.app.table.sprites import Place
 from game.app.table.stage import Stage
 from game.app.ui import focus, widgets
+from game.app.ui.score_table import ScoreSheet, leader_note, leaders_of
 from game.app.ui.widgets import ACCENT, INK, MUTED, blit_text, draw_panel, draw_wrapped, fit_size
 from game.games.avalanche import rules as avalanche
 from game.games.avalanche import words as avalanche_words
@@ -657,8 +658,27 @@ class AvalancheTable(TableScene):
         if coming is not None and coming.kind == "end":
             self.tag_exits(True, False, self.crev_pos)
 
-    def summary(self, events: tuple):
-        return None  # Avalanche is one long round; the results screen covers the end
+    def summary(self, events: tuple) -> ScoreSheet | None:
+        """Avalanche is one long round: at its end, each seat's collected pile
+        (its score, AV-5.5) drawn as the cards it holds, before the results."""
+        over = next((e for e in events if e.kind == "game_over"), None)
+        if over is None:
+            return None
+        totals = over.info["scores"]
+        places = self.view.places()
+        piles = [sorted(places.get(f"collected {seat}", []), key=lambda c: c.rank) for seat in range(self.num_players)]
+        rows = [[self.name(seat), str(totals[seat])] for seat in range(self.num_players)]
+        leaders = leaders_of(totals)
+        return ScoreSheet(
+            _("The snow has settled"),
+            [_("Player"), _("Score")],
+            rows,
+            leaders,
+            GAME,
+            piles,
+            _("Collected pile"),
+            leader_note(self.name, leaders, totals, True),
+        )
 
     # -- words -------------------------------------------------------------------------------
     def seat_lines(self, seat: int) -> list[str]:

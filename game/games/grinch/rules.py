@@ -702,7 +702,7 @@ class State(BaseState):
                 Event(
                     "scored",
                     seat,
-                    (),
+                    tuple(CARDS[c] for c in codes),  # the five cards scored, shown to everyone (GR-5)
                     {
                         "row": ROWS[row],
                         "points": points + extra,

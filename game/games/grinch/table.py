@@ -22,6 +22,7 @@ from game.app.table.layout import SeatSpot
 from game.app.table.sprites import HINT_MARK, Place
 from game.app.table.stage import Stage
 from game.app.ui import widgets
+from game.app.ui.score_table import ScoreSheet, leader_note, leaders_of
 from game.app.ui.widgets import (
     ACCENT,
     INK,
@@ -360,15 +361,18 @@ class GrinchTable(TableScene):
             for sprite in self.stage.sprites.values():
                 sprite.exit_to = self.draw_rect.center
 
-    def summary(self, events: tuple):
-        scored = {e.seat: e.info for e in events if e.kind == "scored"}
+    def summary(self, events: tuple) -> ScoreSheet | None:
+        """Everyone's five cards as scored, the row each wrote them in, its
+        points and the bonuses; the leader on the totals marked."""
+        scored = {e.seat: e for e in events if e.kind == "scored"}
         over = next((e for e in events if e.kind == "round_over"), None)
         if over is None:
             return None
         totals = over.info["totals"]
-        rows = []
+        rows, cards = [], []
         for seat in range(self.num_players):
-            info = scored.get(seat, {})
+            event = scored.get(seat)
+            info = event.info if event is not None else {}
             bonus = info.get("bonus", 0)
             rows.append(
                 [
@@ -380,8 +384,25 @@ class GrinchTable(TableScene):
                     str(totals[seat]),
                 ]
             )
-        title = _("Round {n} of {total} scored").format(n=over.info["round"], total=self.view.rounds)
-        return title, [_("Player"), _("Row"), _("Row pts"), _("Bonus"), _("Round"), _("Total")], rows
+            cards.append(list(event.cards) if event is not None else [])
+        leaders = leaders_of(totals)
+        done = any(e.kind == "game_over" for e in events)
+        rounds = self.view.rounds
+        title = (
+            _("Last round ({n} of {total}) scored").format(n=over.info["round"], total=rounds)
+            if done
+            else _("Round {n} of {total} scored").format(n=over.info["round"], total=rounds)
+        )
+        return ScoreSheet(
+            title,
+            [_("Player"), _("Row"), _("Row pts"), _("Bonus"), _("Round"), _("Total")],
+            rows,
+            leaders,
+            GAME,
+            cards,
+            _("Five cards scored"),
+            leader_note(self.name, leaders, totals, done),
+        )
 
     # -- the heart tile ----------------------------------------------------------
     def heart_shown(self) -> int:

@@ -16,8 +16,8 @@ from game.app.table.base import Hold, TableScene, Target
 from game.app.table.sprites import Place
 from game.app.table.stage import Stage
 from game.app.ui import widgets
+from game.app.ui.score_table import ScoreSheet, leader_note, leaders_of
 from game.app.ui.widgets import ACCENT, INK, MUTED, blit_text, draw_panel, seat_mark
-from game.app.words import names
 from game.games.sticheln import words as sticheln_words
 from game.games.sticheln.rules import Move
 from game.games.sticheln.table_past import PastView
@@ -124,7 +124,7 @@ class StichelnTable(TableScene):
                         origin=self.spots[seat].anchor,
                     )
                 )
-        if picked and view.phase != "over":
+        if picked:  # kept after the game ends: the pain cards stay visible under the results
             if seat == bottom:  # one's own pick lifts straight out of the hand
                 in_hand = self.stage.sprites.get(str(pain))
                 origin = (in_hand.x, in_hand.y) if in_hand is not None else pos
@@ -221,25 +221,60 @@ class StichelnTable(TableScene):
                 if sprite is not None:
                     sprite.exit_to = target
 
-    def summary(self, events: tuple):
+    def summary(self, events: tuple) -> ScoreSheet | None:
+        """Each seat's round as the rules count it (ST-5): +1 for every card
+        taken, minus the pain-colour cards taken and the pain card, with
+        those cards shown; the leader on the totals marked."""
+        scored = next((e for e in events if e.kind == "round_scored"), None)
+        if scored is None:
+            return None
+        info = scored.info
+        piles = self.round_piles(events)
+        rows, cards = [], []
+        for seat in range(self.num_players):
+            pain = self.pains[seat] if seat < len(self.pains) else None
+            pile = piles[seat]
+            hurt = sorted((c for c in pile if pain is not None and c.colour == pain.colour), key=lambda c: -c.value)
+            plus = len(pile) - len(hurt)
+            minus = sum(c.value for c in hurt) + (pain.value if pain is not None else 0)
+            rows.append(
+                [
+                    self.name(seat),
+                    f"+{plus}",
+                    f"-{minus}" if minus else "0",
+                    f"{info['scores'][seat]:+d}",
+                    str(info["totals"][seat]),
+                ]
+            )
+            cards.append([pain, *hurt] if pain is not None else hurt)
+        leaders = leaders_of(info["totals"])
+        over = any(e.kind == "game_over" for e in events)
+        rounds = self.match.state.options["rounds"]
+        title = (
+            _("Last round ({n} of {total})").format(n=info["round"], total=rounds)
+            if over
+            else _("Round {n} of {total}").format(n=info["round"], total=rounds)
+        )
+        return ScoreSheet(
+            title,
+            [_("Player"), _("Cards taken"), _("Pain cards"), _("This round"), _("Total")],
+            rows,
+            leaders,
+            GAME,
+            cards,
+            _("Pain card, pain colour taken"),
+            leader_note(self.name, leaders, info["totals"], over),
+        )
+
+    def round_piles(self, events: tuple) -> list[list[Any]]:
+        """The cards each seat took this round: its pile before the move that
+        ended the round, and the last trick to its taker."""
+        before = self.stage.before if self.viewer is None else self.stage.before.view(self.viewer)
+        piles = [list(before.won_cards(seat)) for seat in range(self.num_players)]
         for event in events:
-            if event.kind == "round_scored":
-                info = event.info
-                state = self.match.state
-                rows = []
-                for seat in range(self.num_players):
-                    pain = self.pains[seat]
-                    rows.append(
-                        [
-                            self.name(seat),
-                            names.card_name(GAME, pain) if pain else "—",
-                            f"{info['scores'][seat]:+d}",
-                            str(info["totals"][seat]),
-                        ]
-                    )
-                title = _("Round {n} of {total}").format(n=info["round"], total=state.options["rounds"])
-                return title, [_("Player"), _("Pain card"), _("This round"), _("Total")], rows
-        return None
+            if event.kind == "trick_won" and event.seat is not None:
+                piles[event.seat].extend(event.cards)
+        return piles
 
     # -- words -----------------------------------------------------------------
     def seat_lines(self, seat: int) -> list[str]:

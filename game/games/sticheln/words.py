@@ -166,12 +166,29 @@ def trick_banner(kind: str, winner: int, name: Name, you: Mine = _nobody) -> str
     return _("{name} takes the trick").format(name=name(winner))
 
 
+def game_over_line(view: Any, name: Name, you: Mine = _nobody) -> str:
+    """The status line once the game is over: how long it was and who won."""
+    totals = view.scores()
+    best = max(totals)
+    winners = [s for s, t in enumerate(totals) if t == best]
+    rounds = view.options["rounds"]
+    if len(winners) == 1:
+        if you(winners[0]):
+            return _("Game over after {rounds} rounds · you win with {n} points").format(rounds=rounds, n=best)
+        return _("Game over after {rounds} rounds · {name} wins with {n} points").format(
+            rounds=rounds, name=name(winners[0]), n=best
+        )
+    return _("Game over after {rounds} rounds · {names} share the win with {n} points").format(
+        rounds=rounds, names=", ".join(name(s) for s in winners), n=best
+    )
+
+
 def status_line(view: Any, turn: str, acting: bool, name: Name, you: Mine = _nobody) -> str:
     """The status line: the round, then whose turn and what to do."""
     cur = view.current_player
     head = _("Round {n} of {total}").format(n=view.round_number, total=view.options["rounds"]) + " · "
-    if cur is None:
-        return head + _("game over")
+    if cur is None:  # the game is over: say who won, not "Round 4 of 4 · game over"
+        return game_over_line(view, name, you)
     who = turn
     if view.phase == "pick":
         if acting:
