@@ -15,7 +15,10 @@ from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text
 from game.i18n import N_, _
 
 if TYPE_CHECKING:
+    from datetime import date
+
     from game.app.shell.app import App
+    from game.persist.stats import DailyRecord
 
 SWAY_STEPS = 2  # redraws a second of the swaying fan (each costs ~9 ms, mostly the flip)
 
@@ -81,15 +84,29 @@ class TitleScene(Scene):
 
     # -- today's deal (game/session/daily_deal.py) ---------------------------------------------------
     def daily_buttons(self) -> list[Button]:
-        from game.games import registry
+        """One button a game, saying under its name whether today's deal is
+        played (your score, the streak) or still waiting."""
+        from datetime import date
 
-        return [Button(spec.name, partial(self.todays_deal, spec.id)) for spec in registry.specs()]
+        from game.games import registry
+        from game.persist.stats import load_daily
+
+        try:
+            records = load_daily()
+        except OSError:  # an unreadable history folder: the buttons still play
+            records = {}
+        today = date.today()
+        out: list[Button] = []
+        for spec in registry.specs():
+            done, line = daily_status(records.get(spec.id), today)
+            out.append(DailyButton(spec.name, partial(self.todays_deal, spec.id), line, done))
+        return out
 
     def place_daily(self, top: int) -> None:
         """A row under the others, below its heading (drawn at `daily_top`)."""
         ui = self.app.ui
         self.daily_top = top
-        widgets.layout_row(self.daily, (self.app.size[0] // 2, top + ui(46)), ui(190), ui(36), ui(10))
+        widgets.layout_row(self.daily, (self.app.size[0] // 2, top + ui(44)), ui(190), ui(46), ui(10))
 
     def todays_deal(self, game_id: str) -> None:
         """Today's deal of that game, you (the first name of the setup screen) against Normal computers."""
@@ -200,6 +217,51 @@ class TitleScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         return widgets.handle_all(self.buttons, event)
+
+
+def daily_status(record: DailyRecord | None, today: date) -> tuple[bool, str]:
+    """(played today?, the line under a Today's deal button): your score and
+    the streak once played, the streak still to keep or "Not played yet"."""
+    score = record.scores.get(today) if record is not None else None
+    run = record.streak(today) if record is not None else 0
+    if score is not None:
+        return True, _("Played · {score} · streak {n}").format(score=score, n=run)
+    if run:
+        return False, _("Streak {n} · not yet today").format(n=run)
+    return False, _("Not played yet")
+
+
+class DailyButton(Button):
+    """A Today's deal button: the game's name, and under it how today went;
+    a tick once today's deal is played."""
+
+    def __init__(self, label: str, action: Any, line: str, done: bool):
+        super().__init__(label, action)
+        self.line = line
+        self.done = done
+
+    def draw(self, surface: pygame.Surface, size: int) -> None:
+        rect = self.rect
+        hover = rect.collidepoint(pygame.mouse.get_pos())
+        edge = ACCENT if hover or self.done else widgets.PANEL_EDGE
+        fill = widgets.BUTTON_HOVER if hover else widgets.BUTTON
+        widgets.draw_panel(surface, rect, fill, radius=max(6, rect.h // 4), edge=edge)
+        small = max(10, round(rect.h * 0.28))
+        tick = round(rect.h * 0.26) if self.done else 0
+        name_px = widgets.fit_size(_(self.label), size, rect.w - 16)
+        blit_text(surface, _(self.label), name_px, INK, center=(rect.centerx, rect.y + round(rect.h * 0.34)))
+        room = rect.w - 14 - 2 * (tick + 6 if tick else 0)  # centred, clear of the tick on its left
+        line_px = widgets.fit_size(self.line, small, room)
+        colour = ACCENT if self.done else MUTED
+        y = rect.y + round(rect.h * 0.72)
+        blit_text(surface, self.line, line_px, colour, center=(rect.centerx, y))
+        if self.done:  # a tick beside the line, drawn (no font has to hold a check mark)
+            x = rect.x + round(rect.h * 0.2)
+            pts = [(x, y), (x + tick // 3, y + tick // 3), (x + tick, y - tick // 2)]
+            pygame.draw.lines(surface, ACCENT, False, pts, max(2, rect.h // 16))
+
+    def label_px(self, size: int) -> int:
+        return widgets.fit_size(_(self.label), size, self.label_room())
 
 
 def _showcase() -> list[tuple[str, Any]]:

@@ -577,6 +577,8 @@ class TableScene(Scene):
             text, look = self.message.text, voice.style(self.message.tone)
         else:
             prefix = _("Demo") + " · " if self.demo else _("Replay") + " · " if self.spectator else ""
+            if self.match.daily is not None:  # today's deal says so, whoever watches
+                prefix += _("Today's deal") + " · "
             said = _("Dealing the cards…") if self.stage.dealing else self.status()
             text, look = prefix + said, voice.style(voice.INFO)
         lines, px = voice.fit_lines(text, box.w - ui(24), ui(18), ui(15))
