@@ -16,6 +16,7 @@ import pytest  # noqa: E402
 from table_driver import click
 
 from game.app.scenes.results import ResultsScene  # noqa: E402
+from game.app.scenes.summary import SummaryScene  # noqa: E402
 from game.app.shell.app import App  # noqa: E402
 from game.app.table import table_for  # noqa: E402
 from game.games.avalanche.table import AvalancheTable  # noqa: E402
@@ -63,6 +64,9 @@ def play_by_clicks(app, table, rng: random.Random, limit: int = 100_000) -> int:
     while not isinstance(app.stack.top, ResultsScene):
         frames += 1
         assert frames < limit, "the game did not end"
+        if isinstance(app.stack.top, SummaryScene):  # the collected piles, just before the results
+            click(app, app.stack.top.buttons[0].rect.center)
+            continue
         if app.stack.top is table and table.viewer_acts() and not table.busy:
             choices = usable(table)
             assert choices, "the human has nothing to click"
