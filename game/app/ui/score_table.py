@@ -24,7 +24,10 @@ ROW = 40  # logical height of a row without cards
 CARD_ROW = 64  # ... and of a row with small card faces under its numbers
 CARD_W = 30  # logical width of a small face
 NOTE = 36  # logical height of the note line under the rows
-CARD_SLOTS = 10  # at most this many faces side by side; a longer row (a pile) overlaps
+CARD_SLOTS = 10
+APART = (
+    10  # logical gap after the cards set apart  # at most this many faces side by side; a longer row (a pile) overlaps
+)
 LEAD_FILL = (232, 182, 76, 38)  # the leader's row: a faint gold band
 
 
@@ -44,6 +47,7 @@ class ScoreSheet:
     cards: list[list[Any]] = field(default_factory=list)
     cards_header: str = ""
     note: str = ""
+    set_apart: int = 0  # the first cards of each row stand apart (the pain card before the cards it cost)
 
     @property
     def has_cards(self) -> bool:
@@ -67,7 +71,7 @@ class ScoreSheet:
         """Logical width the columns need."""
         base = 220 + 118 * max(1, len(self.headers) - 1)
         if self.has_cards:
-            base += self.card_slots() * (CARD_W + 4) + 20
+            base += self.card_slots() * (CARD_W + 4) + 20 + APART * bool(self.set_apart)
         return min(1160, base)
 
 
@@ -87,7 +91,7 @@ def draw_sheet(app: AppSurface, surface: pygame.Surface, panel: pygame.Rect, she
     row_h = ui(sheet.row_height())
     cards_w = 0
     if sheet.has_cards:
-        cards_w = ui(sheet.card_slots() * (CARD_W + 4) + 20)
+        cards_w = ui(sheet.card_slots() * (CARD_W + 4) + 20 + APART * bool(sheet.set_apart))
     table = pygame.Rect(panel.x, panel.y, panel.w - cards_w, panel.h)
     for r in sheet.leaders:
         if 0 <= r < len(sheet.rows):
@@ -108,7 +112,8 @@ def draw_sheet(app: AppSurface, surface: pygame.Surface, panel: pygame.Rect, she
             y = top + row_h * (r + 1)
             for i, card in enumerate(cards):
                 face = app.art.face(sheet.game_id, card, cw)
-                surface.blit(face, face.get_rect(midleft=(x0 + round(i * step), y)))
+                apart = ui(APART) if sheet.set_apart and i >= sheet.set_apart else 0
+                surface.blit(face, face.get_rect(midleft=(x0 + round(i * step) + apart, y)))
     if sheet.note:
         y = top + row_h * len(sheet.rows) + row_h // 2 + ui(8)
         blit_text(surface, sheet.note, ui(18), ACCENT, False, midtop=(panel.centerx, y))

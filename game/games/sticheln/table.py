@@ -264,6 +264,7 @@ class StichelnTable(TableScene):
             cards,
             _("Pain card, pain colour taken"),
             leader_note(self.name, leaders, info["totals"], over),
+            set_apart=1,
         )
 
     def round_piles(self, events: tuple) -> list[list[Any]]:
