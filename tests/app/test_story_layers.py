@@ -20,6 +20,7 @@ from table_driver import make_app
 from game.app.shell.app import App
 from game.app.shell.scene import Scene
 from game.app.ui.modal import ModalScene
+from game.app.ui.score_table import ScoreSheet
 from game.games.grinch.table import GrinchTable
 from game.persist.settings import Settings
 
@@ -69,7 +70,7 @@ def modal_makers(app: App, table):
         "settings": lambda: scene_class("settings")(app),
         "save": lambda: scene_class("save")(app, table.match),
         "summary": lambda: scene_class("summary")(
-            app, "Round 1 of 3 scored", ["Player", "Score"], [["Ana", "3"], ["Mina", "5"]]
+            app, ScoreSheet("Round 1 of 3 scored", ["Player", "Score"], [["Ana", "3"], ["Mina", "5"]])
         ),
         "results": lambda: scene_class("results")(app, table),
         "autosave_failed": lambda: scene_class("autosave_failed")(app, table.match, "disk full"),
@@ -142,7 +143,7 @@ def test_round_summary_and_results_hide_the_grinch_score_pad(monkeypatch):
     app.draw()
     assert drawn, "the open pad is drawn on the table"
     for make in (
-        lambda: scene_class("summary")(app, "Round 1 of 6 scored", ["Player"], [["Ana"]]),
+        lambda: scene_class("summary")(app, ScoreSheet("Round 1 of 6 scored", ["Player"], [["Ana"]])),
         lambda: scene_class("results")(app, table),
     ):
         drawn.clear()
