@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 ROW = 40  # logical height of a row without cards
 CARD_ROW = 64  # ... and of a row with small card faces under its numbers
-CARD_W = 30  # logical width of a small face
+CARD_W = 34  # logical width of a small face
 NOTE = 36  # logical height of the note line under the rows
 CARD_SLOTS = 10
 APART = (
