@@ -62,3 +62,21 @@ def test_the_table_says_it_is_todays_deal(tmp_path, monkeypatch):
     app.replace(plain)
     app.step(1 / 60, events=[], flip=False)
     assert "Today's deal" not in " ".join(plain.status_shown()[1])
+
+
+def test_a_days_results_say_so_without_an_empty_band(tmp_path, monkeypatch):
+    from game.app.scenes.results import ResultsScene
+
+    monkeypatch.setenv("FIRESIDE_HOME", str(tmp_path))
+    app, _table = make_app("sticheln", [True, False, False])
+    table = table_for(app, finished_daily("grinch", DAY))
+    app.replace(table)
+    results = ResultsScene(app, table)
+    app.push(results)
+    app.step(1 / 60, events=[], flip=False)
+    assert len(results.daily) >= 2
+    ui = app.ui
+    content = results.panel.y + ui(results.body_height())
+    buttons = min(b.rect.top for b in results.buttons if b.rect.bottom >= results.panel.bottom - ui(70))
+    assert 0 <= buttons - content <= ui(24)
+    app.draw()
