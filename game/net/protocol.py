@@ -142,7 +142,7 @@ def decode(raw: bytes | str) -> Message:
         )
     try:
         message = _decoder.decode(raw)
-    except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError) as exc:
+    except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError) as exc:
         raise ProtocolError(
             Phrase("malformed", _("That message could not be read: {why}").format(why=exc), {"why": str(exc)})
         ) from None
