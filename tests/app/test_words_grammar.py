@@ -32,9 +32,9 @@ FIELDS_CARDS = {"card", "cards", "played", "previous", "set"}
 FIELDS_RANKS = {"rank", "low", "high"}
 #: words the glossary replaced: none may come back
 RETIRED = {
-    "ko": ["크레바스", "Grow Your Heart", "수트"],
+    "ko": ["크레바스", "Grow Your Heart", "무늬", "주황색", "파란색", "카드가 다 떨어"],
     "ca": ["escletxa", "Escletxa", 'ATURA"'],
-    "pa": ["ਦਰਾੜ", "ਡੈੱਕ", "ਸਿਫ਼ਰ"],
+    "pa": ["ਦਰਾੜ", "ਗੱਡੀ", "ਸਿਫ਼ਰ", "ਦਰਜਾ", "ਦਰਜੇ", "ਮਾਲਾਵਾਂ"],
 }
 
 
