@@ -359,3 +359,19 @@ def test_the_glossary_words_are_the_ones_used(code: str) -> None:
     everything = catalog_text + "\n" + rules_text + "\n" + _lessons(code)
     for old in RETIRED[code]:
         assert old not in everything, old
+
+
+@pytest.mark.parametrize(("takes", "verb"), [(1, "ਲਿਆ"), (2, "ਲਏ")])
+def test_punjabi_the_grinch_took_agrees_with_the_cards_taken(takes: int, verb: str) -> None:
+    from game.games.grinch import rules as grinch
+    from game.rules.core import Event
+
+    words = names.words("grinch")
+    events = tuple(Event("took", 0, (grinch.parse_card(c),), {"from": 1}) for c in ("W3a", "N2b")[:takes])
+    set_language("pa")
+    try:
+        for me in (0, 2):
+            said = words.sentences(0, events, 3, lambda s: f"Seat{s}", lambda s, me=me: s == me)
+            assert said and said[0].endswith(verb), said
+    finally:
+        set_language("en")
