@@ -72,7 +72,7 @@ def play_by_clicks(app: App, table: TableScene, rng: random.Random, max_frames: 
             useful = [t for t in targets if (t.move is not None and t.move in legal) or t.select is not None]
             if useful:
                 target = rng.choice(useful)
-                click(app, table.click_point(target))
+                click(app, table.input.click_point(target))
                 continue
         app.step(1 / 30, events=[], flip=False)
     raise AssertionError("the game did not reach the results screen")

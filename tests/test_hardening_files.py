@@ -39,7 +39,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_save_to_a_folder_name_too_long_says_so_and_keeps_the_game(typed: str) -> None:
     app, table = make_app("sticheln", [True, False, False], 3)
     for _ in range(3):
-        table.play(table.match.state.legal_moves()[0])
+        table.turns.play(table.match.state.legal_moves()[0])
     prompt = SaveToFolderScene(app, table.match, "My game")
     app.push(prompt)
     app.step(1 / 30, events=[], flip=False)

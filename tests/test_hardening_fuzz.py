@@ -73,7 +73,7 @@ def replay_through_history(match: Match, data: dict[str, Any]) -> None:
     path = folder / "20260101-000000-fuzz.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     app = App((1024, 640), Settings(speed="off", muted=True))
-    history = app.go("history")
+    history = app.routes.history()
     app.step(1 / 60, events=[], flip=False)
     info = next(i for i in history.slots if i.path == path)
     assert info.error is None, info.error

@@ -117,7 +117,7 @@ def fuzz_fields(cases: int, seed: int, monkeypatch: pytest.MonkeyPatch, tmp_path
     counts = {"deal code typed": 0, "deal code pasted": 0, "player names": 0, "save name": 0, "save to": 0}
     app, table = make_app("sticheln", [True, False, False], 4)
     for _ in range(3):
-        table.play(table.match.state.legal_moves()[0])
+        table.turns.play(table.match.state.legal_moves()[0])
     moves = len(table.match.moves)
     (tmp_path / "usb").mkdir(exist_ok=True)
     for case in range(cases):

@@ -48,7 +48,7 @@ def frame_costs(
             app.step(1 / 60, events=[], flip=False)
         app.settings.speed = "normal"
         phase = time.perf_counter()
-        while measured + (time.perf_counter() - phase) < seconds and not table.ended:
+        while measured + (time.perf_counter() - phase) < seconds and not table.turns.ended:
             start = time.perf_counter()
             app.step(1 / 60, events=[], flip=False)
             cost = (time.perf_counter() - start) * 1000

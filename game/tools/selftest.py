@@ -176,7 +176,7 @@ def _check_window(ctx: _Context) -> str:
     from game.persist.settings import Settings
 
     ctx.app = App(SIZE, Settings(speed="off", muted=True))
-    ctx.app.go("title")
+    ctx.app.routes.title()
     ctx.app.step(0.0, events=[])
     _drawn(ctx.app.screen)
     w, h = ctx.app.size
@@ -202,7 +202,7 @@ def _table_check(game_id: str) -> Callable[[_Context], str]:
         if ctx.app is None:
             raise RuntimeError(_("not run: no window"))
         seats = [Seat("You", True)] + [Seat(f"Computer {i}", False, "easy") for i in range(1, 4)]
-        ctx.app.go("table", Match(game_id, seats, seed=1))
+        ctx.app.routes.table(Match(game_id, seats, seed=1))
         for _frame in range(3):
             ctx.app.step(1 / 60, events=[])
         _drawn(ctx.app.screen)

@@ -18,8 +18,10 @@ from game.app.scenes.results import ResultsScene
 from game.app.scenes.setup import SetupScene
 from game.app.scenes.title import TitleScene
 from game.app.shell.scene import Scene, SceneStack
-from game.app.table.base import TableScene
+from game.app.table.base import Hold, TableScene
 from game.app.table.sprites import CardSprite
+from game.games.sticheln.table import TrickMoment
+from game.games.sticheln.table_past import PastView
 from game.session.match import Match, Seat
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -169,7 +171,7 @@ def test_pass_and_play_never_shows_one_human_another_humans_hand(monkeypatch):
             passes += 1
             assert drawn == [], "a card was drawn while the pass screen was up"
             return
-        if table.holding or table.leaving:
+        if table.stage.holding or table.stage.leaving:
             return  # last round's trick on its way out: those cards were public then
         state = table.match.state
         secret = {c for h in table.match.humans if h != table.viewer for c in state.hand(h)}
@@ -193,11 +195,11 @@ def test_resize_in_the_middle_of_an_animation():
         app.step(1 / 30, events=[], flip=False)
         if table.busy and table.match.moves:
             break
-    assert any(s.moving for s in table.sprites.values())
+    assert any(s.moving for s in table.stage.sprites.values())
     app.step(1 / 30, events=[pygame.event.Event(pygame.VIDEORESIZE, size=(1024, 600), w=1024, h=600)], flip=False)
     assert app.size == (1024, 600)
     area = pygame.Rect(0, 0, 1024, 600)
-    for sprite in table.sprites.values():
+    for sprite in table.stage.sprites.values():
         assert area.collidepoint(sprite.place.pos), sprite.key
     moves = len(table.match.moves)
     for _ in range(300):
@@ -208,11 +210,11 @@ def test_resize_in_the_middle_of_an_animation():
 def test_input_during_animation_is_applied_once_and_in_order():
     app, table = make_app("sticheln", [True, False, False], seed=9, speed="slow", start=0)
     card = table.targets()[0]
-    click(app, table.click_point(card))
+    click(app, table.input.click_point(card))
     assert len(table.match.moves) == 1 and table.busy
-    click(app, table.click_point(card))  # the same spot again, mid-animation
+    click(app, table.input.click_point(card))  # the same spot again, mid-animation
     assert len(table.match.moves) == 1  # not the human's turn: nothing happens
-    assert "turn" in table.message
+    assert "turn" in table.message.text
 
 
 def test_undo_takes_back_the_humans_move_and_the_computers_after_it():
@@ -238,17 +240,17 @@ def test_undo_button_in_a_one_human_game():
             app.step(1 / 30, events=[], flip=False)
 
     settle()
-    click(app, table.click_point(table.targets()[0]))  # the pain card
+    click(app, table.input.click_point(table.targets()[0]))  # the pain card
     settle()
     assert table.match.state.phase == "play"
     moves = len(table.match.moves)
-    click(app, table.click_point(table.targets()[0]))  # lead a trick
+    click(app, table.input.click_point(table.targets()[0]))  # lead a trick
     settle()
     assert len(table.match.moves) >= moves + 3  # the trick went round
     undo = next(b for b in table.buttons if b.label == "Undo")
     click(app, undo.rect.center)
     assert len(table.match.moves) == moves and table.viewer_acts()
-    assert table.message == "Took back your last move."
+    assert table.message.text == "Took back your last move."
 
 
 def _env():
@@ -320,8 +322,8 @@ def test_hint_highlights_a_legal_move_for_the_human_to_act():
     app.step(1 / 30, events=[], flip=False)
     move, _reason = table.hint
     assert move in table.match.state.legal_moves()
-    assert table.message.startswith("Hint:")
-    assert any(s.place.mark == "hint" for s in table.sprites.values())
+    assert table.message.text.startswith("Hint:")
+    assert any(s.place.mark == "hint" for s in table.stage.sprites.values())
 
 
 @pytest.mark.slow  # long: the fast lane leaves it to CI
@@ -329,18 +331,18 @@ def test_last_trick_of_a_round_and_the_new_hand_keep_their_own_cards():
     app, table = make_app("sticheln", [True, False, False], seed=6, speed="normal")
     rng = random.Random(6)
     for _ in range(100_000):
-        if table.override.get("kind") and table.match.state.phase == "pick":
+        if table.banner_kind() and table.match.state.phase == "pick":
             break  # the old round's last trick is held; the new hand waits for the summary
         if app.stack.top is not table:
             click(app, app.stack.top.buttons[0].rect.center)
         elif table.viewer_acts() and not table.busy:
-            click(app, table.click_point(rng.choice(table.targets())))
+            click(app, table.input.click_point(rng.choice(table.targets())))
         else:
             app.step(1 / 30, events=[], flip=False)
     hand = {str(c) for c in table.view.hand(table.viewer)}
-    trick = {k for k in table.sprites if isinstance(k, tuple) and k[0] == "trick"}
+    trick = {k for k in table.stage.sprites if isinstance(k, tuple) and k[0] == "trick"}
     assert len(trick) == 3
-    assert not hand & set(table.sprites) and table.targets() == []  # not dealt yet
+    assert not hand & set(table.stage.sprites) and table.targets() == []  # not dealt yet
     for _ in range(2000):  # the summary, then the new deal, then the computers' picks
         if app.stack.top is not table:
             click(app, app.stack.top.buttons[0].rect.center)
@@ -349,7 +351,7 @@ def test_last_trick_of_a_round_and_the_new_hand_keep_their_own_cards():
         else:
             app.step(1 / 30, events=[], flip=False)
     hand = {str(c) for c in table.view.hand(table.viewer)}
-    assert hand <= set(table.sprites)  # every new hand card is drawn
+    assert hand <= set(table.stage.sprites)  # every new hand card is drawn
     assert table.targets()
     for target in table.targets():  # a click on a hand card picks that card
         assert target.key in hand and str(target.move.card) == target.key
@@ -359,10 +361,10 @@ def test_a_hint_is_forgotten_when_the_laptop_passes():
     from game.app.table import voice
 
     app, table = make_app("sticheln", [True, True, False], seed=2, start=0)
-    table.hint = (table.match.state.legal_moves()[0], None)
+    table.turns.hint = (table.match.state.legal_moves()[0], None)
     table.say("Hint: pain red 4", voice.HINT)
-    click(app, table.click_point(table.targets()[0]))
-    assert table.hint is None and table.message_left == 0.0
+    click(app, table.input.click_point(table.targets()[0]))
+    assert table.hint is None and table.message.left == 0.0
 
 
 def test_a_refused_undo_keeps_the_hold_on_screen():
@@ -371,12 +373,12 @@ def test_a_refused_undo_keeps_the_hold_on_screen():
         if table.match.state.phase == "play" and not table.busy:
             break
         if table.viewer_acts() and not table.busy:
-            click(app, table.click_point(table.targets()[0]))
+            click(app, table.input.click_point(table.targets()[0]))
         app.step(1 / 30, events=[], flip=False)
-    table.holds.append(({"trick": [], "winner": 0, "kind": "trick_won"}, 5.0))
-    table.next_hold()
+    table.stage.holds.append(Hold(TrickMoment(PastView(table.view, 0, None), [], 0, "trick_won"), 5.0))
+    table.stage.next_hold()
     table.undo()
-    assert table.holding and "undo" in table.message.lower()
+    assert table.stage.holding and "undo" in table.message.text.lower()
 
 
 def test_rules_screens_lay_out_and_scroll_for_every_game():

@@ -107,7 +107,7 @@ def test_clicked_moves_autosave_and_continue_restores_the_same_game():
     rng = random.Random(3)
     for _ in range(4):
         settle(app, table)
-        click(app, table.click_point(rng.choice(table.targets())))
+        click(app, table.input.click_point(rng.choice(table.targets())))
     assert paths.autosave_path().exists()
     before = snapshot(table.match)
     assert len(table.match.moves) >= 4
@@ -122,7 +122,7 @@ def test_clicked_moves_autosave_and_continue_restores_the_same_game():
     resumed = app2.stack.top
     assert isinstance(resumed, TableScene)
     assert snapshot(resumed.match) == before
-    assert resumed.viewer == 0 and resumed.agents.keys() == {1, 2}
+    assert resumed.viewer == 0 and resumed.session.agents.keys() == {1, 2}
 
 
 def test_no_continue_without_an_autosave_and_none_from_a_damaged_one():
@@ -142,9 +142,9 @@ def test_no_continue_without_an_autosave_and_none_from_a_damaged_one():
 def test_every_move_and_every_undo_rewrites_the_autosave():
     app, table = make_app("sticheln", [True, False, False], seed=4)
     settle(app, table)
-    click(app, table.click_point(table.targets()[0]))  # the pain card
+    click(app, table.input.click_point(table.targets()[0]))  # the pain card
     settle(app, table)
-    click(app, table.click_point(table.targets()[0]))  # lead a trick
+    click(app, table.input.click_point(table.targets()[0]))  # lead a trick
     settle(app, table)
     saved = library.read_autosave()
     assert len(saved.moves) == len(table.match.moves)
@@ -382,7 +382,7 @@ def test_an_error_in_a_frame_is_logged_and_the_title_offers_continue(caplog):
     try:
         app, table = make_app("sticheln", [True, False, False], seed=9)
         settle(app, table)
-        click(app, table.click_point(table.targets()[0]))
+        click(app, table.input.click_point(table.targets()[0]))
         moves = [str(m) for _s, m in table.match.moves]
         app.push(Broken(app))
         with caplog.at_level(logging.ERROR):
@@ -431,7 +431,7 @@ def test_ctrl_c_quits_run_without_a_traceback(monkeypatch):
 def test_closing_the_window_mid_game_loses_nothing():
     app, table = make_app("sticheln", [True, False, False], seed=10)
     settle(app, table)
-    click(app, table.click_point(table.targets()[0]))
+    click(app, table.input.click_point(table.targets()[0]))
     app.step(1 / 30, events=[pygame.event.Event(pygame.QUIT)], flip=False)
     assert not app.running
     assert snapshot(library.read_autosave()) == snapshot(table.match)

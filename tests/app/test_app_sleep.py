@@ -58,19 +58,19 @@ def test_a_computer_to_move_wakes_after_its_pause_then_animates():
 def test_an_illegal_click_shakes_for_a_few_frames_then_sleeps_again():
     app, table = make_app("sticheln", [True, False, False], speed="normal")
     settle(app)
-    key = next(iter(table.sprites))
-    table.sprites[key].shake()
+    key = next(iter(table.stage.sprites))
+    table.stage.sprites[key].shake()
     assert app.next_frame() == 0.0
     settle(app)
 
 
 def test_the_title_sways_a_few_times_a_second_only():
     app = App(settings=Settings())
-    title = app.go("title")
+    title = app.routes.title()
     app.step(0.0, events=[], flip=False)
     due = title.next_frame()
     assert 0 < due <= 0.5
-    assert app.go("setup").next_frame() is None  # a still screen
+    assert app.routes.setup().next_frame() is None  # a still screen
 
 
 def test_run_sleeps_until_input_and_loses_none_of_it(monkeypatch):

@@ -12,6 +12,7 @@ from game.app.look import fonts, palette
 from game.app.look.art import Art, card_size, contact_sheet
 from game.app.look.assets import ROOT, AssetError, find_asset
 from game.games import registry
+from game.games.grinch import art as grinch_art
 from game.games.spec import GameSpec
 from game.rules import avalanche, grinch, sticheln
 
@@ -58,7 +59,7 @@ def test_cache_returns_same_object(art):
     assert art.face("avalanche", card, 120) is art.face("avalanche", card, 120)
     assert art.back("grinch", 120) is art.back("grinch", 120)
     assert art.symbol("sticheln", "green", 32) is art.symbol("sticheln", "green", 32)
-    assert art.heart_tile(90, 4) is art.heart_tile(90, 4)
+    assert grinch_art.heart_tile(art, 90, 4) is grinch_art.heart_tile(art, 90, 4)
     assert art.felt((320, 200)) is art.felt((320, 200))
 
 
@@ -83,14 +84,14 @@ def test_backs_slot_and_symbols(art):
 
 
 def test_heart_tiles_and_tokens(art):
-    tiles = [art.heart_tile(120, h) for h in (3, 4, 5)]
+    tiles = [grinch_art.heart_tile(art, 120, h) for h in (3, 4, 5)]
     assert all(t.get_size() == (120, 120) for t in tiles)
     assert len({pygame.image.tobytes(t, "RGBA") for t in tiles}) == 3
     for value in (4, 5):
-        assert art.heart_token(value, 60).get_size() == (60, 60)
-        assert pygame.Rect(0, 0, 120, 120).contains(Art.heart_token_rect(120, value))
+        assert grinch_art.heart_token(art, value, 60).get_size() == (60, 60)
+        assert pygame.Rect(0, 0, 120, 120).contains(grinch_art.heart_token_rect(120, value))
     with pytest.raises(ValueError):
-        art.heart_tile(120, 6)
+        grinch_art.heart_tile(art, 120, 6)
 
 
 def test_each_games_pictures_live_in_its_own_folder():

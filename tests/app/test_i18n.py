@@ -425,7 +425,7 @@ def test_a_table_in_each_language(code: str, monkeypatch) -> None:
         if app.stack.top is not table:
             click(app, app.stack.top.buttons[0].rect.center)
         elif table.viewer_acts() and not table.busy:
-            click(app, table.click_point(rng.choice(table.targets())))
+            click(app, table.input.click_point(rng.choice(table.targets())))
         else:
             app.step(1 / 30, events=[], flip=False)
     recorder.drawn.clear()

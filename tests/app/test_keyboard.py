@@ -354,7 +354,7 @@ def test_the_focused_card_rises_and_the_viewer_change_forgets_the_focus():
             break
     press(app, pygame.K_TAB)
     key = focused_key(app)
-    sprite = table.sprites[key]
+    sprite = table.stage.sprites[key]
     assert sprite.place.mark == "focus"
     assert sprite.offset()[1] < 0  # lifted
     press(app, pygame.K_RETURN)  # pick it as the pain card: seat 1 is the next human
@@ -423,7 +423,7 @@ def test_esc_closes_a_round_summary_as_continue_does():
     from table_driver import make_app
 
     app, table = make_app("sticheln", [True, False, False])
-    app.go("summary", "Round 1", ["Player", "Score"], [["Ana", "3"]])
+    app.routes.summary("Round 1", ["Player", "Score"], [["Ana", "3"]])
     assert type(app.stack.top).__name__ == "SummaryScene"
     app.step(
         1 / 60,

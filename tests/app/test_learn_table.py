@@ -1,7 +1,7 @@
-"""The guided games at the real table, headless: driven to their end by mouse
+"""The guided games at the real scene, headless: driven to their end by mouse
 and by keyboard, a wrong click at every step changing nothing and saying what
 to do instead, captions inside the window, off their target and off the
-status line at every window and interface size (and off the table's labels
+status line at every window and interface size (and off the scene's labels
 at 1280x720 and 1024x600), the entries that lead to them, and the player's
 autosave left byte for byte as it was."""
 
@@ -41,11 +41,11 @@ FRAME = 1 / 30
 
 def lesson(game_id: str, size=(1280, 720), ui_scale: float = 1.0):
     app = App(size, Settings(speed="off", ui_scale=ui_scale))
-    table = app.go("learn", game_id)
-    return app, table
+    scene = app.routes.learn(game_id)
+    return app, scene
 
 
-def advance(app: App, table) -> bool:
+def advance(app: App, scene) -> bool:
     """Run until the learner's step waits (True) or the lesson's end shows (False);
     round summaries are closed on the way, as a player would."""
     for _ in range(3000):
@@ -55,10 +55,10 @@ def advance(app: App, table) -> bool:
         if isinstance(top, SummaryScene):
             press(app, pygame.K_RETURN)
             continue
-        if top is table and table.waiting():
+        if top is scene and scene.waiting():
             return True
         app.step(FRAME, events=[], flip=False)
-    raise AssertionError(f"the lesson stalled after {table.played()} moves")
+    raise AssertionError(f"the lesson stalled after {scene.mode.played()} moves")
 
 
 def press(app: App, key: int) -> None:
@@ -69,71 +69,76 @@ def press(app: App, key: int) -> None:
     )
 
 
-def wrong_point(table) -> tuple[int, int]:
+def wrong_point(scene) -> tuple[int, int]:
     """Somewhere a click does not reach this step's target: another target
-    if there is one, else the bare table."""
-    allowed = table.lesson_targets()
-    for target in table.targets():
+    if there is one, else the bare scene."""
+    allowed = scene.lesson_targets()
+    for target in scene.table.targets():
         if target not in allowed:
-            point = table.click_point(target)
+            point = scene.table.input.click_point(target)
             if not any(t.rect.collidepoint(point) for t in allowed):
                 return point
-    w, h = table.size
+    w, h = scene.table.size
     for x in range(w // 20, w, w // 10):
         for y in range(h // 6, h, h // 12):
-            if table.target_at((x, y)) is None and not any(b.rect.collidepoint((x, y)) for b in table.buttons):
+            if scene.table.input.target_at((x, y)) is None and not any(
+                b.rect.collidepoint((x, y)) for b in scene.buttons
+            ):
                 return (x, y)
     raise AssertionError("no wrong place to click")
 
 
-def drive_by_mouse(app: App, table, wrong_clicks: bool = False, check=None) -> int:
+def drive_by_mouse(app: App, scene, wrong_clicks: bool = False, check=None) -> int:
     steps = 0
-    while advance(app, table):
+    while advance(app, scene):
         if check is not None:
-            check(app, table)
+            check(app, scene)
         if wrong_clicks:
-            played, selection = table.played(), set(table.selection)
-            click(app, wrong_point(table))
-            assert table.played() == played and table.selection == selection
-            assert table.message == table.guide.instead(played, table.name, selection) and table.message_left > 0
-            assert table.message.startswith("Not that one now.")
-        target = table.lesson_targets()[0]
-        click(app, table.click_point(target))
+            played, selection = scene.mode.played(), set(scene.table.selection)
+            click(app, wrong_point(scene))
+            assert scene.mode.played() == played and scene.table.selection == selection
+            assert (
+                scene.table.message.text == scene.guide.instead(played, scene.table.name, selection)
+                and scene.table.message.left > 0
+            )
+            assert scene.table.message.text.startswith("Not that one now.")
+        target = scene.lesson_targets()[0]
+        click(app, scene.table.input.click_point(target))
         steps += 1
     return steps
 
 
-def finished(app: App, table, game_id: str) -> None:
+def finished(app: App, scene, game_id: str) -> None:
     assert isinstance(app.stack.top, LearnDoneScene) and app.stack.top.game_id == game_id
-    assert table.played() == len(script_for(game_id).steps)
+    assert scene.mode.played() == len(script_for(game_id).steps)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_each_lesson_by_mouse_to_its_end_a_wrong_click_at_every_step_changing_nothing(game_id):
-    app, table = lesson(game_id)
-    steps = drive_by_mouse(app, table, wrong_clicks=True)
-    finished(app, table, game_id)
+    app, scene = lesson(game_id)
+    steps = drive_by_mouse(app, scene, wrong_clicks=True)
+    finished(app, scene, game_id)
     assert steps >= len(script_for(game_id).human_steps)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_each_lesson_by_keyboard_the_ring_on_the_steps_target(game_id):
-    app, table = lesson(game_id)
+    app, scene = lesson(game_id)
     app.step(FRAME, events=[], flip=False)
     press(app, pygame.K_TAB)  # the ring shows, on the first card to play
-    while advance(app, table):
-        item = focus.focused(table)
-        allowed = [table.focus_item(t).key for t in table.lesson_targets()]
+    while advance(app, scene):
+        item = focus.focused(scene)
+        allowed = [scene.table.focus_item(t).key for t in scene.lesson_targets()]
         assert item is not None and item.key in allowed, (item, allowed)
-        plays = [i for i in focus.items_of(table) if i.group == "play"]
+        plays = [i for i in focus.items_of(scene) if i.group == "play"]
         assert {i.key for i in plays} <= set(allowed)  # the ring reaches nothing else
         press(app, pygame.K_RETURN)
-    finished(app, table, game_id)
+    finished(app, scene, game_id)
 
 
 def test_the_end_offers_a_real_game_with_the_same_game_chosen():
-    app, table = lesson("avalanche")
-    drive_by_mouse(app, table)
+    app, scene = lesson("avalanche")
+    drive_by_mouse(app, scene)
     done = app.stack.top
     click(app, next(b for b in done.buttons if b.label == "Play a real game").rect.center)
     setup = app.stack.top
@@ -141,15 +146,15 @@ def test_the_end_offers_a_real_game_with_the_same_game_chosen():
 
 
 def test_esc_leaves_at_any_time():
-    app, table = lesson("grinch")
-    advance(app, table)
+    app, scene = lesson("grinch")
+    advance(app, scene)
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, TitleScene)
 
 
 def test_no_hint_no_undo_and_leave_instead_of_menu():
-    _app, table = lesson("sticheln")
-    labels = [b.label for b in table.buttons]
+    _app, scene = lesson("sticheln")
+    labels = [b.label for b in scene.buttons]
     assert "Hint" not in labels and "Undo" not in labels and "Leave" in labels
 
 
@@ -160,37 +165,37 @@ def test_the_players_autosave_is_byte_identical_and_no_history_or_statistics():
     library.write_autosave(old)
     before = paths.autosave_path().read_bytes()
     for game_id in GAMES:
-        app, table = lesson(game_id)
-        drive_by_mouse(app, table)
-        finished(app, table, game_id)
+        app, scene = lesson(game_id)
+        drive_by_mouse(app, scene)
+        finished(app, scene, game_id)
     assert paths.autosave_path().read_bytes() == before
     assert library.list_history() == []
 
 
-def check_caption(app: App, table) -> None:
-    box, target, _lines = table.caption_layout()
+def check_caption(app: App, scene) -> None:
+    box, target, _lines = scene.caption_layout()
     window = pygame.Rect((0, 0), app.size)
     assert window.contains(box), (app.size, box)
     assert target is not None and not box.colliderect(target), (app.size, box, target)
-    assert not box.collidelistall(table.caption_avoids()[0]), (app.size, box, "over the status line")
+    assert not box.collidelistall(scene.caption_avoids()[0]), (app.size, box, "over the status line")
 
 
-def check_caption_clear(app: App, table) -> None:
+def check_caption_clear(app: App, scene) -> None:
     """Inside, off the target, off the status line and off the words the steps
     talk about (the record line, the piles' labels, the next-play chips)."""
-    check_caption(app, table)
-    box, _target, _lines = table.caption_layout()
-    _status, words, *_rest = table.caption_avoids()
-    assert words, "the table names the areas it labels"
+    check_caption(app, scene)
+    box, _target, _lines = scene.caption_layout()
+    _status, words, *_rest = scene.caption_avoids()
+    assert words, "the scene names the areas it labels"
     covered = [words[i] for i in box.collidelistall(words)]
-    assert not covered, (app.size, table.played(), box, covered)
+    assert not covered, (app.size, scene.mode.played(), box, covered)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
 def test_captions_leave_the_status_line_and_the_tables_labels_readable(game_id, size):
-    app, table = lesson(game_id, size=size)
-    drive_by_mouse(app, table, check=check_caption_clear)
+    app, scene = lesson(game_id, size=size)
+    drive_by_mouse(app, scene, check=check_caption_clear)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -198,8 +203,8 @@ def test_captions_leave_the_status_line_and_the_tables_labels_readable(game_id, 
 def test_captions_in_punjabi_keep_off_the_status_line_and_their_target(game_id, size):
     """Taller lines leave less room: the labels may be brushed, never the status line or the target."""
     i18n.set_language("pa")
-    app, table = lesson(game_id, size=size)
-    drive_by_mouse(app, table, check=check_caption)
+    app, scene = lesson(game_id, size=size)
+    drive_by_mouse(app, scene, check=check_caption)
 
 
 SIZES = [(1024, 600), (1280, 720), (1366, 768), (1920, 1080)]
@@ -208,8 +213,8 @@ SCALES = [0.8, 1.0, 1.5, 2.0]
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_captions_inside_the_window_and_off_their_target_small_and_large(game_id):
-    app, table = lesson(game_id, size=(1024, 600), ui_scale=2.0)
-    drive_by_mouse(app, table, check=check_caption)
+    app, scene = lesson(game_id, size=(1024, 600), ui_scale=2.0)
+    drive_by_mouse(app, scene, check=check_caption)
 
 
 @pytest.mark.slow
@@ -217,8 +222,8 @@ def test_captions_inside_the_window_and_off_their_target_small_and_large(game_id
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("ui_scale", SCALES)
 def test_captions_inside_the_window_and_off_their_target_at_every_size(game_id, size, ui_scale):
-    app, table = lesson(game_id, size=size, ui_scale=ui_scale)
-    drive_by_mouse(app, table, check=check_caption)
+    app, scene = lesson(game_id, size=size, ui_scale=ui_scale)
+    drive_by_mouse(app, scene, check=check_caption)
 
 
 def test_caption_placement_keeps_inside_and_off_the_target():
@@ -239,14 +244,14 @@ def test_caption_placement_keeps_inside_and_off_the_target():
 # -- where to find it -------------------------------------------------------------------
 def test_title_and_rules_screens_lead_to_the_lesson():
     app = App((1280, 720), Settings(speed="off"))
-    app.go("title")
+    app.routes.title()
     app.step(FRAME, events=[], flip=False)
     click(app, next(b for b in app.stack.top.buttons if b.label == "Learn to play").rect.center)
     pick = app.stack.top
     click(app, next(b for b in pick.buttons if b.label == "Avalanche").rect.center)
     assert app.stack.top.guide.game_id == "avalanche"
-    app.go("title")
-    rules = app.go("rules", "grinch")
+    app.routes.title()
+    rules = app.routes.rules("grinch")
     app.step(FRAME, events=[], flip=False)
     assert isinstance(rules, RulesScene)
     click(app, rules.learn.rect.center)
@@ -255,17 +260,17 @@ def test_title_and_rules_screens_lead_to_the_lesson():
 
 def test_setup_offers_the_lesson_once_for_a_game_never_played():
     app = App((1280, 720), Settings(speed="off"))
-    app.go("title")
-    setup = app.go("setup", "avalanche")
+    app.routes.title()
+    setup = app.routes.setup("avalanche")
     app.step(FRAME, events=[], flip=False)
     setup.start()
     offer = app.stack.top
     assert isinstance(offer, LearnOfferScene) and "Avalanche" in offer.title
     click(app, next(b for b in offer.buttons if b.label == "Play now").rect.center)
     assert app.stack.top.match.game_id == "avalanche"  # the real game, as chosen
-    app.go("title")
-    setup = app.go("setup", "avalanche")
-    setup.start()  # offered once: now straight to the table
+    app.routes.title()
+    setup = app.routes.setup("avalanche")
+    setup.start()  # offered once: now straight to the scene
     assert app.stack.top.match.game_id == "avalanche"
 
 
@@ -276,7 +281,7 @@ def test_setup_offers_nothing_for_a_game_played_before():
         match.apply(match.state.legal_moves()[0])
     library.archive(match)
     app = App((1280, 720), Settings(speed="off"))
-    setup = app.go("setup", "sticheln")
+    setup = app.routes.setup("sticheln")
     setup.count = 3
     setup.start()
     assert not isinstance(app.stack.top, LearnOfferScene)
@@ -302,13 +307,13 @@ def test_learn_command_autoplays_to_the_end_and_exits_zero():
 def test_autoplay_walks_through_by_itself_and_exit_at_end_quits_zero(game_id):
     app = App((1280, 720), Settings(speed="off"))
     app.exit_at_end = True
-    table = app.go("learn", game_id, autoplay=True)
+    scene = app.routes.learn(game_id, autoplay=True)
     for _ in range(5000):
         if not app.running:
             break
         app.step(FRAME, events=[], flip=False)
     assert not app.running and app.exit_code == 0
-    assert table.played() == len(script_for(game_id).steps)
+    assert scene.mode.played() == len(script_for(game_id).steps)
 
 
 def test_learn_command_line():
@@ -330,10 +335,10 @@ def test_learn_command_line():
 
 
 def test_only_the_steps_card_is_lit_the_rest_of_the_hand_dimmed():
-    app, table = lesson("sticheln")
-    advance(app, table)
-    hand = [str(card) for card in table.view.hand(0)]
-    marks = {p.key: p.mark for p in table.places() if p.key in hand}
+    app, scene = lesson("sticheln")
+    advance(app, scene)
+    hand = [str(card) for card in scene.table.view.hand(0)]
+    marks = {p.key: p.mark for p in scene.table.places() if p.key in hand}
     assert marks.pop("yellow 1") != "dim" and set(marks.values()) == {"dim"}
 
 
@@ -349,12 +354,12 @@ def test_learn_to_play_and_the_setup_offer_leave_out_a_game_without_a_lesson():
     )
     try:
         app = App((1280, 720), Settings(speed="off"))
-        app.go("title")
-        pick = app.go("learn_pick")
+        app.routes.title()
+        pick = app.routes.learn_pick()
         assert isinstance(pick, LearnPickScene)
         assert [b.label for b in pick.buttons] == ["Sticheln", "Avalanche", "Grinch: Grow Your Heart", "Back"]
         assert not offer_lesson(app, spec.id, lambda: None)
         with pytest.raises(ValueError, match="lessonless has no guided game"):
-            app.go("learn", spec.id)
+            app.routes.learn(spec.id)
     finally:
         registry.unregister(spec.id)

@@ -58,7 +58,7 @@ def open_replay(
     game: str, match: Match, review: list[Decision] | None = None, size: tuple[int, int] = (1024, 600)
 ) -> tuple[App, ReplayScene]:
     app, _table = make_app(game, [True] + [False] * (len(match.seats) - 1), size=size)
-    app.go("replay", match, "test", review=review)
+    app.routes.replay(match, "test", review=review)
     replay = app.stack.top
     assert isinstance(replay, ReplayScene)
     frames(app, 2)
@@ -272,7 +272,7 @@ def test_review_from_history_runs_then_is_kept_and_not_run_again() -> None:
     app.push(history)
     frames(app)
     shared = library.shared_match(path)
-    app.go("review", shared, path, "Grinch", rollouts=4)
+    app.routes.review(shared, path, "Grinch", rollouts=4)
     review = app.stack.top
     assert isinstance(review, ReviewScene) and review.worker is not None
     frames(app)

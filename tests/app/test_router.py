@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.app.shell import router
-from game.app.shell.router import BUILT, METHODS, ROUTES, Routes
+from game.app.shell.router import METHODS, ROUTES, Routes
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,8 +24,8 @@ def test_every_route_has_a_typed_method_returning_its_screen():
     for name, (_module, cls, _how) in ROUTES.items():
         method = _method(name)
         assert method.__annotations__["return"] == cls, name
-    for name in BUILT:
-        assert _method(name).__annotations__["return"] == "TableScene", name
+    assert _method("table").__annotations__["return"] == "TableScene"
+    assert _method("learn").__annotations__["return"] == "LessonScene"
 
 
 @pytest.fixture
@@ -39,18 +39,17 @@ def app():
     return App((1280, 720), Settings(learn_offered=list(GAME_IDS)))
 
 
-def test_go_by_name_hands_over_to_the_typed_method(app):
-    title = app.go("title")
+def test_each_route_shows_its_screen_pushing_or_starting_over(app):
+    title = app.routes.title()
     assert isinstance(title, router.scene_class("title")) and app.stack.scenes == [title]
-    rules = app.go("rules", "grinch")
+    rules = app.routes.rules("grinch")
     assert isinstance(rules, router.scene_class("rules")) and rules.game_id == "grinch"
     assert app.stack.top is rules  # "push": on top of the title
     assert app.routes.title() is app.stack.top and len(app.stack.scenes) == 1  # "replace": starts over
 
 
-def test_go_to_a_route_that_does_not_exist_says_so(app):
-    with pytest.raises(KeyError):
-        app.go("nowhere")
+def test_there_is_no_untyped_way_to_a_screen(app):
+    assert not hasattr(app, "go") and not hasattr(router, "go")
 
 
 def test_a_table_opens_by_the_router(app):

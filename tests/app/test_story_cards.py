@@ -55,8 +55,7 @@ def test_a_40_card_avalanche_hand_shows_every_rank(size):
 def test_a_squeezed_hand_counts_its_ranks_on_screen():
     app, table = make_app("avalanche", [True, False, False], size=(1280, 720))
     app.step(0.1, events=[], flip=False)
-    snap = dict(table.live())
-    snap["hand"] = sorted(avalanche.CARDS, key=lambda c: (c.rank, str(c)))[:40]
+    snap = table.live()._replace(hand=sorted(avalanche.CARDS, key=lambda c: (c.rank, str(c)))[:40])
     table.live = lambda: snap
     table.sync(instant=True)
     assert table.hand_counts and all(n == 4 for _key, n in table.hand_counts)

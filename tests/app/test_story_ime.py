@@ -73,8 +73,8 @@ def test_composition_replaces_a_selected_prefilled_text_and_respects_the_length(
 def test_save_name_prompt_draws_the_composition_underlined():
     i18n.set_language("ko")
     app, table = make_app("sticheln", [True, False, False], size=(1280, 720))
-    app.go("menu", table)
-    prompt = app.go("save", table.match)
+    app.routes.menu(table)
+    prompt = app.routes.save(table.match)
     app.step(0, events=[typed("민")], flip=False)
     rect = prompt.field.rect
     before = accent_pixels(app.screen, rect.inflate(-8, -8))
@@ -89,8 +89,8 @@ def test_save_name_prompt_draws_the_composition_underlined():
 def test_setup_name_fields_show_the_composition():
     i18n.set_language("ko")
     app = App((1280, 720), Settings(speed="off"))
-    app.go("title")
-    setup = app.go("setup")
+    app.routes.title()
+    setup = app.routes.setup()
     field = setup.name_rects[1]
     click(app, field.center)
     assert setup.editing == 1

@@ -36,7 +36,7 @@ def test_a_finished_trick_on_the_felt_says_its_moment_and_no_seat_glows_to_act()
             continue
         status = table.status()
         assert shown.current_player is None  # nobody is drawn as about to act
-        if "winner" in table.override:
+        if table.banner_kind() is not None:
             assert "takes the trick" in status or "set aside" in status
             seen_banner = True
         else:  # the last card is landing: still its player's play, never the next lead
@@ -51,15 +51,15 @@ def test_a_finished_trick_on_the_felt_says_its_moment_and_no_seat_glows_to_act()
 def test_a_long_turn_on_the_record_line_stays_readable_and_inside_its_box():
     app, table = make_app("grinch", [True] + [False] * 5, seed=3, speed="off")
     ui = app.ui
-    width = table.record_rect().w - ui(20)
+    width = table.log.line_rect().w - ui(20)
     long_turn = " · ".join(
         [
             "Laia discarded a card face down",
             "The Whos' discards turn up: " + ", ".join(f"Seat{i}: Wreath {i}" for i in range(6)),
         ]
     )
-    table.record_line = lambda: long_turn  # what a 6-seat Grinch reveal says
-    lines, px = table.record_text(width)
+    table.log.line = lambda: long_turn  # what a 6-seat Grinch reveal says
+    lines, px = table.log.line_text(width)
     assert px >= ui(13) and 1 <= len(lines) <= 2
     assert all(widgets.fit_size(line, px, width) == px for line in lines)
 
@@ -67,7 +67,7 @@ def test_a_long_turn_on_the_record_line_stays_readable_and_inside_its_box():
 def test_the_log_wraps_long_turns_instead_of_shrinking_them(monkeypatch):
     app, table = make_app("grinch", [True] + [False] * 5, seed=3, speed="off")
     long_turn = "The Whos' discards turn up: " + ", ".join(f"Seat{i}: Ornament {i}" for i in range(6)) * 2
-    table.log_lines = lambda: [long_turn]
+    table.log.lines = lambda: [long_turn]
     sizes = []
     real = widgets.fit_size
 
@@ -78,7 +78,7 @@ def test_the_log_wraps_long_turns_instead_of_shrinking_them(monkeypatch):
         return px
 
     monkeypatch.setattr(widgets, "fit_size", spy)
-    table.log_open = True
+    table.log.open = True
     app.step(DT, events=[], flip=False)
     assert len(sizes) >= 2 and min(sizes) == app.ui(16)  # wrapped rows, each at the log's own size
 
@@ -97,8 +97,8 @@ def test_scroll_for_more_has_its_own_strip_and_goes_at_the_end():
     from game.persist.settings import Settings
 
     app = App((1024, 600), Settings(speed="off"))
-    app.go("title")
-    rules = app.go("rules", "grinch")
+    app.routes.title()
+    rules = app.routes.rules("grinch")
     app.step(DT, events=[], flip=False)
     assert rules.max_scroll > 0
     drawn: list[str] = []

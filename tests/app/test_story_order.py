@@ -32,11 +32,11 @@ def is_hand_key(key) -> bool:
 
 def test_a_six_player_deal_lands_within_two_seconds_at_normal_speed():
     app, table = make_app("sticheln", [True] + [False] * 5, seed=2, speed="normal")
-    count = len(table.sprites)
+    count = len(table.stage.sprites)
     assert count == 90  # 15 cards for each of six seats
     assert deal_seconds(count, Settings(speed="normal").time_scale) <= 2.0
     frames = 0
-    while table.dealing:  # the stepped clock agrees with the stagger's sum
+    while table.stage.dealing:  # the stepped clock agrees with the stagger's sum
         app.step(DT, events=[], flip=False)
         frames += 1
     assert frames * DT <= 2.1
@@ -50,13 +50,13 @@ def test_the_round_summary_opens_after_the_last_trick_and_before_the_next_deal()
     real = table.show_summary
 
     def spy(*args):
-        trick = [k for k in table.sprites if isinstance(k, tuple) and k[0] == "trick"]
+        trick = [k for k in table.stage.sprites if isinstance(k, tuple) and k[0] == "trick"]
         opened.append(
             {
-                "leaving": len(table.leaving),
-                "moving": table.moving,
+                "leaving": len(table.stage.leaving),
+                "moving": table.stage.moving,
                 "trick": trick,
-                "hand_cards": [k for k in table.sprites if is_hand_key(k)],
+                "hand_cards": [k for k in table.stage.sprites if is_hand_key(k)],
                 "status": table.status(),
                 "lines": [table.seat_lines(s)[0] for s in range(6)],
             }
@@ -67,8 +67,8 @@ def test_the_round_summary_opens_after_the_last_trick_and_before_the_next_deal()
     for _ in range(100_000):
         if opened:
             break
-        if table.override.get("kind") == "trick_won":
-            trick = [s for k, s in table.sprites.items() if isinstance(k, tuple) and k[0] == "trick"]
+        if table.banner_kind() == "trick_won":
+            trick = [s for k, s in table.stage.sprites.items() if isinstance(k, tuple) and k[0] == "trick"]
             if len(trick) == 6 and any(s.moving for s in trick):
                 banners_while_moving.append(table.clock)
         app.step(LONG_DT, events=[], flip=False)
@@ -83,10 +83,10 @@ def test_the_round_summary_opens_after_the_last_trick_and_before_the_next_deal()
     assert isinstance(app.stack.top, SummaryScene)
     for _ in range(30):
         app.step(DT, events=[], flip=False)
-    assert not any(is_hand_key(k) for k in table.sprites)
+    assert not any(is_hand_key(k) for k in table.stage.sprites)
     app.stack.pop()
     app.step(DT, events=[], flip=False)
-    assert table.dealing and table.moving  # the status line says "Dealing the cards…" meanwhile
+    assert table.stage.dealing and table.stage.moving  # the status line says "Dealing the cards…" meanwhile
 
 
 def test_trick_counters_change_when_the_cards_arrive():
@@ -97,7 +97,7 @@ def test_trick_counters_change_when_the_cards_arrive():
         app.step(DT, events=[], flip=False)
         now = [table.seat_lines(s)[0] for s in range(4)]
         if now != last and any("trick" in a and a.split("·")[1] != b.split("·")[1] for a, b in zip(now, last)):
-            changes.append((table.moving, bool(table.leaving)))
+            changes.append((table.stage.moving, bool(table.stage.leaving)))
         last = now
         if len(changes) >= 3:
             break
@@ -107,19 +107,19 @@ def test_trick_counters_change_when_the_cards_arrive():
 
 def test_the_crevasse_count_changes_as_the_stopped_avalanche_arrives():
     app, table = make_app("avalanche", [False] * 3, seed=5, speed="fast")
-    last = table.counted()["neutral"]
+    last = table.counted().neutral
     changes = waited = 0
     for _ in range(60_000):
         app.step(LONG_DT, events=[], flip=False)
-        if not table.holding and any(sp.key[0] == "av" for sp in table.leaving):
+        if not table.stage.holding and any(sp.key[0] == "av" for sp in table.stage.leaving):
             # the hold is over but the stopped avalanche is still on its way: the status waits
-            if table.counted().get("kind") == "stop":
+            if table.counted().kind == "stop":
                 waited += 1
                 assert "crevasse" in table.status()
-        now = table.counted()["neutral"]
+        now = table.counted().neutral
         if now != last:
             changes += 1
-            assert not table.leaving and not table.moving
+            assert not table.stage.leaving and not table.stage.moving
         last = now
         if changes >= 2 or table.match.state.is_over:
             break
@@ -139,9 +139,9 @@ def test_after_continue_a_revealed_pain_card_never_shows_face_down():
     table = router.open_table(app, match, continuing=True)
     app.step(DT, events=[], flip=False)
     for seat in (1, 2):
-        sprite = table.sprites[("pain", seat)]
+        sprite = table.stage.sprites[("pain", seat)]
         assert sprite.shown is not None, "an opponent's revealed pain card flew in face down"
-    for key, sprite in table.sprites.items():
+    for key, sprite in table.stage.sprites.items():
         if isinstance(key, tuple) and key[0] == "trick":
             assert sprite.shown is not None
 

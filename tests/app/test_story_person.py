@@ -171,7 +171,7 @@ def test_a_replay_of_a_solo_game_says_you_for_its_human():
     rng = random.Random(1)
     for _ in range(6):
         match.apply(rng.choice(match.state.legal_moves()))
-    replay = app.go("replay", match)
+    replay = app.routes.replay(match)
     replay.goto(1)
     head, line = replay.move_text()
     assert line.startswith("You chose ") and "Ana" not in line

@@ -114,7 +114,7 @@ def test_undo_takes_the_words_back_too():
         app.step(1 / 30, events=[], flip=False)
     before = len(table.chronicle.entries)
     target = table.targets()[0]
-    click(app, table.click_point(target))
+    click(app, table.input.click_point(target))
     assert len(table.chronicle.entries) > before
     table.undo()
     assert len(table.chronicle.entries) == before
@@ -126,7 +126,7 @@ def test_the_table_line_follows_the_moves_and_the_log_opens_by_key(game):
     said = []
     for _ in range(4000):
         app.step(1 / 20, events=[], flip=False)
-        line = table.record_line()
+        line = table.log.line()
         if line and (not said or said[-1] != line):
             said.append(line)
         if len(table.chronicle.entries) >= 3 * GAMES[game] and not table.busy:
@@ -136,17 +136,17 @@ def test_the_table_line_follows_the_moves_and_the_log_opens_by_key(game):
         assert any(NAMES[seat] in line for line in said), (seat, said)
     # L opens the log over the table, L closes it; Esc and a click close it too.
     app.step(1 / 60, events=[key(pygame.K_l)], flip=False)
-    assert table.log_open
+    assert table.log.open
     app.draw()
     app.step(1 / 60, events=[key(pygame.K_l)], flip=False)
-    assert not table.log_open
+    assert not table.log.open
     app.step(1 / 60, events=[key(pygame.K_l)], flip=False)
     app.step(1 / 60, events=[key(pygame.K_ESCAPE)], flip=False)
-    assert not table.log_open and app.stack.top is table  # Esc closed the log, not opened the menu
-    click(app, table.record_rect().center)
-    assert table.log_open
+    assert not table.log.open and app.stack.top is table  # Esc closed the log, not opened the menu
+    click(app, table.log.line_rect().center)
+    assert table.log.open
     click(app, (5, 5))
-    assert not table.log_open
+    assert not table.log.open
 
 
 def test_continue_shows_the_round_so_far_in_the_log():

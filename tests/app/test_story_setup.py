@@ -24,8 +24,8 @@ READABLE = 14  # px: the least a label may shrink to
 
 
 def setup_screen(app: App):
-    app.go("title")
-    return app.go("setup")
+    app.routes.title()
+    return app.routes.setup()
 
 
 def test_setup_remembers_the_last_game_and_player_count():

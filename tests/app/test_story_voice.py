@@ -38,7 +38,7 @@ def test_the_three_voices_look_different():
     assert r > b + 20 and g > b + 10, f"a hint is gold: {seen[voice.HINT]}"
     r, g, b = seen[voice.REFUSAL]
     assert r > g + 20 and r > b + 20, f"a refusal is red: {seen[voice.REFUSAL]}"
-    table.message_left = 0.0
+    table.message.left = 0.0
     assert _status_fill(app, table) == seen[voice.INFO]  # the status line itself: neutral
 
 
@@ -57,16 +57,16 @@ def test_a_refusal_is_cleared_when_the_turn_moves_on():
     app, table = make_app("sticheln", [True, False, False], seed=3, speed="normal", start=1)
     _to_a_computers_turn(app, table)
     waiting_for = table.match.current
-    sprite = next(iter(table.sprites.values()))
+    sprite = next(iter(table.stage.sprites.values()))
     click(app, sprite.rect().center)  # a click while a computer is to play
-    assert table.message_voice == voice.REFUSAL and table.message_left > 0
-    assert table.name(waiting_for) in table.message
+    assert table.message.tone == voice.REFUSAL and table.message.left > 0
+    assert table.name(waiting_for) in table.message.text
     for _ in range(600):
         if table.match.current != waiting_for:
             break
         app.step(1 / 30, events=[], flip=False)
     assert table.match.current != waiting_for
-    assert table.message_left <= 0, "the refusal outlived the turn it answered"
+    assert table.message.left <= 0, "the refusal outlived the turn it answered"
 
 
 def test_a_refusal_on_your_own_turn_stays_until_a_move():
@@ -77,9 +77,9 @@ def test_a_refusal_on_your_own_turn_stays_until_a_move():
         app.step(1 / 30, events=[], flip=False)
     table.refuse("Not that one.")
     app.step(1 / 30, events=[], flip=False)
-    assert table.message_left > 0 and table.message_voice == voice.REFUSAL
+    assert table.message.left > 0 and table.message.tone == voice.REFUSAL
     table.try_move(table.match.state.legal_moves()[0])
-    assert table.message_left <= 0
+    assert table.message.left <= 0
 
 
 def test_taking_back_a_move_is_said_neutrally():
@@ -90,7 +90,7 @@ def test_taking_back_a_move_is_said_neutrally():
         app.step(1 / 30, events=[], flip=False)
     table.try_move(table.match.state.legal_moves()[0])
     table.undo()
-    assert table.message == "Took back your last move." and table.message_voice == voice.INFO
+    assert table.message.text == "Took back your last move." and table.message.tone == voice.INFO
 
 
 def test_a_hint_names_the_move_once_and_drops_the_search_figure():
@@ -138,20 +138,20 @@ def test_a_grinch_hint_marks_its_card_pile_or_row(phase):
     legal = table.match.state.legal_moves()
     marked: list[pygame.Rect] = []
     for move in legal:
-        table.hint = (move, None)
+        table.turns.hint = (move, None)
         table.sync()
         if move.kind == "discard":
-            assert table.sprites[str(move.arg)].place.mark == "hint", move
+            assert table.stage.sprites[str(move.arg)].place.mark == "hint", move
             continue
         if move.kind == "take":
             top = str(table.view.discard_pile(move.arg)[0])
-            assert table.sprites[top].place.mark == "hint", move
-            rect = table.sprite_rect(top)
+            assert table.stage.sprites[top].place.mark == "hint", move
+            rect = table.stage.sprite_rect(top)
         else:
             rect = table.draw_rect if move.kind == "draw" else table.row_rects[move.arg]
         assert _hint_pixels(app, rect) > 20, move
         marked.append(rect)
-    table.hint = None
+    table.turns.hint = None
     table.sync()
     assert all(_hint_pixels(app, rect) == 0 for rect in marked), "a mark without a hint"
     assert {m.kind for m in legal} & {"draw", "take", "discard", "score"}

@@ -8,13 +8,14 @@ import sys
 
 from game.app.words import save_words
 from game.games.avalanche import words
+from game.games.avalanche.snapshot import Snapshot
 from game.games.grinch import pad_model as grinch_pad
 from game.rules import avalanche, grinch
 from game.session.match import Match, Seat
 
 PURE = (
     "game.games.avalanche.words",
-    "game.games.avalanche.table_words",
+    "game.games.avalanche.snapshot",
     "game.games.sticheln.words",
     "game.games.grinch.words",
     "game.games.grinch.pad_model",
@@ -68,13 +69,15 @@ def test_the_chips_name_who_collects_a_fall():
 
 
 def test_the_banner_says_who_the_avalanche_falls_on():
-    fall = {"kind": "fall", "table": [(1, cards("QS")), (2, cards("2C"))], "count": 2, "collector": 1}
+    still = Snapshot(hand=[], sizes=[0, 0, 0], table=[], pile=0, coll=[0, 0, 0], neutral=0, out=set())
+    fall = still._replace(kind="fall", table=[(1, cards("QS")), (2, cards("2C"))], cards=2, collector=1, faller=2)
     assert words.banner(fall, names, mine) == (
         "The avalanche falls on Mina!",
         "Pau played 2 on Q: 2 cards to Mina's pile",
     )
-    assert words.banner({}, names, mine) == ("", "")
-    assert words.banner({"kind": "end", "count": 0}, names, mine)[0] == "Game over"
+    assert words.banner(None, names, mine) == ("", "")
+    assert words.banner(still, names, mine) == ("", "")
+    assert words.banner(still._replace(kind="end"), names, mine)[0] == "Game over"
 
 
 def test_the_status_line_follows_the_view():
@@ -137,27 +140,14 @@ def test_status_lines_say_whose_turn_it_is():
     assert grinch_words.seat_lines(state.view(0), 0)[1] == "Score 0"
 
 
-def test_the_old_names_still_reach_a_games_words():
-    """The tables ask `status_words` and `names` for words that moved into
-    their game's words part: those are forwarded, and nothing else is."""
-    import pytest
-
+def test_the_shared_words_forward_nothing_of_a_games():
+    """A game's words live in its words part only: the shared modules have
+    no stand-ins for them (a table imports its own game's words)."""
     from game.app.table import status_words
     from game.app.words import names as shared
-    from game.games.avalanche import words as avalanche_words
-    from game.games.grinch import words as grinch_words
-    from game.games.sticheln import words as sticheln_words
 
-    assert status_words.sticheln_status is sticheln_words.status_line
-    assert status_words.trick_banner is sticheln_words.trick_banner
-    assert status_words.grinch_pad_filled is grinch_words.pad_filled
-    assert shared.colour_name is sticheln_words.colour_name
-    assert shared.row_help is grinch_words.row_help
-    assert shared.set_name is avalanche_words.set_name
-    assert words.set_text is avalanche_words.set_text
-    for module, attr in ((status_words, "status_line"), (shared, "card_nam"), (shared, "__wrapped__")):
-        with pytest.raises(AttributeError):
-            getattr(module, attr)
+    for module, attr in ((status_words, "sticheln_status"), (shared, "colour_name"), (shared, "row_help")):
+        assert not hasattr(module, attr)
 
 
 def test_a_game_without_words_still_speaks():

@@ -218,7 +218,7 @@ def test_an_unwritable_home_is_said_once_and_the_game_can_be_saved_elsewhere(
     monkeypatch.setenv("FIRESIDE_HOME", str(blocked))
     app, table = make_app("sticheln", [True, False, False], seed=3)
     for _ in range(6):  # moves: each autosave fails, the notice comes once
-        table.play(table.match.state.legal_moves()[0])
+        table.turns.play(table.match.state.legal_moves()[0])
     notices = [s for s in app.stack.scenes if isinstance(s, AutosaveFailedScene)]
     assert len(notices) == 1 and "cannot create the folder" in notices[0].reason
     app.step_safely(1 / 30, events=[])
@@ -256,7 +256,7 @@ def test_an_unwritable_home_is_said_once_and_the_game_can_be_saved_elsewhere(
     # From now on every move goes to that file too, without another notice.
     app.stack.remove(menu)
     for _ in range(3):
-        table.play(table.match.state.legal_moves()[0])
+        table.turns.play(table.match.state.legal_moves()[0])
     assert not any(isinstance(s, AutosaveFailedScene) for s in app.stack.scenes)
     again = savefile.load(saved)
     assert [str(m) for _s, m in again.moves] == [str(m) for _s, m in table.match.moves]
@@ -443,7 +443,7 @@ def test_a_read_only_data_folder_without_saves_keeps_the_game_on_the_table(home:
     data.chmod(0o555)
     try:
         app, table = make_app("grinch", [True, False, False], seed=4)
-        table.play(table.match.state.legal_moves()[0])
+        table.turns.play(table.match.state.legal_moves()[0])
         assert isinstance(app.stack.top, AutosaveFailedScene)
         app.stack.top.close()
         prompt = SaveNameScene(app, table.match)

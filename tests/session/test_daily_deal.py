@@ -173,7 +173,7 @@ def test_results_of_a_days_deal_say_the_streak_and_how_you_did_before(monkeypatc
     assert "first day's deal" in daily_words.daily_lines(first, today=DAY)[2]
     table = table_for(app, again)
     app.replace(table)
-    results = app.go("results", table)
+    results = app.routes.results(table)
     assert results.daily and results.code_line is not None
     app.step(1 / 60, events=[], flip=True)
 
@@ -185,6 +185,6 @@ def test_the_statistics_screen_shows_the_streak_of_todays_deals():
     _finish("avalanche", today - timedelta(1), 1)
     _finish("avalanche", today, 2)
     app, _table = make_app("avalanche", [True, False])
-    screen = app.go("stats", "avalanche")
+    screen = app.routes.stats("avalanche")
     assert screen.daily["avalanche"].streak(today) == 2
     app.step(1 / 60, events=[], flip=True)  # the line draws

@@ -307,7 +307,7 @@ def test_results_show_the_code_and_copy_it(monkeypatch):
     copied = []
     monkeypatch.setattr("pygame.scrap.put_text", copied.append)
     app, table = _finished_table()
-    app.go("results", table)
+    app.routes.results(table)
     results = app.stack.top
     assert isinstance(results, ResultsScene) and results.code_line.code == deal_code.code_of(table.match)
     app.step(1 / 60, events=[], flip=True)
@@ -325,7 +325,7 @@ def test_no_clipboard_is_a_message_not_a_crash(monkeypatch):
 
     monkeypatch.setattr("pygame.scrap.put_text", refuse)
     app, table = _finished_table()
-    results = app.go("results", table)
+    results = app.routes.results(table)
     click(app, results.code_line.button.rect.center)
     line = results.code_line
     assert line.notice_bad and "no clipboard on this system" in line.notice and line.code in line.notice
@@ -341,7 +341,7 @@ def test_history_rows_show_the_code_with_a_copy_button(monkeypatch):
     monkeypatch.setattr("pygame.scrap.put_text", copied.append)
     app, table = _finished_table("sticheln", 3, 2)
     library.archive(table.match)
-    history = app.go("history")
+    history = app.routes.history()
     app.step(1 / 60, events=[], flip=True)
     code = deal_code.code_of(table.match)
     info, _rect, buttons = history.rows[0]

@@ -35,7 +35,7 @@ class HighCardTable(TableScene):
             return []
         out = []
         for card in self.view.hand(self.viewer):
-            rect = self.sprite_rect(str(card))
+            rect = self.stage.sprite_rect(str(card))
             if rect is not None:
                 out.append(Target(rect, Move("play", card), key=str(card)))
         return out

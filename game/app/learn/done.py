@@ -49,14 +49,14 @@ class LearnDoneScene(ModalScene):
         )
 
     def real_game(self) -> None:
-        self.app.go("title")
-        self.app.go("setup", self.game_id)
+        self.app.routes.title()
+        self.app.routes.setup(self.game_id)
 
     def again(self) -> None:
-        self.app.go("learn", self.game_id)
+        self.app.routes.learn(self.game_id)
 
     def leave(self) -> None:
-        self.app.go("title")
+        self.app.routes.title()
 
     def update(self, dt: float) -> None:
         if self.app.exit_at_end and self.app.stack.top is self:

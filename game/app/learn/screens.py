@@ -35,7 +35,11 @@ class LearnPickScene(ModalScene):
 
     def learn(self, game_id: str) -> Callable[[], None]:
         """The button's action: the guided game of `game_id`."""
-        return lambda: self.app.go("learn", game_id)
+
+        def start() -> None:
+            self.app.routes.learn(game_id)
+
+        return start
 
     def place_buttons(self) -> None:
         ui = self.app.ui
@@ -76,7 +80,7 @@ class LearnOfferScene(ModalScene):
 
     def make_buttons(self) -> list[Button]:
         return [
-            Button(N_("Learn to play"), lambda: self.app.go("learn", self.game_id), key=pygame.K_RETURN, primary=True),
+            Button(N_("Learn to play"), lambda: self.app.routes.learn(self.game_id), key=pygame.K_RETURN, primary=True),
             Button(N_("Play now"), self.play_now, key=pygame.K_ESCAPE),
         ]
 
@@ -116,5 +120,5 @@ def offer_lesson(app: App, game_id: str, play: Callable[[], None]) -> bool:
 
     if any(record.games for record in load_stats().get(game_id, {}).values()):
         return False
-    app.go("learn_offer", game_id, play)
+    app.routes.learn_offer(game_id, play)
     return True

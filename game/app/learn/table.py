@@ -1,6 +1,7 @@
-"""A guided game at the real table: the game's own table class with a
-`GuidedTable` mixin in front, so clicks, keys, staging and drawing are the
-table's own and only the gate, the computers and the overlay differ.
+"""A guided game at the real table: the game's own table, conducted by a
+`LessonMode` and shown by a `LessonScene` that wraps it, so clicks, keys,
+staging and drawing are the table's own and only the gate, the computers
+and the overlay differ.
 
 - Only the step's target passes `refusal` (the table's click -> move gate);
   anything else says what to do instead.  The keyboard's ring reaches only
@@ -15,7 +16,6 @@ table's own and only the gate, the computers and the overlay differ.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -23,15 +23,18 @@ import pygame
 from game.app.learn.guide import Guide, ScriptedAgent
 from game.app.learn.placement import arrow, cost, place_caption
 from game.app.learn.scripts import HUMAN, script_for
-from game.app.table import table_class
+from game.app.shell.scene import Scene
+from game.app.table import table_for
 from game.app.table.base import TableScene, Target
-from game.app.ui import widgets
+from game.app.table.mode import TableMode
+from game.app.ui import focus, widgets
 from game.app.ui.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
 from game.i18n import N_, _
 from game.session.match import Match, Seat
 
 if TYPE_CHECKING:
-    from game.app.shell.app import App
+    from game.app.shell.surface import AppSurface
+    from game.app.ui.widgets import Button
 
 AUTOPLAY_WAIT = 1.5  # seconds before autoplay clicks (at normal speed), plus time to read:
 READ_SPEED = 16.0  # characters of caption a second
@@ -51,142 +54,173 @@ def lesson_match(game_id: str) -> Match:
     return Match(game_id, seats, 1, script.start, options)
 
 
-class GuidedTable:
-    """The guided game's differences from a table (see module doc); a mixin
-    in front of a `TableScene` subclass (`guided_class`)."""
+class LessonMode(TableMode):
+    """The lesson's say at the table's decision points (see `TableMode`)."""
 
-    def setup_lesson(self: Any, guide: Guide, autoplay: bool) -> None:
+    def __init__(self, table: TableScene, guide: Guide, autoplay: bool) -> None:
+        self.table = table
         self.guide = guide
         self.autoplay = autoplay
         self.autoplay_wait = 0.0
-        self.lesson_over = False
-        played = self.played
-        self.session.keeps = False  # a lesson is never saved: no autosave, no history, no statistics
-        self.agents = {seat: ScriptedAgent(guide, played) for seat in self.agents}
+        self.over = False
 
-    def played(self: Any) -> int:
-        return len(self.match.moves)
+    def played(self) -> int:
+        return len(self.table.match.moves)
 
     # -- the gate ----------------------------------------------------------------
-    def refusal(self: Any, move: Any | None, select: Hashable | None) -> str | None:
-        if self.guide.allows(self.played(), move, select, self.selection):
+    def refusal(self, move: Any | None, select: Hashable | None) -> str | None:
+        table = self.table
+        if self.guide.allows(self.played(), move, select, table.selection):
             return None
-        return self.guide.instead(self.played(), self.name, self.selection)
+        return self.guide.instead(self.played(), table.name, table.selection)
 
-    def allowed(self: Any, target: Target) -> bool:
-        return self.guide.allows(self.played(), target.move, target.select, self.selection)
+    def allows(self, target: Target) -> bool:
+        return self.guide.allows(self.played(), target.move, target.select, self.table.selection)
 
-    def focusable(self: Any, target: Target, legal: list) -> bool:
-        return super().focusable(target, legal) and self.allowed(target)  # type: ignore[misc]
-
-    def enter_on_card(self: Any, target: Target) -> None:
+    def prefers(self, target: Target) -> bool:
         """Avalanche's Enter on a card: one the step still wants is selected."""
-        if self.allowed(target):
-            self.act(target)
-        else:
-            super().enter_on_card(target)  # type: ignore[misc]
+        return self.allows(target)
 
-    def click(self: Any, pos: tuple[int, int]) -> bool:
-        if self.waiting() and self.target_at(pos) is None:
-            self.held_back(None)  # a click on the bare table says what to do, too
-            return True
-        return super().click(pos)  # type: ignore[misc]
-
-    def hand_mark(self: Any, key: Hashable, legal: bool) -> str:
+    def wants_card(self, key: Hashable) -> bool:
         """A card this step does not want looks like one the rules forbid: dimmed, never lifted."""
-        mark = super().hand_mark(key, legal)  # type: ignore[misc]
-        if mark in ("", "legal") and self.guide_on() and not self.guide.wants_card(self.played(), key, self.selection):
-            return "dim"
-        return mark
+        return not self.guide_on() or self.guide.wants_card(self.played(), key, self.table.selection)
 
-    def guide_on(self: Any) -> bool:
+    def guide_on(self) -> bool:
         """The learner's step is due (cards may still be moving)."""
-        return hasattr(self, "guide") and self.viewer_acts() and self.guide.wanted(self.played()) is not None
+        return self.table.viewer_acts() and self.guide.wanted(self.played()) is not None
+
+    def waiting(self) -> bool:
+        """The learner's step is due and the table is still: the overlay shows."""
+        return not self.table.busy and self.guide_on()
 
     # -- what the lesson leaves out ------------------------------------------------
-    def open_menu(self: Any) -> None:
-        """Esc and Leave: back to the title, the lesson forgotten."""
-        self.app.go("title")
-
-    def resize(self: Any, size: tuple[int, int]) -> None:
-        super().resize(size)  # type: ignore[misc]
-        self.buttons = [b for b in self.buttons if b.label not in ("Hint", "Undo")]
-        for button in self.buttons:
+    def buttons(self, buttons: list[Button]) -> list[Button]:
+        kept = [b for b in buttons if b.label not in ("Hint", "Undo")]
+        for button in kept:
             if button.label == "Menu":
                 button.label = N_("Leave")
+        return kept
 
-    def show_results(self) -> None:
+    def leave(self) -> bool:
+        """Esc and Leave: back to the title, the lesson forgotten."""
+        self.table.app.routes.title()
+        return True
+
+    def results(self) -> bool:
         """The end is `drive`'s (the lesson's own screen), not the results."""
+        return True
 
-    def show_summary(self: Any, title: str, headers: list[str], rows: list[list[str]]) -> None:
-        wait = max(0.3, self.speed(4.0)) if self.autoplay else None
-        self.app.go("summary", title, headers, rows, auto_close=wait)
+    def summary_wait(self, demo_wait: float | None) -> float | None:
+        return max(0.3, self.table.speed(4.0)) if self.autoplay else None
 
     # -- the turn flow ---------------------------------------------------------------
-    def waiting(self: Any) -> bool:
-        """The learner's step is due and the table is still: the overlay shows."""
-        return not self.busy and self.guide_on()
-
-    def drive(self: Any, dt: float) -> None:
-        if self.busy:
-            return
-        if self.guide.finished(self.played()) and not self.pending_summary:
-            if not self.lesson_over:
-                self.lesson_over = True
-                self.app.go("learned", self.GAME)
-            return
+    def drive(self, dt: float) -> bool:
+        table = self.table
+        if self.guide.finished(self.played()) and not table.stage.summaries:
+            if not self.over:
+                self.over = True
+                table.app.routes.learned(table.GAME)
+            return True
         if self.autoplay and self.waiting():
             self.autoplay_wait += dt
             if self.autoplay_wait >= self.reading_time():
                 self.autoplay_wait = 0.0
-                targets = self.lesson_targets()
+                targets = self.targets()
                 if targets:
-                    self.act(targets[0])
-            return
-        super().drive(dt)  # type: ignore[misc]
+                    table.input.act(targets[0])
+            return True
+        return False
 
-    def reading_time(self: Any) -> float:
-        """How long autoplay lets the caption be read before it clicks."""
-        if self.selection:
-            return self.speed(NEXT_CLICK)
-        caption = self.guide.caption(self.played(), self.view)
-        return self.speed(AUTOPLAY_WAIT + len(caption) / READ_SPEED)
-
-    def drive_due(self: Any) -> list[float]:
+    def drive_due(self) -> list[float] | None:
         if self.autoplay and self.waiting():
             return [max(0.0, self.reading_time() - self.autoplay_wait)]
-        if self.guide.finished(self.played()) and not self.lesson_over:
+        if self.guide.finished(self.played()) and not self.over:
             return [0.0]
-        return super().drive_due()  # type: ignore[misc]
+        return None
+
+    def reading_time(self) -> float:
+        """How long autoplay lets the caption be read before it clicks."""
+        table = self.table
+        if table.selection:
+            return table.speed(NEXT_CLICK)
+        caption = self.guide.caption(self.played(), table.view)
+        return table.speed(AUTOPLAY_WAIT + len(caption) / READ_SPEED)
+
+    def targets(self) -> list[Target]:
+        """The targets this step lets through, in the table's order."""
+        return [t for t in self.table.targets() if self.allows(t)]
+
+
+class LessonScene(Scene):
+    """The guided game on the screen: the game's own table under the
+    lesson's overlay (a veil with holes, a caption pointing at the step)."""
+
+    def __init__(self, app: AppSurface, table: TableScene, mode: LessonMode) -> None:
+        super().__init__(app)
+        self.table = table
+        self.mode = mode
+        self.guide = mode.guide
+        self.focus_start_group = table.focus_start_group
+
+    # -- the table's own, shown by this screen ------------------------------------------
+    def enter(self) -> None:
+        self.table.enter()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.table.resize(size)
+
+    def update(self, dt: float) -> None:
+        self.table.update(dt)
+
+    def next_frame(self) -> float | None:
+        return self.table.next_frame()
+
+    def handle(self, event: Any) -> bool:
+        return self.table.handle(event)
+
+    def focus_items(self) -> list[focus.Focusable]:
+        return self.table.focus_items()
+
+    def focus_changed(self) -> None:
+        self.table.focus_changed()
+
+    @property
+    def buttons(self) -> list[Button]:
+        return self.table.buttons
+
+    def waiting(self) -> bool:
+        return self.mode.waiting()
+
+    def lesson_targets(self) -> list[Target]:
+        return self.mode.targets()
 
     # -- the overlay --------------------------------------------------------------------
-    def lesson_targets(self: Any) -> list[Target]:
-        """The targets this step lets through, in the table's order."""
-        return [t for t in self.targets() if self.allowed(t)]
-
-    def spot_rects(self: Any) -> list[pygame.Rect]:
+    def spot_rects(self) -> list[pygame.Rect]:
         """Where the step's targets are drawn now (a lifted card where it shows)."""
-        return [self.drawn_rect(t.key) or t.rect for t in self.lesson_targets()]
+        stage = self.table.stage
+        return [stage.drawn_rect(t.key) or t.rect for t in self.lesson_targets()]
 
-    def chosen_rects(self: Any) -> list[pygame.Rect]:
+    def chosen_rects(self) -> list[pygame.Rect]:
         """Where the cards chosen so far for this step are drawn."""
-        return [r for r in (self.drawn_rect(key) for key in self.selection) if r is not None]
+        stage = self.table.stage
+        return [r for r in (stage.drawn_rect(key) for key in self.table.selection) if r is not None]
 
-    def caption_lines(self: Any) -> tuple[str, list[str], str]:
-        played = self.played()
+    def caption_lines(self) -> tuple[str, list[str], str]:
+        table = self.table
+        played = self.mode.played()
         number, total = self.guide.number(played)
         return (
             _("Step {n} of {total}").format(n=number, total=total),
-            [self.guide.caption(played, self.view)],
-            self.guide.how(played, self.name, self.selection),
+            [self.guide.caption(played, table.view)],
+            self.guide.how(played, table.name, table.selection),
         )
 
-    def caption_layout(self: Any) -> tuple[pygame.Rect, pygame.Rect | None, list[tuple[str, int, Any, bool]]]:
+    def caption_layout(self) -> tuple[pygame.Rect, pygame.Rect | None, list[tuple[str, int, Any, bool]]]:
         """(the caption's box, the rect it points at, its lines as (text, size, colour, bold)).
         The widest caption that covers nothing of `caption_avoids` wins; where
         every side is crowded, a narrower one may cover less instead."""
         ui = self.app.ui
-        w, h = self.size
+        w, h = self.table.size
         spots = self.spot_rects()
         target = spots[0].unionall(spots[1:]).inflate(ui(12), ui(12)) if spots else None
         top = ui(52)  # never over the status line, where a wrong click's answer shows
@@ -205,20 +239,21 @@ class GuidedTable:
         assert best is not None
         return best[1], target, best[2]
 
-    def caption_avoids(self: Any) -> list[list[pygame.Rect]]:
+    def caption_avoids(self) -> list[list[pygame.Rect]]:
         """What the caption keeps off, most important first: the status line
         (a wrong click's answer shows there); the words on the table the steps
-        talk about (the record line, the piles' labels, the next-play chips);
+        talk about (the turn line, the piles' labels, the next-play chips);
         the cards already chosen for the step; then the buttons, everything
         else to click, every card, the seats."""
-        record = self.record_words()
-        words = [*([record] if record else []), *self.label_rects()]
-        others = [t.rect for t in self.targets() if not self.allowed(t)]
-        cards = [sprite.rect() for sprite in self.sprites.values()]
-        rest = [*(b.rect for b in self.buttons if b.rect.w), *others, *cards, *(spot.panel for spot in self.spots)]
-        return [[self.status_shown()[0]], words, self.chosen_rects(), rest]
+        table = self.table
+        line = table.log.line_words()
+        words = [*([line] if line else []), *table.label_rects()]
+        others = [t.rect for t in table.targets() if not self.mode.allows(t)]
+        cards = [sprite.rect() for sprite in table.stage.sprites.values()]
+        rest = [*(b.rect for b in table.buttons if b.rect.w), *others, *cards, *(spot.panel for spot in table.spots)]
+        return [[table.status_shown()[0]], words, self.chosen_rects(), rest]
 
-    def caption_text(self: Any, width: int) -> list[tuple[str, int, Any, bool]]:
+    def caption_text(self, width: int) -> list[tuple[str, int, Any, bool]]:
         """The caption's lines wrapped to `width`: step number, rule, what to click."""
         ui = self.app.ui
         room = width - 2 * ui(14)
@@ -229,17 +264,17 @@ class GuidedTable:
         lines += [(line, ui(16), ACCENT, True) for line in widgets.wrap(how, ui(16), room, True)]
         return lines
 
-    def draw(self: Any, surface: pygame.Surface) -> None:
-        super().draw(surface)  # type: ignore[misc]
+    def draw(self, surface: pygame.Surface) -> None:
+        self.table.draw(surface)
         if self.waiting():
             self.draw_lesson(surface)
 
-    def draw_lesson(self: Any, surface: pygame.Surface) -> None:
+    def draw_lesson(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
         spots = [r.inflate(ui(12), ui(12)) for r in self.spot_rects()]
-        veil = pygame.Surface(self.size, pygame.SRCALPHA)
+        veil = pygame.Surface(self.table.size, pygame.SRCALPHA)
         veil.fill(VEIL)
-        for rect in [*spots, *self.chosen_rects(), *(b.rect for b in self.buttons if b.rect.w)]:
+        for rect in [*spots, *self.chosen_rects(), *(b.rect for b in self.table.buttons if b.rect.w)]:
             veil.fill((0, 0, 0, 0), rect)
         surface.blit(veil, (0, 0))
         for rect in spots:
@@ -254,17 +289,16 @@ class GuidedTable:
             y += round(size * 1.4)
 
 
-@cache
-def guided_class(game_id: str) -> type:
-    """The game's table class with the lesson in front of it."""
-    table = table_class(game_id)
-    return type(f"Guided{table.__name__}", (GuidedTable, table), {})
-
-
-def guided_table(app: App, game_id: str, *, autoplay: bool = False) -> TableScene:
-    """A table showing the guided game of `game_id` from its first move."""
+def guided_table(app: AppSurface, game_id: str, *, autoplay: bool = False) -> LessonScene:
+    """The guided game of `game_id` from its first move: the game's own table
+    in a lesson's mode, nothing kept, the computers playing the script."""
     script = script_for(game_id)  # a ValueError that says so for a game without a guided game
-    table = guided_class(game_id)(app, lesson_match(game_id))
-    table.setup_lesson(Guide(script), autoplay)
+    table = table_for(app, lesson_match(game_id))
+    guide = Guide(script)
+    mode = LessonMode(table, guide, autoplay)
+    scene = LessonScene(app, table, mode)
+    table.mode, table.holder = mode, scene
+    table.session.keeps = False  # a lesson is never saved: no autosave, no history, no statistics
+    table.session.agents = {seat: ScriptedAgent(guide, mode.played) for seat in table.session.agents}
     assert table.viewer == HUMAN
-    return table
+    return scene

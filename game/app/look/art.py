@@ -20,9 +20,8 @@ A game's art part offers:
 - ``cards() -> list``: every card of the game, for the contact sheet;
 - optionally ``sheet_extras(art, width) -> list[Surface]``: a row of the
   game's other pictures for the sheet;
-- optionally other pictures the game's table draws (the Grinch's heart tile),
-  which `Art` offers under the same names (`heart_tile`, …) by asking the
-  registered games' art parts, so no shared code names a game.
+- optionally other pictures its own table draws (the Grinch's heart tile),
+  which that table takes from its art part directly, cached with `Art.cached`.
 
 A registered game without an art part still draws: its card's text on the
 plain face, and a plain back.
@@ -175,20 +174,6 @@ class Art:
         if found is None:
             found = self._misc.put(key, _ready(make()))
         return found
-
-    # a game's own pictures, kept under their old names for the tables that draw them
-    def heart_token(self, value: int, width: int) -> pygame.Surface:
-        """The heart token ``value`` alone, from the game whose art offers hearts."""
-        return _picture("heart_token")(self, value, width)  # type: ignore[no-any-return]
-
-    @staticmethod
-    def heart_token_rect(width: int, value: int) -> pygame.Rect:
-        """Where token ``value`` lies on a ``width`` px heart tile."""
-        return _picture("heart_token_rect")(width, value)  # type: ignore[no-any-return]
-
-    def heart_tile(self, width: int, heart: int) -> pygame.Surface:
-        """The heart tracker tile showing ``heart``, from the game whose art offers hearts."""
-        return _picture("heart_tile")(self, width, heart)  # type: ignore[no-any-return]
 
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
         """The opaque table background: warm green felt, fine grain, soft vignette (latest size only)."""
@@ -389,23 +374,6 @@ def art_part(game_id: str) -> ModuleType | None:
     a ValueError for an unknown game."""
     spec = registry.get(game_id)
     return spec.module("art") if spec.has("art") else None
-
-
-_pictures: dict[str, Callable[..., Any]] = {}  # found once: the table asks every frame
-
-
-def _picture(name: str) -> Callable[..., Any]:
-    """A picture function ``name`` offered by a registered game's art part (the first that has it)."""
-    found = _pictures.get(name)
-    if found is None:
-        for spec in registry.specs():
-            part = spec.module("art") if spec.has("art") else None
-            if part is not None and callable(getattr(part, name, None)):
-                found = _pictures[name] = getattr(part, name)
-                break
-        else:
-            raise LookupError(f"no registered game's art draws {name!r}")
-    return found
 
 
 # --------------------------------------------------------------------- sheet

@@ -64,7 +64,7 @@ class ReplayScene(Scene):
         self.moves = list(match.moves)
         self.marks = by_number(review or [])
         self.verdict_h = 0
-        self.table: TableScene = app.go("table", replayed(match), replay=True)
+        self.table: TableScene = app.routes.table(replayed(match), replay=True)
         self.finished = match.state.is_over
         # Whose eyes: a finished game all hands up (None) or any seat; an unfinished one
         # only its players' own (every seat's when no one at it is human).
@@ -95,10 +95,10 @@ class ReplayScene(Scene):
         if index == self.index:
             return
         table = self.table
-        table.pending_summary.clear()
+        table.stage.summaries.clear()
         forward = index == self.index + 1
         table.show(index, animate=forward)
-        table.pending_summary.clear()  # no round summaries popping up over a replay
+        table.stage.summaries.clear()  # no round summaries popping up over a replay
 
     def step(self, delta: int) -> None:
         self.goto(self.index + delta)

@@ -67,7 +67,7 @@ class ResultsScene(ModalScene):
         replay it with the marks; kept in the game's history file when there is one."""
         match = self.table.match
         path = None if self.table.demo else library.history_file(match)
-        self.app.go("review", match, path, _("Review"))
+        self.app.routes.review(match, path, _("Review"))
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
@@ -89,10 +89,10 @@ class ResultsScene(ModalScene):
     def play_again(self) -> None:
         old = self.table.match
         match = Match(old.game_id, old.seats, None, (old.start + 1) % len(old.seats), old.options)
-        self.app.go("table", match, demo=self.table.demo)
+        self.app.routes.table(match, demo=self.table.demo)
 
     def main_menu(self) -> None:
         if self.table.demo and self.app.exit_at_end:
             self.app.quit(0)
             return
-        self.app.go("title")
+        self.app.routes.title()

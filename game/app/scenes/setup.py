@@ -103,7 +103,7 @@ class SetupScene(Scene):
             match = Match(self.game_id, seats, coded.seed, start, dict(coded.options))
         else:
             match = Match(self.game_id, seats, None, start)
-        self.app.go("table", match)  # keeps an unfinished autosave
+        self.app.routes.table(match)  # keeps an unfinished autosave
 
     def remember(self, seats: list[Seat]) -> None:
         """Next time, the same game and player count, the same names in the same

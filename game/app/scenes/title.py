@@ -101,7 +101,7 @@ class TitleScene(Scene):
         names = self.app.settings.names
         name = names[0].strip() if names and names[0].strip() else _("You")
         self.app.sound.play("click")
-        self.app.go("table", daily_match(game_id, date.today(), name, COMPUTER_NAMES))
+        self.app.routes.table(daily_match(game_id, date.today(), name, COMPUTER_NAMES))
 
     def autosave_set_aside(self, kept_as: str) -> None:
         """The autosave could not be read: say where it went instead of offering nothing in silence."""
@@ -111,30 +111,30 @@ class TitleScene(Scene):
         """Continue: the autosaved game, exactly where it was."""
         if self.saved is not None:
             self.app.sound.play("click")
-            self.app.go("table", self.saved, continuing=True)
+            self.app.routes.table(self.saved, continuing=True)
 
     def load_game(self) -> None:
-        self.app.go("load")
+        self.app.routes.load()
 
     def history(self) -> None:
-        self.app.go("history")
+        self.app.routes.history()
 
     def statistics(self) -> None:
-        self.app.go("stats")
+        self.app.routes.stats()
 
     def new_game(self) -> None:
-        self.app.go("setup")
+        self.app.routes.setup()
 
     def learn(self) -> None:
-        self.app.go("learn_pick")
+        self.app.routes.learn_pick()
 
     def rules(self) -> None:
         from game.games import registry
 
-        self.app.go("rules", registry.ids()[0])
+        self.app.routes.rules(registry.ids()[0])
 
     def settings(self) -> None:
-        self.app.go("settings")
+        self.app.routes.settings()
 
     def update(self, dt: float) -> None:
         self.clock += dt

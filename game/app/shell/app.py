@@ -6,7 +6,6 @@ import logging
 import math
 import os
 import sys
-from typing import Any
 
 import pygame
 
@@ -205,11 +204,6 @@ class App:
         self.stack.replace(scene)
         scene.resize(self.size)
         trim_heap()  # between games: what the last one's surfaces freed goes back to the system
-
-    def go(self, where: str, *args: Any, **kwargs: Any) -> Any:
-        """Show the screen named `where`, untyped; `self.routes.<where>(...)` is
-        the typed way (see `game.app.shell.router`).  Returns the screen."""
-        return router.go(self, where, *args, **kwargs)
 
     def quit(self, code: int = 0) -> None:
         self.running = False

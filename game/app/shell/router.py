@@ -5,15 +5,14 @@ Screens never import each other; they ask the app's router to show one:
 Each route is a typed method that builds its screen with the screen's own
 constructor, so a wrong argument fails the type check; the screen's module
 is imported on first use (no import circle, the title shows without loading
-every screen).  `app.go(name, ...)` is the older, untyped way in by name and
-only hands over to the method.  A route either starts over ("replace": the
-title, a table) or goes on top of what is showing ("push").
+every screen).  A route either starts over ("replace": the title, a table)
+or goes on top of what is showing ("push").
 """
 
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -22,6 +21,7 @@ if TYPE_CHECKING:
     from game.ai.review import Decision
     from game.app.learn.done import LearnDoneScene
     from game.app.learn.screens import LearnOfferScene, LearnPickScene
+    from game.app.learn.table import LessonScene
     from game.app.scenes.history import HistoryScene
     from game.app.scenes.menu import MenuScene
     from game.app.scenes.pass_device import PassScene
@@ -95,7 +95,7 @@ class Routes:
         """`match` on a table; see `open_table`."""
         return open_table(self.app, match, demo=demo, continuing=continuing, replay=replay)
 
-    def learn(self, game_id: str, *, autoplay: bool = False) -> TableScene:
+    def learn(self, game_id: str, *, autoplay: bool = False) -> LessonScene:
         """The guided game of `game_id`; see `open_lesson`."""
         return open_lesson(self.app, game_id, autoplay=autoplay)
 
@@ -211,14 +211,6 @@ def scene_class(name: str) -> type:
     return getattr(import_module(module), cls)
 
 
-def go(app: App, where: str, *args: Any, **kwargs: Any) -> Any:
-    """Show the screen `where`, built with `args`/`kwargs`; returns it.
-    Untyped, by name: it hands over to the typed `Routes` method of that name."""
-    if where not in ROUTES and where not in BUILT:
-        raise KeyError(where)
-    return getattr(app.routes, METHODS.get(where, where))(*args, **kwargs)
-
-
 def open_table(
     app: App, match: Match, *, demo: bool = False, continuing: bool = False, replay: bool = False
 ) -> TableScene:
@@ -259,11 +251,11 @@ def open_table(
     return table
 
 
-def open_lesson(app: App, game_id: str, *, autoplay: bool = False) -> TableScene:
+def open_lesson(app: App, game_id: str, *, autoplay: bool = False) -> LessonScene:
     """Start the guided game of `game_id` (Learn to play): a table of its own
-    that records nothing, so the player's autosave stays as it was."""
+    that keeps nothing, so the player's autosave stays as it was."""
     from game.app.learn.table import guided_table
 
-    table = guided_table(app, game_id, autoplay=autoplay)
-    app.replace(table)
-    return table
+    scene = guided_table(app, game_id, autoplay=autoplay)
+    app.replace(scene)
+    return scene

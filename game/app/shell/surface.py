@@ -8,7 +8,7 @@ and a test may hand a screen anything that has these members.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from game.app.look.art import Art
@@ -56,9 +56,5 @@ class AppSurface(Protocol):
     def push(self, scene: Scene) -> None: ...
 
     def replace(self, scene: Scene) -> None: ...
-
-    def go(self, where: str, *args: Any, **kwargs: Any) -> Any:
-        """The untyped way, by route name; prefer `routes`."""
-        ...
 
     def quit(self, code: int = 0) -> None: ...

@@ -9,7 +9,7 @@ from game.games import registry
 from game.session.match import Match
 
 if TYPE_CHECKING:
-    from game.app.shell.app import App
+    from game.app.shell.surface import AppSurface
     from game.app.table.base import TableScene
 
 
@@ -19,6 +19,6 @@ def table_class(game_id: str) -> type[TableScene]:
     return table
 
 
-def table_for(app: App, match: Match, *, demo: bool = False) -> TableScene:
+def table_for(app: AppSurface, match: Match, *, demo: bool = False) -> TableScene:
     """The table scene for the match's game."""
     return table_class(match.game_id)(app, match, demo=demo)

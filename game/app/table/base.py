@@ -1,37 +1,52 @@
 """What every game's table shares: seats around an ellipse, the layout,
-input and the click -> Move gate, the status line and drawing.
+the status line and drawing, and the parts it is made of.
 
 A game's table says *where things are* (`places`, `targets`, `draw_table`)
-and *what happened* (`stage`, `summary`); this class does the rest, with
-the stage (sprites, holds: `stage.py`) and the turn flow (computers, hint,
-undo, saving, passing the laptop: `turns.py`) in their own modules.
+and *what happened* (`holds_for`, `summary`); this class does the rest
+through its parts, each an object that names what it needs of the table
+in a Protocol: the stage (sprites, holds: `stage.py`), the round's log
+(`log_panel.py`), the input gate (`input.py`) and the turn flow
+(computers, hint, undo, passing the laptop: `turns.py`).  The game itself
+is kept by the pure `Session` under them; the table only asks it for its
+viewer's view.  Its `mode` says how it is conducted (a lesson's differs).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Hashable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.app.look.sound import EVENT_SOUNDS
+from game.app.shell.save_keeping import autosave_failed
 from game.app.shell.scene import Scene
 from game.app.table import layout, status_words, voice
 from game.app.table.chronicle import Chronicle
-from game.app.table.input import TableInput, Target  # noqa: F401 - Target: the games' clicks
+from game.app.table.input import TableInput, Target
 from game.app.table.layout import SeatSpot
 from game.app.table.log_panel import RoundLog
+from game.app.table.mode import TableMode
 from game.app.table.sprites import Place
-from game.app.table.stage import MOVE_TIME, STAGGER, Hold, Stage  # noqa: F401 - MOVE_TIME: the games' pace
-from game.app.table.turns import MESSAGE_TIME, TurnFlow  # noqa: F401 - the message line's time
+from game.app.table.stage import DEAL_KINDS, MOVE_TIME, STAGGER, Hold, Stage
+from game.app.table.turns import TurnFlow
+from game.app.table.voice import MESSAGE_TIME, MessageLine
 from game.app.ui import focus, widgets
 from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
 from game.app.words import names
 from game.i18n import N_, _
+from game.rules import Phrase
+from game.rules.core import scrub_events
 from game.session.match import Match
+from game.session.session import Session
 
 if TYPE_CHECKING:
-    from game.app.shell.app import App
+    from game.app.shell.surface import AppSurface
+
+#: what the game tables take from here besides the class
+__all__ = ["MESSAGE_TIME", "MOVE_TIME", "STAGGER", "Hold", "Place", "TableScene", "Target", "card_width"]
 
 log = logging.getLogger(__name__)
 
@@ -48,16 +63,13 @@ def card_width(size: tuple[int, int], interface: float) -> int:
     return max(40, round(base * interface**CARD_GROWTH))
 
 
-class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
+class TableScene(Scene):
     """Base table.  Subclasses set GAME and implement the hooks below."""
-
-    if TYPE_CHECKING:  # the table's app is the whole App (Scene only promises the AppSurface)
-        app: App
 
     GAME = ""
     focus_start_group = "play"  # the keyboard's ring starts on a card, not on Menu
 
-    def __init__(self, app: App, match: Match, *, demo: bool = False):
+    def __init__(self, app: AppSurface, match: Match, *, demo: bool = False):
         super().__init__(app)
         self.match = match
         self.demo = demo
@@ -67,22 +79,26 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
         # The seat whose eyes the table shows; None = spectator (all computers, or a replay).
         self.viewer: int | None = humans[0] if humans else None
         self.selection: set[Hashable] = set()
-        self.hover_key: Hashable | None = None
-        self.message = ""
-        self.message_left = 0.0
-        self.message_voice = voice.INFO
+        self.message = MessageLine()
         self.buttons: list[Button] = []
         self.spots: list[SeatSpot] = []
         self.size = app.size
         self.card_w = 80
+        self.hand_y = 0.0
+        self.hand_width = 0.0
         self.clock = 0.0
+        self.mode = TableMode()  # an ordinary game; a lesson sets its own
+        self.holder: Scene = self  # the screen on the stack that shows this table (a lesson's wraps it)
         self._view: tuple[Any, Any, Any] = (None, None, None)
-        self.init_stage(match.state)
-        self.init_turns()
-        self.init_log()
+        self._still: Any = None  # what was drawn when the cards last lay still (see `counted`)
+        self.session = Session(match, keeps=not demo, on_keep_failed=lambda exc: autosave_failed(app, match, exc))
         self.chronicle = Chronicle(self.GAME, len(match.seats))  # what each seat did, in words
         if match.moves:  # a game going on: its round so far
             self.chronicle.fill(match)
+        self.stage: Stage[Any] = Stage(self, match.state)
+        self.log = RoundLog(self, self.chronicle, self.stage)
+        self.input = TableInput(self, self.stage, self.log)
+        self.turns = TurnFlow(self, self.session, self.stage, self.chronicle, self.message)
 
     def spectate(self) -> None:
         """Make this a replay's table (call before it is laid out): nobody's
@@ -90,7 +106,7 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
         scene sets the state and calls `after_move` itself."""
         self.spectator = True
         self.viewer = None
-        self.agents = {}
+        self.session.agents = {}
         self.session.keeps = False
 
     # -- hooks for each game -------------------------------------------------
@@ -120,9 +136,17 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
         """One line: whose turn it is and what they may do."""
         return ""
 
-    def stage(self, events: tuple) -> list[Hold]:
+    def holds_for(self, events: tuple) -> list[Hold[Any]]:
         """Holds to show in order before the new state (e.g. a full trick)."""
         return []
+
+    def past_view(self, picture: Any) -> Any:
+        """The state view a hold's picture shows (None: it draws its own)."""
+        return None
+
+    def leave_hold(self, picture: Any, coming: Any) -> None:
+        """A hold's picture ends (`coming` is the next one's): tag the cards
+        that leave with it (`exit_to`) before the next sync."""
 
     def summary(self, events: tuple) -> tuple[str, list[str], list[list[str]]] | None:
         """(title, headers, rows) for a round summary if these events end a round."""
@@ -138,11 +162,80 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
         """Sprite keys to highlight when the hint suggests `move`."""
         return []
 
+    def focusable(self, target: Target, legal: list) -> bool:
+        """A target the keyboard may reach: one whose move the rules allow now."""
+        return target.move is not None and target.move in legal
+
+    def focus_item(self, target: Target) -> focus.Focusable:
+        """What the keyboard's ring holds for `target` (a game may give it more keys)."""
+        return self.input.focus_item(target)
+
+    def turn_line_y(self) -> float:
+        """The turn line's height on the table: just above the viewer's hand."""
+        return self.hand_y - self.card_w * 0.7 - self.app.ui(26)
+
+    def turn_line_width(self) -> int:
+        """How wide the turn line may be: a game narrows it to keep clear of its piles' labels."""
+        return min(self.size[0] - self.app.ui(440), self.app.ui(760))
+
+    def turn_line_covered(self) -> bool:
+        """True while a game's banner lies where the turn line goes (and says it bigger)."""
+        return False
+
+    def peek_height(self) -> int:
+        """Room the game's own part of the log needs (Sticheln: the last trick)."""
+        return 0
+
+    def draw_peek(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The game's own part of the log, drawn in `rect`."""
+
+    def drawn(self) -> Any:
+        """What the panels and counters count from (see `counted`): the shown view;
+        a game whose holds draw pictures of their own counts from those."""
+        return self.shown()
+
     # -- derived -------------------------------------------------------------
 
     @property
-    def state(self):
+    def state(self) -> Any:
         return self.match.state
+
+    @property
+    def current(self) -> int | None:
+        """The seat to act, None once the game is over."""
+        return self.match.current
+
+    @property
+    def busy(self) -> bool:
+        """Cards are moving or a hold is showing."""
+        return self.stage.busy
+
+    @property
+    def hint(self) -> tuple[Any, str | None] | None:
+        """The hint shown now: (move, reason), or None."""
+        return self.turns.hint
+
+    def shown(self) -> Any:
+        """What the table draws now: a hold's view of the past, or the view."""
+        picture = self.stage.picture
+        past = self.past_view(picture) if picture is not None else None
+        return past if past is not None else self.view
+
+    def counted(self) -> Any:
+        """What the panels and counters say: what is drawn once its cards
+        have arrived, and until then what was drawn when they last lay
+        still (a count changes as the cards reach it, not before)."""
+        if self._still is not None and (self.stage.moving or self.stage.leaving):
+            return self._still
+        return self.drawn()
+
+    def on_top(self) -> bool:
+        """The table's screen is in front (not under a menu or a summary)."""
+        return self.app.stack.top is self.holder
+
+    def lifted_key(self) -> Hashable | None:
+        """The card the keyboard's ring is on, while the table is in front."""
+        return focus.focused_key(self.holder) if self.on_top() else None
 
     @property
     def view(self):
@@ -203,15 +296,13 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
             self.buttons.insert(1, Button(N_("Hint"), self.ask_hint, key=pygame.K_h))
         if len(self.match.humans) == 1 and not self.spectator:
             self.buttons.insert(1, Button(N_("Undo"), self.undo))
+        self.buttons = self.mode.buttons(self.buttons)
         self.place_buttons()
-        if self._dealt:
-            self.sync(instant=True)
+        if self.stage.dealt:
+            self.stage.sync(instant=True)
         else:  # the opening deal: every card flies in, one after another
-            self._dealt = True
             self.warm_art()
-            self.sprites.clear()
-            self.dealing = True
-            self.sync(origin=self.deal_origin())
+            self.stage.deal(self.deal_origin())
 
     def deal_origin(self) -> tuple[float, float]:
         """Where the opening deal flies from (a game's draw pile)."""
@@ -231,7 +322,7 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
         ui = self.app.ui
         h, gap = ui(34), ui(8)
         x = self.size[0] - ui(12)
-        for button in [b for b in self.buttons if b.label in ("Menu", "Undo", "Hint")]:
+        for button in [b for b in self.buttons if b.label in ("Menu", "Leave", "Undo", "Hint")]:
             w = widgets.fitting_width(button.label, ui(17), ui(88))
             button.rect = pygame.Rect(0, 0, w, h)
             button.rect.topright = (x, ui(10))
@@ -266,11 +357,12 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
             return ""
         if key in self.selection:
             return "selected"
-        if self.hint is not None and key in self.move_keys(self.hint[0]):
+        hint = self.turns.hint
+        if hint is not None and key in self.move_keys(hint[0]):
             return "hint"
-        if not legal:
+        if not legal or not self.mode.wants_card(key):  # (a lesson dims what its step does not want)
             return "dim"
-        return "legal" if key == self.hover_key else ""
+        return "legal" if key == self.input.hover_key else ""
 
     # -- moves ---------------------------------------------------------------
 
@@ -278,9 +370,7 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
         """Show one line, already in the player's language (a rule's reason goes
         through `reasons.illegal` first, which names seats and drops rule IDs),
         in one of the three voices (`voice`: news, a hint, a refusal)."""
-        self.message = text
-        self.message_voice = tone
-        self.message_left = MESSAGE_TIME
+        self.message.say(text, tone)
 
     def refuse(self, text: str) -> None:
         """Say why not, in red, until the next move makes it stale."""
@@ -292,14 +382,76 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
         self.app.sound.play("shuffle")
 
     def open_menu(self) -> None:
-        self.app.go("menu", self)
+        if not self.mode.leave():
+            self.app.routes.menu(self)
 
     def show_summary(self, title: str, headers: list[str], rows: list[list[str]]) -> None:
-        wait = max(0.3, self.speed(4.0)) if self.demo else None
-        self.app.go("summary", title, headers, rows, auto_close=wait)
+        wait = self.mode.summary_wait(max(0.3, self.speed(4.0)) if self.demo else None)
+        self.app.routes.summary(title, headers, rows, auto_close=wait)
 
     def show_results(self) -> None:
-        self.app.go("results", self)
+        self.app.routes.results(self)
+
+    # -- the parts' verbs, for the game tables and the screens that hold a table --
+
+    def sync(self, instant: bool = False) -> None:
+        """Cards to where the table now says they belong."""
+        self.stage.sync(instant=instant)
+
+    def try_move(self, move: Any, key: Hashable | None = None) -> bool:
+        return self.input.try_move(move, key)
+
+    def offer(self, move: Any) -> Phrase | None:
+        return self.turns.offer(move)
+
+    def undo(self) -> None:
+        self.turns.undo()
+
+    def ask_hint(self) -> None:
+        self.turns.ask_hint()
+
+    def focus_items(self) -> list[focus.Focusable]:
+        return self.input.focus_items()
+
+    def focus_changed(self) -> None:
+        self.stage.sync()  # the focused card lifts
+
+    def after_move(self, before: Any, events: tuple) -> None:
+        """Stage a move: its sounds, the game's holds, the round's summary.  A
+        seat's table only hears what that seat may know."""
+        if self.viewer is not None:
+            events = scrub_events(events, self.viewer)
+        self.stage.before = before
+        for kind in dict.fromkeys(e.kind for e in events):
+            sound = EVENT_SOUNDS.get(kind)
+            if sound:
+                self.app.sound.play(sound)
+        summary = self.summary(events)
+        self.stage.play(
+            self.holds_for(events),
+            partial(self.show_summary, *summary) if summary is not None else None,
+            deals=any(e.kind in DEAL_KINDS for e in events),
+        )
+
+    def finish_animations(self) -> None:
+        self.stage.finish()
+        self._still = None
+
+    def show(self, index: int, animate: bool) -> None:
+        """Put the game after its first `index` moves on the table (replays
+        step back and forth through a match that holds every move).
+        `animate`: one step forward, staged like the game did; otherwise
+        every card snaps into place."""
+        self.finish_animations()
+        state = self.match.seek(index)
+        before = self.match.seek(max(0, index - 1)) if index else state
+        self.match.seek(index)
+        self.chronicle.fill(self.match)
+        if animate:
+            self.after_move(before, state.events)
+        else:
+            self.stage.before = before
+            self.finish_animations()
 
     def overlays_hidden(self) -> bool:
         """A round summary or the results lie over the table: whatever they
@@ -311,18 +463,26 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        self.count_down(dt)
-        self.update_stage(dt)
-        if self.app.stack.top is self:
-            self.drive(dt)
+        self.turns.count_down(dt)
+        if self.stage.tween(dt):  # the cards lie still: what they show now is what is counted
+            self._still = self.drawn()
+            self.stage.count_hold(dt)
+        if self.on_top():
+            self.turns.drive(dt)
+
+    def next_frame(self) -> float | None:
+        return self.turns.next_frame()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.input.handle(event)
 
     def pass_to(self, seat: int) -> None:
         def arrived() -> None:  # only now, after the click, do this seat's cards show
-            self.forget_hint()
-            self.message_left = 0.0
+            self.turns.forget_hint()
+            self.message.clear()
             self.look_as(seat)
 
-        self.app.go("pass", self.name(seat), arrived, self.open_menu)
+        self.app.routes.pass_device(self.name(seat), arrived, self.open_menu)
 
     def look_as(self, seat: int | None, face_up: bool = False) -> None:
         """Show the table through `seat`'s eyes (None: a spectator's, from seat 0);
@@ -333,9 +493,9 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
         self.spots = self.seat_spots()
         self.compute_layout()
         self.place_buttons()
-        focus.reset(self)  # the last player's focus says nothing to the next one
-        self.log_open = False  # the round's log speaks to whoever was looking
-        self.sync(instant=True)
+        focus.reset(self.holder)  # the last player's focus says nothing to the next one
+        self.log.open = False  # the round's log speaks to whoever was looking
+        self.stage.sync(instant=True)
 
     def open_hand(self, seat: int, count: int) -> list[Any] | None:
         """An opponent's `count` cards to draw face up beside its panel (see
@@ -352,19 +512,19 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
         for seat in range(self.num_players):
             self.draw_seat(surface, seat)
         self.draw_table(surface)
-        self.draw_cards(surface)
+        self.stage.draw(surface, self.app.art)
         self.draw_over(surface)
         self.draw_status(surface)
         for button in self.buttons:
             button.draw(surface, self.app.ui(17))
-        self.draw_record(surface)  # (and the log over everything, when open)
+        self.log.draw(surface)  # the turn line (and the log over everything, when open)
 
     def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         ui = self.app.ui
         spot = self.spots[seat]
         rect = spot.panel
         # Whose turn the table shows: nobody's while a past moment is on show.
-        active = getattr(self.shown(), "current_player", self.match.current) == seat
+        active = self.shown().current_player == seat
         if active:
             pulse = self.pulse()
             glow = rect.inflate(ui(8) + round(ui(4) * pulse), ui(8) + round(ui(4) * pulse))
@@ -407,11 +567,11 @@ class TableScene(Stage, TurnFlow, TableInput, RoundLog, Scene):
         lines), the lines, their size and look."""
         ui = self.app.ui
         box = self.status_box()
-        if self.message_left > 0 and self.message:
-            text, look = self.message, voice.style(self.message_voice)
+        if self.message.showing:
+            text, look = self.message.text, voice.style(self.message.tone)
         else:
             prefix = _("Demo") + " · " if self.demo else _("Replay") + " · " if self.spectator else ""
-            said = _("Dealing the cards…") if self.dealing else self.status()
+            said = _("Dealing the cards…") if self.stage.dealing else self.status()
             text, look = prefix + said, voice.style(voice.INFO)
         lines, px = voice.fit_lines(text, box.w - ui(24), ui(18), ui(15))
         if len(lines) > 1:  # two lines, tight: the top seat's panel starts just below

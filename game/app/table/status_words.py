@@ -13,25 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.app.words import names
 from game.i18n import _
 
 Name = Callable[[int], str]
 Mine = Callable[[int], bool]
 
+
 #: What moved into a game's words part and is still asked for here.
-MOVED = frozenset(
-    {
-        "sticheln_seat_lines",
-        "sticheln_status",
-        "trick_banner",
-        "grinch_seat_lines",
-        "grinch_pad_filled",
-        "grinch_status",
-    }
-)
-
-
 def nobody(seat: int) -> bool:
     """For a table nobody sits at (a demo): no seat is "you"."""
     return False
@@ -49,7 +37,3 @@ def turn_text(current: int | None, viewer: int | None, match: Any, name: Name, y
             return _("Your turn")
         return _("{name}, your turn").format(name=name(current))
     return _("{name} to play").format(name=name(current))
-
-
-def __getattr__(attr: str) -> Any:
-    return names.moved(__name__, attr, MOVED)

@@ -46,3 +46,32 @@ def fit_lines(text: str, width: int, size: int, smallest: int) -> tuple[list[str
         if len(lines) <= 2 and all(fit_size(line, px, width) == px for line in lines):
             return lines, px
     return [text], one
+
+
+MESSAGE_TIME = 3.5  # seconds a message holds the status line
+
+
+class MessageLine:
+    """The message that takes the status line's place for a few seconds (a
+    reason, a hint, a piece of news), in one of the three voices."""
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.tone = INFO
+        self.left = 0.0  # seconds it still shows
+
+    @property
+    def showing(self) -> bool:
+        return self.left > 0 and bool(self.text)
+
+    def say(self, text: str, tone: str = INFO, seconds: float = MESSAGE_TIME) -> None:
+        self.text, self.tone, self.left = text, tone, seconds
+
+    def clear(self, tone: str | None = None) -> None:
+        """Stop showing it (only if it is said in `tone`, when given)."""
+        if tone is None or self.tone == tone:
+            self.left = 0.0
+
+    def count_down(self, dt: float) -> None:
+        if self.left > 0:
+            self.left -= dt

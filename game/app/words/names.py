@@ -143,35 +143,3 @@ def move_said(game_id: str, seat: int, move: Any, name: Callable[[int], str], yo
 #: Words that moved into one game's words part, still found here by the
 #: callers that ask this module for them (the tables, the guide): each is
 #: looked up in the registered game whose words part offers it.
-MOVED = frozenset(
-    {
-        "colour_name",
-        "suit_name",
-        "row_name",
-        "row_help",
-        "rank_name",
-        "set_name",
-        "COLOURS",
-        "SUITS",
-        "ROWS",
-        "ROW_HELP",
-    }
-)
-
-
-def moved(module: str, attr: str, names: frozenset[str]) -> Any:
-    """`attr` of the one registered game's words part that offers it, for a
-    module's `__getattr__` (`names`: what that module forwards)."""
-    if attr in names:
-        found = [
-            getattr(part, attr)
-            for spec in registry.specs()
-            if spec.has("words") and hasattr(part := spec.module("words"), attr)
-        ]
-        if len(found) == 1:
-            return found[0]
-    raise AttributeError(f"module {module!r} has no attribute {attr!r}")
-
-
-def __getattr__(attr: str) -> Any:
-    return moved(__name__, attr, MOVED)

@@ -9,8 +9,8 @@ from collections.abc import Callable, Hashable, Set
 from typing import Any
 
 from game.app.learn.scripts import Script, Step, you
-from game.app.words import names
 from game.games.avalanche import SPEC
+from game.games.avalanche import words as avalanche_words
 from game.games.avalanche.rules import parse_card
 from game.i18n import N_, _, ngettext
 
@@ -95,4 +95,4 @@ def how(wanted: Any, name: Callable[[int], str], selection: Set[Hashable]) -> st
 
 
 def facts(wanted: Any, state: Any) -> dict[str, Any]:
-    return {"rank": names.rank_name(wanted.rank)} if wanted.kind == "play" else {}
+    return {"rank": avalanche_words.rank_name(wanted.rank)} if wanted.kind == "play" else {}

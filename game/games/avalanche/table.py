@@ -23,16 +23,17 @@ import pygame
 from game.app.look.palette import SEAT_COLOURS
 from game.app.table.base import Hold, TableScene, Target
 from game.app.table.sprites import Place
+from game.app.table.stage import Stage
 from game.app.ui import focus, widgets
 from game.app.ui.widgets import ACCENT, INK, MUTED, blit_text, draw_panel, draw_wrapped, fit_size
 from game.games.avalanche import rules as avalanche
-from game.games.avalanche import table_words as avalanche_words
+from game.games.avalanche import words as avalanche_words
 from game.games.avalanche.rules import SNOWFALL, Move
-from game.games.avalanche.table_words import next_play, set_text  # noqa: F401 - kept for callers
+from game.games.avalanche.snapshot import Snapshot
 from game.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from game.app.shell.app import App
+    from game.app.shell.surface import AppSurface
 
 
 GAME = "avalanche"
@@ -56,19 +57,21 @@ CHIP_FILL = (14, 24, 20, 200)
 
 class AvalancheTable(TableScene):
     GAME = GAME
+    stage: Stage[Snapshot]
 
     squeezed = False  # the bottom hand's ranks are squeezed together (see `hand_fan`)
     hand_counts: list[tuple[Hashable, int]] = []  # (top card's key, count) of squeezed ranks
 
-    def __init__(self, app: App, match, *, demo: bool = False):
+    def __init__(self, app: AppSurface, match, *, demo: bool = False):
         super().__init__(app, match, demo=demo)
-        self._live_cache: tuple[Any, Any, dict | None] = (None, None, None)
+        self._live_cache: tuple[Any, Any, Snapshot | None] = (None, None, None)
+        self._banner_top: tuple[Snapshot | None, float] = (None, 0.0)  # per hold
         self._words_cache: tuple[tuple, dict] | None = None
         self.play_rect = pygame.Rect(0, 0, 0, 0)
         self.av_box = pygame.Rect(0, 0, 0, 0)
 
     # -- cached derived state --------------------------------------------------
-    def live(self) -> dict:
+    def live(self) -> Snapshot:
         """What the table shows when nothing is being held: from the view."""
         state = self.match.state
         cs, bottom, snap = self._live_cache
@@ -77,27 +80,41 @@ class AvalancheTable(TableScene):
         view = self.view
         bottom = self.bottom_seat()
         n = self.num_players
-        snap = {
-            "hand": view.hand(bottom),
-            "sizes": [view.hand_size(s) for s in range(n)],
-            "table": view.table_plays(),
-            "pile": view.pile_count,
-            "coll": view.scores(),
-            "neutral": len(view.neutral),
-            "out": set(view.out),
-        }
+        snap = Snapshot(
+            hand=view.hand(bottom),
+            sizes=[view.hand_size(s) for s in range(n)],
+            table=view.table_plays(),
+            pile=view.pile_count,
+            coll=view.scores(),
+            neutral=len(view.neutral),
+            out=set(view.out),
+        )
         self._live_cache = (state, bottom, snap)
         return snap
 
-    def shown(self) -> dict:
-        return self.override if self.override else self.live()
+    def snapshot(self) -> Snapshot:
+        """What the table draws now: the held moment, or the live one."""
+        picture = self.stage.picture
+        return picture if picture is not None else self.live()
+
+    def drawn(self) -> Snapshot:
+        return self.snapshot()
+
+    def counted(self) -> Snapshot:  # (the base's, with its type)
+        counted: Snapshot = super().counted()
+        return counted
+
+    @property
+    def held(self) -> bool:
+        """A hold shows a moment (a fall, a stop, the end): nothing to click."""
+        return self.stage.picture is not None
 
     # -- geometry ------------------------------------------------------------------
     def compute_layout(self) -> None:
         w, h = self.size
         ui = self.app.ui
         self._words_cache = None  # chip rects and sizes belong to the old size
-        self.override.pop("_banner_top", None)
+        self._banner_top = (None, 0.0)
         cw = self.card_w
         ch = round(cw * 1.4)
         self.small_w = max(24, round(cw * 0.42))
@@ -274,16 +291,16 @@ class AvalancheTable(TableScene):
 
     # -- what is where ----------------------------------------------------------------
     def places(self) -> list[Place]:
-        snap = self.shown()
+        snap = self.snapshot()
         bottom = self.bottom_seat()
         out: list[Place] = []
         # The bottom hand, face up, keyed by (card, copy) so duplicates stay apart.
-        acting = self.viewer_acts() and not self.override
+        acting = self.viewer_acts() and not self.held
         legal_ranks = set()
         if acting:
             legal_ranks = {m.rank for m in self.view.legal_moves() if m.kind == "play"}
         sel_rank = self.selection_rank()
-        hand = snap["hand"]
+        hand = snap.hand
         seen: Counter = Counter()
         hand_places = []
         fan = self.hand_fan(hand, self.size[0] / 2, self.hand_y, self.card_w, self.hand_width)
@@ -307,7 +324,7 @@ class AvalancheTable(TableScene):
             if seat == bottom:
                 continue
             fan_at, _ = self.mat(seat)
-            n = snap["sizes"][seat]
+            n = snap.sizes[seat]
             faces = self.open_hand(seat, n)
             for i, (p, a) in enumerate(
                 self.fan(n, fan_at[0], fan_at[1], self.small_w, self.spots[seat].panel.w * 0.62, 6)
@@ -325,7 +342,7 @@ class AvalancheTable(TableScene):
                     )
                 )
         # The avalanche.
-        table = snap["table"]
+        table = snap.table
         av_places = []
         index = 0
         for s, (rows, (seat, cards)) in enumerate(zip(self.cascade([len(c) for _, c in table]), table)):
@@ -348,16 +365,16 @@ class AvalancheTable(TableScene):
                 index += 1
         out.extend(self.with_origins(hand_places, av_places))
         # Piles: the draw pile, each collected pile, the crevasse.
-        out.extend(self.stack("pile", snap["pile"], self.pile_pos, self.pile_w, 15, origin=None, mark=self.pile_mark()))
+        out.extend(self.stack("pile", snap.pile, self.pile_pos, self.pile_w, 15, origin=None, mark=self.pile_mark()))
         for seat in range(self.num_players):
             w = self.small_w if not self.spots[seat].bottom else round(self.small_w * 1.15)
             out.extend(
-                self.stack(("coll", seat), snap["coll"][seat], self.coll_pos(seat), w, 10, origin=self.av_centre, z=40)
+                self.stack(("coll", seat), snap.coll[seat], self.coll_pos(seat), w, 10, origin=self.av_centre, z=40)
             )
         out.extend(
             self.stack(
                 "crev",
-                snap["neutral"],
+                snap.neutral,
                 self.crev_pos,
                 round(self.card_w * 0.8),
                 12,
@@ -409,7 +426,7 @@ class AvalancheTable(TableScene):
         the hand, a card taken back (undo) from the avalanche; else the pile."""
         wanted = {p.key for p in hand_places} | {p.key for p in av_places}
         gone: dict[str, list[tuple[float, float]]] = {}
-        for key, sprite in self.sprites.items():
+        for key, sprite in self.stage.sprites.items():
             if (
                 isinstance(key, tuple)
                 and key[0] in ("hand", "av")
@@ -419,12 +436,12 @@ class AvalancheTable(TableScene):
                 gone.setdefault(str(sprite.place.card), []).append((sprite.x, sprite.y))
         out = []
         for place in hand_places:
-            if place.key not in self.sprites:
+            if place.key not in self.stage.sprites:
                 spots = gone.get(str(place.card))
                 place = place._replace(origin=spots.pop() if spots else self.pile_pos)
             out.append(place)
         for place in av_places:
-            if place.key not in self.sprites:
+            if place.key not in self.stage.sprites:
                 spots = gone.get(str(place.card))
                 if spots:
                     place = place._replace(origin=spots.pop())
@@ -437,12 +454,12 @@ class AvalancheTable(TableScene):
         return self.mat(seat)[0]
 
     def pile_mark(self) -> str:
-        if self.override or not self.viewer_acts():
+        if self.held or not self.viewer_acts():
             return ""
         if self.hint is not None and self.hint[0] == SNOWFALL:
             return "hint"
         if SNOWFALL in self.view.legal_moves():
-            hover = isinstance(self.hover_key, tuple) and self.hover_key[0] == "pile"
+            hover = isinstance(self.input.hover_key, tuple) and self.input.hover_key[0] == "pile"
             return "hint" if hover else "legal"
         return ""
 
@@ -464,7 +481,7 @@ class AvalancheTable(TableScene):
     def hand_keys(self) -> set:
         seen: Counter = Counter()
         keys = set()
-        for card in self.live()["hand"]:
+        for card in self.live().hand:
             keys.add(("hand", str(card), seen[str(card)]))
             seen[str(card)] += 1
         return keys
@@ -499,15 +516,17 @@ class AvalancheTable(TableScene):
         return Target(self.play_rect, move=move)
 
     def targets(self) -> list[Target]:
-        if not self.viewer_acts() or self.override:
+        if not self.viewer_acts() or self.held:
             return []
         out = []
-        for card_key in sorted(self.hand_keys(), key=lambda k: self.sprites[k].place.z if k in self.sprites else 0):
-            rect = self.sprite_rect(card_key)
+        for card_key in sorted(
+            self.hand_keys(), key=lambda k: self.stage.sprites[k].place.z if k in self.stage.sprites else 0
+        ):
+            rect = self.stage.sprite_rect(card_key)
             if rect is not None:
                 out.append(Target(rect, select=card_key, key=card_key))
         top = self.top_key("pile")
-        rect = self.sprite_rect(top) if top is not None else None  # (a top key has a sprite)
+        rect = self.stage.sprite_rect(top) if top is not None else None  # (a top key has a sprite)
         if rect is None:
             rect = pygame.Rect(0, 0, self.card_w, round(self.card_w * 1.4))
             rect.center = (round(self.pile_pos[0]), round(self.pile_pos[1]))
@@ -524,7 +543,7 @@ class AvalancheTable(TableScene):
             return []
         seen: Counter = Counter()
         keys: list[Hashable] = []
-        for card in self.live()["hand"]:
+        for card in self.live().hand:
             text = str(card)
             if card.rank == move.rank and len(keys) < move.count:
                 keys.append(("hand", text, seen[text]))
@@ -549,18 +568,18 @@ class AvalancheTable(TableScene):
 
     def enter_on_card(self, target: Target) -> None:
         """Enter on a card: play the selection, or with none yet, select this card."""
-        if self.selection & self.hand_keys():
-            self.act(self.play_target())
+        if self.selection & self.hand_keys() and not self.mode.prefers(target):
+            self.input.act(self.play_target())
         else:
-            self.act(target)
+            self.input.act(target)
 
     def top_key(self, name: Hashable) -> Hashable | None:
-        layers = [k for k in self.sprites if isinstance(k, tuple) and k[0] == name]
+        layers = [k for k in self.stage.sprites if isinstance(k, tuple) and k[0] == name]
         return max(layers, key=lambda k: k[1]) if layers else None
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            if not self.viewer_acts() or self.override:
+            if not self.viewer_acts() or self.held:
                 return False
             target = self.play_target()
             if target.move is not None:
@@ -572,10 +591,10 @@ class AvalancheTable(TableScene):
         return super().handle(event)
 
     # -- what happened ---------------------------------------------------------------------
-    def before_snapshot(self, seat: int, played: list) -> dict:
+    def before_snapshot(self, seat: int, played: list) -> Snapshot:
         """The table just after `seat` played `played`, before anything was
         swept, refilled or ended: what a hold shows."""
-        before = self.before
+        before = self.stage.before
         view = before if self.viewer is None else before.view(self.viewer)
         bottom = self.bottom_seat()
         hand = list(view.hand(bottom))
@@ -584,37 +603,35 @@ class AvalancheTable(TableScene):
                 hand.remove(card)
         sizes = [view.hand_size(s) for s in range(self.num_players)]
         sizes[seat] -= len(played)
-        return {
-            "hand": hand,
-            "sizes": sizes,
-            "table": view.table_plays() + [(seat, list(played))],
-            "pile": view.pile_count,
-            "coll": view.scores(),
-            "neutral": len(view.neutral),
-            "out": set(view.out),
-        }
+        return Snapshot(
+            hand=hand,
+            sizes=sizes,
+            table=view.table_plays() + [(seat, list(played))],
+            pile=view.pile_count,
+            coll=view.scores(),
+            neutral=len(view.neutral),
+            out=set(view.out),
+        )
 
-    def stage(self, events: tuple) -> list[Hold]:
-        holds: list[Hold] = []
+    def holds_for(self, events: tuple) -> list[Hold[Snapshot]]:
+        holds: list[Hold[Snapshot]] = []
         played = None
         for event in events:
             if event.kind == "played":
                 played = event
             elif event.kind in ("fell", "stopped") and played is not None:
-                snap = self.before_snapshot(played.seat, list(played.cards))
-                snap["kind"] = "fall" if event.kind == "fell" else "stop"
-                snap["faller"] = played.seat
-                snap["collector"] = event.info.get("collector") if event.kind == "fell" else None
-                snap["count"] = event.info["count"]
+                snap = self.before_snapshot(played.seat, list(played.cards))._replace(
+                    kind="fall" if event.kind == "fell" else "stop",
+                    faller=played.seat,
+                    collector=event.info.get("collector") if event.kind == "fell" else None,
+                    cards=event.info["count"],
+                )
                 holds.append(Hold(snap, FALL_HOLD))
             elif event.kind == "game_over":
                 if played is not None and played.info.get("result") in ("grow", "start"):
-                    snap = self.before_snapshot(played.seat, list(played.cards))
-                    snap["kind"] = "show"
+                    snap = self.before_snapshot(played.seat, list(played.cards))._replace(kind="show")
                     holds.append(Hold(snap, 0.6))
-                end = dict(self.live())
-                end["kind"] = "end"
-                end["count"] = event.info.get("to_neutral", 0)
+                end = self.live()._replace(kind="end", cards=event.info.get("to_neutral", 0))
                 holds.append(Hold(end, END_HOLD))
                 if len(holds) == 1:  # nothing held before: the last cards leave now
                     self.tag_exits(hands=True, table=True, to=self.crev_pos)
@@ -622,7 +639,7 @@ class AvalancheTable(TableScene):
 
     def tag_exits(self, hands: bool, table: bool, to: tuple[float, float]) -> None:
         duration = self.speed(0.34)
-        for key, sprite in self.sprites.items():
+        for key, sprite in self.stage.sprites.items():
             kind = key[0] if isinstance(key, tuple) else key
             if (table and kind == "av") or (hands and kind in ("hand", "back")):
                 sprite.exit_to = to
@@ -630,14 +647,14 @@ class AvalancheTable(TableScene):
                     # turn face down on the way (the flip runs alongside the slide)
                     sprite.retarget(sprite.place._replace(card=None), duration)
 
-    def leave_hold(self) -> None:
+    def leave_hold(self, picture: Snapshot | None, coming: Snapshot | None) -> None:
         # The held avalanche slides away as the hold ends: tag its cards first.
-        kind = self.override.get("kind") if self.override else None
-        if kind == "fall":
-            self.tag_exits(False, True, self.coll_pos(self.override["collector"]))
+        kind = picture.kind if picture is not None else None
+        if kind == "fall" and picture is not None and picture.collector is not None:
+            self.tag_exits(False, True, self.coll_pos(picture.collector))
         elif kind in ("stop", "show"):
             self.tag_exits(False, True, self.crev_pos)
-        if self.holds and self.holds[0][0].get("kind") == "end":
+        if coming is not None and coming.kind == "end":
             self.tag_exits(True, False, self.crev_pos)
 
     def summary(self, events: tuple):
@@ -646,12 +663,12 @@ class AvalancheTable(TableScene):
     # -- words -------------------------------------------------------------------------------
     def seat_lines(self, seat: int) -> list[str]:
         snap = self.counted()  # counts change as the cards arrive
-        n = snap["sizes"][seat]
-        if seat in snap["out"] and n == 0:
+        n = snap.sizes[seat]
+        if seat in snap.out and n == 0:
             first = _("Out of cards")
         else:
             first = ngettext("{n} card in hand", "{n} cards in hand", n).format(n=n)
-        return [first, _("Collected {n}").format(n=snap["coll"][seat])]
+        return [first, _("Collected {n}").format(n=snap.coll[seat])]
 
     def status(self) -> str:
         # While a stopped or fallen avalanche is still on its way, the banner's words stay.
@@ -666,8 +683,8 @@ class AvalancheTable(TableScene):
 
     def words(self) -> dict:
         """Next-play chips and the Play button text, recomputed only when they change."""
-        snap = self.shown()
-        table = snap["table"]
+        snap = self.snapshot()
+        table = snap.table
         key = (id(snap), len(table), self.selection_rank(), len(self.selection), self.viewer_acts())
         if self._words_cache is not None and self._words_cache[0] == key:
             return self._words_cache[1]
@@ -688,14 +705,14 @@ class AvalancheTable(TableScene):
     # -- drawing ---------------------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
-        snap = self.shown()
+        snap = self.snapshot()
         art = self.app.art
         # Draw pile slot, the empty collected piles' slots, the crevasse.
         px, py = self.pile_pos
         slot = art.slot(self.pile_w)
         surface.blit(slot, slot.get_rect(center=(round(px), round(py))))
         for seat in range(self.num_players):
-            if not snap["coll"][seat]:
+            if not snap.coll[seat]:
                 w = self.small_w if not self.spots[seat].bottom else round(self.small_w * 1.15)
                 slot = art.slot(w)
                 x, y = self.coll_pos(seat)
@@ -712,7 +729,7 @@ class AvalancheTable(TableScene):
 
     def empty_slot(self) -> pygame.Rect | None:
         """The empty avalanche's slot, while nothing is on the table to play onto."""
-        if self.shown()["table"] or self.override or self.match.current is None:
+        if self.snapshot().table or self.held or self.match.current is None:
             return None
         return self.app.art.slot(self.av_w).get_rect(center=self.av_centre)
 
@@ -724,14 +741,14 @@ class AvalancheTable(TableScene):
         px, py = self.pile_pos
         label_y = py + self.pile_w * 0.7 + ui(8)
         out: list[tuple[str, int, Any, bool, dict[str, Any]]] = [
-            (_("Draw pile · {n}").format(n=counted["pile"]), ui(15), INK, False, {"midtop": (px, label_y)})
+            (_("Draw pile · {n}").format(n=counted.pile), ui(15), INK, False, {"midtop": (px, label_y)})
         ]
         if self.pile_mark():
             out.append((_("Click: Snowfall"), ui(14), ACCENT, True, {"midtop": (px, label_y + ui(19))}))
         cx, cy = self.crev_pos
         bottom = self.crevasse.get_rect(center=(round(cx), round(cy))).bottom
         out += [
-            (_("Crevasse · {n}").format(n=counted["neutral"]), ui(15), INK, False, {"midtop": (cx, bottom + ui(8))}),
+            (_("Crevasse · {n}").format(n=counted.neutral), ui(15), INK, False, {"midtop": (cx, bottom + ui(8))}),
             (_("scores for nobody"), ui(13), MUTED, False, {"midtop": (cx, bottom + ui(27))}),
         ]
         place = self.empty_slot()
@@ -747,7 +764,7 @@ class AvalancheTable(TableScene):
                 )
             )
         ox, oy = self.own_coll
-        collected = counted["coll"][self.bottom_seat()]
+        collected = counted.coll[self.bottom_seat()]
         out.append(
             (
                 _("Your pile · {n}").format(n=collected)
@@ -780,7 +797,7 @@ class AvalancheTable(TableScene):
 
     def chips_shown(self) -> bool:
         """The next-play chips show while an avalanche runs and no banner holds the table."""
-        return not (self.override and self.override.get("kind") is not None) and bool(self.shown()["table"])
+        return self.banner_kind() is None and bool(self.snapshot().table)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
@@ -789,26 +806,26 @@ class AvalancheTable(TableScene):
             if self.spots[seat].bottom:
                 continue
             x, y = self.coll_pos(seat)
-            count = self.counted()["coll"][seat]
+            count = self.counted().coll[seat]
             r = pygame.Rect(0, 0, ui(30), ui(20))
             r.center = (round(x), round(y + self.small_w * 0.7))
             draw_panel(surface, r, (14, 24, 20, 230), radius=ui(10), edge=ACCENT if count else None)
             blit_text(surface, str(count), ui(13), INK, bold=True, center=r.center)
-        kind = self.override.get("kind") if self.override else None
+        kind = self.banner_kind()
         if kind is not None:
-            if not self.moving:  # once the set that made it has landed
+            if not self.stage.moving:  # once the set that made it has landed
                 self.draw_banner(surface, kind)
         elif self.chips_shown():
             self.draw_chips(surface)
         self.draw_hand_counts(surface)
-        if self.viewer_acts() and not self.override:
+        if self.viewer_acts() and not self.held:
             self.draw_play_button(surface)
 
     def draw_hand_counts(self, surface: pygame.Surface) -> None:
         """ "×3" on the top card of each squeezed rank of the bottom hand."""
         ui = self.app.ui
         for key, count in self.hand_counts:
-            card = self.drawn_rect(key)
+            card = self.stage.drawn_rect(key)
             if card is None:
                 continue
             r = pygame.Rect(0, 0, ui(30), ui(20))  # over the strip of it that shows
@@ -840,7 +857,7 @@ class AvalancheTable(TableScene):
             out.append((r, tag, head, text, fs, colour, pad, tw))
             x += r.w + gap * scale
         words["layout"] = out
-        table = self.shown()["table"]
+        table = self.snapshot().table
         if table:
             (lx, ly), _angle = self.cascade([len(c) for _seat, c in table])[-1][-1]
             words["last_at"] = (lx, ly + self.av_w * 0.7 + ui(4))
@@ -861,16 +878,25 @@ class AvalancheTable(TableScene):
         if words.get("last"):
             blit_text(surface, words["last"], ui(14), ACCENT, bold=True, midtop=words["last_at"])
 
+    def banner_kind(self) -> str | None:
+        """What the hold shown now tells ("fall", "stop", "show", "end"), or None."""
+        picture = self.stage.picture
+        return picture.kind if picture is not None else None
+
     def banner_text(self) -> tuple[str, str]:
-        return avalanche_words.banner(self.override, self.name, self.mine)
+        return avalanche_words.banner(self.stage.picture, self.name, self.mine)
 
     def banner_top(self) -> float:
         """Just below the lowest card of what the hold shows (cached per hold)."""
-        cached = self.override.get("_banner_top")
-        if cached is None:
-            rows = self.cascade([len(c) for _, c in self.override["table"]])
+        picture = self.stage.picture
+        held, cached = self._banner_top
+        if picture is None:
+            return self.av_box.centery
+        if held is not picture:
+            rows = self.cascade([len(c) for _, c in picture.table])
             lowest = max((pos[1] for row in rows for pos, _ in row), default=self.av_box.centery)
-            cached = self.override["_banner_top"] = lowest + self.av_w * 0.7 + self.app.ui(8)
+            cached = lowest + self.av_w * 0.7 + self.app.ui(8)
+            self._banner_top = (picture, cached)
         return cached
 
     def draw_banner(self, surface: pygame.Surface, kind: str) -> None:
@@ -929,28 +955,25 @@ class AvalancheTable(TableScene):
     def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         super().draw_seat(surface, seat)
         # A thin bar in the seat colour under the panel of whoever played last.
-        table = self.shown()["table"]
+        table = self.snapshot().table
         if table and table[-1][0] == seat:
             p = self.spots[seat].panel
             bar = pygame.Rect(p.x + self.app.ui(12), p.bottom - self.app.ui(4), p.w - self.app.ui(24), self.app.ui(3))
             pygame.draw.rect(surface, SEAT_COLOURS[seat % len(SEAT_COLOURS)], bar, border_radius=2)
 
-    def record_covered(self) -> bool:
-        return bool(self.override.get("kind"))  # a fall's or stop's banner says it
+    def turn_line_covered(self) -> bool:
+        return bool(self.banner_kind())  # a fall's or stop's banner says it
 
-    def record_y(self) -> float:
+    def turn_line_y(self) -> float:
         return self.chip_y - self.app.ui(38)  # above the next-play chips
 
-    def record_width(self) -> int:
+    def turn_line_width(self) -> int:
         # between the draw pile's and the crevasse's labels, which sit at the same height
-        return min(super().record_width(), self.av_box.w - self.app.ui(24))
+        return min(super().turn_line_width(), self.av_box.w - self.app.ui(24))
 
     # -- the deal ------------------------------------------------------------------------------
     def deal_origin(self) -> tuple[float, float]:
         return self.pile_pos
-
-
-__all__ = ["AvalancheTable", "next_play", "set_text"]  # the words, where they were
 
 
 #: The table the app opens for this game (`GameSpec.module("table").Table`).

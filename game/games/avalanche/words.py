@@ -18,6 +18,7 @@ from game.app.words import names
 from game.app.words.reasons import Message
 from game.games.avalanche import rules as avalanche
 from game.games.avalanche.rules import JOKER, RANK_NAMES, RANKS
+from game.games.avalanche.snapshot import Snapshot
 from game.i18n import N_, _, ngettext
 
 MAX_COUNT = max(avalanche.COPIES.values())
@@ -276,20 +277,22 @@ def play_button(table: list, rank: int, count: int, name: Name, mine: Mine) -> t
     return label, effect
 
 
-def banner(o: dict[str, Any], name: Name, mine: Mine) -> tuple[str, str]:
+def banner(o: Snapshot | None, name: Name, mine: Mine) -> tuple[str, str]:
     """(title, line) over the table while a hold shows a fall, a stop or the
     end of the game; ("", "") otherwise."""
-    kind = o.get("kind") if o else None
+    kind = o.kind if o is not None else None
     if kind in ("fall", "stop"):
-        table = o["table"]
+        assert o is not None
+        table = o.table
         (f_seat, f_cards), (_p_seat, p_cards) = table[-1], table[-2]
         words = {
             "played": set_text(f_cards[0].rank, len(f_cards)),
             "previous": set_text(p_cards[0].rank, len(p_cards)),
-            "n": o["count"],
+            "n": o.cards,
         }
         if kind == "fall":
-            collector = o["collector"]
+            collector = o.collector
+            assert collector is not None  # a fall has one
             if mine(collector):
                 title = _("The avalanche falls on you!")
                 sub = _("{faller} played {played} on {previous}: {n} cards to your pile")
@@ -301,13 +304,15 @@ def banner(o: dict[str, Any], name: Name, mine: Mine) -> tuple[str, str]:
                     else _("{faller} played {played} on {previous}: {n} cards to {name}'s pile")
                 )
             return title, sub.format(faller=name(f_seat), name=name(collector), **words)
-        faller = o["faller"]
+        faller = o.faller
+        assert faller is not None  # a stop has one
         title = (
             _("You stop the avalanche!") if mine(faller) else _("{name} stops the avalanche!").format(name=name(faller))
         )
         return title, _("{played} on {previous}: {n} cards into the crevasse").format(**words)
     if kind == "end":
-        count = o.get("count")
+        assert o is not None
+        count = o.cards
         return _("Game over"), (
             ngettext(
                 "{n} leftover card goes into the crevasse", "{n} leftover cards go into the crevasse", count

@@ -11,6 +11,7 @@ from typing import Any
 from game.app.learn.scripts import HUMAN, Script, Step, you
 from game.app.words import names
 from game.games.grinch import SPEC
+from game.games.grinch import words as grinch_words
 from game.games.grinch.rules import hand_score
 from game.i18n import N_, _
 
@@ -86,7 +87,7 @@ def how(wanted: Any, name: Callable[[int], str], selection: Set[Hashable]) -> st
     if wanted.kind == "take":
         return _("Click the top card of {name}'s discard pile.").format(name=name(wanted.arg))
     if wanted.kind == "score":
-        return _("Click the {row} row on the score pad.").format(row=names.row_name(wanted.arg))
+        return _("Click the {row} row on the score pad.").format(row=grinch_words.row_name(wanted.arg))
     return _("Click {card} in your hand.").format(card=names.card_name(SPEC.id, wanted.arg))
 
 
@@ -97,5 +98,5 @@ def facts(wanted: Any, state: Any) -> dict[str, Any]:
         pile = state.discard_pile(wanted.arg)
         return {"card": names.card_name(SPEC.id, pile[0]) if pile else ""}
     if wanted.kind == "score":
-        return {"row": names.row_name(wanted.arg), "points": hand_score(state.hand(HUMAN), wanted.arg)}
+        return {"row": grinch_words.row_name(wanted.arg), "points": hand_score(state.hand(HUMAN), wanted.arg)}
     return {}

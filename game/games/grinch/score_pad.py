@@ -5,18 +5,18 @@ shows (`grinch_pad.pad_model`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from game.app.look import fonts, palette
 from game.app.ui.widgets import blit_text, fit_size, panel, seat_mark
-from game.app.words import names
 from game.games.grinch import rules as grinch
+from game.games.grinch import words as grinch_words
 from game.i18n import _
 
 if TYPE_CHECKING:
-    from game.games.grinch.table import GrinchTable
+    from game.app.shell.surface import AppSurface
 
 GAME = "grinch"
 ROW_SUIT = {"wreaths": "W", "noise": "N", "ornaments": "O", "presents": "P"}
@@ -30,10 +30,35 @@ GREEN = palette.TILE_GREEN
 HIGHLIGHTER = (255, 236, 120)
 
 
+class PadHost(Protocol):
+    """What the pad asks of the table it lies on."""
+
+    spectator: bool  # a replay: no hand of one's own
+    viewer: int | None
+    size: tuple[int, int]
+    hand_top: float  # the pad stays above the viewer's hand
+
+    @property
+    def app(self) -> AppSurface: ...
+    @property
+    def num_players(self) -> int: ...
+    def name(self, seat: int) -> str: ...
+    def viewer_acts(self) -> bool: ...
+    def display_order(self) -> list[int]: ...
+
+    def pad_model(self) -> dict:
+        """What the pad shows now (`pad_model.pad_model`)."""
+        ...
+
+    def hovered_row(self) -> str | None:
+        """The scoring row under the pointer, if any."""
+        ...
+
+
 class ScorePad:
     """The pad's layout, its cached picture and its drawing (see module doc)."""
 
-    def __init__(self, table: GrinchTable):
+    def __init__(self, table: PadHost):
         self.table = table
         self.cache: tuple[Any, pygame.Surface] | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -65,15 +90,11 @@ class ScorePad:
 
     def draw(self, surface: pygame.Surface) -> None:
         model = self.table.pad_model()
-        hover = (
-            self.table.hover_key[1]
-            if (isinstance(self.table.hover_key, tuple) and self.table.hover_key and self.table.hover_key[0] == "row")
-            else None
-        )
+        hover = self.table.hovered_row()
         acting = self.table.viewer_acts() and model["phase"] == "score" and not model["scored"]
         key = (
             self.rect.size,
-            self.table.bottom_seat(),
+            self.table.display_order()[0],
             repr(model),
             hover,
             acting,
@@ -207,7 +228,7 @@ class ScorePad:
             x += 2 * small + ui(6)
         else:
             x += icon + ui(6)
-        label = names.row_name(row)
+        label = grinch_words.row_name(row)
         name = blit_text(
             surf,
             label,
@@ -217,7 +238,7 @@ class ScorePad:
             midleft=(x, mid),
         )
         room = self.label_w - (name.right + ui(8))
-        text = names.row_help(row)
+        text = grinch_words.row_help(row)
         size = fit_size(text, ui(12), room)
         if fonts.size(text, size)[0] <= room:  # a long row name leaves no room: the name alone
             blit_text(surf, text, size, palette.MUTED, midleft=(name.right + ui(8), mid + ui(1)))

@@ -13,14 +13,14 @@ has chosen; the table draws nothing but what `self.view` shows.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
-from game.app.table import status_words
 from game.app.table.base import MOVE_TIME, Hold, TableScene, Target
 from game.app.table.layout import SeatSpot
 from game.app.table.sprites import HINT_MARK, Place
+from game.app.table.stage import Stage
 from game.app.ui import widgets
 from game.app.ui.widgets import (
     ACCENT,
@@ -31,15 +31,16 @@ from game.app.ui.widgets import (
     draw_panel,
     fit_size,
 )
-from game.app.words import names
+from game.games.grinch import art as grinch_art
 from game.games.grinch import pad_model as grinch_pad
 from game.games.grinch import rules as grinch
+from game.games.grinch import words as grinch_words
 from game.games.grinch.rules import Move
 from game.games.grinch.score_pad import GREEN, ScorePad
 from game.i18n import N_, _
 
 if TYPE_CHECKING:
-    from game.app.shell.app import App
+    from game.app.shell.surface import AppSurface
 
 
 GAME = "grinch"
@@ -64,19 +65,44 @@ def ease_out_bounce(t: float) -> float:
     return n * t * t + 0.984375
 
 
+class GrinchMoment(NamedTuple):
+    """What a Grinch hold shows: the cards just revealed (seat -> card), the
+    heart's drop (nothing of its own), or the scored round on the filled-in
+    pad over the table as it was (`view`, `scored`: seat -> its score)."""
+
+    reveal: dict[int, Any] | None = None
+    view: Any = None
+    scored: dict[int, dict] | None = None
+
+
 class GrinchTable(TableScene):
     GAME = GAME
+    stage: Stage[GrinchMoment]
 
-    def __init__(self, app: App, match, *, demo: bool = False):
+    def __init__(self, app: AppSurface, match, *, demo: bool = False):
         super().__init__(app, match, demo=demo)
         self.pad_open = False
         self.drop: list[float] | None = None  # [token value, elapsed, duration, delay]
         self.pad = ScorePad(self)
 
     # -- views -----------------------------------------------------------------
-    def shown_view(self):
-        """What the table shows now: a hold's picture of the past, or the view."""
-        return self.shown()
+    def past_view(self, picture: GrinchMoment) -> Any:
+        return picture.view
+
+    def holding_past(self) -> bool:
+        """A hold shows the table as it was (the scored round): nothing to click."""
+        moment = self.stage.picture
+        return moment is not None and moment.view is not None
+
+    def scored_shown(self) -> dict[int, dict] | None:
+        """The scored round the pad shows filled in, while its hold lasts."""
+        moment = self.stage.picture
+        return moment.scored if moment is not None else None
+
+    def revealed_shown(self) -> dict[int, Any]:
+        """The cards just revealed, while their hold lasts (seat -> card)."""
+        moment = self.stage.picture
+        return (moment.reveal if moment is not None else None) or {}
 
     # -- geometry --------------------------------------------------------------
     def compute_layout(self) -> None:
@@ -169,12 +195,12 @@ class GrinchTable(TableScene):
 
     # -- what is where ----------------------------------------------------------
     def legal_now(self) -> set:
-        if not self.viewer_acts() or "view" in self.override:
+        if not self.viewer_acts() or self.holding_past():
             return set()
         return set(self.view.legal_moves())
 
     def places(self) -> list[Place]:
-        v = self.shown_view()
+        v = self.shown()
         out: list[Place] = []
         bottom = self.bottom_seat()
         legal = self.legal_now()
@@ -216,7 +242,7 @@ class GrinchTable(TableScene):
         width = self.pile_width(seat)
         origin = self.hand_origin(seat)
         pile = v.discard_pile(seat)
-        reveal = self.override.get("reveal", {})
+        reveal = self.revealed_shown()
         pend_key: Hashable | None = None
         pend_card = None
         if seat in reveal:  # the hold before the flip: the new top still face down
@@ -244,14 +270,14 @@ class GrinchTable(TableScene):
     def targets(self) -> list[Target]:
         # Clicks count during the short reveal/heart holds (input is never lost),
         # but not while the finished round's pad is on show.
-        if not self.viewer_acts() or "view" in self.override:
+        if not self.viewer_acts() or self.holding_past():
             return []
         v = self.view
         out: list[Target] = []
         phase = v.phase_name
         if phase == "score":
             for card in v.hand(self.viewer):
-                rect = self.sprite_rect(str(card))
+                rect = self.stage.sprite_rect(str(card))
                 if rect is not None:
                     out.append(
                         Target(
@@ -264,12 +290,12 @@ class GrinchTable(TableScene):
         out.append(Target(self.draw_rect, Move("draw"), key=("draw",)))
         for seat in range(self.num_players):
             pile = v.discard_pile(seat)
-            rect = self.sprite_rect(str(pile[0])) if pile else None
+            rect = self.stage.sprite_rect(str(pile[0])) if pile else None
             if rect is None:
                 rect = self.pile_rect(seat)
             out.append(Target(rect, Move("take", seat), key=str(pile[0]) if pile else None))
         for card in v.hand(self.viewer):
-            rect = self.sprite_rect(str(card))
+            rect = self.stage.sprite_rect(str(card))
             if rect is not None:
                 out.append(Target(rect, Move("discard", card), key=str(card)))
         if self.pad_open:  # the open pad covers what lies under it
@@ -291,18 +317,9 @@ class GrinchTable(TableScene):
         pygame.draw.rect(surface, HINT_MARK, rect.inflate(2 * room, 2 * room), max(2, ui(3)), border_radius=ui(8))
 
     # -- what happened ---------------------------------------------------------
-    def rekey(self, old: Hashable, new: Hashable) -> None:
-        """Let one sprite stand for a card under a new key (it then flips or
-        flies on to its new place instead of vanishing and reappearing)."""
-        sprite = self.sprites.pop(old, None)
-        if sprite is not None:
-            sprite.key = new
-            sprite.exit_to = None
-            self.sprites[new] = sprite
-
-    def stage(self, events: tuple) -> list[Hold]:
-        holds: list[Hold] = []
-        before = self.before
+    def holds_for(self, events: tuple) -> list[Hold[GrinchMoment]]:
+        holds: list[Hold[GrinchMoment]] = []
+        before = self.stage.before
         viewer = self.viewer
         bview = before if viewer is None else before.view(viewer)
         bottom = self.bottom_seat()
@@ -313,34 +330,34 @@ class GrinchTable(TableScene):
                 n = bview.hand_size(seat)
                 known = viewer is None or seat == viewer or not event.secret
                 new = str(event.cards[0]) if known else ("pending", seat)
-                self.rekey(("back", seat, n - 1), new)
+                self.stage.rekey(("back", seat, n - 1), new)
             elif kind == "revealed":
                 shown = dict(zip(event.info["seats"], event.cards))
                 for s, card in shown.items():
-                    self.rekey(("pending", s), str(card))
-                holds.append(Hold({"reveal": shown}, REVEAL_HOLD))
+                    self.stage.rekey(("pending", s), str(card))
+                holds.append(Hold(GrinchMoment(reveal=shown), REVEAL_HOLD))
             elif kind == "took" and seat != bottom:
                 source = event.info["from"]
                 pile = bview.discard_pile(source)
                 if pile:
-                    self.rekey(str(pile[0]), ("back", seat, bview.hand_size(seat)))
+                    self.stage.rekey(str(pile[0]), ("back", seat, bview.hand_size(seat)))
             elif kind == "heart":
                 delay = self.speed(MOVE_TIME * 0.8)
                 self.drop = [event.info["heart"], 0.0, self.speed(DROP_TIME), delay]
-                holds.append(Hold({}, HEART_HOLD))
+                holds.append(Hold(GrinchMoment(), HEART_HOLD))
             elif kind == "scored":
                 scored[seat] = dict(event.info)
             elif kind == "round_over":
-                holds.append(Hold({"view": bview, "scored": scored}, ROUND_HOLD, ends_round=True))
+                holds.append(Hold(GrinchMoment(view=bview, scored=scored), ROUND_HOLD, ends_round=True))
             elif kind == "round" and event.info["round"] > 1:
                 self.drop = None
         return holds
 
-    def leave_hold(self) -> None:
+    def leave_hold(self, picture: GrinchMoment | None, coming: GrinchMoment | None) -> None:
         # The round summary opened over the filled-in pad (the hold ends the
         # round); leaving it, last round's cards go back to the pile.
-        if "scored" in self.override:
-            for sprite in self.sprites.values():
+        if picture is not None and picture.scored is not None:
+            for sprite in self.stage.sprites.values():
                 sprite.exit_to = self.draw_rect.center
 
     def summary(self, events: tuple):
@@ -356,7 +373,7 @@ class GrinchTable(TableScene):
             rows.append(
                 [
                     self.name(seat),
-                    names.row_name(info["row"]) if info.get("row") else "—",
+                    grinch_words.row_name(info["row"]) if info.get("row") else "—",
                     str(info.get("row_points", 0)),
                     f"+{bonus}" if bonus else "—",
                     f"+{info.get('points', 0)}",
@@ -369,7 +386,7 @@ class GrinchTable(TableScene):
     # -- the heart tile ----------------------------------------------------------
     def heart_shown(self) -> int:
         """The number the heart tracker tile shows right now (3, 4 or 5)."""
-        v = self.shown_view()
+        v = self.shown()
         if v.phase_name == "over":
             return 5
         heart = v.heart
@@ -407,17 +424,21 @@ class GrinchTable(TableScene):
     def pad_model(self) -> dict:
         """What the pad shows now (see `grinch_pad.pad_model`)."""
         return grinch_pad.pad_model(
-            self.shown_view(),
-            self.override.get("scored", {}),
+            self.shown(),
+            self.scored_shown() or {},
             self.bottom_seat(),
             self.viewer is not None,
             self.num_players,
         )
 
+    def hovered_row(self) -> str | None:
+        key = self.input.hover_key
+        return key[1] if isinstance(key, tuple) and len(key) > 1 and key[0] == "row" else None
+
     def pad_visible(self) -> bool:
-        if "scored" in self.override:
+        if self.scored_shown() is not None:
             return True
-        return self.shown_view().phase_name in ("score", "over") or self.pad_open
+        return self.shown().phase_name in ("score", "over") or self.pad_open
 
     def toggle_pad(self) -> None:
         self.pad_open = not self.pad_open
@@ -428,12 +449,12 @@ class GrinchTable(TableScene):
 
     # -- words -----------------------------------------------------------------
     def seat_lines(self, seat: int) -> list[str]:
-        return status_words.grinch_seat_lines(self.counted(), seat)
+        return grinch_words.seat_lines(self.counted(), seat)
 
     def status(self) -> str:
-        if "scored" in self.override:
-            return status_words.grinch_pad_filled(self.shown_view())
-        return status_words.grinch_status(self.view, self.turn_text(), self.viewer_acts(), self.name, self.you)
+        if self.scored_shown() is not None:
+            return grinch_words.pad_filled(self.shown())
+        return grinch_words.status_line(self.view, self.turn_text(), self.viewer_acts(), self.name, self.you)
 
     def extra_buttons(self) -> list[Button]:
         return [Button(N_("Score pad"), self.toggle_pad, key=pygame.K_p, selected=self.pad_open)]
@@ -457,7 +478,7 @@ class GrinchTable(TableScene):
             event.type == pygame.MOUSEBUTTONDOWN
             and event.button == 1
             and self.pad_open
-            and self.shown_view().phase_name != "score"
+            and self.shown().phase_name != "score"
             and self.pad_rect.collidepoint(event.pos)
             and not any(b.rect.collidepoint(event.pos) for b in self.buttons)
         ):
@@ -468,7 +489,7 @@ class GrinchTable(TableScene):
     # -- drawing ---------------------------------------------------------------
     def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         super().draw_seat(surface, seat)
-        v = self.shown_view()
+        v = self.shown()
         if seat != v.grinch or v.phase_name == "over":
             return
         ui = self.app.ui
@@ -491,7 +512,7 @@ class GrinchTable(TableScene):
     def draw_table(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
         art = self.app.art
-        v = self.shown_view()
+        v = self.shown()
         # the draw pile: a little stack and its count
         n = v.pile_size()
         dr = self.draw_rect
@@ -527,7 +548,7 @@ class GrinchTable(TableScene):
         the viewer's pile label as (text, size, colour, bold, anchor): drawn by
         `draw_table`, kept clear by overlays through `label_rects`."""
         ui = self.app.ui
-        v = self.shown_view()
+        v = self.shown()
         dr = self.draw_rect
         out: list[tuple[str, int, Any, bool, dict[str, Any]]] = [
             (
@@ -574,17 +595,17 @@ class GrinchTable(TableScene):
         ui = self.app.ui
         art = self.app.art
         tile = self.tile_rect
-        v = self.shown_view()
+        v = self.shown()
         shown = self.heart_shown()
-        surface.blit(art.heart_tile(tile.w, shown), tile)
+        surface.blit(grinch_art.heart_tile(art, tile.w, shown), tile)
         if self.drop is not None:
             value = int(self.drop[0])  # the token value (an int kept in a list of floats)
             p = self.drop_progress()
             if p < 1.0 and value == v.heart and self.drop[1] >= self.drop[3]:
-                spot = art.heart_token_rect(tile.w, value).move(tile.topleft)
+                spot = grinch_art.heart_token_rect(tile.w, value).move(tile.topleft)
                 start = -spot.h - ui(30)
                 y = start + (spot.y - start) * ease_out_bounce(p)
-                surface.blit(art.heart_token(value, spot.w), (spot.x, round(y)))
+                surface.blit(grinch_art.heart_token(art, value, spot.w), (spot.x, round(y)))
             elif p >= 1.0:
                 after = self.drop[1] - self.drop[3] - self.drop[2]
                 if 0 <= after < 0.45:  # the heart grows: a ring swells out of the tile
@@ -598,7 +619,7 @@ class GrinchTable(TableScene):
     def heart_lines(self) -> list[tuple[str, int, bool, dict[str, Any]]]:
         """The two lines under the heart tile as (text, size, bold, anchor)."""
         ui = self.app.ui
-        v = self.shown_view()
+        v = self.shown()
         tile = self.tile_rect
         if v.phase_name in ("score", "over"):
             line1, line2 = _("Hands are full"), _("time to score")
@@ -613,11 +634,11 @@ class GrinchTable(TableScene):
 
     def draw_over(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
-        v = self.shown_view()
+        v = self.shown()
         # discard pile sizes
         for seat in range(self.num_players):
             count = len(v.discard_pile(seat))
-            if "reveal" in self.override and seat in self.override["reveal"]:
+            if seat in self.revealed_shown():
                 count -= 1
             if count <= 0:
                 continue

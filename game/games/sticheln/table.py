@@ -6,7 +6,7 @@ Translator: a click on a hand card is `pain <card>` while picking and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
@@ -14,15 +14,17 @@ from game.app.look import fonts
 from game.app.table import status_words
 from game.app.table.base import Hold, TableScene, Target
 from game.app.table.sprites import Place
+from game.app.table.stage import Stage
 from game.app.ui import widgets
 from game.app.ui.widgets import ACCENT, INK, MUTED, blit_text, draw_panel, seat_mark
 from game.app.words import names
+from game.games.sticheln import words as sticheln_words
 from game.games.sticheln.rules import Move
 from game.games.sticheln.table_past import PastView
 from game.i18n import _
 
 if TYPE_CHECKING:
-    from game.app.shell.app import App
+    from game.app.shell.surface import AppSurface
 
 
 GAME = "sticheln"
@@ -30,10 +32,22 @@ TRICK_HOLD = 1.0  # seconds a full trick shows its winner before it is gathered
 GATHER_HOLD = 0.25  # the round's last trick in its pile, before the summary opens
 
 
+class TrickMoment(NamedTuple):
+    """What a Sticheln hold shows: the table just after a card was played
+    (`view`), with the full trick and, once it is decided, who took it
+    (`kind` "trick_won") or that it was set aside."""
+
+    view: PastView
+    trick: list[tuple[int, Any]] | None = None
+    winner: int | None = None
+    kind: str | None = None
+
+
 class StichelnTable(TableScene):
     GAME = GAME
+    stage: Stage[TrickMoment]
 
-    def __init__(self, app: App, match, *, demo: bool = False):
+    def __init__(self, app: AppSurface, match, *, demo: bool = False):
         super().__init__(app, match, demo=demo)
         # Last revealed pain cards; a game resumed mid-round has them already.
         self.pains: list = [match.state.pain_card(s) for s in range(self.num_players)]
@@ -112,7 +126,7 @@ class StichelnTable(TableScene):
                 )
         if picked and view.phase != "over":
             if seat == bottom:  # one's own pick lifts straight out of the hand
-                in_hand = self.sprites.get(str(pain))
+                in_hand = self.stage.sprites.get(str(pain))
                 origin = (in_hand.x, in_hand.y) if in_hand is not None else pos
             else:
                 origin = self.mat(seat)[0]
@@ -122,18 +136,19 @@ class StichelnTable(TableScene):
         return out
 
     def trick_places(self, view) -> list[Place]:
-        shown = self.override.get("trick")
+        moment = self.stage.picture
+        shown = moment.trick if moment is not None else None
         if shown is None:
             leader = view.leader
             shown = [((leader + i) % self.num_players, card) for i, card in enumerate(view.trick_cards())]
-        winner = self.override.get("winner") if self.override.get("kind") == "trick_won" else None
+        winner = moment.winner if moment is not None and moment.kind == "trick_won" else None
         out = []
         for i, (seat, card) in enumerate(shown):
             # Trick cards have keys of their own: the next round deals the
             # same cards into hands while the last trick is still shown.
-            in_hand = self.sprites.get(str(card)) if self.spots[seat].bottom else None
+            in_hand = self.stage.sprites.get(str(card)) if self.spots[seat].bottom else None
             origin = (in_hand.x, in_hand.y) if in_hand is not None else self.mat(seat)[0]
-            mark = "won" if seat == winner else ("last" if i == len(shown) - 1 and not self.override else "")
+            mark = "won" if seat == winner else ("last" if i == len(shown) - 1 and moment is None else "")
             out.append(
                 Place(
                     ("trick", str(card)),
@@ -156,7 +171,7 @@ class StichelnTable(TableScene):
         kind = "pain" if self.view.phase == "pick" else "play"
         out = []
         for card in self.view.hand(self.viewer):
-            rect = self.sprite_rect(str(card))
+            rect = self.stage.sprite_rect(str(card))
             if rect is not None:
                 out.append(Target(rect, Move(kind, card), key=str(card)))
         return out
@@ -165,13 +180,13 @@ class StichelnTable(TableScene):
         return [str(move.card)]
 
     # -- what happened ---------------------------------------------------------
-    def stage(self, events: tuple) -> list[Hold]:
+    def holds_for(self, events: tuple) -> list[Hold[TrickMoment]]:
         """A full trick: its last card lands, then the winner is marked under
         the banner, then (at a round's end) the cards reach their pile and
         the summary opens -- all while the table shows the moment before
         the next deal (`PastView`), so counters change as the cards arrive."""
-        holds: list[Hold] = []
-        before = self.before if self.viewer is None else self.before.view(self.viewer)
+        holds: list[Hold[TrickMoment]] = []
+        before = self.stage.before if self.viewer is None else self.stage.before.view(self.viewer)
         past = None
         for event in events:
             if event.kind == "revealed":
@@ -181,26 +196,28 @@ class StichelnTable(TableScene):
             elif event.kind in ("trick_won", "set_aside") and past is not None:
                 leader = event.info["leader"]
                 trick = [((leader + i) % self.num_players, c) for i, c in enumerate(event.cards)]
-                holds.append(Hold({"trick": trick, "view": past}, 0.0))  # the last card lands
-                holds.append(Hold({"trick": trick, "winner": event.seat, "kind": event.kind, "view": past}, TRICK_HOLD))
+                holds.append(Hold(TrickMoment(past, trick), 0.0))  # the last card lands
+                holds.append(Hold(TrickMoment(past, trick, event.seat, event.kind), TRICK_HOLD))
                 taker = event.seat if event.kind == "trick_won" else None
                 past = past.gather(taker, event.cards)
             elif event.kind == "round_scored" and past is not None:
-                holds.append(Hold({"view": past}, GATHER_HOLD, ends_round=True))
+                holds.append(Hold(TrickMoment(past), GATHER_HOLD, ends_round=True))
         return holds
 
-    def leave_hold(self) -> None:
+    def past_view(self, picture: TrickMoment) -> PastView:
+        return picture.view
+
+    def leave_hold(self, picture: TrickMoment | None, coming: TrickMoment | None) -> None:
         # A finished trick leaves once its hold ends: to the winner, or off
         # the table when all zeros are set aside.  Tag the cards, then sync.
-        kind = self.override.get("kind")
-        if kind is not None:
+        if picture is not None and picture.kind is not None and picture.trick is not None:
             target = (
-                self.spots[self.override["winner"]].anchor
-                if kind == "trick_won"
+                self.spots[picture.winner].anchor
+                if picture.kind == "trick_won" and picture.winner is not None
                 else (self.size[0] / 2, -self.card_w * 2)
             )
-            for _, card in self.override["trick"]:
-                sprite = self.sprites.get(("trick", str(card)))
+            for _, card in picture.trick:
+                sprite = self.stage.sprites.get(("trick", str(card)))
                 if sprite is not None:
                     sprite.exit_to = target
 
@@ -226,7 +243,7 @@ class StichelnTable(TableScene):
 
     # -- words -----------------------------------------------------------------
     def seat_lines(self, seat: int) -> list[str]:
-        return status_words.sticheln_seat_lines(self.counted(), seat)
+        return sticheln_words.seat_lines(self.counted(), seat)
 
     def status(self) -> str:
         shown = self.shown()
@@ -237,16 +254,13 @@ class StichelnTable(TableScene):
                     n=shown.round_number, total=shown.options["rounds"]
                 )
             head = _("Round {n} of {total}").format(n=shown.round_number, total=shown.options["rounds"])
-            if "winner" in self.override:  # the line says what the banner says, not the next lead
-                return (
-                    head
-                    + " · "
-                    + status_words.trick_banner(self.override["kind"], self.override["winner"], self.name, self.you)
-                )
+            banner = self.banner()
+            if banner is not None:  # the line says what the banner says, not the next lead
+                return head + " · " + banner
             # Its last card is landing: still that seat's play.
             turn = status_words.turn_text(shown.seat, self.viewer, self.match, self.name, self.you)
-            return status_words.sticheln_status(shown.base, turn, False, self.name, self.you)
-        return status_words.sticheln_status(self.view, self.turn_text(), self.viewer_acts(), self.name, self.you)
+            return sticheln_words.status_line(shown.base, turn, False, self.name, self.you)
+        return sticheln_words.status_line(self.view, self.turn_text(), self.viewer_acts(), self.name, self.you)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
@@ -279,11 +293,11 @@ class StichelnTable(TableScene):
         """The lead colour, the line under the trick that names it and where
         that line goes; None before a lead (or while a banner shows there)."""
         lead = self.shown().lead_colour()
-        if lead is None or self.override.get("kind") is not None:
+        if lead is None or self.banner_kind() is not None:
             return None
         ui = self.app.ui
         cx, cy = self.centre
-        text = _("Lead: {colour} — another colour beats it").format(colour=names.colour_name(lead))
+        text = _("Lead: {colour} — another colour beats it").format(colour=sticheln_words.colour_name(lead))
         return lead, text, widgets.text_rect(text, ui(17), center=(round(cx + ui(14)), round(cy + self.card_w * 1.45)))
 
     def label_rects(self) -> list[pygame.Rect]:
@@ -296,8 +310,21 @@ class StichelnTable(TableScene):
             out.append(rect.union(pygame.Rect(rect.left - ui(30), rect.centery - ui(12), ui(30), ui(24))))
         return out
 
+    def banner_kind(self) -> str | None:
+        """ "trick_won" or "set_aside" while a decided trick shows its banner."""
+        moment = self.stage.picture
+        return moment.kind if moment is not None else None
+
+    def banner(self) -> str | None:
+        """The banner's words over a decided trick, or None."""
+        moment = self.stage.picture
+        if moment is None or moment.kind is None or moment.winner is None:
+            return None
+        return sticheln_words.trick_banner(moment.kind, moment.winner, self.name, self.you)
+
     def trick_seats(self) -> list[int]:
-        shown = self.override.get("trick")
+        moment = self.stage.picture
+        shown = moment.trick if moment is not None else None
         if shown is not None:
             return [seat for seat, _ in shown]
         view = self.shown()
@@ -356,9 +383,8 @@ class StichelnTable(TableScene):
             blit_text(surface, name, ui(15), seat_ink(seat), bold=True, topleft=label.topleft)
             seat_mark(surface, seat, (label.left - ui(9), label.centery), ui(5))
         y = cy + self.card_w * 1.45
-        kind = self.override.get("kind")
-        if kind is not None:
-            text = status_words.trick_banner(kind, self.override["winner"], self.name, self.you)
+        text = self.banner()
+        if text is not None:
             img_rect = pygame.Rect(0, 0, ui(360), ui(36))
             img_rect.center = (round(cx), round(y))
             draw_panel(surface, img_rect, radius=ui(18), edge=ACCENT)

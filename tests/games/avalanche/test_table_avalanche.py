@@ -18,7 +18,8 @@ from table_driver import click
 from game.app.scenes.results import ResultsScene  # noqa: E402
 from game.app.shell.app import App  # noqa: E402
 from game.app.table import table_for  # noqa: E402
-from game.games.avalanche.table import AvalancheTable, next_play  # noqa: E402
+from game.games.avalanche.table import AvalancheTable  # noqa: E402
+from game.games.avalanche.words import next_play  # noqa: E402
 from game.persist.settings import Settings  # noqa: E402
 from game.rules import avalanche  # noqa: E402
 from game.session.match import Match, Seat  # noqa: E402
@@ -66,7 +67,7 @@ def play_by_clicks(app, table, rng: random.Random, limit: int = 100_000) -> int:
             choices = usable(table)
             assert choices, "the human has nothing to click"
             target = rng.choice(choices)
-            click(app, table.click_point(target))
+            click(app, table.input.click_point(target))
             clicks += 1
         else:
             app.step(1 / 30, flip=False)
@@ -103,7 +104,7 @@ def test_snowfall_by_clicking_the_pile():
     hand = len(table.view.hand(0))
     pile = [t for t in table.targets() if t.move == avalanche.SNOWFALL]
     assert len(pile) == 1
-    click(app, table.click_point(pile[0]))
+    click(app, table.input.click_point(pile[0]))
     assert table.match.moves[0] == (0, avalanche.SNOWFALL)
     assert len(table.match.state.hand(0)) == hand + 1
 
@@ -120,25 +121,25 @@ def test_select_same_rank_then_play():
         return [t for t in table.targets() if t.select is not None and avalanche.parse_card(t.select[1]).rank == rank]
 
     first = card_targets(pair_rank)
-    click(app, table.click_point(first[0]))
+    click(app, table.input.click_point(first[0]))
     assert table.selection == {first[0].select}
     if counts[pair_rank] > 1:
         second = [t for t in card_targets(pair_rank) if t.select not in table.selection]
-        click(app, table.click_point(second[0]))
+        click(app, table.input.click_point(second[0]))
         assert len(table.selection) == 2
     # A card of another rank starts a new selection.
-    click(app, table.click_point(card_targets(other)[0]))
+    click(app, table.input.click_point(card_targets(other)[0]))
     assert len(table.selection) == 1
     assert avalanche.parse_card(next(iter(table.selection))[1]).rank == other
     # Clicking it again lets it go.
-    click(app, table.click_point(card_targets(other)[0]))
+    click(app, table.input.click_point(card_targets(other)[0]))
     assert table.selection == set()
     # Select the group again and play it with the Play button.
     for t in card_targets(pair_rank):
-        click(app, table.click_point(t))
+        click(app, table.input.click_point(t))
     play = table.targets()[-1]
     assert play.move == avalanche.PLAYS[pair_rank][counts[pair_rank]]
-    click(app, table.click_point(play))
+    click(app, table.input.click_point(play))
     assert table.match.moves[0] == (0, play.move)
     assert table.selection == set()
 
@@ -147,7 +148,7 @@ def test_space_plays_the_selection():
     app, table = make(2, seed=9)
     settle(app, table)
     card = next(t for t in table.targets() if t.select is not None)
-    click(app, table.click_point(card))
+    click(app, table.input.click_point(card))
     key(app, pygame.K_SPACE)
     seat, move = table.match.moves[0]
     assert seat == 0 and move.kind == "play" and move.count == 1
@@ -159,9 +160,9 @@ def test_play_without_selection_explains_and_changes_nothing():
     before = table.match.state
     play = table.targets()[-1]
     assert play.move is None and play.label
-    click(app, table.click_point(play))
+    click(app, table.input.click_point(play))
     assert table.match.state is before
-    assert table.message_left > 0 and "then press Play" in table.message
+    assert table.message.left > 0 and "then press Play" in table.message.text
     key(app, pygame.K_RETURN)
     assert table.match.state is before
 
@@ -177,15 +178,15 @@ def test_illegal_snowfall_on_a_running_avalanche():
             break
         # Start an avalanche: select one card and press Play.
         card = rng.choice([t for t in table.targets() if t.select is not None])
-        click(app, table.click_point(card))
-        click(app, table.click_point(table.targets()[-1]))
+        click(app, table.input.click_point(card))
+        click(app, table.input.click_point(table.targets()[-1]))
     assert table.view.table and table.viewer_acts()
     before = table.match.state
     moves = len(table.match.moves)
     pile = next(t for t in table.targets() if t.move == avalanche.SNOWFALL)
-    click(app, table.click_point(pile))
+    click(app, table.input.click_point(pile))
     assert table.match.state is before and len(table.match.moves) == moves
-    assert "avalanche is on the table" in table.message
+    assert "avalanche is on the table" in table.message.text
     # The chips say what the next play does, worked out from the rules.
     words = table.words()
     assert [c[0] for c in words["chips"]] == ["GROW", "STOP", "FALL"]
@@ -210,24 +211,24 @@ def test_fall_is_held_then_slides_to_the_collector():
     while seen is None and (frames := frames + 1) < 50000:
         if isinstance(app.stack.top, ResultsScene):
             break
-        if table.override.get("kind") == "fall":
-            seen = dict(table.override)
-            while table.moving:  # the status says it once the played set has landed
+        if table.banner_kind() == "fall":
+            seen = table.stage.picture
+            while table.stage.moving:  # the status says it once the played set has landed
                 app.step(1 / 30, flip=False)
             status = table.status()
-            collector = seen["collector"]
+            collector = seen.collector
             # the whole avalanche is still on the table during the hold
             avs = [p for p in table.places() if p.key[0] == "av"]
-            assert len(avs) == seen["count"]
+            assert len(avs) == seen.cards
             assert "falls on" in status
             # at the end of the hold the cards leave toward the collector's pile
-            while table.override.get("kind") == "fall":
+            while table.banner_kind() == "fall":
                 app.step(1 / 30, flip=False)
             target = table.coll_pos(collector)
-            assert table.leaving and all(s.exit_to == target for s in table.leaving if s.key[0] == "av")
+            assert table.stage.leaving and all(s.exit_to == target for s in table.stage.leaving if s.key[0] == "av")
             break
         if app.stack.top is table and table.viewer_acts() and not table.busy:
-            click(app, table.click_point(rng.choice(usable(table))))
+            click(app, table.input.click_point(rng.choice(usable(table))))
         else:
             app.step(1 / 30, flip=False)
     assert seen is not None, "no avalanche fell in this game"
@@ -281,8 +282,8 @@ def test_undo_puts_the_played_cards_back():
     settle(app, table)
     hand = list(table.view.hand(0))
     card = next(t for t in table.targets() if t.select is not None)
-    click(app, table.click_point(card))
-    click(app, table.click_point(table.targets()[-1]))
+    click(app, table.input.click_point(card))
+    click(app, table.input.click_point(table.targets()[-1]))
     settle(app, table)
     undo = next(b for b in table.buttons if b.label == "Undo")
     assert len(table.match.moves) == 2  # ours and the computer's reply, no new cards seen
@@ -316,7 +317,7 @@ def test_pass_and_play_shows_only_the_acting_humans_hand():
         if top is table and table.viewer_acts() and not table.busy:
             shown = [p.card for p in table.places() if p.key[0] == "hand"]
             assert shown == table.match.state.hand(table.viewer)
-            click(app, table.click_point(rng.choice(usable(table))))
+            click(app, table.input.click_point(rng.choice(usable(table))))
         else:
             app.step(1 / 30, flip=False)
     assert passes >= 2
@@ -328,14 +329,14 @@ def test_resize_during_a_hold_keeps_going():
     resized = False
     frames = 0
     while not isinstance(app.stack.top, ResultsScene) and (frames := frames + 1) < 50000:
-        if table.holding and not resized:
+        if table.stage.holding and not resized:
             app.resize((1024, 600))
             resized = True
             assert table.size == (1024, 600)
         if resized and not table.busy and len(table.match.moves) > 40:
             break
         if app.stack.top is table and table.viewer_acts() and not table.busy:
-            click(app, table.click_point(rng.choice(usable(table))))
+            click(app, table.input.click_point(rng.choice(usable(table))))
         else:
             app.step(1 / 20, flip=False)
     assert resized
@@ -348,12 +349,12 @@ def test_hint_lights_up_cards_or_pile():
     app, table = make(2, seed=15, speed="fast")
     settle(app, table)
     move = table.view.legal_moves()[-1]
-    table.hint = (move, None)
+    table.turns.hint = (move, None)
     table.sync()
     marks = {p.key: p.mark for p in table.places()}
     keys = table.move_keys(move)
     assert keys and all(marks[k] == "hint" for k in keys)
-    table.hint = (avalanche.SNOWFALL, None)
+    table.turns.hint = (avalanche.SNOWFALL, None)
     table.sync()
     assert table.move_keys(avalanche.SNOWFALL)
     pile_top = [p for p in table.places() if p.key[0] == "pile"][-1]

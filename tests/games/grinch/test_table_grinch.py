@@ -93,7 +93,7 @@ def play_game(players: int, size, seed: int, shots: str | None = None) -> dict:
             assert legal, "the viewer must always have something to click"
             before = len(table.match.moves)
             target = rng.choice(legal)
-            click(app, table.click_point(target))
+            click(app, table.input.click_point(target))
             # the click made exactly this move (computers may follow in the same frame)
             assert table.match.moves[before : before + 1] == [(table.viewer, target.move)]
             seen["moves"] += 1
@@ -167,13 +167,13 @@ def test_illegal_clicks_explain_and_change_nothing():
     target = next(t for t in table.targets() if t.move == grinch.Move("discard", card))
     assert table.places() and any(p.mark == "dim" for p in table.places() if p.key == str(card))
     moves = len(table.match.moves)
-    click(app, table.click_point(target))
+    click(app, table.input.click_point(target))
     assert len(table.match.moves) == moves
-    assert "takes two cards first" in table.message
-    assert "Seat" not in table.message and "GR-" not in table.message
+    assert "takes two cards first" in table.message.text
+    assert "Seat" not in table.message.text and "GR-" not in table.message.text
     # the draw pile is a legal take: one click draws
     draw = next(t for t in table.targets() if t.move == grinch.Move("draw"))
-    click(app, table.click_point(draw))
+    click(app, table.input.click_point(draw))
     assert table.match.moves[moves:] == [(0, grinch.Move("draw"))]
 
 
@@ -218,7 +218,7 @@ def test_pass_and_play_never_shows_another_hand():
             }
             assert not others & {str(p.card) for p in table.places() if p.card is not None}
             legal = [t for t in table.targets() if t.move is not None and table.match.check(t.move) is None]
-            click(app, table.click_point(rng.choice(legal)))
+            click(app, table.input.click_point(rng.choice(legal)))
             continue
         app.step(DT, events=[], flip=False)
     assert isinstance(app.stack.top, ResultsScene)
@@ -235,7 +235,7 @@ def test_undo_a_take_puts_the_card_back():
     source = next(s for s in range(3) if view.discard_pile(s))
     top = view.discard_pile(source)[0]
     target = next(t for t in table.targets() if t.move == grinch.Move("take", source))
-    click(app, table.click_point(target))
+    click(app, table.input.click_point(target))
     assert top in table.match.state.hand(0)
     for _ in range(5):
         app.step(DT, events=[], flip=False)  # mid-flight
@@ -246,4 +246,4 @@ def test_undo_a_take_puts_the_card_back():
     settle(app, table)
     places = {p.key: p for p in table.places()}
     assert places[str(top)].pos == table.pile_pos(source)
-    assert table.sprites[str(top)].rect().center == table.pile_rect(source).center
+    assert table.stage.sprites[str(top)].rect().center == table.pile_rect(source).center

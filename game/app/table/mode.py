@@ -1,0 +1,65 @@
+"""How a table is conducted: an ordinary game (`TableMode`, which changes
+nothing), or a lesson (`game.app.learn.table.LessonMode`), which lets only
+its step's target through, leaves on Esc and ends on a screen of its own.
+
+The table asks its mode at each of these points instead of being
+subclassed, so a guided game is the game's own table with another mode.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.app.table.input import Target
+    from game.app.ui.widgets import Button
+
+
+class TableMode:
+    """An ordinary game: every default here leaves the table as it is."""
+
+    def refusal(self, move: Any | None, select: Hashable | None) -> str | None:
+        """Why this table will not take this move or selection although the
+        rules might, as the line to show; None = go ahead."""
+        return None
+
+    def allows(self, target: Target) -> bool:
+        """The keyboard's ring may reach `target` (the rules permitting)."""
+        return True
+
+    def prefers(self, target: Target) -> bool:
+        """Enter on this card should select it rather than play the selection."""
+        return False
+
+    def wants_card(self, key: Hashable) -> bool:
+        """A card the player may be asked to click now (else it looks dimmed)."""
+        return True
+
+    def waiting(self) -> bool:
+        """The mode waits for the player's step (a click on the bare table is told what to do)."""
+        return False
+
+    def buttons(self, buttons: list[Button]) -> list[Button]:
+        """The table's buttons as this mode shows them."""
+        return buttons
+
+    def leave(self) -> bool:
+        """Esc or Menu: True if the mode took care of it (else the menu opens)."""
+        return False
+
+    def results(self) -> bool:
+        """The game is over: True if the mode shows its own end (else the results)."""
+        return False
+
+    def summary_wait(self, demo_wait: float | None) -> float | None:
+        """How long a round summary stays before closing by itself (None: until a click)."""
+        return demo_wait
+
+    def drive(self, dt: float) -> bool:
+        """A turn of the mode's own while the table is still: True if it acted."""
+        return False
+
+    def drive_due(self) -> list[float] | None:
+        """When `drive` next acts by itself, or None: the turn flow says."""
+        return None
