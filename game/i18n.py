@@ -43,7 +43,7 @@ class Message(str):
     """A translated message: `format` fills it in as `str.format` does and
     then mends the words next to each value for the current language
     (Catalan "d'Ana", "el Soroll 3"; Korean "Joon이", "Mina가"; see
-    `game.app.words.grammar`), so every sentence stays grammatical whatever
+    `game.grammar`), so every sentence stays grammatical whatever
     name, card or number goes in, wherever it is filled in."""
 
     __slots__ = ()
@@ -51,7 +51,7 @@ class Message(str):
     def format(self, *args: object, **values: object) -> str:  # type: ignore[override]
         if args or _current == "en":
             return str.format(self, *args, **values)
-        from game.app.words.grammar import fill  # pure; imported late: the app's words build on this module
+        from game.grammar import fill  # pure; imported late: it reads the language from here
 
         return fill(str(self), **values)
 

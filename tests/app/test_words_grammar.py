@@ -17,7 +17,8 @@ from pathlib import Path
 import polib
 import pytest
 
-from game.app.words import grammar, names
+from game import grammar
+from game.app.words import names
 from game.app.words.rules_texts import ca, ko, pa
 from game.app.words.seat_names import COMPUTER_NAMES
 from game.games import registry
