@@ -18,6 +18,7 @@ from typing import Any
 
 from game import __version__, ai, rules
 from game.net import protocol as p
+from game.net import words
 from game.rules.core import Event
 
 __all__ = ["Client", "ClientSeat", "play_bot"]
@@ -77,6 +78,11 @@ class ClientSeat:
         elif isinstance(message, p.Bye):
             self.closed = message.reason or "bye"
         return message
+
+    @staticmethod
+    def say_refusal(refused: p.Refused) -> str:
+        """A refusal in this player's language (the host sends English and a code)."""
+        return words.say(refused.code, refused.text, refused.params)
 
     @property
     def my_turn(self) -> bool:

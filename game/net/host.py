@@ -25,8 +25,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from game.i18n import _
 from game.net import protocol as p
+from game.net import words
 from game.rules.core import Event, Phrase
 from game.session.session import Session
 
@@ -104,7 +104,7 @@ class HostTable:
             if state.told_too_fast:
                 return []  # a flood gets one answer per refill, not one per message
             state.told_too_fast = True
-            return [(conn, _refused(Phrase("too_fast", _("Too many messages; slow down."), {"rate": self.rate})))]
+            return [(conn, _refused(words.phrase("too_fast", rate=self.rate)))]
         state.told_too_fast = False
         try:
             message = p.decode(raw)
@@ -160,10 +160,10 @@ class HostTable:
         if isinstance(message, p.Hello):
             return self._hello(conn, state, message)
         if state.seat is None:
-            return [(conn, _refused(Phrase("hello_first", _("Say hello to the table first."))))]
+            return [(conn, _refused(words.phrase("hello_first")))]
         seat = state.seat
         if isinstance(message, (p.MoveMsg, p.Chat, p.Bye)) and not self._token_ok(seat, message.token):
-            return [(conn, _refused(Phrase("bad_token", _("That message is not from this seat."), {"seat": seat})))]
+            return [(conn, _refused(words.phrase("bad_token", seat=seat)))]
         if isinstance(message, p.MoveMsg):
             return self._move(conn, seat, message.move)
         if isinstance(message, p.Chat):
@@ -174,25 +174,25 @@ class HostTable:
             if self.seat_conn.get(seat) is conn:
                 del self.seat_conn[seat]
             return [(conn, None), *self._push_all()]
-        return [
-            (conn, _refused(Phrase("unexpected", _("A table does not take that message."), {"kind": _kind(message)})))
-        ]
+        return [(conn, _refused(words.phrase("unexpected", kind=_kind(message))))]
 
     def _token_ok(self, seat: int, token: str | None) -> bool:
         expected = self.tokens.get(seat)
-        return token is not None and expected is not None and secrets.compare_digest(token, expected)
+        if token is None or expected is None:
+            return False
+        return secrets.compare_digest(token.encode("utf-8", "replace"), expected.encode())  # any text, in constant time
 
     def _hello(self, conn: Any, state: _Conn, hello: p.Hello) -> list[Out]:
         name = hello.name.strip()[: p.MAX_NAME]
         if hello.protocol != p.PROTOCOL:
-            phrase = p.version_refusal(name or _("A player"), hello.version, hello.protocol)
+            phrase = p.version_refusal(name, hello.version, hello.protocol)
             return [(conn, _refused(phrase)), (conn, None)]
         if state.seat is not None:
-            return [(conn, _refused(Phrase("already_joined", _("You are at this table already."))))]
+            return [(conn, _refused(words.phrase("already_joined")))]
         if hello.token is not None:
             seat = next((s for s in self.tokens if self._token_ok(s, hello.token)), None)
             if seat is None:
-                return [(conn, _refused(Phrase("bad_token", _("That seat's key is not known at this table."))))]
+                return [(conn, _refused(words.phrase("bad_token")))]
             old = self.seat_conn.get(seat)
             out: list[Out] = []
             if old is not None and old is not conn:  # the seat came back on a new line: the old one is stale
@@ -201,7 +201,7 @@ class HostTable:
         else:
             free = [s for s in self.remote_seats if s not in self.tokens]
             if not free:
-                return [(conn, _refused(Phrase("table_full", _("Every seat at this table is taken."))))]
+                return [(conn, _refused(words.phrase("table_full")))]
             seat = free[0]
             self.tokens[seat] = secrets.token_urlsafe(24)
             if name:
@@ -217,12 +217,13 @@ class HostTable:
     def _move(self, conn: Any, seat: int, text: str) -> list[Out]:
         session = self.session
         if session.current is not None and session.current != seat:
-            return [(conn, _refused(Phrase("not_your_turn", _("It is not your turn."), {"seat": seat})))]
+            turn = Phrase("not_your_turn", "It is not your turn.", {"seat": seat})  # as Session.offer says it
+            return [(conn, _refused(turn))]
         try:
             move = self.rules.parse_move(text)
         except ValueError as exc:
             return [
-                (conn, _refused(Phrase("notation", _("That is not a move: {why}").format(why=exc), {"text": text})))
+                (conn, _refused(Phrase("notation", str(exc), {"text": str(exc)})))  # as the rules' gate says it
             ]
         refused = session.offer(seat, move)
         if refused is not None:

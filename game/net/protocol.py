@@ -19,7 +19,7 @@ from typing import Any
 import msgspec
 
 from game import __version__
-from game.i18n import _
+from game.net import words
 from game.rules.core import Event, Phrase
 
 #: The protocol's version: two Firesides with the same number can share a table.
@@ -133,27 +133,13 @@ def encode(message: Message) -> bytes:
 def decode(raw: bytes | str) -> Message:
     """The message in `raw`, or ProtocolError (too big, not JSON, not a message)."""
     if len(raw) > MAX_MESSAGE:
-        raise ProtocolError(
-            Phrase(
-                "too_big",
-                _("That message is too big ({size} bytes; at most {limit}).").format(size=len(raw), limit=MAX_MESSAGE),
-                {"size": len(raw), "limit": MAX_MESSAGE},
-            )
-        )
+        raise ProtocolError(words.phrase("too_big", size=len(raw), limit=MAX_MESSAGE))
     try:
         message = _decoder.decode(raw)
     except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError) as exc:
-        raise ProtocolError(
-            Phrase("malformed", _("That message could not be read: {why}").format(why=exc), {"why": str(exc)})
-        ) from None
+        raise ProtocolError(words.phrase("malformed", why=str(exc)[:200])) from None
     if isinstance(message, Chat) and len(message.text) > MAX_CHAT:
-        raise ProtocolError(
-            Phrase(
-                "chat_too_long",
-                _("A chat line has at most {limit} characters.").format(limit=MAX_CHAT),
-                {"limit": MAX_CHAT},
-            )
-        )
+        raise ProtocolError(words.phrase("chat_too_long", limit=MAX_CHAT))
     return message
 
 
@@ -163,13 +149,7 @@ def refusal(phrase: Phrase) -> Refused:
 
 def version_refusal(name: str, theirs: str, protocol: int) -> Phrase:
     """A different protocol: say whose Fireside is which version."""
-    return Phrase(
-        "version",
-        _("{name}'s Fireside is {theirs} — this table needs {ours}.").format(
-            name=name, theirs=theirs, ours=__version__
-        ),
-        {"name": name, "theirs": theirs, "ours": __version__, "protocol": protocol, "needs": PROTOCOL},
-    )
+    return words.phrase("version", name=name, theirs=theirs, ours=__version__, protocol=protocol, needs=PROTOCOL)
 
 
 def event_from_json(data: dict[str, Any]) -> Event:

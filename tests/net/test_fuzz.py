@@ -84,12 +84,18 @@ def _hostile(rng: random.Random, table, clients: dict[str, ClientSeat], old_move
             p.Hello(version="0.1.0", protocol=p.PROTOCOL, name="Eve", token=rng.choice([None, "forged"]))
         )
     if kind == 12:  # bye / chat with a wrong token
-        forged = rng.choice(["", "x" * 32, None])
+        forged = rng.choice(["", "x" * 32, None, "ключ🔑"])
         return conn, p.encode(rng.choice([p.Bye(token=forged), p.Chat(text="hi", token=forged)]))
     if kind == 13 and token is not None:  # a chat line over the limit
         return conn, p.encode(p.Chat(text="y" * rng.randrange(p.MAX_CHAT + 1, 5000), token=token))
     if kind == 14:  # bytes that are not UTF-8, and odd numbers
-        return conn, rng.choice([b'{"kind":"chat","text":"\xff\xfe"}', b'{"kind":"move","token":NaN,"move":1e999}'])
+        odd = [
+            b'{"kind":"chat","text":"\xff\xfe"}',
+            b'{"kind":"move","token":NaN,"move":1e999}',
+            b'{"kind":"move","token":"\\ud800","move":"x"}',  # a lone surrogate, escaped
+            b'{"kind":"hello","version":"1","protocol":1e400,"name":"x"}',
+        ]
+        return conn, rng.choice(odd)
     return conn, b'{"kind":"move","token":"' + b"A" * rng.randrange(60_000) + b'","move":"x"}'
 
 
