@@ -42,6 +42,7 @@ class ClientSeat:
         self.refusals: list[p.Refused] = []
         self.chat: list[p.Chat] = []
         self.closed: str | None = None  # why the host said bye, once it did
+        self.welcomes = 0  # how often the host gave us the seat (1 + each rejoin)
 
     def hello(self) -> bytes:
         return p.encode(p.Hello(version=self.version, protocol=p.PROTOCOL, name=self.name, token=self.token))
@@ -64,6 +65,7 @@ class ClientSeat:
         if isinstance(message, p.Welcome):
             self.seat, self.token, self.code = message.seat, message.token, message.code
             self.game, self.names = message.game, list(message.names)
+            self.welcomes += 1
         elif isinstance(message, p.ViewMsg):
             if self.game is None:
                 raise p.ProtocolError(p.Phrase("unexpected", "a view before the welcome"))
@@ -110,6 +112,15 @@ class Client:
         self._thread = threading.Thread(target=lambda: asyncio.run(self._main()), name="fireside-client", daemon=True)
         self._thread.start()
         return self
+
+    def reconnect(self) -> Client:
+        """Dial again after a dropped line: the hello carries the seat's token, so
+        the host gives the seat back with its current view."""
+        if self._thread is not None and self._thread.is_alive():
+            raise RuntimeError("still connected")
+        self.error = None
+        self._loop = self._ws = None
+        return self.start()
 
     def wait(self, predicate: Callable[[ClientSeat], bool], timeout: float = 10.0) -> bool:
         """Block until `predicate(seat)` holds (for tests and tools, never a frame)."""

@@ -40,6 +40,10 @@ RATE = 30.0
 BURST = 60.0
 #: Messages a slow reader may leave unread before the host lets it go.
 SEND_QUEUE = 256
+#: A line that has not taken a seat this many seconds after it opened is closed.
+HELLO_TIMEOUT = 10.0
+#: The most lines a host keeps open at once (seats, rejoins, and strangers knocking).
+MAX_LINES = 64
 
 __all__ = ["BURST", "RATE", "HostServer", "HostTable", "Out", "table_code"]
 
@@ -141,6 +145,14 @@ class HostTable:
                 log.warning("the computer at seat %s found no move", seat)
                 break
         return self.take_outbox()
+
+    def expire(self, conn: Any) -> list[Out]:
+        """Close `conn` if it never took a seat (a line that opens and says nothing)."""
+        state = self.conns.get(conn)
+        if state is not None and state.seat is not None:
+            return []
+        self.conns.pop(conn, None)
+        return [(conn, None)]
 
     @property
     def connected(self) -> list[int]:
@@ -261,10 +273,20 @@ class HostServer:
     not shared between threads), and each connection has its own send queue,
     so a slow reader holds up nobody else."""
 
-    def __init__(self, table: HostTable, host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(
+        self,
+        table: HostTable,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        *,
+        hello_timeout: float = HELLO_TIMEOUT,
+        max_lines: int = MAX_LINES,
+    ) -> None:
         self.table = table
         self.host = host
         self.port = port
+        self.hello_timeout = hello_timeout
+        self.max_lines = max_lines
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="fireside-host")
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -272,6 +294,7 @@ class HostServer:
         self._stop: asyncio.Event | None = None
         self._queues: dict[int, asyncio.Queue[bytes | None]] = {}
         self._next = 0
+        self._later: set[asyncio.Task[None]] = set()
         self.error: BaseException | None = None
 
     @property
@@ -333,17 +356,33 @@ class HostServer:
 
     async def _do(self, fn: Callable[..., list[Out]], *args: Any) -> None:
         assert self._loop is not None
-        outs = await self._loop.run_in_executor(self._worker, fn, *args)
+        try:
+            outs = await self._loop.run_in_executor(self._worker, fn, *args)
+        except RuntimeError:  # the worker is gone: the table is closing
+            return
         for conn, data in outs:
             queue = self._queues.get(conn)
             if queue is not None and not _put(queue, data):
                 _put_last(queue)
 
+    def _do_later(self, delay: float, fn: Callable[..., list[Out]], *args: Any) -> None:
+        async def later() -> None:
+            await asyncio.sleep(delay)
+            await self._do(fn, *args)
+
+        task = asyncio.create_task(later())
+        self._later.add(task)  # kept until done, so it is not collected half-way
+        task.add_done_callback(self._later.discard)
+
     async def _serve(self, ws: Any) -> None:
+        if len(self._queues) >= self.max_lines:
+            await ws.close(1013, "this table has too many lines open")
+            return
         conn = self._next
         self._next += 1
         queue: asyncio.Queue[bytes | None] = asyncio.Queue(SEND_QUEUE)
         self._queues[conn] = queue
+        self._do_later(self.hello_timeout, self.table.expire, conn)
         writer = asyncio.create_task(self._write(ws, queue))
         try:
             async for raw in ws:

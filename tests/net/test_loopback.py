@@ -154,3 +154,50 @@ def test_a_dropped_client_rejoins_its_seat_with_its_token_and_gets_the_current_v
     print(f"rejoin: seat back with its view in {rejoin['seconds'] * 1000:.0f} ms")
     assert rejoin["seconds"] <= 2.0
     assert session.over and final.over and final.seat == 2
+
+
+def test_a_client_that_lost_its_line_dials_again_and_gets_its_seat_and_the_current_view():
+    session, table, _, server = _serve("grinch", [True, True], seed=9)
+    try:
+        ana = Client(server.url, "Ana").start()
+        assert ana.wait(lambda s: s.view is not None)
+        seat, token = ana.seat.seat, ana.seat.token
+        ana.close()
+        assert not ana.online
+        start = time.perf_counter()
+        ana.reconnect()
+        assert ana.wait(lambda s: s.welcomes == 2 and s.moves == len(session.match.moves) and s.connected == [0])
+        took = time.perf_counter() - start
+        assert ana.seat.seat == seat and ana.seat.token == token and ana.seat.view == session.view(seat)
+        assert took <= 2.0
+        ana.close()
+    finally:
+        server.stop()
+
+
+def test_a_line_that_never_says_hello_is_closed_and_the_lines_are_bounded():
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    session, table, states = make_table("sticheln", [True, True, True], seed=1)
+    server = HostServer(table, host=LOOPBACK, hello_timeout=0.3, max_lines=3).start()
+
+    async def main():
+        async with connect(server.url) as silent:
+            start = time.perf_counter()
+            with pytest.raises(ConnectionClosed):
+                await asyncio.wait_for(silent.recv(), 5)
+            closed_after = time.perf_counter() - start
+        lines = [await connect(server.url) for _ in range(4)]
+        with pytest.raises(ConnectionClosed) as caught:
+            await asyncio.wait_for(lines[-1].recv(), 5)
+        for line in lines:
+            await line.close()
+        return closed_after, caught.value.rcvd.code if caught.value.rcvd else None
+
+    try:
+        closed_after, code = asyncio.run(main())
+    finally:
+        server.stop()
+    assert 0.2 <= closed_after < 3.0
+    assert code == 1013
