@@ -27,15 +27,20 @@ __all__ = ["Client", "ClientSeat", "play_bot"]
 class ClientSeat:
     """What one remote seat knows: its seat, its token, the last view and events."""
 
-    def __init__(self, name: str, token: str | None = None, version: str = __version__) -> None:
+    def __init__(
+        self, name: str, token: str | None = None, version: str = __version__, code: str | None = None
+    ) -> None:
         self.name = name
         self.token = token
         self.version = version
         self.seat: int | None = None
-        self.code: str | None = None
+        self.code: str | None = code  # the table's code: asked for in the hello, confirmed by the welcome
         self.game: str | None = None
         self.names: list[str] = []
-        self.view: Any = None  # the game's own state object, rebuilt from the view's JSON
+        self._state: dict[str, Any] | None = None  # the last view's JSON, rebuilt into `view` when asked
+        self._view: Any = None
+        self.turn: int | None = None  # the seat to act in the last view
+        self.finished = False
         self.events: tuple[Event, ...] = ()
         self.moves = -1  # the host's move count at the last view
         self.connected: list[int] = []
@@ -45,7 +50,8 @@ class ClientSeat:
         self.welcomes = 0  # how often the host gave us the seat (1 + each rejoin)
 
     def hello(self) -> bytes:
-        return p.encode(p.Hello(version=self.version, protocol=p.PROTOCOL, name=self.name, token=self.token))
+        hello = p.Hello(version=self.version, protocol=p.PROTOCOL, name=self.name, token=self.token, code=self.code)
+        return p.encode(hello)
 
     def move(self, move: Any) -> bytes:
         """The message that plays `move` (a move object or its text) for this seat."""
@@ -69,7 +75,8 @@ class ClientSeat:
         elif isinstance(message, p.ViewMsg):
             if self.game is None:
                 raise p.ProtocolError(p.Phrase("unexpected", "a view before the welcome"))
-            self.view = rules.get(self.game).from_json(message.state)
+            self._state, self._view = message.state, None
+            self.turn, self.finished = message.turn, message.over
             self.events = tuple(p.event_from_json(e) for e in message.events)
             self.moves = message.moves
             self.connected = list(message.connected)
@@ -81,6 +88,13 @@ class ClientSeat:
             self.closed = message.reason or "bye"
         return message
 
+    @property
+    def view(self) -> Any:
+        """The last view as the game's own state object (rebuilt once per view, when asked)."""
+        if self._view is None and self._state is not None and self.game is not None:
+            self._view = rules.get(self.game).from_json(self._state)
+        return self._view
+
     @staticmethod
     def say_refusal(refused: p.Refused) -> str:
         """A refusal in this player's language (the host sends English and a code)."""
@@ -88,19 +102,19 @@ class ClientSeat:
 
     @property
     def my_turn(self) -> bool:
-        return self.view is not None and self.seat is not None and self.view.current_player == self.seat
+        return self._state is not None and self.seat is not None and self.turn == self.seat
 
     @property
     def over(self) -> bool:
-        return self.view is not None and bool(self.view.is_over)
+        return self._state is not None and self.finished
 
 
 class Client:
     """A `ClientSeat` over WebSockets in a thread of its own (see module doc)."""
 
-    def __init__(self, url: str, name: str, token: str | None = None) -> None:
+    def __init__(self, url: str, name: str, token: str | None = None, code: str | None = None) -> None:
         self.url = url
-        self.seat = ClientSeat(name, token)
+        self.seat = ClientSeat(name, token, code=code)
         self._lock = threading.Condition()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ws: Any = None
@@ -186,12 +200,13 @@ async def play_bot(
     max_messages: int = 100_000,
     on_message: Callable[[ClientSeat, bytes | str], None] | None = None,
     drop_after: int | None = None,
+    code: str | None = None,
 ) -> ClientSeat:
     """Play a remote seat with a computer until the game ends (or `drop_after`
     moves of ours, then hang up without a bye); returns what it knew last."""
     from websockets.asyncio.client import connect
 
-    seat = ClientSeat(name, token)
+    seat = ClientSeat(name, token, code=code)
     agent = ai.make_agent(level, seed)
     acted_at = -1
     played = 0

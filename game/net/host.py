@@ -45,7 +45,7 @@ HELLO_TIMEOUT = 10.0
 #: The most lines a host keeps open at once (seats, rejoins, and strangers knocking).
 MAX_LINES = 64
 
-__all__ = ["BURST", "RATE", "HostServer", "HostTable", "Out", "table_code"]
+__all__ = ["BURST", "RATE", "HostServer", "HostTable", "Out", "TableSet", "table_code"]
 
 
 def table_code() -> str:
@@ -252,6 +252,8 @@ class HostTable:
             events=[e.to_json() for e in (session.events(seat) if events is None else events)],
             moves=len(session.match.moves),
             connected=self.connected,
+            turn=session.current,
+            over=session.over,
         )
         return p.encode(message)
 
@@ -266,8 +268,70 @@ def _kind(message: Any) -> str:
     return type(message).__name__.lower()
 
 
+class TableSet:
+    """Several tables behind one door: a line's hello names its table by code
+    (it may leave the code out when there is only one), and every later
+    message of that line goes to that table.  Same calls as `HostTable`."""
+
+    def __init__(self, tables: list[HostTable] | None = None) -> None:
+        self.tables: dict[str, HostTable] = {}
+        self._route: dict[Any, HostTable] = {}
+        for table in tables or ():
+            self.add(table)
+
+    def add(self, table: HostTable) -> HostTable:
+        if table.code in self.tables:
+            raise ValueError(f"a table with the code {table.code} is open already")
+        self.tables[table.code] = table
+        return table
+
+    def receive(self, conn: Any, raw: bytes | str) -> list[Out]:
+        table = self._route.get(conn)
+        if table is not None:
+            return table.receive(conn, raw)
+        found = self._door(conn, raw)
+        return found if isinstance(found, list) else found.receive(conn, raw)
+
+    def _door(self, conn: Any, raw: bytes | str) -> HostTable | list[Out]:
+        """The table a new line's first message is for (or the refusal to send)."""
+        try:
+            message = p.decode(raw)
+        except p.ProtocolError as exc:
+            return [(conn, _refused(exc.phrase))]
+        if not isinstance(message, p.Hello):
+            return [(conn, _refused(words.phrase("hello_first")))]
+        if message.protocol != p.PROTOCOL:  # before the code: a newer hello may name tables otherwise
+            name = message.name.strip()[: p.MAX_NAME]
+            return [(conn, _refused(p.version_refusal(name, message.version, message.protocol))), (conn, None)]
+        code = (message.code or "").strip().upper()
+        table = self.tables.get(code)
+        if table is None and not code and len(self.tables) == 1:
+            table = next(iter(self.tables.values()))
+        if table is None:
+            return [(conn, _refused(words.phrase("no_such_table", code=code[:12])))]
+        self._route[conn] = table
+        return table
+
+    def disconnect(self, conn: Any) -> list[Out]:
+        table = self._route.pop(conn, None)
+        return [] if table is None else table.disconnect(conn)
+
+    def expire(self, conn: Any) -> list[Out]:
+        table = self._route.get(conn)
+        if table is None:
+            return [(conn, None)]
+        out = table.expire(conn)
+        if out:
+            self._route.pop(conn, None)
+        return out
+
+    def run_computers(self) -> list[Out]:
+        return [out for table in self.tables.values() for out in table.run_computers()]
+
+
 class HostServer:
-    """`HostTable` over WebSockets, in its own thread: the window never waits on it.
+    """`HostTable` (or a `TableSet` of them) over WebSockets, in its own thread:
+    the window never waits on it.
 
     Messages are handled one at a time by a single worker thread (the table is
     not shared between threads), and each connection has its own send queue,
@@ -275,7 +339,7 @@ class HostServer:
 
     def __init__(
         self,
-        table: HostTable,
+        table: HostTable | TableSet,
         host: str = "127.0.0.1",
         port: int = 0,
         *,

@@ -60,6 +60,7 @@ class Hello(msgspec.Struct, tag="hello", tag_field="kind"):
     protocol: int
     name: str
     token: str | None = None
+    code: str | None = None  # which table, when a host keeps more than one
 
 
 class Welcome(msgspec.Struct, tag="welcome", tag_field="kind"):
@@ -81,6 +82,8 @@ class ViewMsg(msgspec.Struct, tag="view", tag_field="kind"):
     events: list[dict[str, Any]]
     moves: int  # how many moves the game has had: a client notices a gap
     connected: list[int]
+    turn: int | None = None  # the seat to act (public at every table), None once over
+    over: bool = False
 
 
 class MoveMsg(msgspec.Struct, tag="move", tag_field="kind"):

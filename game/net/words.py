@@ -26,6 +26,7 @@ TEXTS = {
     "already_joined": N_("You are at this table already."),
     "table_full": N_("Every seat at this table is taken."),
     "unexpected": N_("A table does not take that message."),
+    "no_such_table": N_("There is no table with the code {code} here."),
 }
 
 __all__ = ["TEXTS", "phrase", "say"]
@@ -35,7 +36,7 @@ def _key(code: str, params: dict[str, Any]) -> str:
     return "version_unnamed" if code == "version" and not params.get("name") else code
 
 
-def phrase(code: str, **params: Any) -> Phrase:
+def phrase(code: str, /, **params: Any) -> Phrase:
     """The refusal `code` in English, with its params (what the host sends)."""
     return Phrase(code, TEXTS[_key(code, params)].format(**params), params)
 

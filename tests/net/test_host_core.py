@@ -173,3 +173,26 @@ def test_bye_frees_the_line_but_keeps_the_seat_for_its_token():
     outs = table.receive("a", ana.bye())
     assert ("a", None) in outs and table.connected == []
     assert _join(table, "a3", token=ana.token).seat == ana.seat
+
+
+def test_one_door_for_several_tables_the_hello_names_the_table_by_code():
+    from game.net.host import TableSet
+
+    s1, t1, _ = make_table("grinch", [True, True], seed=1, code="AAAAAA")
+    s2, t2, _ = make_table("avalanche", [True, True], seed=2, code="BBBBBB")
+    door = TableSet([t1, t2])
+    ana = ClientSeat("Ana", code="bbbbbb")  # a code typed in lower case still finds its table
+    for _, data in door.receive("a", ana.hello()):
+        ana.handle(data)
+    assert ana.game == "avalanche" and ana.code == "BBBBBB" and ana.view == s2.view(ana.seat)
+    nowhere = door.receive("x", ClientSeat("X", code="ZZZZZZ").hello())
+    assert p.decode(nowhere[0][1]).code == "no_such_table"
+    unnamed = door.receive("y", ClientSeat("Y").hello())  # two tables: the code is needed
+    assert p.decode(unnamed[0][1]).code == "no_such_table"
+    old = door.receive("j", p.encode(p.Hello(version="0.9", protocol=0, name="Joon", code="nope")))
+    assert p.decode(old[0][1]).code == "version" and ("j", None) in old
+    assert door.receive("z", ana.move("x"))[0][0] == "z"  # a line with no table yet: hello first
+    door.disconnect("a")
+    assert ana.seat not in t2.connected and t2.tokens  # the seat waits for its token
+    with pytest.raises(ValueError):
+        door.add(t1)

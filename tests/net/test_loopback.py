@@ -201,3 +201,23 @@ def test_a_line_that_never_says_hello_is_closed_and_the_lines_are_bounded():
         server.stop()
     assert 0.2 <= closed_after < 3.0
     assert code == 1013
+
+
+def test_two_tables_behind_one_port_play_to_the_end():
+    from game.net.host import TableSet
+
+    s1, t1, st1 = make_table("sticheln", [True, True, True], seed=4)
+    s2, t2, st2 = make_table("grinch", [True, True], seed=4)
+    server = HostServer(TableSet([t1, t2]), host=LOOPBACK).start()
+
+    async def main():
+        bots = [play_bot(server.url, f"A{i}", seed=i, code=t1.code) for i in range(3)]
+        bots += [play_bot(server.url, f"B{i}", seed=i, code=t2.code) for i in range(2)]
+        return await asyncio.wait_for(asyncio.gather(*bots), 60)
+
+    try:
+        seats = asyncio.run(main())
+    finally:
+        server.stop()
+    assert s1.over and s2.over
+    assert [c.game for c in seats] == ["sticheln"] * 3 + ["grinch"] * 2

@@ -85,7 +85,16 @@ def test_a_refusal_reads_in_the_readers_language_and_an_unknown_code_in_the_send
 
 
 def test_every_refusal_code_has_its_words_and_fills_them():
-    params = {"size": 1, "limit": 2, "name": "Ana", "theirs": "0.9", "ours": "1.0", "why": "x", "rate": 1.0}
+    params = {
+        "size": 1,
+        "limit": 2,
+        "name": "Ana",
+        "theirs": "0.9",
+        "ours": "1.0",
+        "why": "x",
+        "rate": 1.0,
+        "code": "K7",
+    }
     for code in words.TEXTS:
         assert words.phrase(code, **params).code == code
         for lang in i18n.LANGUAGES:
