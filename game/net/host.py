@@ -79,8 +79,10 @@ class HostTable:
         burst: float = BURST,
         clock: Callable[[], float] = time.monotonic,
         think: bool = True,
+        require_code: bool = False,
     ) -> None:
         self.session = session
+        self.require_code = require_code  # a newcomer must know the code (a rejoin shows its token)
         match = session.match
         self.game_id = match.game_id
         self.rules = match.module
@@ -120,7 +122,7 @@ class HostTable:
     def disconnect(self, conn: Any) -> list[Out]:
         """`conn` is gone; its seat waits for a rejoin with the same token."""
         state = self.conns.pop(conn, None)
-        if state is None or state.seat is None or self.seat_conn.get(state.seat) is not conn:
+        if state is None or state.seat is None or self.seat_conn.get(state.seat) != conn:
             return []
         del self.seat_conn[state.seat]
         return self._push_all()
@@ -183,7 +185,7 @@ class HostTable:
             return [(c, line) for c in self.seat_conn.values()]
         if isinstance(message, p.Bye):
             self.conns.pop(conn, None)
-            if self.seat_conn.get(seat) is conn:
+            if self.seat_conn.get(seat) == conn:
                 del self.seat_conn[seat]
             return [(conn, None), *self._push_all()]
         return [(conn, _refused(words.phrase("unexpected", kind=_kind(message))))]
@@ -207,10 +209,12 @@ class HostTable:
                 return [(conn, _refused(words.phrase("bad_token")))]
             old = self.seat_conn.get(seat)
             out: list[Out] = []
-            if old is not None and old is not conn:  # the seat came back on a new line: the old one is stale
+            if old is not None and old != conn:  # the seat came back on a new line: the old one is stale
                 self.conns.pop(old, None)
                 out.append((old, None))
         else:
+            if self.require_code and (hello.code or "").strip().upper() != self.code:
+                return [(conn, _refused(words.phrase("no_such_table", code=(hello.code or "")[:12])))]
             free = [s for s in self.remote_seats if s not in self.tokens]
             if not free:
                 return [(conn, _refused(words.phrase("table_full")))]

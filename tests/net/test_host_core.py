@@ -196,3 +196,17 @@ def test_one_door_for_several_tables_the_hello_names_the_table_by_code():
     assert ana.seat not in t2.connected and t2.tokens  # the seat waits for its token
     with pytest.raises(ValueError):
         door.add(t1)
+
+
+def test_a_table_that_asks_for_its_code_lets_in_only_who_knows_it_and_rejoins_by_token():
+    _, table, _ = make_table("grinch", [True, True], seed=3, code="K7QX2M", require_code=True)
+    stranger = table.receive("s", ClientSeat("S").hello())
+    assert p.decode(stranger[0][1]).code == "no_such_table" and table.tokens == {}
+    ana = _join(table, "a")
+    assert ana.seat is None
+    ana = ClientSeat("Ana", code="k7qx2m")
+    for _, data in table.receive("a", ana.hello()):
+        ana.handle(data)
+    assert ana.seat == 0
+    back = _join(table, "a2", token=ana.token)  # the token alone brings the seat back
+    assert back.seat == 0
