@@ -75,7 +75,9 @@ class Welcome(msgspec.Struct, tag="welcome", tag_field="kind"):
 
 class ViewMsg(msgspec.Struct, tag="view", tag_field="kind"):
     """One seat's view after a move (or on joining): `state` is `view.to_json()`,
-    `events` the last move's events as that seat may see them."""
+    `events` the last move's events as that seat may see them.  They belong to
+    move number `moves`: a view with the same number again (someone joined or
+    left) repeats them, and a client shows them once."""
 
     seat: int
     state: dict[str, Any]
