@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import pygame
 
 STEPS = 6  # spots each way along a side of the target, besides the centred one
+REACH = 4  # rows of spots farther out each way, a third of the box's height (a quarter of its width) apart
 
 
 def place_caption(
@@ -22,7 +23,8 @@ def place_caption(
 
     Above, below, right of and left of the target are tried, each centred on
     it or shifted along its side (the target's middle kept within the box's
-    span, for the arrow) and slid to stay inside the window.  `avoid` is a list of tiers, most important first (the
+    span, for the arrow) and slid to stay inside the window; next to it
+    first, then farther out (`REACH`).  `avoid` is a list of tiers, most important first (the
     status line; the words the step talks about; the cards and buttons): of
     the spots off the target, the one that covers the least of the first tier
     wins, then of the next (`cost`), the earlier spot on a tie.  If none is
@@ -36,15 +38,17 @@ def place_caption(
         box.midtop = (window.centerx, window.top + window.h // 5)
         return box.clamp(inner)
     t = target
-    candidates = []  # (box, whether it slides up and down rather than sideways), centred first
-    for k in sorted(range(-STEPS, STEPS + 1), key=abs):  # the target's middle always within the box
-        x, y = t.centerx - w // 2 + k * w // (2 * STEPS + 1), t.centery - h // 2 + k * h // (2 * STEPS + 1)
-        candidates += [
-            (pygame.Rect(x, t.top - gap - h, w, h), False),  # above
-            (pygame.Rect(x, t.bottom + gap, w, h), False),  # below
-            (pygame.Rect(t.right + gap, y, w, h), True),  # right
-            (pygame.Rect(t.left - gap - w, y, w, h), True),
-        ]  # left
+    candidates = []  # (box, whether it slides up and down rather than sideways), nearest and centred first
+    for far in range(REACH + 1):  # farther out, when the spots next to the target are crowded
+        dy, dx = gap + far * h // 3, gap + far * w // 4
+        for k in sorted(range(-STEPS, STEPS + 1), key=abs):  # the target's middle always within the box
+            x, y = t.centerx - w // 2 + k * w // (2 * STEPS + 1), t.centery - h // 2 + k * h // (2 * STEPS + 1)
+            candidates += [
+                (pygame.Rect(x, t.top - dy - h, w, h), False),  # above
+                (pygame.Rect(x, t.bottom + dy, w, h), False),  # below
+                (pygame.Rect(t.right + dx, y, w, h), True),  # right
+                (pygame.Rect(t.left - dx - w, y, w, h), True),  # left
+            ]
     fits = []
     for box, vertical in candidates:
         slid = _slide(box, inner, vertical)

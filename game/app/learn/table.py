@@ -41,7 +41,13 @@ READ_SPEED = 16.0  # characters of caption a second
 NEXT_CLICK = 0.7  # a step's later clicks (the second card of a set, then Play)
 CAPTION_FILL = (20, 28, 25)  # opaque: nothing of the table shows through the words
 VEIL = (0, 0, 0, 120)
-CAPTION_WIDTHS = (470, 380, 320)  # logical units, widest first
+CAPTION_WIDTHS = (470, 380, 320, 260)  # logical units, widest first (the narrowest for a crowded table)
+HAND_Z = 100  # the tables draw the hand's cards from this layer up
+
+
+def kind(move: Any | None) -> str | None:
+    """A move's kind ("play", "draw", ...), None for no move."""
+    return getattr(move, "kind", None)
 
 
 def lesson_match(game_id: str) -> Match:
@@ -241,17 +247,36 @@ class LessonScene(Scene):
 
     def caption_avoids(self) -> list[list[pygame.Rect]]:
         """What the caption keeps off, most important first: the status line
-        (a wrong click's answer shows there); the words on the table the steps
-        talk about (the turn line, the piles' labels, the next-play chips);
-        the cards already chosen for the step; then the buttons, everything
-        else to click, every card, the seats."""
+        (a wrong click's answer shows there); what the step points at besides
+        its target (`caption_keeps`); the words on the table the steps talk
+        about (the turn line, the piles' labels, the next-play chips); then
+        the buttons, everything else to click, every card, the seats."""
         table = self.table
         line = table.log.line_words()
         words = [*([line] if line else []), *table.label_rects()]
         others = [t.rect for t in table.targets() if not self.mode.allows(t)]
         cards = [sprite.rect() for sprite in table.stage.sprites.values()]
         rest = [*(b.rect for b in table.buttons if b.rect.w), *others, *cards, *(spot.panel for spot in table.spots)]
-        return [[table.status_shown()[0]], words, self.chosen_rects(), rest]
+        return [[table.status_shown()[0]], self.caption_keeps(), words, rest]
+
+    def caption_keeps(self) -> list[pygame.Rect]:
+        """What a caption must never cover, besides its target: the cards
+        chosen for the step, the learner's hand (the cards a caption names,
+        the card just drawn) and the controls that are not cards and lead to
+        this kind of move (the Play button a caption names, the score pad's
+        other rows; the open pad)."""
+        table = self.table
+        stage = table.stage
+        hand = {str(card) for card in table.view.hand(HUMAN)}
+        held = [p.key for p in table.places() if p.card is not None and p.z >= HAND_Z and str(p.card) in hand]
+        rects = [r for r in (stage.drawn_rect(key) for key in held) if r is not None]
+        wanted = kind(self.guide.wanted(self.mode.played()))
+        controls = [
+            t.rect
+            for t in table.targets()
+            if t.key not in stage.sprites and not self.mode.allows(t) and (t.move is None or kind(t.move) == wanted)
+        ]
+        return [*self.chosen_rects(), *rects, *controls]
 
     def caption_text(self, width: int) -> list[tuple[str, int, Any, bool]]:
         """The caption's lines wrapped to `width`: step number, rule, what to click."""
