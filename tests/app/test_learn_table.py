@@ -400,3 +400,28 @@ def test_learn_to_play_and_the_setup_offer_leave_out_a_game_without_a_lesson():
             app.routes.learn(spec.id)
     finally:
         registry.unregister(spec.id)
+
+
+def test_esc_on_the_offer_goes_back_to_setup_and_starts_nothing():
+    app = App((1280, 720), Settings(speed="off"))
+    app.routes.title()
+    setup = app.routes.setup("grinch")
+    app.step(FRAME, events=[], flip=False)
+    setup.start()
+    assert isinstance(app.stack.top, LearnOfferScene)
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is setup  # back, no game started
+    assert "Back" in [b.label for b in LearnOfferScene(app, "grinch", lambda: None).make_buttons()]
+
+
+def test_the_offer_stops_once_the_lesson_was_played_to_its_end():
+    app, scene = lesson("grinch")
+    drive_by_mouse(app, scene)
+    finished(app, scene, "grinch")
+    assert "grinch" in app.settings.learn_offered
+    app.routes.title()
+    setup = app.routes.setup("grinch")
+    app.step(FRAME, events=[], flip=False)
+    setup.start()
+    assert not isinstance(app.stack.top, LearnOfferScene)
+    assert app.stack.top.match.game_id == "grinch"

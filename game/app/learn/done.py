@@ -30,6 +30,7 @@ class LearnDoneScene(ModalScene):
         super().__init__(app)
         self.game_id = game_id
         self.left = EXIT_WAIT
+        learnt(app, game_id)
 
     def make_buttons(self) -> list[Button]:
         return [
@@ -86,3 +87,11 @@ class LearnDoneScene(ModalScene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         return widgets.handle_all(self.buttons, event)
+
+
+def learnt(app: App, game_id: str) -> None:
+    """The guided game of `game_id` was played to its end: Setup's offer
+    (`offer_lesson`, which shows once per game in ``learn_offered``) is spent."""
+    if game_id not in app.settings.learn_offered:
+        app.settings.learn_offered = [*app.settings.learn_offered, game_id]
+        app.save_settings()
