@@ -425,3 +425,45 @@ def test_the_offer_stops_once_the_lesson_was_played_to_its_end():
     setup.start()
     assert not isinstance(app.stack.top, LearnOfferScene)
     assert app.stack.top.match.game_id == "grinch"
+
+
+def test_the_end_says_honestly_how_it_went_and_who_won():
+    """Sticheln's guided game ends with the learner last: no "Well played!",
+    the place, the winner and where the points went."""
+    app, scene = lesson("sticheln")
+    drive_by_mouse(app, scene)
+    done = app.stack.top
+    assert isinstance(done, LearnDoneScene)
+    assert done.title != "Well played!"
+    head, scores = done.result
+    assert head.startswith("You finished 3rd: Pau won with -3 points.") and "pain colour cost you 7" in head, head
+    assert scores == "Scores: Pau -3 · Ana -4 · You -5"
+    app, scene = lesson("avalanche")
+    drive_by_mouse(app, scene)
+    done = app.stack.top
+    assert done.title == "Well played!" and done.result[0] == "You won with 4 points."
+
+
+def test_the_grinch_lesson_ends_on_its_last_step_nothing_of_round_two_dealt():
+    """The end box opens over the scored round (the pad filled in), not over
+    a second round dealt behind it, and no round summary comes first."""
+    app, scene = lesson("grinch")
+    shown = []
+    while advance(app, scene):
+        click(app, scene.table.input.click_point(scene.lesson_targets()[0]))
+    for _ in range(30):  # the end box stays; the table behind it does not move on
+        app.step(FRAME, events=[], flip=False)
+        shown.append(scene.table.shown().round_number)
+    assert isinstance(app.stack.top, LearnDoneScene)
+    assert set(shown) == {1}
+    assert not any(isinstance(s, SummaryScene) for s in app.stack.scenes)
+    assert app.stack.top.result[0] == "You won with 28 points."
+
+
+def test_the_grinch_lesson_says_its_own_length_not_the_games_rounds():
+    app, scene = lesson("grinch")
+    seen = []
+    while advance(app, scene):
+        seen.append(" ".join(scene.table.status_shown()[1]))
+        click(app, scene.table.input.click_point(scene.lesson_targets()[0]))
+    assert seen and not any("Round" in line or "of 6" in line for line in seen), seen

@@ -10,7 +10,7 @@ import pygame
 from game.app.learn.scripts import lesson
 from game.app.ui import widgets
 from game.app.ui.modal import ModalScene
-from game.app.ui.widgets import INK, Button, blit_text
+from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text
 from game.app.words.names import game_name
 from game.i18n import N_, _
 
@@ -23,14 +23,22 @@ EXIT_WAIT = 1.5  # seconds the end shows before `--exit-at-end` quits
 class LearnDoneScene(ModalScene):
     """Over the finished guided game: Play a real game (this game chosen), again, or leave."""
 
-    title = N_("Well played!")
-    panel_size = (760, 340)
+    title = N_("Lesson complete")
+    panel_size = (760, 400)
 
     def __init__(self, app: App, game_id: str):
         super().__init__(app)
         self.game_id = game_id
         self.left = EXIT_WAIT
+        self.result: list[str] = []  # how it went (`tell`), shown under the head
         learnt(app, game_id)
+
+    def tell(self, scores: list[int], names: list[str], why: str = "") -> None:
+        """How the game went, honestly: the learner's place (seat 0) and who
+        won, `why` (the lesson's word on the learner's points), the scores."""
+        self.result = standing(scores, names, why)
+        if self.result and scores and scores[0] >= max(scores):
+            self.title = N_("Well played!")
 
     def make_buttons(self) -> list[Button]:
         return [
@@ -81,8 +89,15 @@ class LearnDoneScene(ModalScene):
             midtop=(self.panel.centerx, y),
         )
         y += ui(36)
+        for i, said in enumerate(self.result):
+            size, colour = (ui(18), ACCENT) if i == 0 else (ui(17), INK)
+            for line in widgets.wrap(said, size, self.panel.w - ui(60), i == 0):
+                blit_text(surface, line, size, colour, bold=i == 0, midtop=(self.panel.centerx, y))
+                y += round(size * 1.4)
+        if self.result:
+            y += ui(10)
         for line in widgets.wrap(_(lesson(self.game_id).LEARNT), ui(17), self.panel.w - ui(60)):
-            blit_text(surface, line, ui(17), INK, midtop=(self.panel.centerx, y))
+            blit_text(surface, line, ui(17), MUTED, midtop=(self.panel.centerx, y))
             y += ui(24)
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -95,3 +110,31 @@ def learnt(app: App, game_id: str) -> None:
     if game_id not in app.settings.learn_offered:
         app.settings.learn_offered = [*app.settings.learn_offered, game_id]
         app.save_settings()
+
+
+#: the learner's place when not first (a guided game has at most six seats)
+PLACES = {2: N_("2nd"), 3: N_("3rd"), 4: N_("4th"), 5: N_("5th"), 6: N_("6th")}
+
+
+def standing(scores: list[int], names: list[str], why: str = "") -> list[str]:
+    """The end's lines on how it went for seat 0 (the learner): the place and
+    who won (with `why` after it), then everyone's score, best first."""
+    if not scores:
+        return []
+    best = max(scores)
+    winners = [seat for seat, total in enumerate(scores) if total == best]
+    others = ", ".join(names[seat] for seat in winners if seat != 0)
+    if winners == [0]:
+        head = _("You won with {points} points").format(points=best)
+    elif 0 in winners:
+        head = _("You shared the win with {names}: {points} points").format(names=others, points=best)
+    else:
+        place = 1 + sum(1 for total in scores if total > scores[0])
+        head = _("You finished {place}: {names} won with {points} points").format(
+            place=_(PLACES[place]) if place in PLACES else str(place),
+            names=others,
+            points=best,
+        )
+    order = sorted(range(len(scores)), key=lambda seat: -scores[seat])
+    table = " · ".join(f"{names[seat]} {scores[seat]}" for seat in order)
+    return [f"{head}. {why}" if why else head + ".", _("Scores: {scores}").format(scores=table)]

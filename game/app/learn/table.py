@@ -120,12 +120,34 @@ class LessonMode(TableMode):
         return max(0.3, self.table.speed(4.0)) if self.autoplay else None
 
     # -- the turn flow ---------------------------------------------------------------
+    def status(self, text: str) -> str:
+        """The lesson says its own length (its steps): the game's round count goes."""
+        return self.guide.status(text, self.table.shown())
+
+    def summary(self) -> bool:
+        """The script's last move ended the round: the lesson's end box
+        instead of the round summary, over the round as it ended (nothing of
+        a next round is dealt behind it)."""
+        if not self.guide.finished(self.played()):
+            return False
+        self.end()
+        return True
+
+    def end(self) -> None:
+        """The lesson's end box, once, saying how the game went."""
+        if self.over:
+            return
+        self.over = True
+        table = self.table
+        done = table.app.routes.learned(table.GAME)
+        state = table.match.state
+        names = [table.name(seat) for seat in range(table.num_players)]
+        done.tell(list(state.scores()), names, self.guide.outcome(state))
+
     def drive(self, dt: float) -> bool:
         table = self.table
         if self.guide.finished(self.played()) and not table.stage.summaries:
-            if not self.over:
-                self.over = True
-                table.app.routes.learned(table.GAME)
+            self.end()
             return True
         if self.autoplay and self.waiting():
             self.autoplay_wait += dt
