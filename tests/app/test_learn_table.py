@@ -467,3 +467,12 @@ def test_the_grinch_lesson_says_its_own_length_not_the_games_rounds():
         seen.append(" ".join(scene.table.status_shown()[1]))
         click(app, scene.table.input.click_point(scene.lesson_targets()[0]))
     assert seen and not any("Round" in line or "of 6" in line for line in seen), seen
+
+
+def test_a_caption_set_farther_out_still_points_all_the_way_to_its_target():
+    from game.app.learn.placement import arrow
+
+    target = pygame.Rect(500, 500, 100, 140)
+    near = arrow(pygame.Rect(400, 340, 300, 150), target, 14)
+    far = arrow(pygame.Rect(400, 100, 300, 150), target, 14)
+    assert near[1] == (550, 504) and far[1] == (550, 500)  # the tip: 14 out, or as far as the target

@@ -112,8 +112,8 @@ def learnt(app: App, game_id: str) -> None:
         app.save_settings()
 
 
-#: the learner's place when not first (a guided game has at most six seats)
-PLACES = {2: N_("2nd"), 3: N_("3rd"), 4: N_("4th"), 5: N_("5th"), 6: N_("6th")}
+#: the learner's place when not first (the guided games have two or three seats)
+PLACES = {2: N_("2nd"), 3: N_("3rd")}
 
 
 def standing(scores: list[int], names: list[str], why: str = "") -> list[str]:

@@ -84,21 +84,23 @@ def _area(rect: pygame.Rect) -> int:
 
 
 def arrow(box: pygame.Rect, target: pygame.Rect, length: int) -> list[tuple[int, int]]:
-    """A triangle from `box`'s edge facing `target` toward it (tip `length` out)."""
+    """A triangle from `box`'s edge facing `target` toward it: its base
+    2 x `length` wide, its tip `length` out, or as far as the target's edge
+    when the box sits farther out (so it still points at the target)."""
     if box.bottom <= target.top:
         base = (min(max(target.centerx, box.left + length), box.right - length), box.bottom)
-        tip = (base[0], box.bottom + length)
+        tip = (base[0], box.bottom + max(length, target.top - box.bottom))
         side = [(base[0] - length, base[1]), (base[0] + length, base[1])]
     elif box.top >= target.bottom:
         base = (min(max(target.centerx, box.left + length), box.right - length), box.top)
-        tip = (base[0], box.top - length)
+        tip = (base[0], box.top - max(length, box.top - target.bottom))
         side = [(base[0] - length, base[1]), (base[0] + length, base[1])]
     elif box.right <= target.left:
         base = (box.right, min(max(target.centery, box.top + length), box.bottom - length))
-        tip = (box.right + length, base[1])
+        tip = (box.right + max(length, target.left - box.right), base[1])
         side = [(base[0], base[1] - length), (base[0], base[1] + length)]
     else:
         base = (box.left, min(max(target.centery, box.top + length), box.bottom - length))
-        tip = (box.left - length, base[1])
+        tip = (box.left - max(length, box.left - target.right), base[1])
         side = [(base[0], base[1] - length), (base[0], base[1] + length)]
     return [side[0], tip, side[1]]
