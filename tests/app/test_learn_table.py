@@ -476,3 +476,13 @@ def test_a_caption_set_farther_out_still_points_all_the_way_to_its_target():
     near = arrow(pygame.Rect(400, 340, 300, 150), target, 14)
     far = arrow(pygame.Rect(400, 100, 300, 150), target, 14)
     assert near[1] == (550, 504) and far[1] == (550, 500)  # the tip: 14 out, or as far as the target
+
+
+def test_the_end_box_fits_its_words_and_says_round_for_a_one_round_lesson():
+    app, scene = lesson("grinch")
+    drive_by_mouse(app, scene)
+    done = app.stack.top
+    assert not done.whole and "first round of" in done.body_lines()[0][0]
+    words_end = done.panel.y + app.ui(72) + sum(step for *_l, step in done.body_lines())
+    top_button = min(b.rect.top for b in done.buttons)
+    assert 0 <= top_button - words_end <= app.ui(40), (words_end, top_button)  # no empty band

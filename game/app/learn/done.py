@@ -3,7 +3,7 @@ and the way to a real game."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -24,21 +24,24 @@ class LearnDoneScene(ModalScene):
     """Over the finished guided game: Play a real game (this game chosen), again, or leave."""
 
     title = N_("Lesson complete")
-    panel_size = (760, 400)
+    panel_size = (760, 340)  # the height is fitted to the words (`resize`)
 
     def __init__(self, app: App, game_id: str):
         super().__init__(app)
         self.game_id = game_id
         self.left = EXIT_WAIT
         self.result: list[str] = []  # how it went (`tell`), shown under the head
+        self.whole = True  # a whole game was played (else its first round)
         learnt(app, game_id)
 
-    def tell(self, scores: list[int], names: list[str], why: str = "") -> None:
+    def tell(self, scores: list[int], names: list[str], why: str = "", whole: bool = True) -> None:
         """How the game went, honestly: the learner's place (seat 0) and who
-        won, `why` (the lesson's word on the learner's points), the scores."""
-        self.result = standing(scores, names, why)
+        won, `why` (the lesson's word on the learner's points), the scores;
+        `whole` False for a guided game that is a game's first round."""
+        self.result, self.whole = standing(scores, names, why), whole
         if self.result and scores and scores[0] >= max(scores):
             self.title = N_("Well played!")
+        self.resize(self.app.size)
 
     def make_buttons(self) -> list[Button]:
         return [
@@ -76,29 +79,40 @@ class LearnDoneScene(ModalScene):
     def next_frame(self) -> float | None:
         return max(0.0, self.left) if self.app.exit_at_end else None
 
-    def draw_body(self, surface: pygame.Surface) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
+        """The panel as tall as its words and buttons: no empty band."""
+        super().resize(size)
         ui = self.app.ui
-        head = _("You have played your first game of {game}.").format(game=game_name(self.game_id))
-        y = self.panel.y + ui(72)
-        blit_text(
-            surface,
-            head,
-            widgets.fit_size(head, ui(20), self.panel.w - ui(40), True),
-            INK,
-            bold=True,
-            midtop=(self.panel.centerx, y),
-        )
-        y += ui(36)
+        height = ui(72) + sum(step for *_line, step in self.body_lines()) + ui(20) + ui(80)
+        self.panel.h = min(height, size[1] - 20)
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        self.place_buttons()
+
+    def body_lines(self) -> list[tuple[str, int, Any, bool, int]]:
+        """The words under the title as (text, size, colour, bold, the height it takes)."""
+        ui = self.app.ui
+        room = self.panel.w - ui(60)
+        if self.whole:
+            head = _("You have played your first game of {game}.").format(game=game_name(self.game_id))
+        else:
+            head = _("You have played your first round of {game}.").format(game=game_name(self.game_id))
+        out = [(head, widgets.fit_size(head, ui(20), self.panel.w - ui(40), True), INK, True, ui(36))]
         for i, said in enumerate(self.result):
             size, colour = (ui(18), ACCENT) if i == 0 else (ui(17), INK)
-            for line in widgets.wrap(said, size, self.panel.w - ui(60), i == 0):
-                blit_text(surface, line, size, colour, bold=i == 0, midtop=(self.panel.centerx, y))
-                y += round(size * 1.4)
+            out += [(line, size, colour, i == 0, round(size * 1.4)) for line in widgets.wrap(said, size, room, i == 0)]
         if self.result:
-            y += ui(10)
-        for line in widgets.wrap(_(lesson(self.game_id).LEARNT), ui(17), self.panel.w - ui(60)):
-            blit_text(surface, line, ui(17), MUTED, midtop=(self.panel.centerx, y))
-            y += ui(24)
+            text, size, colour, bold, step = out[-1]
+            out[-1] = (text, size, colour, bold, step + ui(10))
+        out += [
+            (line, ui(17), MUTED, False, ui(24)) for line in widgets.wrap(_(lesson(self.game_id).LEARNT), ui(17), room)
+        ]
+        return out
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        y = self.panel.y + self.app.ui(72)
+        for text, size, colour, bold, step in self.body_lines():
+            blit_text(surface, text, size, colour, bold=bold, midtop=(self.panel.centerx, y))
+            y += step
 
     def handle(self, event: pygame.event.Event) -> bool:
         return widgets.handle_all(self.buttons, event)

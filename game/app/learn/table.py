@@ -142,7 +142,7 @@ class LessonMode(TableMode):
         done = table.app.routes.learned(table.GAME)
         state = table.match.state
         names = [table.name(seat) for seat in range(table.num_players)]
-        done.tell(list(state.scores()), names, self.guide.outcome(state))
+        done.tell(list(state.scores()), names, self.guide.outcome(state), whole=state.is_over)
 
     def drive(self, dt: float) -> bool:
         table = self.table
