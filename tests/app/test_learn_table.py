@@ -21,9 +21,10 @@ from table_driver import click
 
 from game import i18n
 from game.app.learn.done import LearnDoneScene
-from game.app.learn.placement import place_caption
+from game.app.learn.placement import arrow_strips, place_caption
 from game.app.learn.screens import LearnOfferScene
 from game.app.learn.scripts import lesson_games, script_for
+from game.app.learn.table import ARROW
 from game.app.scenes.rules import RulesScene
 from game.app.scenes.setup import SetupScene
 from game.app.scenes.summary import SummaryScene
@@ -186,6 +187,8 @@ def check_caption(app: App, scene) -> None:
     assert keeps, "the learner's hand is always kept clear"
     covered = [keeps[i] for i in box.collidelistall(keeps)]
     assert not covered, (app.size, scene.mode.played(), len(scene.table.selection), box, covered)
+    strips = arrow_strips(box, target, app.ui(ARROW))  # nor does its arrow cross them on the way
+    assert not any(strip.collidelistall(keeps) for strip in strips), (app.size, scene.mode.played(), box, strips)
 
 
 def test_the_caption_keeps_off_the_hand_the_chosen_cards_and_the_play_button():

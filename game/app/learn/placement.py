@@ -18,6 +18,7 @@ def place_caption(
     window: pygame.Rect,
     gap: int,
     avoid: Sequence[Sequence[pygame.Rect]] = (),
+    pointer: int = 0,
 ) -> pygame.Rect:
     """A `size` box inside `window`, `gap` away from `target`, off it.
 
@@ -27,7 +28,8 @@ def place_caption(
     first, then farther out (`REACH`).  `avoid` is a list of tiers, most important first (the
     status line; the words the step talks about; the cards and buttons): of
     the spots off the target, the one that covers the least of the first tier
-    wins, then of the next (`cost`), the earlier spot on a tie.  If none is
+    wins, then of the next (`cost`, which counts the arrow's strip too, as
+    wide as 2 x `pointer`), the earlier spot on a tie.  If none is
     off the target, the one that overlaps it least.  With no target the box
     sits in the upper middle of the window.
     """
@@ -55,13 +57,36 @@ def place_caption(
         if inner.contains(slid) and not slid.colliderect(t):
             fits.append(slid)
     if fits:
-        return min(fits, key=lambda b: cost(b, avoid))
+        return min(fits, key=lambda b: cost(b, avoid, t, pointer))
     return min((c.clamp(inner) for c, _vertical in candidates), key=lambda b: _area(b.clip(t)))
 
 
-def cost(box: pygame.Rect, avoid: Sequence[Sequence[pygame.Rect]]) -> tuple[int, ...]:
-    """How much `box` covers of each tier of `avoid`, to compare in order."""
-    return tuple(overlap(box, tier) for tier in avoid)
+def cost(
+    box: pygame.Rect, avoid: Sequence[Sequence[pygame.Rect]], target: pygame.Rect | None = None, pointer: int = 0
+) -> tuple[int, ...]:
+    """How much `box` (and the arrow from it to `target`) covers of each tier of `avoid`, to compare in order."""
+    strips = arrow_strips(box, target, pointer) if target is not None and pointer else []
+    return tuple(overlap(box, tier) + sum(overlap(strip, tier) for strip in strips) for tier in avoid)
+
+
+def arrow_strips(box: pygame.Rect, target: pygame.Rect, pointer: int, slices: int = 4) -> list[pygame.Rect]:
+    """Rects that cover the arrow (`arrow`) between `box` and `target`: its
+    length cut in `slices`, each as wide as the triangle where it starts."""
+    (x0, y0), (tx, ty), (x1, y1) = arrow(box, target, pointer)
+    bx, by = (x0 + x1) / 2, (y0 + y1) / 2  # the middle of its base
+    half_x, half_y = abs(x1 - x0) / 2, abs(y1 - y0) / 2
+    out = []
+    for i in range(slices):
+        a, b = i / slices, (i + 1) / slices
+        wide = 1 - a  # the triangle's width at this slice's start, as a share of its base
+        xs = [bx + (tx - bx) * a, bx + (tx - bx) * b]
+        ys = [by + (ty - by) * a, by + (ty - by) * b]
+        left, right = min(xs) - half_x * wide, max(xs) + half_x * wide
+        top, bottom = min(ys) - half_y * wide, max(ys) + half_y * wide
+        rect = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
+        if rect.w and rect.h:
+            out.append(rect)
+    return out
 
 
 def _slide(box: pygame.Rect, inner: pygame.Rect, vertical: bool) -> pygame.Rect:

@@ -41,7 +41,14 @@ READ_SPEED = 16.0  # characters of caption a second
 NEXT_CLICK = 0.7  # a step's later clicks (the second card of a set, then Play)
 CAPTION_FILL = (20, 28, 25)  # opaque: nothing of the table shows through the words
 VEIL = (0, 0, 0, 120)
-CAPTION_WIDTHS = (470, 380, 320, 260)  # logical units, widest first (the narrowest for a crowded table)
+CAPTION_WIDTHS = (
+    470,
+    600,
+    380,
+    320,
+    260,
+)  # logical units: the usual, a wider (shorter) one, then narrower (taller) for a crowded table
+ARROW = 14  # the caption's arrow: half its base, and its least length (logical units)
 HAND_Z = 100  # the tables draw the hand's cards from this layer up
 
 
@@ -245,8 +252,9 @@ class LessonScene(Scene):
 
     def caption_layout(self) -> tuple[pygame.Rect, pygame.Rect | None, list[tuple[str, int, Any, bool]]]:
         """(the caption's box, the rect it points at, its lines as (text, size, colour, bold)).
-        The widest caption that covers nothing of `caption_avoids` wins; where
-        every side is crowded, a narrower one may cover less instead."""
+        The first width of `CAPTION_WIDTHS` whose caption (and its arrow)
+        covers nothing of `caption_avoids` wins; where every side is crowded,
+        the one that covers least, tier by tier."""
         ui = self.app.ui
         w, h = self.table.size
         spots = self.spot_rects()
@@ -258,8 +266,8 @@ class LessonScene(Scene):
         for width in dict.fromkeys(min(ui(n), w - 2 * ui(12)) for n in CAPTION_WIDTHS):
             lines = self.caption_text(width)
             height = 2 * ui(14) + sum(round(size * 1.4) for _t, size, _c, _b in lines)
-            box = place_caption((width, height), target, window, ui(22), avoid)
-            covered = cost(box, avoid)
+            box = place_caption((width, height), target, window, ui(22), avoid, ui(ARROW))
+            covered = cost(box, avoid, target, ui(ARROW))
             if best is None or covered < best[0]:
                 best = (covered, box, lines)
             if not any(covered):
@@ -329,7 +337,7 @@ class LessonScene(Scene):
         box, target, lines = self.caption_layout()
         draw_panel(surface, box, CAPTION_FILL, radius=ui(14), edge=ACCENT, width=max(1, ui(2)))
         if target is not None:
-            pygame.draw.polygon(surface, ACCENT, arrow(box, target, ui(14)))
+            pygame.draw.polygon(surface, ACCENT, arrow(box, target, ui(ARROW)))
         y = box.y + ui(14)
         for text, size, colour, bold in lines:
             blit_text(surface, text, size, colour, bold, topleft=(box.x + ui(14), y))
