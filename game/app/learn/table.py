@@ -337,11 +337,30 @@ class LessonScene(Scene):
         box, target, lines = self.caption_layout()
         draw_panel(surface, box, CAPTION_FILL, radius=ui(14), edge=ACCENT, width=max(1, ui(2)))
         if target is not None:
-            pygame.draw.polygon(surface, ACCENT, arrow(box, target, ui(ARROW)))
+            draw_arrow(surface, box, target, ui(ARROW), max(2, ui(4)))
         y = box.y + ui(14)
         for text, size, colour, bold in lines:
             blit_text(surface, text, size, colour, bold, topleft=(box.x + ui(14), y))
             y += round(size * 1.4)
+
+
+def draw_arrow(surface: pygame.Surface, box: pygame.Rect, target: pygame.Rect, length: int, line: int) -> None:
+    """The caption's pointer: a triangle next to the target; from a caption
+    set farther out, a line with the triangle's head at its end (a long
+    wedge would hide more of the table than the line needs)."""
+    side0, tip, side1 = arrow(box, target, length)
+    base = ((side0[0] + side1[0]) // 2, (side0[1] + side1[1]) // 2)
+    reach = abs(tip[0] - base[0]) + abs(tip[1] - base[1])
+    if reach <= 2 * length:
+        pygame.draw.polygon(surface, ACCENT, [side0, tip, side1])
+        return
+    ux, uy = (tip[0] - base[0]) / reach, (tip[1] - base[1]) / reach  # along the arrow
+    neck = (round(tip[0] - ux * length), round(tip[1] - uy * length))
+    pygame.draw.line(surface, ACCENT, base, neck, line)
+    wing = (round(-uy * length * 0.8), round(ux * length * 0.8))
+    pygame.draw.polygon(
+        surface, ACCENT, [(neck[0] + wing[0], neck[1] + wing[1]), tip, (neck[0] - wing[0], neck[1] - wing[1])]
+    )
 
 
 def guided_table(app: AppSurface, game_id: str, *, autoplay: bool = False) -> LessonScene:
