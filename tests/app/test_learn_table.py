@@ -208,13 +208,31 @@ def test_the_caption_keeps_off_the_hand_the_chosen_cards_and_the_play_button():
 
 def check_caption_clear(app: App, scene) -> None:
     """Inside, off the target, off the status line and off the words the steps
-    talk about (the record line, the piles' labels, the next-play chips)."""
+    talk about (the record line, the piles' labels, the next-play chips) --
+    and off the table's cards the caption names, which come first where both
+    cannot be kept clear (Avalanche's "Ana's 8 is higher than your 5")."""
     check_caption(app, scene)
     box, _target, _lines = scene.caption_layout()
-    _status, _keeps, words, *_rest = scene.caption_avoids()
+    _status, _keeps, named, words, *_rest = scene.caption_avoids()
     assert words, "the scene names the areas it labels"
     covered = [words[i] for i in box.collidelistall(words)]
+    if named:
+        assert not box.collidelistall(named), (app.size, scene.mode.played(), box, named)
+        return
     assert not covered, (app.size, scene.mode.played(), box, covered)
+
+
+def test_a_caption_keeps_off_the_table_cards_it_names():
+    """Sticheln: "Ana led yellow ... its yellow 6 costs you 6": the trick's yellow 6 stays in view."""
+    app, scene = lesson("sticheln")
+    named_steps = 0
+    while advance(app, scene):
+        named = scene.caption_names()
+        box, _target, _lines = scene.caption_layout()
+        named_steps += bool(named)
+        assert not box.collidelistall(named), (scene.mode.played(), box, named)
+        click(app, scene.table.input.click_point(scene.lesson_targets()[0]))
+    assert named_steps >= 1
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -15,6 +15,7 @@ and the overlay differ.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +30,7 @@ from game.app.table.base import TableScene, Target
 from game.app.table.mode import TableMode
 from game.app.ui import focus, widgets
 from game.app.ui.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
+from game.app.words import names
 from game.i18n import N_, _
 from game.session.match import Match, Seat
 
@@ -55,6 +57,12 @@ HAND_Z = 100  # the tables draw the hand's cards from this layer up
 def kind(move: Any | None) -> str | None:
     """A move's kind ("play", "draw", ...), None for no move."""
     return getattr(move, "kind", None)
+
+
+def names_card(text: str, game_id: str, card: Any) -> bool:
+    """Does `text` name `card` (as the game says it: "yellow 6", "Wreath 1", "8")?"""
+    said = names.card_name(game_id, card)
+    return bool(said) and re.search(r"(?<!\w)" + re.escape(said) + r"(?!\w)", text) is not None
 
 
 def lesson_match(game_id: str) -> Match:
@@ -278,7 +286,8 @@ class LessonScene(Scene):
     def caption_avoids(self) -> list[list[pygame.Rect]]:
         """What the caption keeps off, most important first: the status line
         (a wrong click's answer shows there); what the step points at besides
-        its target (`caption_keeps`); the words on the table the steps talk
+        its target (`caption_keeps`), then the cards its words name
+        (`caption_names`); the words on the table the steps talk
         about (the turn line, the piles' labels, the next-play chips); then
         the buttons, everything else to click, every card, the seats."""
         table = self.table
@@ -287,7 +296,15 @@ class LessonScene(Scene):
         others = [t.rect for t in table.targets() if not self.mode.allows(t)]
         cards = [sprite.rect() for sprite in table.stage.sprites.values()]
         rest = [*(b.rect for b in table.buttons if b.rect.w), *others, *cards, *(spot.panel for spot in table.spots)]
-        return [[table.status_shown()[0]], self.caption_keeps(), words, rest]
+        return [[table.status_shown()[0]], self.caption_keeps(), self.caption_names(), words, rest]
+
+    def caption_names(self) -> list[pygame.Rect]:
+        """The cards on the table the caption's words name (the trick's
+        "yellow 6", Ana's "8"): kept clear right after `caption_keeps`."""
+        table = self.table
+        caption = self.guide.caption(self.mode.played(), table.view)
+        keys = [p.key for p in table.places() if p.card is not None and names_card(caption, table.GAME, p.card)]
+        return [r for r in (table.stage.drawn_rect(key) for key in keys) if r is not None]
 
     def caption_keeps(self) -> list[pygame.Rect]:
         """What a caption must never cover, besides its target: the cards
