@@ -385,6 +385,8 @@ class TableScene(Scene):
             self.app.routes.menu(self)
 
     def show_summary(self, title: str, headers: list[str], rows: list[list[str]]) -> None:
+        if self.mode.summary():
+            return
         wait = self.mode.summary_wait(max(0.3, self.speed(4.0)) if self.demo else None)
         self.app.routes.summary(title, headers, rows, auto_close=wait)
 
@@ -575,7 +577,7 @@ class TableScene(Scene):
             text, look = self.message.text, voice.style(self.message.tone)
         else:
             prefix = _("Demo") + " · " if self.demo else _("Replay") + " · " if self.spectator else ""
-            said = _("Dealing the cards…") if self.stage.dealing else self.status()
+            said = _("Dealing the cards…") if self.stage.dealing else self.mode.status(self.status())
             text, look = prefix + said, voice.style(voice.INFO)
         lines, px = voice.fit_lines(text, box.w - ui(24), ui(18), ui(15))
         if len(lines) > 1:  # two lines, tight: the top seat's panel starts just below
