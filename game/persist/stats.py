@@ -38,7 +38,7 @@ class Record:
     history: list[tuple[str, int]] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Played:
     """What the statistics need of one finished game: kept per history file
     instead of the replayed match."""
@@ -48,7 +48,7 @@ class Played:
     names: tuple[str, ...]
     humans: tuple[int, ...]
     scores: tuple[int, ...]
-    winners: frozenset[int]
+    winners: tuple[int, ...]
     daily: str | None
     key: str  # `game_key`'s digest: the copies of one game have the same
 
@@ -62,7 +62,7 @@ class Played:
             tuple(sys.intern(seat.name) for seat in match.seats),
             tuple(match.humans),
             tuple(state.scores()) if over else (),
-            frozenset(state.winners()) if over else frozenset(),
+            tuple(state.winners()) if over else (),
             match.daily,
             _digest(game_key(match)),
         )
