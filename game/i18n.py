@@ -25,6 +25,7 @@ import locale
 import logging
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 log = logging.getLogger(__name__)
@@ -38,11 +39,31 @@ _current = "en"
 _catalogs: dict[str, gettext.NullTranslations] = {}
 
 
+class Message(str):
+    """A translated message: `format` fills it in as `str.format` does and
+    then mends the words next to each value for the current language
+    (Catalan "d'Ana", "el Soroll 3"; Korean "Joon이", "Mina가"; see
+    `game.grammar`), so every sentence stays grammatical whatever
+    name, card or number goes in, wherever it is filled in."""
+
+    __slots__ = ()
+
+    def format(self, *args: object, **values: object) -> str:  # type: ignore[override]
+        if args or _current == "en":
+            return str.format(self, *args, **values)
+        from game.grammar import fill  # pure; imported late: it reads the language from here
+
+        return fill(str(self), **values)
+
+    def format_map(self, values: Mapping[str, object]) -> str:  # type: ignore[override]
+        return self.format(**values)
+
+
 def _(text: str) -> str:
-    """The text in the current language."""
+    """The text in the current language (a `Message`: its `format` keeps the grammar)."""
     if not text:  # gettext("") is the catalog's header, never a message
         return text
-    return _catalog().gettext(text)
+    return Message(_catalog().gettext(text))
 
 
 def N_(text: str) -> str:
@@ -53,7 +74,7 @@ def N_(text: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for the count `n` in the current language
     (Korean has one form, Catalan and Punjabi two)."""
-    return _catalog().ngettext(singular, plural, n)
+    return Message(_catalog().ngettext(singular, plural, n))
 
 
 def language() -> str:
@@ -189,6 +210,7 @@ def load_catalog(code: str) -> gettext.NullTranslations:
 __all__ = [
     "LANGUAGES",
     "LANGUAGE_NAMES",
+    "Message",
     "N_",
     "_",
     "catalog_path",

@@ -153,3 +153,140 @@ def test_no_entry_stays_when_an_icon_fails(tmp_path: Path, monkeypatch: pytest.M
     with pytest.raises(OSError):
         desktop_entry.install(base, ["fireside"])
     assert not any(p.exists() for p in [desktop, *icons])
+
+
+def _drop_log_handlers() -> None:
+    for handler in list(logging.getLogger().handlers):
+        if getattr(handler, "_fireside", False):
+            logging.getLogger().removeHandler(handler)
+            handler.close()
+
+
+@pytest.mark.skipif(not POSIX, reason="symbolic links")
+@pytest.mark.parametrize("backup", [1, 2, logs.BACKUPS])
+def test_the_log_never_rotates_onto_a_link_planted_at_a_backup(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture, backup: int
+) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious", encoding="utf-8")
+    monkeypatch.setattr(logs, "MAX_BYTES", 2_000)
+    path = paths.log_dir() / logs.LOG_NAME
+    try:
+        assert logs.setup_logging() == path
+        for i in range(1, backup):  # the older backups exist, as after earlier rotations
+            path.with_name(f"{logs.LOG_NAME}.{i}").write_text(f"backup {i}\n", encoding="utf-8")
+        planted = path.with_name(f"{logs.LOG_NAME}.{backup}")
+        planted.symlink_to(victim)  # planted while the app runs
+        for n in range(100):  # far more than one rotation's worth
+            logging.getLogger("fireside-test").warning("line %d that must not reach the victim", n)
+    finally:
+        _drop_log_handlers()
+    assert victim.read_text(encoding="utf-8") == "precious"
+    assert planted.is_symlink() and planted.resolve() == victim.resolve()  # left alone, not renamed over
+    err = capsys.readouterr().err
+    assert f"{logs.LOG_NAME}.{backup} is a link" in err and err.count("\n") == 1
+
+
+@pytest.mark.skipif(not POSIX, reason="symbolic links")
+def test_the_log_refuses_a_link_at_a_backup_from_the_start(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious", encoding="utf-8")
+    path = paths.log_dir() / logs.LOG_NAME
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.with_name(f"{logs.LOG_NAME}.1").symlink_to(victim)
+    try:
+        used = logs.setup_logging()
+        logging.getLogger("fireside-test").warning("a line")
+    finally:
+        _drop_log_handlers()
+    assert used != path and not path.exists() and victim.read_text(encoding="utf-8") == "precious"
+    assert f"{logs.LOG_NAME}.1 is a link" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not POSIX, reason="symbolic links")
+def test_the_log_reopened_after_a_rotation_refuses_a_link_planted_at_its_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious", encoding="utf-8")
+    monkeypatch.setattr(logs, "MAX_BYTES", 2_000)
+    path = paths.log_dir() / logs.LOG_NAME
+    real_rotate = logs._LogFile.rotate
+
+    def rotate_then_plant(self: logs._LogFile, source: str, dest: str) -> None:
+        real_rotate(self, source, dest)
+        if not path.exists():
+            path.symlink_to(victim)  # in the instant between the rename and the reopening
+
+    monkeypatch.setattr(logs._LogFile, "rotate", rotate_then_plant)
+    try:
+        logs.setup_logging()
+        for n in range(100):
+            logging.getLogger("fireside-test").warning("line %d that must not reach the victim", n)
+    finally:
+        _drop_log_handlers()
+    assert victim.read_text(encoding="utf-8") == "precious"
+    assert f"{logs.LOG_NAME} is a link" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not POSIX, reason="symbolic links")
+def test_soak_json_refuses_a_link_before_the_run_and_at_the_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
+    from game.tools import soak
+
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious", encoding="utf-8")
+    out = tmp_path / "soak.json"
+    out.symlink_to(victim)
+    ran: list[float] = []
+    monkeypatch.setattr(soak, "soak", lambda seconds, *a, **k: ran.append(seconds) or [{"rss_mib": 1.0}])
+    with pytest.raises(SystemExit):
+        soak.main(["--minutes", "1", "--json", str(out)])
+    assert not ran and "soak.json is a link" in capsys.readouterr().err  # said at once, not after the run
+    out.unlink()
+
+    def plant_during_the_run(seconds: float, *a: object, **k: object) -> list[dict[str, float]]:
+        out.symlink_to(victim)
+        return [{"rss_mib": 1.0}]
+
+    monkeypatch.setattr(soak, "soak", plant_during_the_run)
+    assert soak.main(["--minutes", "1", "--json", str(out)]) == 2
+    assert "is a link" in capsys.readouterr().err
+    assert victim.read_text(encoding="utf-8") == "precious" and out.is_symlink()
+
+
+@pytest.mark.skipif(not POSIX, reason="symbolic links")
+def test_console_output_file_refuses_a_link_and_says_so_in_the_one_it_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.tools import console
+
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious", encoding="utf-8")
+    beside, temp = tmp_path / "app", tmp_path / "temp"
+    beside.mkdir()
+    temp.mkdir()
+    monkeypatch.setattr(console.sys, "executable", str(beside / "Fireside"))
+    monkeypatch.setattr(console.tempfile, "gettempdir", lambda: str(temp))
+    (beside / console.OUTPUT_NAME).symlink_to(victim)
+    used = console._output_file()
+    assert used == temp / console.OUTPUT_NAME and victim.read_text(encoding="utf-8") == "precious"
+    console._close_output()
+    note = used.read_text(encoding="utf-8")
+    assert f"{beside / console.OUTPUT_NAME} is a link" in note and note.count("\n") == 1
+    (temp / console.OUTPUT_NAME).unlink()
+    (temp / console.OUTPUT_NAME).symlink_to(victim)
+    assert console._output_file() is None and victim.read_text(encoding="utf-8") == "precious"
+
+
+@pytest.mark.skipif(not POSIX, reason="symbolic links")
+def test_the_contact_sheet_refuses_a_link(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    from game.app.look import art
+
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious", encoding="utf-8")
+    sheet = tmp_path / "sheet.png"
+    sheet.symlink_to(victim)
+    assert art.main(["--sheet", str(sheet), "--width", "20"]) == 1
+    assert victim.read_text(encoding="utf-8") == "precious" and "sheet.png is a link" in capsys.readouterr().err

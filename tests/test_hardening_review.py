@@ -118,3 +118,54 @@ def test_the_replay_survives_a_reason_it_cannot_say(
         d["reason"] = {"code": "dump_on_seat", "text": "", "params": {"seat": 99, "colour": "nope"}}
     monkeypatch.setenv("FIRESIDE_HOME", str(tmp_path))
     replay_through_history(match, edited)
+
+
+@pytest.mark.parametrize("name", ["seats nested", "chosen x", "reason surrogate"])
+def test_history_review_of_a_damaged_review_says_so_on_the_screen(
+    reviewed: tuple[Match, dict, dict], name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not only in the log: the Review panel says in one line that the kept
+    review was damaged and is being made again; then the replay plays."""
+    from game.app.scenes import review as review_scene
+    from game.app.scenes.replay import ReplayScene
+    from game.app.shell.app import App
+    from game.persist import paths
+    from game.persist.settings import Settings
+
+    match, data, other = reviewed
+    monkeypatch.setenv("FIRESIDE_HOME", str(tmp_path))
+    path = paths.history_dir() / "20260101-000000-note.json"
+    write(path, damaged(data, other, name))
+    drawn: list[str] = []
+    real_blit = review_scene.blit_text
+    monkeypatch.setattr(
+        review_scene, "blit_text", lambda s, text, *a, **k: drawn.append(text) or real_blit(s, text, *a, **k)
+    )
+    monkeypatch.setattr("game.ai.review.budget", lambda game_id: 1)
+    app = App((1024, 640), Settings(speed="off", muted=True))
+    history = app.go("history")
+    app.step(1 / 60, events=[], flip=False)
+    history.review(next(i for i in history.slots if i.path == path))
+    scene = app.stack.top
+    assert isinstance(scene, review_scene.ReviewScene)
+    assert scene.note and scene.note.isprintable() and len(scene.note) <= 120
+    app.step(1 / 60, events=[], flip=False)
+    assert scene.note in drawn
+    for _frame in range(3000):
+        if isinstance(app.stack.top, ReplayScene):
+            break
+        app.step(1 / 60, events=[], flip=False)
+        scene.worker and scene.worker.join(0.01)
+    assert isinstance(app.stack.top, ReplayScene) and app.failures == 0
+    assert coach.read_kept(path, match, [0]) is not None  # the damaged field was replaced by the new review
+
+
+def test_an_intact_review_shows_no_note(reviewed: tuple[Match, dict, dict], tmp_path: Path) -> None:
+    from game.app.scenes.review import ReviewScene
+    from game.app.shell.app import App
+    from game.persist.settings import Settings
+
+    match, data, _other = reviewed
+    path = write(tmp_path / "game.json", data)
+    app = App((1024, 640), Settings(speed="off", muted=True))
+    assert ReviewScene(app, match, path).note is None

@@ -35,7 +35,7 @@ DAMAGED_PREFIX = "autosave.damaged"  # + "-<time>.json": each damaged autosave k
 _WINDOWS_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
 
 
-@dataclass
+@dataclass(slots=True)  # thousands are kept (MAX_LISTED): no __dict__ each
 class SlotInfo:
     """One file in a listing.  `error` set means damaged, with the reason;
     the other fields are then best-effort (whatever could still be read)."""
@@ -53,9 +53,10 @@ class SlotInfo:
 # Listings, history rows and statistics all need each file replayed: do it
 # once per file while it is unchanged (keyed by its time and size).  Bounded:
 # a listing line is small and kept for many files, a replayed match (10-100 KiB
-# without its undo states) only for the most recently used ones.
+# without its undo states) only for the most recently used ones: a few
+# screenfuls of History rows (the statistics keep their own few bytes a file).
 MAX_LISTED = 10_000
-MAX_REPLAYS = 256
+MAX_REPLAYS = 64
 _cache: LRU[Path, tuple[tuple[int, int], SlotInfo]] = LRU("library.listing", MAX_LISTED)
 _replays: LRU[Path, tuple[tuple[int, int], Match]] = LRU("library.replays", MAX_REPLAYS)
 

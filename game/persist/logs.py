@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import logging
 import logging.handlers
 import os
@@ -22,9 +23,33 @@ class _LogFile(logging.handlers.RotatingFileHandler):
 
     failed = False
 
+    def backups(self) -> list[Path]:
+        """The rotated copies' names (fireside.log.1 ... .N), the ones a rollover renames."""
+        return [Path(f"{self.baseFilename}.{i}") for i in range(1, self.backupCount + 1)]
+
+    def doRollover(self) -> None:  # noqa: N802 - logging's name
+        """Rotate as logging does, but never through a link planted at one of the
+        backups' names: then the log says so (once, on standard error) and stops,
+        as when the disk is full, leaving the link and what it points at alone."""
+        linked = next((p for p in [Path(self.baseFilename), *self.backups()] if p.is_symlink()), None)
+        if linked is not None:
+            if self.stream:
+                self.stream.close()
+                self.stream = None  # type: ignore[assignment]
+            raise OSError(errno.ELOOP, f"{linked.name} is a link; Fireside does not write through links")
+        super().doRollover()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not self.failed:  # once refused (a full disk, a planted link), not tried again per line
+            super().emit(record)
+
     def _open(self):  # type: ignore[no-untyped-def]  # logging's own hook, reopened on each rotation
         """The file for appending, never through a link planted at its name."""
         flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+        if os.path.islink(self.baseFilename):  # also where there is no O_NOFOLLOW; and says why
+            raise OSError(
+                errno.ELOOP, f"{Path(self.baseFilename).name} is a link; Fireside does not write through links"
+            )
         fd = os.open(self.baseFilename, flags, 0o644)
         return os.fdopen(fd, "a", encoding=self.encoding, errors=self.errors)
 
@@ -57,8 +82,9 @@ def setup_logging(level: int = logging.INFO) -> Path:
     handler: logging.Handler
     try:
         path = paths.log_dir() / LOG_NAME
-        if path.is_symlink():  # never written through: its target could be any file of the player's
-            raise SaveError(f"{path} is a link; Fireside does not write through links")
+        for name in [path, *(path.with_name(f"{LOG_NAME}.{i}") for i in range(1, BACKUPS + 1))]:
+            if name.is_symlink():  # never written through (nor rotated onto): its target could be any file
+                raise SaveError(f"{name} is a link; Fireside does not write through links")
         if (path.exists() or path.is_symlink()) and not path.is_file():  # a pipe would block the start
             raise SaveError(f"{path} is not a regular file")
         handler = _LogFile(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")

@@ -2,18 +2,25 @@
 
 The history files are the only source of truth: nothing is counted twice or
 kept separately, so deleting a history file takes it out of the statistics.
-The files are replayed once while unchanged (`library.shared_match`), so
-opening the statistics again, or after the history list, replays nothing.
+Each file is replayed once while unchanged and only what the statistics need
+of it is remembered (a `Played`, a few hundred bytes), so opening the
+statistics again replays nothing however long the history, and never holds
+every replayed game at once (a history of a thousand games would hold tens of
+MiB each time, and leave the heap that much more fragmented).
 """
 
 from __future__ import annotations
 
+import hashlib
+import sys
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Iterable
+from pathlib import Path
+from typing import Iterable, Union
 
-from game.lru import trim_heap
+from game.lru import LRU, trim_heap
 from game.persist import library
+from game.persist.errors import SaveError
 from game.session.daily_deal import streak
 from game.session.match import Match
 
@@ -31,18 +38,54 @@ class Record:
     history: list[tuple[str, int]] = field(default_factory=list)
 
 
-def compute(matches: Iterable[tuple[str, Match]]) -> dict[str, dict[str, Record]]:
-    """game id -> human name -> Record, over the finished matches given as (date, match)."""
-    records: dict[str, dict[str, Record]] = {}
-    for saved, match in sorted(matches, key=lambda item: item[0]):
+@dataclass(frozen=True, slots=True)
+class Played:
+    """What the statistics need of one finished game: kept per history file
+    instead of the replayed match."""
+
+    game_id: str
+    is_over: bool
+    names: tuple[str, ...]
+    humans: tuple[int, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    daily: str | None
+    key: str  # `game_key`'s digest: the copies of one game have the same
+
+    @classmethod
+    def of(cls, match: Match) -> Played:
         state = match.state
-        if not state.is_over:
+        over = state.is_over
+        return cls(  # the same few names in thousands of files: one copy of each (sys.intern)
+            sys.intern(match.game_id),
+            over,
+            tuple(sys.intern(seat.name) for seat in match.seats),
+            tuple(match.humans),
+            tuple(state.scores()) if over else (),
+            tuple(state.winners()) if over else (),
+            match.daily,
+            _digest(game_key(match)),
+        )
+
+
+Game = Union[Match, Played]
+
+
+def _played(game: Game) -> Played:
+    return game if isinstance(game, Played) else Played.of(game)
+
+
+def compute(matches: Iterable[tuple[str, Game]]) -> dict[str, dict[str, Record]]:
+    """game id -> human name -> Record, over the finished games given as (date, match or `Played`)."""
+    records: dict[str, dict[str, Record]] = {}
+    for saved, game in sorted(matches, key=lambda item: item[0]):
+        played = _played(game)
+        if not played.is_over:
             continue
-        totals, winners = state.scores(), set(state.winners())
-        for seat, info in enumerate(match.seats):
-            if not info.human:
-                continue
-            record = records.setdefault(match.game_id, {}).setdefault(info.name, Record(match.game_id, info.name))
+        totals, winners = played.scores, played.winners
+        for seat in played.humans:
+            name = played.names[seat]
+            record = records.setdefault(played.game_id, {}).setdefault(name, Record(played.game_id, name))
             record.games += 1
             record.wins += seat in winners
             record.history.append((saved, totals[seat]))
@@ -72,17 +115,18 @@ class DailyRecord:
         return sorted(((d, s) for d, s in self.scores.items() if d < day), reverse=True)
 
 
-def compute_daily(matches: Iterable[tuple[str, Match]]) -> dict[str, DailyRecord]:
-    """game id -> DailyRecord over the finished matches (date, match) that are a day's deal."""
+def compute_daily(matches: Iterable[tuple[str, Game]]) -> dict[str, DailyRecord]:
+    """game id -> DailyRecord over the finished games (date, match or `Played`) that are a day's deal."""
     records: dict[str, DailyRecord] = {}
-    for _saved, match in sorted(matches, key=lambda item: item[0]):
-        if match.daily is None or not match.state.is_over or len(match.humans) != 1:
+    for _saved, game in sorted(matches, key=lambda item: item[0]):
+        played = _played(game)
+        if played.daily is None or not played.is_over or len(played.humans) != 1:
             continue
-        day, seat = date.fromisoformat(match.daily), match.humans[0]
-        record = records.setdefault(match.game_id, DailyRecord(match.game_id))
+        day, seat = date.fromisoformat(played.daily), played.humans[0]
+        record = records.setdefault(played.game_id, DailyRecord(played.game_id))
         if day not in record.scores:
-            record.scores[day] = match.state.scores()[seat]
-            if seat in match.state.winners():
+            record.scores[day] = played.scores[seat]
+            if seat in played.winners:
                 record.won.add(day)
     return records
 
@@ -92,20 +136,46 @@ def game_key(match: Match) -> tuple[str, tuple[str, ...]]:
     return library.setup_key(match), tuple(str(move) for _seat, move in match.moves)
 
 
-def history_games(leave_out: Match | None = None) -> list[tuple[str, Match]]:
-    """(saved_at, match) for every readable file in the history folder; a game in it
+def _digest(key: tuple[str, tuple[str, ...]]) -> str:
+    setup, moves = key
+    return setup + hashlib.sha256("\n".join(moves).encode("utf-8", "surrogatepass")).hexdigest()[:24]
+
+
+MAX_PLAYED = 10_000  # as many as the history listing remembers; ~0.5 KiB each
+_remembered: LRU[Path, tuple[tuple[int, int], Played]] = LRU("stats.played", MAX_PLAYED)
+
+
+def _played_file(path: Path) -> Played:
+    """The file's `Played`, replayed only when it changed since it was last read (SaveError if damaged)."""
+    try:
+        st = path.stat()
+        stamp = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = (0, 0)
+    kept = _remembered.get(path)
+    if kept is not None and kept[0] == stamp and stamp != (0, 0):
+        return kept[1]
+    played = Played.of(library.shared_match(path))
+    _remembered.put(path, (stamp, played))
+    return played
+
+
+def history_games(leave_out: Match | None = None) -> list[tuple[str, Played]]:
+    """(saved_at, `Played`) for every readable file in the history folder; a game in it
     twice (archived again after a kill, or a copied file) counts once, and
     `leave_out` (the game just finished, say) not at all."""
-    seen: set[tuple[str, tuple[str, ...]]] = set() if leave_out is None else {game_key(leave_out)}
+    seen: set[str] = set() if leave_out is None else {_digest(game_key(leave_out))}
     games = []
     for info in library.list_history():
         if info.error is not None:
             continue
-        match = library.shared_match(info.path)
-        key = game_key(match)
-        if key not in seen:
-            seen.add(key)
-            games.append((info.saved_at, match))
+        try:
+            played = _played_file(info.path)
+        except SaveError:  # changed on disk since it was listed
+            continue
+        if played.key not in seen:
+            seen.add(played.key)
+            games.append((info.saved_at, played))
     return games
 
 

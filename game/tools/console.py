@@ -10,9 +10,11 @@ Everywhere else -- a terminal, `python -m game`, a pipe -- nothing changes.
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import TextIO
 
 __all__ = ["OUTPUT_NAME", "ensure_output"]
 
@@ -35,18 +37,45 @@ def _attach_parent_console() -> bool:
     return True
 
 
+_opened: list[TextIO] = []  # the output file, once made (closed by `_close_output`)
+
+
+def _open_new(path: Path) -> TextIO:
+    """`path` emptied for writing, never through a link planted at its name
+    (OSError, "... is a link", then): its target could be any file of the player's."""
+    if path.is_symlink():  # also where the OS has no O_NOFOLLOW
+        raise OSError(f"{path} is a link; Fireside does not write through links")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(path, flags, 0o644)
+    return os.fdopen(fd, "w", encoding="utf-8")
+
+
 def _output_file() -> Path | None:
-    """A file next to the executable (or in the temp folder if that is read-only), opened as stdout and stderr."""
+    """A file next to the executable (or in the temp folder if that is read-only
+    or holds a link by that name), opened as stdout and stderr; its first line
+    says why when the place next to the executable was refused for a link."""
+    refused: list[str] = []
     for folder in (Path(sys.executable).resolve().parent, Path(tempfile.gettempdir())):
         path = folder / OUTPUT_NAME
         try:
-            stream = open(path, "w", encoding="utf-8")  # noqa: SIM115 - stays open until exit
+            stream = _open_new(path)
         except OSError:
+            if path.is_symlink():
+                refused.append(f"{path} is a link; Fireside does not write through links, so it writes here")
             continue
+        for line in refused:
+            stream.write(line + "\n")
+        _opened.append(stream)
         sys.stdout = sys.stdout or stream
         sys.stderr = sys.stderr or stream
         return path
     return None
+
+
+def _close_output() -> None:
+    """Close the output file made (tests; at exit the interpreter does it)."""
+    while _opened:
+        _opened.pop().close()
 
 
 def ensure_output(argv: list[str]) -> Path | None:

@@ -9,14 +9,20 @@ game into a throwaway history and reads the history listing (and, every
 tenth game, the statistics) the way those screens do.  One line a minute: resident memory (MiB), games
 played and the fullest caches.  Exit status 0; with --max-growth, 1 when the
 last report is that many MiB above the report at a quarter of the run.
+
+How memory is read: a single reading at a random instant says more about where
+in a game the clock struck (a table's surfaces alive or not, freed heap not yet
+handed back) than about what is kept, and swung by 20 MiB.  So after every game
+the freed heap is handed back (`trim_heap`, as the app does between games) and
+the resident size read; each report gives the median of the minute's readings.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -27,7 +33,7 @@ if TYPE_CHECKING:
     from game.app.shell.app import App
     from game.session.match import Match
 
-__all__ = ["main", "rss_mib", "soak"]
+__all__ = ["main", "rss_mib", "settled_rss", "soak"]
 
 SIZES = ((1280, 720), (1600, 900), (1024, 640), (1920, 1080))
 LANGUAGES = ("en", "ko", "ca", "pa")
@@ -56,6 +62,14 @@ def trim_heap() -> bool:
     from game.lru import trim_heap as trim
 
     return trim()
+
+
+def settled_rss(trim: bool = True) -> float:
+    """Resident MiB right after handing freed heap back (`trim` False: as it is):
+    what the process keeps, not what it happens to hold at this instant."""
+    if trim:
+        trim_heap()
+    return rss_mib()
 
 
 def _games() -> Iterator[tuple[str, int, str, tuple[int, int], str]]:
@@ -118,10 +132,12 @@ def _cache_summary(top: int = 4) -> str:
 
 
 def soak(
-    seconds: float, every: float = 60.0, say: Callable[[str], None] = print, speed: str = "off", trim: bool = False
+    seconds: float, every: float = 60.0, say: Callable[[str], None] = print, speed: str = "off", trim: bool = True
 ) -> list[dict[str, Any]]:
     """Play for `seconds`; one report (a dict, also said as a line) every `every` seconds and at the end.
-    With `trim`, each report also gives the memory resident after `trim_heap()`."""
+    Each report's `rss_mib` is the median of the readings taken after each game
+    of its interval (`settled_rss`; with `trim` False, without handing the heap
+    back first); `rss_now_mib` is the instant's reading, for comparison."""
     from game import i18n, lru
     from game.app.shell.app import App, headless
     from game.persist import library
@@ -134,23 +150,28 @@ def soak(
     next_report = began
     games = 0
     history = 0
+    readings: list[float] = []  # settled_rss after each game since the last report
 
     def report() -> None:
+        now = rss_mib()
+        taken = readings or [settled_rss(trim)]  # no game ended in this interval (the first report)
         row: dict[str, Any] = {
             "minute": round((time.monotonic() - began) / 60, 2),
-            "rss_mib": round(rss_mib(), 1),
+            "rss_mib": round(statistics.median(taken), 1),
+            "rss_low_mib": round(min(taken), 1),
+            "rss_high_mib": round(max(taken), 1),
+            "readings": len(readings),
+            "rss_now_mib": round(now, 1),
             "games": games,
             "history_files": history,
             "python_blocks": sys.getallocatedblocks(),
             "caches": lru.report(),
         }
-        trimmed = ""
-        if trim and trim_heap():
-            row["rss_trimmed_mib"] = round(rss_mib(), 1)
-            trimmed = f" ({row['rss_trimmed_mib']:.1f} trimmed)"
+        readings.clear()
         reports.append(row)
         say(
-            f"{row['minute']:6.2f} min  RSS {row['rss_mib']:7.1f} MiB{trimmed}  {games:5d} games  "
+            f"{row['minute']:6.2f} min  RSS {row['rss_mib']:7.1f} MiB (median of {row['readings']}, "
+            f"{row['rss_low_mib']:.1f}-{row['rss_high_mib']:.1f}; now {row['rss_now_mib']:.1f})  {games:5d} games  "
             f"{history:5d} in history  {row['python_blocks'] / 1e6:.2f}M Python blocks  {_cache_summary()}"
         )
 
@@ -167,9 +188,18 @@ def soak(
         games += 1
         library.archive(match)
         history = _read_history(with_stats=games % STATS_EVERY == 0)
+        readings.append(settled_rss(trim))
     if reports[-1]["games"] != games:
         report()
     return reports
+
+
+def write_reports(path: str, reports: list[dict[str, Any]]) -> None:
+    """The reports as JSON at `path`, written as Fireside writes its own files:
+    atomically and never through a link planted there (OSError then)."""
+    from game.persist import atomic
+
+    atomic.write_json(path, reports)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -180,8 +210,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", metavar="FILE", help="also write the reports there as JSON")
     parser.add_argument(
         "--trim",
-        action="store_true",
-        help="also report memory after handing freed heap back (glibc): use versus fragmentation",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="hand freed heap back (glibc) before each reading, as the app does between games (default);"
+        " --no-trim reads it as it is",
     )
     parser.add_argument(
         "--max-growth",
@@ -193,12 +225,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not (args.minutes > 0 and args.every > 0):  # also rejects nan
         parser.error("--minutes and --every must be positive numbers")
+    if args.json and os.path.islink(args.json):  # said now, not after the whole run
+        parser.error(f"--json {args.json} is a link; the soak does not write through links")
     with tempfile.TemporaryDirectory(prefix="fireside-soak-") as home:
         os.environ["FIRESIDE_HOME"] = home  # never the player's own history
         reports = soak(args.minutes * 60, args.every, lambda line: print(line, flush=True), args.speed, args.trim)
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(reports, out, indent=1)
+        try:
+            write_reports(args.json, reports)
+        except OSError as exc:
+            print(f"soak: cannot write {args.json}: {exc.strerror or exc}", file=sys.stderr, flush=True)
+            return 2
     if args.max_growth is not None and len(reports) >= 4:
         settled = reports[len(reports) // 4]["rss_mib"]
         grown = reports[-1]["rss_mib"] - settled

@@ -21,9 +21,10 @@ from table_driver import click
 
 from game import i18n
 from game.app.learn.done import LearnDoneScene
-from game.app.learn.placement import place_caption
+from game.app.learn.placement import arrow_strips, place_caption
 from game.app.learn.screens import LearnOfferScene
 from game.app.learn.scripts import lesson_games, script_for
+from game.app.learn.table import ARROW
 from game.app.scenes.rules import RulesScene
 from game.app.scenes.setup import SetupScene
 from game.app.scenes.summary import SummaryScene
@@ -173,22 +174,65 @@ def test_the_players_autosave_is_byte_identical_and_no_history_or_statistics():
 
 
 def check_caption(app: App, scene) -> None:
+    """Inside the window, off the status line, and off everything the step
+    points at: its target, the cards chosen so far, the learner's hand (the
+    cards a caption names, the card just drawn) and the controls that lead
+    to its move (the Play button a caption names, the pad's other rows)."""
     box, target, _lines = scene.caption_layout()
     window = pygame.Rect((0, 0), app.size)
     assert window.contains(box), (app.size, box)
     assert target is not None and not box.colliderect(target), (app.size, box, target)
-    assert not box.collidelistall(scene.caption_avoids()[0]), (app.size, box, "over the status line")
+    status, keeps, *_rest = scene.caption_avoids()
+    assert not box.collidelistall(status), (app.size, box, "over the status line")
+    assert keeps, "the learner's hand is always kept clear"
+    covered = [keeps[i] for i in box.collidelistall(keeps)]
+    assert not covered, (app.size, scene.mode.played(), len(scene.table.selection), box, covered)
+    strips = arrow_strips(box, target, app.ui(ARROW))  # nor does its arrow cross them on the way
+    assert not any(strip.collidelistall(keeps) for strip in strips), (app.size, scene.mode.played(), box, strips)
+
+
+def test_the_caption_keeps_off_the_hand_the_chosen_cards_and_the_play_button():
+    """Avalanche's first step: the caption says "press Play" and must leave
+    the Play button, the card just chosen and the rest of the hand to see."""
+    app, scene = lesson("avalanche")
+    advance(app, scene)
+    check_caption(app, scene)
+    play = scene.table.play_rect
+    assert play in scene.caption_keeps()
+    click(app, scene.table.input.click_point(scene.lesson_targets()[0]))  # the 5 is chosen: Play is the target
+    assert scene.waiting() and scene.table.selection
+    check_caption(app, scene)
+    chosen = scene.chosen_rects()
+    assert chosen and all(rect in scene.caption_keeps() for rect in chosen)
 
 
 def check_caption_clear(app: App, scene) -> None:
     """Inside, off the target, off the status line and off the words the steps
-    talk about (the record line, the piles' labels, the next-play chips)."""
+    talk about (the record line, the piles' labels, the next-play chips) --
+    and off the table's cards the caption names, which come first where both
+    cannot be kept clear (Avalanche's "Ana's 8 is higher than your 5")."""
     check_caption(app, scene)
     box, _target, _lines = scene.caption_layout()
-    _status, words, *_rest = scene.caption_avoids()
+    _status, _keeps, named, words, *_rest = scene.caption_avoids()
     assert words, "the scene names the areas it labels"
     covered = [words[i] for i in box.collidelistall(words)]
+    if named:
+        assert not box.collidelistall(named), (app.size, scene.mode.played(), box, named)
+        return
     assert not covered, (app.size, scene.mode.played(), box, covered)
+
+
+def test_a_caption_keeps_off_the_table_cards_it_names():
+    """Sticheln: "Ana led yellow ... its yellow 6 costs you 6": the trick's yellow 6 stays in view."""
+    app, scene = lesson("sticheln")
+    named_steps = 0
+    while advance(app, scene):
+        named = scene.caption_names()
+        box, _target, _lines = scene.caption_layout()
+        named_steps += bool(named)
+        assert not box.collidelistall(named), (scene.mode.played(), box, named)
+        click(app, scene.table.input.click_point(scene.lesson_targets()[0]))
+    assert named_steps >= 1
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -207,8 +251,9 @@ def test_captions_in_punjabi_keep_off_the_status_line_and_their_target(game_id, 
     drive_by_mouse(app, scene, check=check_caption)
 
 
-SIZES = [(1024, 600), (1280, 720), (1366, 768), (1920, 1080)]
-SCALES = [0.8, 1.0, 1.5, 2.0]
+SIZES = [(1024, 600), (1280, 720), (1920, 1080)]
+SCALES = [0.8, 1.0, 2.0]
+LANGUAGES = ["en", "ko", "ca", "pa"]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -217,11 +262,24 @@ def test_captions_inside_the_window_and_off_their_target_small_and_large(game_id
     drive_by_mouse(app, scene, check=check_caption)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_captions_cover_nothing_they_point_at_in_every_language(lang):
+    """The fast subset: every game, every language, at the largest interface
+    on the window where the table is most crowded by it."""
+    i18n.set_language(lang)
+    for game_id in GAMES:
+        app, scene = lesson(game_id, size=(1280, 720), ui_scale=2.0)
+        drive_by_mouse(app, scene, check=check_caption)
+
+
 @pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("ui_scale", SCALES)
-def test_captions_inside_the_window_and_off_their_target_at_every_size(game_id, size, ui_scale):
+def test_captions_cover_nothing_they_point_at_every_step_size_scale_and_language(lang, game_id, size, ui_scale):
+    """Every step x 3 window sizes x 3 interface sizes x 4 languages: 0 overlaps."""
+    i18n.set_language(lang)
     app, scene = lesson(game_id, size=size, ui_scale=ui_scale)
     drive_by_mouse(app, scene, check=check_caption)
 
@@ -363,3 +421,89 @@ def test_learn_to_play_and_the_setup_offer_leave_out_a_game_without_a_lesson():
             app.routes.learn(spec.id)
     finally:
         registry.unregister(spec.id)
+
+
+def test_esc_on_the_offer_goes_back_to_setup_and_starts_nothing():
+    app = App((1280, 720), Settings(speed="off"))
+    app.routes.title()
+    setup = app.routes.setup("grinch")
+    app.step(FRAME, events=[], flip=False)
+    setup.start()
+    assert isinstance(app.stack.top, LearnOfferScene)
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is setup  # back, no game started
+    assert "Back" in [b.label for b in LearnOfferScene(app, "grinch", lambda: None).make_buttons()]
+
+
+def test_the_offer_stops_once_the_lesson_was_played_to_its_end():
+    app, scene = lesson("grinch")
+    drive_by_mouse(app, scene)
+    finished(app, scene, "grinch")
+    assert "grinch" in app.settings.learn_offered
+    app.routes.title()
+    setup = app.routes.setup("grinch")
+    app.step(FRAME, events=[], flip=False)
+    setup.start()
+    assert not isinstance(app.stack.top, LearnOfferScene)
+    assert app.stack.top.match.game_id == "grinch"
+
+
+def test_the_end_says_honestly_how_it_went_and_who_won():
+    """Sticheln's guided game ends with the learner last: no "Well played!",
+    the place, the winner and where the points went."""
+    app, scene = lesson("sticheln")
+    drive_by_mouse(app, scene)
+    done = app.stack.top
+    assert isinstance(done, LearnDoneScene)
+    assert done.title != "Well played!"
+    head, scores = done.result
+    assert head.startswith("You finished 3rd: Pau won with -3 points.") and "pain colour cost you 7" in head, head
+    assert scores == "Scores: Pau -3 · Ana -4 · You -5"
+    app, scene = lesson("avalanche")
+    drive_by_mouse(app, scene)
+    done = app.stack.top
+    assert done.title == "Well played!" and done.result[0] == "You won with 4 points."
+
+
+def test_the_grinch_lesson_ends_on_its_last_step_nothing_of_round_two_dealt():
+    """The end box opens over the scored round (the pad filled in), not over
+    a second round dealt behind it, and no round summary comes first."""
+    app, scene = lesson("grinch")
+    shown = []
+    while advance(app, scene):
+        click(app, scene.table.input.click_point(scene.lesson_targets()[0]))
+    for _ in range(30):  # the end box stays; the table behind it does not move on
+        app.step(FRAME, events=[], flip=False)
+        shown.append(scene.table.shown().round_number)
+    assert isinstance(app.stack.top, LearnDoneScene)
+    assert set(shown) == {1}
+    assert not any(isinstance(s, SummaryScene) for s in app.stack.scenes)
+    assert app.stack.top.result[0] == "You won with 28 points."
+
+
+def test_the_grinch_lesson_says_its_own_length_not_the_games_rounds():
+    app, scene = lesson("grinch")
+    seen = []
+    while advance(app, scene):
+        seen.append(" ".join(scene.table.status_shown()[1]))
+        click(app, scene.table.input.click_point(scene.lesson_targets()[0]))
+    assert seen and not any("Round" in line or "of 6" in line for line in seen), seen
+
+
+def test_a_caption_set_farther_out_still_points_all_the_way_to_its_target():
+    from game.app.learn.placement import arrow
+
+    target = pygame.Rect(500, 500, 100, 140)
+    near = arrow(pygame.Rect(400, 340, 300, 150), target, 14)
+    far = arrow(pygame.Rect(400, 100, 300, 150), target, 14)
+    assert near[1] == (550, 504) and far[1] == (550, 500)  # the tip: 14 out, or as far as the target
+
+
+def test_the_end_box_fits_its_words_and_says_round_for_a_one_round_lesson():
+    app, scene = lesson("grinch")
+    drive_by_mouse(app, scene)
+    done = app.stack.top
+    assert not done.whole and "first round of" in done.body_lines()[0][0]
+    words_end = done.panel.y + app.ui(72) + sum(step for *_l, step in done.body_lines())
+    top_button = min(b.rect.top for b in done.buttons)
+    assert 0 <= top_button - words_end <= app.ui(40), (words_end, top_button)  # no empty band

@@ -82,7 +82,8 @@ def test_a_finished_game_replays_face_up_with_a_switch_to_each_seat(game: str, p
     for seat in range(players):  # the switch: each seat's own eyes in turn
         click(app, replay.eye_button.rect.center)
         assert table.viewer == seat and not table.face_up
-        assert replay.eye_label() == f"As {match.seats[seat].name} saw it"
+        mine = match.humans == [seat]  # the game's one human is "you" (issue 26)
+        assert replay.eye_label() == ("As you saw it" if mine else f"As {match.seats[seat].name} saw it")
         assert table.view.viewer == seat
         assert all(card is None for cards in opponents_cards(replay).values() for card in cards)
     app.step(

@@ -19,7 +19,11 @@ game.  A lesson part offers:
 - ``how(wanted, name, selection) -> str``: one sentence, in the current
   language, on what to click (`name(seat)` names a seat);
 - ``facts(wanted, state) -> dict``: the values its captions name, among
-  {card}, {rank}, {row}, {points} (those left out are empty).
+  {card}, {rank}, {row}, {points} (those left out are empty);
+- optionally ``status(text, state) -> str``: the table's status line as
+  the lesson shows it (a lesson says its own length, not the game's rounds);
+- optionally ``outcome(state) -> str``: for the end screen, one sentence
+  on where the learner's points came from (the state after the last move).
 """
 
 from __future__ import annotations
@@ -117,6 +121,18 @@ class Guide:
     def instead(self, played: int, name: Callable[[int], str], selection: Set[Hashable] = frozenset()) -> str:
         """What a click on anything else says."""
         return _("Not that one now. {how}").format(how=self.how(played, name, selection))
+
+    def status(self, text: str, state: Any) -> str:
+        """The table's status line as the lesson shows it (the lesson part's
+        optional ``status``: a game of rounds leaves out "Round 1 of 6")."""
+        said = getattr(self.lesson, "status", None)
+        return str(said(text, state)) if said is not None else text
+
+    def outcome(self, state: Any) -> str:
+        """The end's word on why the learner's score is what it is (the
+        lesson part's optional ``outcome``), or ""."""
+        said = getattr(self.lesson, "outcome", None)
+        return str(said(state)) if said is not None else ""
 
     def facts(self, played: int, state: Any) -> dict[str, Any]:
         """The values a caption may name: {card}, {rank}, {row}, {points}."""

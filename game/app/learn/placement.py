@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import pygame
 
 STEPS = 6  # spots each way along a side of the target, besides the centred one
+REACH = 4  # rows of spots farther out each way, a third of the box's height (a quarter of its width) apart
 
 
 def place_caption(
@@ -17,15 +18,18 @@ def place_caption(
     window: pygame.Rect,
     gap: int,
     avoid: Sequence[Sequence[pygame.Rect]] = (),
+    pointer: int = 0,
 ) -> pygame.Rect:
     """A `size` box inside `window`, `gap` away from `target`, off it.
 
     Above, below, right of and left of the target are tried, each centred on
     it or shifted along its side (the target's middle kept within the box's
-    span, for the arrow) and slid to stay inside the window.  `avoid` is a list of tiers, most important first (the
+    span, for the arrow) and slid to stay inside the window; next to it
+    first, then farther out (`REACH`).  `avoid` is a list of tiers, most important first (the
     status line; the words the step talks about; the cards and buttons): of
     the spots off the target, the one that covers the least of the first tier
-    wins, then of the next (`cost`), the earlier spot on a tie.  If none is
+    wins, then of the next (`cost`, which counts the arrow's strip too, as
+    wide as 2 x `pointer`), the earlier spot on a tie.  If none is
     off the target, the one that overlaps it least.  With no target the box
     sits in the upper middle of the window.
     """
@@ -36,28 +40,53 @@ def place_caption(
         box.midtop = (window.centerx, window.top + window.h // 5)
         return box.clamp(inner)
     t = target
-    candidates = []  # (box, whether it slides up and down rather than sideways), centred first
-    for k in sorted(range(-STEPS, STEPS + 1), key=abs):  # the target's middle always within the box
-        x, y = t.centerx - w // 2 + k * w // (2 * STEPS + 1), t.centery - h // 2 + k * h // (2 * STEPS + 1)
-        candidates += [
-            (pygame.Rect(x, t.top - gap - h, w, h), False),  # above
-            (pygame.Rect(x, t.bottom + gap, w, h), False),  # below
-            (pygame.Rect(t.right + gap, y, w, h), True),  # right
-            (pygame.Rect(t.left - gap - w, y, w, h), True),
-        ]  # left
+    candidates = []  # (box, whether it slides up and down rather than sideways), nearest and centred first
+    for far in range(REACH + 1):  # farther out, when the spots next to the target are crowded
+        dy, dx = gap + far * h // 3, gap + far * w // 4
+        for k in sorted(range(-STEPS, STEPS + 1), key=abs):  # the target's middle always within the box
+            x, y = t.centerx - w // 2 + k * w // (2 * STEPS + 1), t.centery - h // 2 + k * h // (2 * STEPS + 1)
+            candidates += [
+                (pygame.Rect(x, t.top - dy - h, w, h), False),  # above
+                (pygame.Rect(x, t.bottom + dy, w, h), False),  # below
+                (pygame.Rect(t.right + dx, y, w, h), True),  # right
+                (pygame.Rect(t.left - dx - w, y, w, h), True),  # left
+            ]
     fits = []
     for box, vertical in candidates:
         slid = _slide(box, inner, vertical)
         if inner.contains(slid) and not slid.colliderect(t):
             fits.append(slid)
     if fits:
-        return min(fits, key=lambda b: cost(b, avoid))
+        return min(fits, key=lambda b: cost(b, avoid, t, pointer))
     return min((c.clamp(inner) for c, _vertical in candidates), key=lambda b: _area(b.clip(t)))
 
 
-def cost(box: pygame.Rect, avoid: Sequence[Sequence[pygame.Rect]]) -> tuple[int, ...]:
-    """How much `box` covers of each tier of `avoid`, to compare in order."""
-    return tuple(overlap(box, tier) for tier in avoid)
+def cost(
+    box: pygame.Rect, avoid: Sequence[Sequence[pygame.Rect]], target: pygame.Rect | None = None, pointer: int = 0
+) -> tuple[int, ...]:
+    """How much `box` (and the arrow from it to `target`) covers of each tier of `avoid`, to compare in order."""
+    strips = arrow_strips(box, target, pointer) if target is not None and pointer else []
+    return tuple(overlap(box, tier) + sum(overlap(strip, tier) for strip in strips) for tier in avoid)
+
+
+def arrow_strips(box: pygame.Rect, target: pygame.Rect, pointer: int, slices: int = 4) -> list[pygame.Rect]:
+    """Rects that cover the arrow (`arrow`) between `box` and `target`: its
+    length cut in `slices`, each as wide as the triangle where it starts."""
+    (x0, y0), (tx, ty), (x1, y1) = arrow(box, target, pointer)
+    bx, by = (x0 + x1) / 2, (y0 + y1) / 2  # the middle of its base
+    half_x, half_y = abs(x1 - x0) / 2, abs(y1 - y0) / 2
+    out = []
+    for i in range(slices):
+        a, b = i / slices, (i + 1) / slices
+        wide = 1 - a  # the triangle's width at this slice's start, as a share of its base
+        xs = [bx + (tx - bx) * a, bx + (tx - bx) * b]
+        ys = [by + (ty - by) * a, by + (ty - by) * b]
+        left, right = min(xs) - half_x * wide, max(xs) + half_x * wide
+        top, bottom = min(ys) - half_y * wide, max(ys) + half_y * wide
+        rect = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
+        if rect.w and rect.h:
+            out.append(rect)
+    return out
 
 
 def _slide(box: pygame.Rect, inner: pygame.Rect, vertical: bool) -> pygame.Rect:
@@ -80,21 +109,23 @@ def _area(rect: pygame.Rect) -> int:
 
 
 def arrow(box: pygame.Rect, target: pygame.Rect, length: int) -> list[tuple[int, int]]:
-    """A triangle from `box`'s edge facing `target` toward it (tip `length` out)."""
+    """A triangle from `box`'s edge facing `target` toward it: its base
+    2 x `length` wide, its tip `length` out, or as far as the target's edge
+    when the box sits farther out (so it still points at the target)."""
     if box.bottom <= target.top:
         base = (min(max(target.centerx, box.left + length), box.right - length), box.bottom)
-        tip = (base[0], box.bottom + length)
+        tip = (base[0], box.bottom + max(length, target.top - box.bottom))
         side = [(base[0] - length, base[1]), (base[0] + length, base[1])]
     elif box.top >= target.bottom:
         base = (min(max(target.centerx, box.left + length), box.right - length), box.top)
-        tip = (base[0], box.top - length)
+        tip = (base[0], box.top - max(length, box.top - target.bottom))
         side = [(base[0] - length, base[1]), (base[0] + length, base[1])]
     elif box.right <= target.left:
         base = (box.right, min(max(target.centery, box.top + length), box.bottom - length))
-        tip = (box.right + length, base[1])
+        tip = (box.right + max(length, target.left - box.right), base[1])
         side = [(base[0], base[1] - length), (base[0], base[1] + length)]
     else:
         base = (box.left, min(max(target.centery, box.top + length), box.bottom - length))
-        tip = (box.left - length, base[1])
+        tip = (box.left - max(length, box.left - target.right), base[1])
         side = [(base[0], base[1] - length), (base[0], base[1] + length)]
     return [side[0], tip, side[1]]

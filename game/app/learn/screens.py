@@ -68,7 +68,8 @@ class LearnPickScene(ModalScene):
 
 
 class LearnOfferScene(ModalScene):
-    """Setup's offer, shown once per game never played: learn it, or play now."""
+    """Setup's offer, shown once per game never played: learn it, play now,
+    or go back (Esc) to the setup screen."""
 
     panel_size = (600, 250)
 
@@ -81,8 +82,13 @@ class LearnOfferScene(ModalScene):
     def make_buttons(self) -> list[Button]:
         return [
             Button(N_("Learn to play"), lambda: self.app.routes.learn(self.game_id), key=pygame.K_RETURN, primary=True),
-            Button(N_("Play now"), self.play_now, key=pygame.K_ESCAPE),
+            Button(N_("Play now"), self.play_now),
+            Button(N_("Back"), self.back, key=pygame.K_ESCAPE),
         ]
+
+    def back(self) -> None:
+        """Esc too: back to the setup screen, nothing started."""
+        self.app.stack.pop()
 
     def play_now(self) -> None:
         self.app.stack.pop()
@@ -111,7 +117,8 @@ class LearnOfferScene(ModalScene):
 def offer_lesson(app: App, game_id: str, play: Callable[[], None]) -> bool:
     """Offer the guided game before the first game of `game_id` ever played
     (per the statistics), once: True if the offer now shows instead of `play`.
-    A game without a guided game is never offered one."""
+    A game without a guided game is never offered one, nor one whose guided
+    game was played to its end (the end screen records it)."""
     if game_id in app.settings.learn_offered or game_id not in lesson_games():
         return False
     app.settings.learn_offered = [*app.settings.learn_offered, game_id]

@@ -15,6 +15,7 @@ and the overlay differ.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +30,7 @@ from game.app.table.base import TableScene, Target
 from game.app.table.mode import TableMode
 from game.app.ui import focus, widgets
 from game.app.ui.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
+from game.app.words import names
 from game.i18n import N_, _
 from game.session.match import Match, Seat
 
@@ -41,7 +43,26 @@ READ_SPEED = 16.0  # characters of caption a second
 NEXT_CLICK = 0.7  # a step's later clicks (the second card of a set, then Play)
 CAPTION_FILL = (20, 28, 25)  # opaque: nothing of the table shows through the words
 VEIL = (0, 0, 0, 120)
-CAPTION_WIDTHS = (470, 380, 320)  # logical units, widest first
+CAPTION_WIDTHS = (
+    470,
+    600,
+    380,
+    320,
+    260,
+)  # logical units: the usual, a wider (shorter) one, then narrower (taller) for a crowded table
+ARROW = 14  # the caption's arrow: half its base, and its least length (logical units)
+HAND_Z = 100  # the tables draw the hand's cards from this layer up
+
+
+def kind(move: Any | None) -> str | None:
+    """A move's kind ("play", "draw", ...), None for no move."""
+    return getattr(move, "kind", None)
+
+
+def names_card(text: str, game_id: str, card: Any) -> bool:
+    """Does `text` name `card` (as the game says it: "yellow 6", "Wreath 1", "8")?"""
+    said = names.card_name(game_id, card)
+    return bool(said) and re.search(r"(?<!\w)" + re.escape(said) + r"(?!\w)", text) is not None
 
 
 def lesson_match(game_id: str) -> Match:
@@ -114,12 +135,34 @@ class LessonMode(TableMode):
         return max(0.3, self.table.speed(4.0)) if self.autoplay else None
 
     # -- the turn flow ---------------------------------------------------------------
+    def status(self, text: str) -> str:
+        """The lesson says its own length (its steps): the game's round count goes."""
+        return self.guide.status(text, self.table.shown())
+
+    def summary(self) -> bool:
+        """The script's last move ended the round: the lesson's end box
+        instead of the round summary, over the round as it ended (nothing of
+        a next round is dealt behind it)."""
+        if not self.guide.finished(self.played()):
+            return False
+        self.end()
+        return True
+
+    def end(self) -> None:
+        """The lesson's end box, once, saying how the game went."""
+        if self.over:
+            return
+        self.over = True
+        table = self.table
+        done = table.app.routes.learned(table.GAME)
+        state = table.match.state
+        names = [table.name(seat) for seat in range(table.num_players)]
+        done.tell(list(state.scores()), names, self.guide.outcome(state), whole=state.is_over)
+
     def drive(self, dt: float) -> bool:
         table = self.table
         if self.guide.finished(self.played()) and not table.stage.summaries:
-            if not self.over:
-                self.over = True
-                table.app.routes.learned(table.GAME)
+            self.end()
             return True
         if self.autoplay and self.waiting():
             self.autoplay_wait += dt
@@ -217,8 +260,9 @@ class LessonScene(Scene):
 
     def caption_layout(self) -> tuple[pygame.Rect, pygame.Rect | None, list[tuple[str, int, Any, bool]]]:
         """(the caption's box, the rect it points at, its lines as (text, size, colour, bold)).
-        The widest caption that covers nothing of `caption_avoids` wins; where
-        every side is crowded, a narrower one may cover less instead."""
+        The first width of `CAPTION_WIDTHS` whose caption (and its arrow)
+        covers nothing of `caption_avoids` wins; where every side is crowded,
+        the one that covers least, tier by tier."""
         ui = self.app.ui
         w, h = self.table.size
         spots = self.spot_rects()
@@ -230,8 +274,8 @@ class LessonScene(Scene):
         for width in dict.fromkeys(min(ui(n), w - 2 * ui(12)) for n in CAPTION_WIDTHS):
             lines = self.caption_text(width)
             height = 2 * ui(14) + sum(round(size * 1.4) for _t, size, _c, _b in lines)
-            box = place_caption((width, height), target, window, ui(22), avoid)
-            covered = cost(box, avoid)
+            box = place_caption((width, height), target, window, ui(22), avoid, ui(ARROW))
+            covered = cost(box, avoid, target, ui(ARROW))
             if best is None or covered < best[0]:
                 best = (covered, box, lines)
             if not any(covered):
@@ -241,17 +285,45 @@ class LessonScene(Scene):
 
     def caption_avoids(self) -> list[list[pygame.Rect]]:
         """What the caption keeps off, most important first: the status line
-        (a wrong click's answer shows there); the words on the table the steps
-        talk about (the turn line, the piles' labels, the next-play chips);
-        the cards already chosen for the step; then the buttons, everything
-        else to click, every card, the seats."""
+        (a wrong click's answer shows there); what the step points at besides
+        its target (`caption_keeps`), then the cards its words name
+        (`caption_names`); the words on the table the steps talk
+        about (the turn line, the piles' labels, the next-play chips); then
+        the buttons, everything else to click, every card, the seats."""
         table = self.table
         line = table.log.line_words()
         words = [*([line] if line else []), *table.label_rects()]
         others = [t.rect for t in table.targets() if not self.mode.allows(t)]
         cards = [sprite.rect() for sprite in table.stage.sprites.values()]
         rest = [*(b.rect for b in table.buttons if b.rect.w), *others, *cards, *(spot.panel for spot in table.spots)]
-        return [[table.status_shown()[0]], words, self.chosen_rects(), rest]
+        return [[table.status_shown()[0]], self.caption_keeps(), self.caption_names(), words, rest]
+
+    def caption_names(self) -> list[pygame.Rect]:
+        """The cards on the table the caption's words name (the trick's
+        "yellow 6", Ana's "8"): kept clear right after `caption_keeps`."""
+        table = self.table
+        caption = self.guide.caption(self.mode.played(), table.view)
+        keys = [p.key for p in table.places() if p.card is not None and names_card(caption, table.GAME, p.card)]
+        return [r for r in (table.stage.drawn_rect(key) for key in keys) if r is not None]
+
+    def caption_keeps(self) -> list[pygame.Rect]:
+        """What a caption must never cover, besides its target: the cards
+        chosen for the step, the learner's hand (the cards a caption names,
+        the card just drawn) and the controls that are not cards and lead to
+        this kind of move (the Play button a caption names, the score pad's
+        other rows; the open pad)."""
+        table = self.table
+        stage = table.stage
+        hand = {str(card) for card in table.view.hand(HUMAN)}
+        held = [p.key for p in table.places() if p.card is not None and p.z >= HAND_Z and str(p.card) in hand]
+        rects = [r for r in (stage.drawn_rect(key) for key in held) if r is not None]
+        wanted = kind(self.guide.wanted(self.mode.played()))
+        controls = [
+            t.rect
+            for t in table.targets()
+            if t.key not in stage.sprites and not self.mode.allows(t) and (t.move is None or kind(t.move) == wanted)
+        ]
+        return [*self.chosen_rects(), *rects, *controls]
 
     def caption_text(self, width: int) -> list[tuple[str, int, Any, bool]]:
         """The caption's lines wrapped to `width`: step number, rule, what to click."""
@@ -282,11 +354,30 @@ class LessonScene(Scene):
         box, target, lines = self.caption_layout()
         draw_panel(surface, box, CAPTION_FILL, radius=ui(14), edge=ACCENT, width=max(1, ui(2)))
         if target is not None:
-            pygame.draw.polygon(surface, ACCENT, arrow(box, target, ui(14)))
+            draw_arrow(surface, box, target, ui(ARROW), max(2, ui(4)))
         y = box.y + ui(14)
         for text, size, colour, bold in lines:
             blit_text(surface, text, size, colour, bold, topleft=(box.x + ui(14), y))
             y += round(size * 1.4)
+
+
+def draw_arrow(surface: pygame.Surface, box: pygame.Rect, target: pygame.Rect, length: int, line: int) -> None:
+    """The caption's pointer: a triangle next to the target; from a caption
+    set farther out, a line with the triangle's head at its end (a long
+    wedge would hide more of the table than the line needs)."""
+    side0, tip, side1 = arrow(box, target, length)
+    base = ((side0[0] + side1[0]) // 2, (side0[1] + side1[1]) // 2)
+    reach = abs(tip[0] - base[0]) + abs(tip[1] - base[1])
+    if reach <= 2 * length:
+        pygame.draw.polygon(surface, ACCENT, [side0, tip, side1])
+        return
+    ux, uy = (tip[0] - base[0]) / reach, (tip[1] - base[1]) / reach  # along the arrow
+    neck = (round(tip[0] - ux * length), round(tip[1] - uy * length))
+    pygame.draw.line(surface, ACCENT, base, neck, line)
+    wing = (round(-uy * length * 0.8), round(ux * length * 0.8))
+    pygame.draw.polygon(
+        surface, ACCENT, [(neck[0] + wing[0], neck[1] + wing[1]), tip, (neck[0] - wing[0], neck[1] - wing[1])]
+    )
 
 
 def guided_table(app: AppSurface, game_id: str, *, autoplay: bool = False) -> LessonScene:

@@ -427,7 +427,18 @@ def main(argv: list[str] | None = None) -> int:
     pygame.font.init()
     pygame.display.set_mode((64, 64))
     sheet = contact_sheet(Art(), args.width)
-    pygame.image.save(sheet, args.sheet)
+    import io
+    import sys
+
+    from game.persist.atomic import write_bytes
+
+    png = io.BytesIO()
+    pygame.image.save(sheet, png, "sheet.png")
+    try:
+        write_bytes(args.sheet, png.getvalue())  # atomically, never through a link planted there
+    except OSError as exc:
+        print(f"cannot write {args.sheet}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     print(f"wrote {args.sheet} ({sheet.get_width()}x{sheet.get_height()})")
     return 0
 

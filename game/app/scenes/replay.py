@@ -108,6 +108,8 @@ class ReplayScene(Scene):
         seat = self.eyes[self.eye]
         if seat is None:
             return _("All hands")
+        if self.source.humans == [seat]:  # the one the table speaks to as "you" (`TableScene.you`)
+            return _("As you saw it")
         return _("As {name} saw it").format(name=self.source.seats[seat].name)
 
     def next_eyes(self) -> None:

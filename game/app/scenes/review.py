@@ -44,11 +44,18 @@ class ReviewScene(ModalScene):
         self.path = path
         self.replay_title = title
         self.seats = coach.reviewed_seats(match)
-        self.kept = coach.read_kept(path, match, self.seats, log.warning) if path is not None else None
+        self.note: str | None = None  # one line on the panel when the kept review had to be ignored
+        self.kept = coach.read_kept(path, match, self.seats, self.damaged) if path is not None else None
         self.review = coach.new_review(match, self.seats, rollouts)  # rollouts: tests ask for few
         self.cancelled = threading.Event()
         self.worker: threading.Thread | None = None
         self.done = False
+
+    def damaged(self, why: str) -> None:
+        """The review kept in the file failed its checks: the details go to the log,
+        one line to the screen, and the review is made again (and kept anew)."""
+        log.warning("%s", why)
+        self.note = _("The review kept with this game was damaged and is being made again.")
 
     # -- the work -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -120,4 +127,7 @@ class ReviewScene(ModalScene):
         if filled.w:
             draw_panel(surface, filled, ACCENT, radius=bar.h // 2, edge=None)
         percent = _("{p}% done").format(p=int(review.progress * 100))
-        blit_text(surface, percent, ui(15), MUTED, midtop=(panel.centerx, bar.bottom + ui(10)))
+        at = blit_text(surface, percent, ui(15), MUTED, midtop=(panel.centerx, bar.bottom + ui(10)))
+        if self.note:
+            size = widgets.fit_size(self.note, ui(15), panel.w - ui(40))
+            blit_text(surface, self.note, size, ACCENT, midtop=(panel.centerx, at.bottom + ui(12)))

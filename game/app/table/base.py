@@ -387,6 +387,8 @@ class TableScene(Scene):
             self.app.routes.menu(self)
 
     def show_summary(self, sheet: ScoreSheet) -> None:
+        if self.mode.summary():
+            return
         wait = self.mode.summary_wait(max(0.3, self.speed(4.0)) if self.demo else None)
         self.app.routes.summary(sheet, auto_close=wait)
 
@@ -579,7 +581,7 @@ class TableScene(Scene):
             prefix = _("Demo") + " · " if self.demo else _("Replay") + " · " if self.spectator else ""
             if self.match.daily is not None:  # today's deal says so, whoever watches
                 prefix += _("Today's deal") + " · "
-            said = _("Dealing the cards…") if self.stage.dealing else self.status()
+            said = _("Dealing the cards…") if self.stage.dealing else self.mode.status(self.status())
             text, look = prefix + said, voice.style(voice.INFO)
         lines, px = voice.fit_lines(text, box.w - ui(24), ui(18), ui(15))
         if len(lines) > 1:  # two lines, tight: the top seat's panel starts just below

@@ -52,6 +52,15 @@ class TableMode:
         """The game is over: True if the mode shows its own end (else the results)."""
         return False
 
+    def status(self, text: str) -> str:
+        """The status line as this mode says it (a lesson leaves out the game's round count)."""
+        return text
+
+    def summary(self) -> bool:
+        """A round summary is due: True if the mode shows its own end instead
+        (the table then stays on the round's last picture, nothing dealt)."""
+        return False
+
     def summary_wait(self, demo_wait: float | None) -> float | None:
         """How long a round summary stays before closing by itself (None: until a click)."""
         return demo_wait

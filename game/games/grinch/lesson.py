@@ -100,3 +100,9 @@ def facts(wanted: Any, state: Any) -> dict[str, Any]:
     if wanted.kind == "score":
         return {"row": grinch_words.row_name(wanted.arg), "points": hand_score(state.hand(HUMAN), wanted.arg)}
     return {}
+
+
+def status(text: str, state: Any) -> str:
+    """The status line without "Round 1 of 6 · ": the guided game is one round, its steps say its length."""
+    head = _("Round {n} of {total}").format(n=state.round_number, total=state.rounds) + " · "
+    return text.removeprefix(head)

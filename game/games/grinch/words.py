@@ -221,10 +221,13 @@ def sentences(seat: int, events: tuple, n: int, name: Name, you: Mine) -> list[s
                 ).format(name=name(seat), cards=taken, n=k)
             )
         elif takes:
+            t = len(takes)  # the verb agrees with the cards taken (Punjabi ਲਿਆ / ਲਏ)
             out.append(
-                _("You, the Grinch, took {cards}").format(cards=taken)
+                ngettext("You, the Grinch, took {cards}", "You, the Grinch, took {cards}", t).format(cards=taken)
                 if me
-                else _("{name}, the Grinch, took {cards}").format(name=name(seat), cards=taken)
+                else ngettext("{name}, the Grinch, took {cards}", "{name}, the Grinch, took {cards}", t).format(
+                    name=name(seat), cards=taken
+                )
             )
         else:
             out.append(

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Set
 from typing import Any
 
-from game.app.learn.scripts import Script, Step, you
+from game.app.learn.scripts import HUMAN, Script, Step, you
 from game.app.words import names
 from game.games.sticheln import SPEC
 from game.i18n import N_, _
@@ -90,3 +90,14 @@ def how(wanted: Any, name: Callable[[int], str], selection: Set[Hashable]) -> st
 
 def facts(wanted: Any, state: Any) -> dict[str, Any]:
     return {"card": names.card_name(SPEC.id, wanted.card)}
+
+
+def outcome(state: Any) -> str:
+    """Where the learner's points went: the pain colour's cost, the other cards' +1s."""
+    pain = state.pain_card(HUMAN)
+    if pain is None:
+        return ""
+    won = state.won_cards(HUMAN)
+    cost = pain.value + sum(card.value for card in won if card.colour == pain.colour)
+    plus = sum(1 for card in won if card.colour != pain.colour)
+    return _("Your pain colour cost you {cost}; your other cards scored +{plus}.").format(cost=cost, plus=plus)

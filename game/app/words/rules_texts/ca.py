@@ -98,7 +98,7 @@ STICHELN: list[Section] = [
             "• Si dues cartes guanyadores tenen el mateix número, guanya la que s'ha jugat primer.",
             Cards(
                 ("red 4", "red 1", "red 7", "blue 1"),
-                "Ha sortit taronja. El blau 1 és l'únic altre color, així que supera el taronja 7.",
+                "Ha sortit taronja. L'1 blau és l'únic altre color, així que supera el 7 taronja.",
             ),
             Cards(
                 ("yellow 3", "green 3", "blue 5", "green 5"),
@@ -287,9 +287,9 @@ AVALANCHE: list[Section] = [
                 "jugadors empatats comparteixen la victòria."
             ),
             (
-                "Exemple: la Mina juga dos 8. En Leo només pot respondre amb un rei sol, així que l'allau cau i la Mina "
-                "s'emporta totes les cartes de la taula, també el rei d'en Leo. Si a la taula hi havia 12 cartes, són "
-                "12 punts per a la Mina."
+                "Exemple: Mina juga dos 8. Leo només pot respondre amb un rei sol, així que l'allau cau i Mina "
+                "s'emporta totes les cartes de la taula, també el rei de Leo. Si a la taula hi havia 12 cartes, són "
+                "12 punts per a Mina."
             ),
         ],
     ),
@@ -387,11 +387,11 @@ GRINCH: list[Section] = [
             "• Corones, Soroll, Ornaments o Regals: suma els valors de les teves cartes d'aquell pal.",
             "• Arc de Sant Martí: agafa la teva carta més alta de cada pal i suma-les (un pal que no tens suma 0).",
             (
-                "• Iguals: el teu grup més gran de valors iguals. Tres iguals fan 10, quatre fan 20, cinc fan 30; "
+                "• Iguals (a les regles impreses, 'Match'): el teu grup més gran de valors iguals. Tres iguals fan 10, quatre fan 20, cinc fan 30; "
                 "menys, fan 0."
             ),
             (
-                "• Escala: la teva cadena més llarga de valors seguits, de qualsevol pal. Quatre seguits fan 15, cinc "
+                "• Escala (a les regles impreses, 'Cosa'): la teva cadena més llarga de valors seguits, de qualsevol pal. Quatre seguits fan 15, cinc "
                 "fan 25; menys, fan 0. Després del 6 no es torna a l'1."
             ),
             (

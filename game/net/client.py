@@ -1,0 +1,231 @@
+"""A seat at someone else's table: connect, keep the token, keep the latest view.
+
+`ClientSeat` is the pure part (bytes in, state kept, bytes out) so a test or
+another transport can use it; `Client` carries it over WebSockets in its own
+thread, so a window only ever reads `latest` and calls `send_move`.  A
+dropped client reconnects with the token it was given and gets its seat back.
+`play_bot` is a computer that plays a remote seat to the end (for tests and
+the bench).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from game import __version__, ai, rules
+from game.net import protocol as p
+from game.net import words
+from game.rules.core import Event
+
+__all__ = ["Client", "ClientSeat", "play_bot"]
+
+
+class ClientSeat:
+    """What one remote seat knows: its seat, its token, the last view and events."""
+
+    def __init__(
+        self, name: str, token: str | None = None, version: str = __version__, code: str | None = None
+    ) -> None:
+        self.name = name
+        self.token = token
+        self.version = version
+        self.seat: int | None = None
+        self.code: str | None = code  # the table's code: asked for in the hello, confirmed by the welcome
+        self.game: str | None = None
+        self.names: list[str] = []
+        self._state: dict[str, Any] | None = None  # the last view's JSON, rebuilt into `view` when asked
+        self._view: Any = None
+        self.turn: int | None = None  # the seat to act in the last view
+        self.finished = False
+        self.events: tuple[Event, ...] = ()
+        self.moves = -1  # the host's move count at the last view
+        self.connected: list[int] = []
+        self.refusals: list[p.Refused] = []
+        self.chat: list[p.Chat] = []
+        self.closed: str | None = None  # why the host said bye, once it did
+        self.welcomes = 0  # how often the host gave us the seat (1 + each rejoin)
+
+    def hello(self) -> bytes:
+        hello = p.Hello(version=self.version, protocol=p.PROTOCOL, name=self.name, token=self.token, code=self.code)
+        return p.encode(hello)
+
+    def move(self, move: Any) -> bytes:
+        """The message that plays `move` (a move object or its text) for this seat."""
+        if self.token is None:
+            raise RuntimeError("not at a table yet")
+        return p.encode(p.MoveMsg(token=self.token, move=str(move)))
+
+    def say(self, text: str) -> bytes:
+        return p.encode(p.Chat(text=text[: p.MAX_CHAT], token=self.token))
+
+    def bye(self) -> bytes:
+        return p.encode(p.Bye(token=self.token))
+
+    def handle(self, raw: bytes | str) -> p.Message:
+        """Take one message from the host; returns it (ProtocolError for garbage)."""
+        message = p.decode(raw)
+        if isinstance(message, p.Welcome):
+            self.seat, self.token, self.code = message.seat, message.token, message.code
+            self.game, self.names = message.game, list(message.names)
+            self.welcomes += 1
+        elif isinstance(message, p.ViewMsg):
+            if self.game is None:
+                raise p.ProtocolError(p.Phrase("unexpected", "a view before the welcome"))
+            self._state, self._view = message.state, None
+            self.turn, self.finished = message.turn, message.over
+            self.events = tuple(p.event_from_json(e) for e in message.events)
+            self.moves = message.moves
+            self.connected = list(message.connected)
+        elif isinstance(message, p.Refused):
+            self.refusals.append(message)
+        elif isinstance(message, p.Chat):
+            self.chat.append(message)
+        elif isinstance(message, p.Bye):
+            self.closed = message.reason or "bye"
+        return message
+
+    @property
+    def view(self) -> Any:
+        """The last view as the game's own state object (rebuilt once per view, when asked)."""
+        if self._view is None and self._state is not None and self.game is not None:
+            self._view = rules.get(self.game).from_json(self._state)
+        return self._view
+
+    @staticmethod
+    def say_refusal(refused: p.Refused) -> str:
+        """A refusal in this player's language (the host sends English and a code)."""
+        return words.say(refused.code, refused.text, refused.params)
+
+    @property
+    def my_turn(self) -> bool:
+        return self._state is not None and self.seat is not None and self.turn == self.seat
+
+    @property
+    def over(self) -> bool:
+        return self._state is not None and self.finished
+
+
+class Client:
+    """A `ClientSeat` over WebSockets in a thread of its own (see module doc)."""
+
+    def __init__(self, url: str, name: str, token: str | None = None, code: str | None = None) -> None:
+        self.url = url
+        self.seat = ClientSeat(name, token, code=code)
+        self._lock = threading.Condition()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._ws: Any = None
+        self._thread: threading.Thread | None = None
+        self.online = False
+        self.error: BaseException | None = None
+
+    def start(self) -> Client:
+        self._thread = threading.Thread(target=lambda: asyncio.run(self._main()), name="fireside-client", daemon=True)
+        self._thread.start()
+        return self
+
+    def reconnect(self) -> Client:
+        """Dial again after a dropped line: the hello carries the seat's token, so
+        the host gives the seat back with its current view."""
+        if self._thread is not None and self._thread.is_alive():
+            raise RuntimeError("still connected")
+        self.error = None
+        self._loop = self._ws = None
+        return self.start()
+
+    def wait(self, predicate: Callable[[ClientSeat], bool], timeout: float = 10.0) -> bool:
+        """Block until `predicate(seat)` holds (for tests and tools, never a frame)."""
+        end = time.monotonic() + timeout
+        with self._lock:
+            while not predicate(self.seat):
+                left = end - time.monotonic()
+                if left <= 0 or (self.error is not None) or (not self.online and self._thread_done()):
+                    return predicate(self.seat)
+                self._lock.wait(min(left, 0.1))
+            return True
+
+    def send_move(self, move: Any) -> None:
+        self._send(self.seat.move(move))
+
+    def say(self, text: str) -> None:
+        self._send(self.seat.say(text))
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Hang up without a bye (the seat stays ours to rejoin)."""
+        loop, ws = self._loop, self._ws
+        if loop is not None and ws is not None and not loop.is_closed():
+            asyncio.run_coroutine_threadsafe(ws.close(), loop)
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _thread_done(self) -> bool:
+        return self._thread is not None and not self._thread.is_alive()
+
+    def _send(self, data: bytes) -> None:
+        loop, ws = self._loop, self._ws
+        if loop is None or ws is None:
+            raise RuntimeError("not connected")
+        asyncio.run_coroutine_threadsafe(ws.send(data.decode()), loop)
+
+    async def _main(self) -> None:
+        from websockets.asyncio.client import connect
+
+        try:
+            async with connect(self.url, max_size=2 * p.MAX_MESSAGE) as ws:
+                self._loop, self._ws = asyncio.get_running_loop(), ws
+                self.online = True
+                await ws.send(self.seat.hello().decode())
+                async for raw in ws:
+                    with self._lock:
+                        self.seat.handle(raw)
+                        self._lock.notify_all()
+        except Exception as exc:  # the line broke: whoever waits is told
+            self.error = exc
+        finally:
+            with self._lock:
+                self.online = False
+                self._lock.notify_all()
+
+
+async def play_bot(
+    url: str,
+    name: str,
+    *,
+    seed: int | str | None = None,
+    token: str | None = None,
+    level: str = "random",
+    max_messages: int = 100_000,
+    on_message: Callable[[ClientSeat, bytes | str], None] | None = None,
+    drop_after: int | None = None,
+    code: str | None = None,
+) -> ClientSeat:
+    """Play a remote seat with a computer until the game ends (or `drop_after`
+    moves of ours, then hang up without a bye); returns what it knew last."""
+    from websockets.asyncio.client import connect
+
+    seat = ClientSeat(name, token, code=code)
+    agent = ai.make_agent(level, seed)
+    acted_at = -1
+    played = 0
+    async with connect(url, max_size=2 * p.MAX_MESSAGE) as ws:
+        await ws.send(seat.hello().decode())
+        for _ in range(max_messages):
+            raw = await ws.recv()
+            message = seat.handle(raw)
+            if on_message is not None:
+                on_message(seat, raw)
+            if seat.closed is not None or seat.over:
+                break
+            if isinstance(message, p.Refused):  # too fast, say: think again after a breath
+                await asyncio.sleep(0.05)
+                acted_at = -1
+            if seat.my_turn and seat.moves != acted_at:
+                if drop_after is not None and played >= drop_after:
+                    break
+                acted_at = seat.moves
+                await ws.send(seat.move(agent.choose(seat.view)).decode())
+                played += 1
+    return seat

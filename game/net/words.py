@@ -1,0 +1,52 @@
+"""What a network table says when it refuses a message, once per code.
+
+The host sends a refusal as a `Phrase`: a stable code, plain params and the
+English sentence (like the rules' refusals), never in the host's language --
+each player reads it in their own: `say` translates it from the catalog on the
+receiving side.  A code not listed here is the rules' own (the table's
+`game.app.words.reasons` says those).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.i18n import N_, _
+from game.rules.core import Phrase
+
+TEXTS = {
+    "too_big": N_("That message is too big ({size} bytes; at most {limit})."),
+    "malformed": N_("That message could not be read."),
+    "chat_too_long": N_("A chat line has at most {limit} characters."),
+    "version": N_("{name}'s Fireside is {theirs} — this table needs {ours}."),
+    "version_unnamed": N_("This Fireside is {theirs} — this table needs {ours}."),
+    "too_fast": N_("Too many messages; slow down."),
+    "hello_first": N_("Say hello to the table first."),
+    "bad_token": N_("That is not this seat's key."),
+    "already_joined": N_("You are at this table already."),
+    "table_full": N_("Every seat at this table is taken."),
+    "unexpected": N_("A table does not take that message."),
+    "no_such_table": N_("There is no table with the code {code} here."),
+}
+
+__all__ = ["TEXTS", "phrase", "say"]
+
+
+def _key(code: str, params: dict[str, Any]) -> str:
+    return "version_unnamed" if code == "version" and not params.get("name") else code
+
+
+def phrase(code: str, /, **params: Any) -> Phrase:
+    """The refusal `code` in English, with its params (what the host sends)."""
+    return Phrase(code, TEXTS[_key(code, params)].format(**params), params)
+
+
+def say(code: str, text: str, params: dict[str, Any]) -> str:
+    """A refusal in the reader's language; the sender's English for a code we do not know."""
+    template = TEXTS.get(_key(code, params))
+    if template is None:
+        return text
+    try:
+        return _(template).format(**params)
+    except (KeyError, IndexError, ValueError):  # a host that sent other params: its English
+        return text

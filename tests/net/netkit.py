@@ -1,0 +1,110 @@
+"""Shared pieces of the network tests: a table of remote seats, and the check
+that a message the host sent a seat holds nothing that seat may not see."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from game.net import protocol as p
+from game.net.host import HostTable
+from game.rules.core import scrub_events
+from game.session.match import Match, Seat
+from game.session.session import Session
+
+GAMES = ("sticheln", "avalanche", "grinch")
+
+
+def make_table(game_id: str, humans: list[bool], seed: int, **kwargs: Any) -> tuple[Session, HostTable, list[Any]]:
+    """A host table whose human seats are open to remote players (computers play
+    "random"); also the list of states by move count, kept as the game goes."""
+    seats = [Seat(f"P{i}", human, "random") for i, human in enumerate(humans)]
+    match = Match(game_id, seats, seed=seed)
+    session = Session(match, keeps=False)
+    states = [match.state]
+    session.listen(lambda _seat, _events: states.append(match.state))
+    kwargs.setdefault("rate", 10_000.0)
+    kwargs.setdefault("burst", 10_000.0)
+    return session, HostTable(session, **kwargs), states
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+class Recorder:
+    """Checks every view message a seat was sent against the state it was sent at."""
+
+    def __init__(self) -> None:
+        self.messages = 0
+        self.views = 0
+        self.bytes = 0
+        self.hidden_found = 0  # cards of another seat's hand in a message beyond what the view holds
+        self.mismatched = 0  # views that are not exactly state.view(seat)
+
+    def check(self, seat: int, raw: bytes | str, states: list[Any]) -> None:
+        self.messages += 1
+        self.bytes += len(raw)
+        message = p.decode(raw)
+        if not isinstance(message, p.ViewMsg):
+            return
+        self.views += 1
+        assert message.seat == seat, "a seat was sent another seat's view"
+        full = states[message.moves]
+        view = full.view(seat)
+        expected = {"state": view.to_json(), "events": [e.to_json() for e in scrub_events(full.events, seat)]}
+        sent = {"state": message.state, "events": message.events}
+        if json.dumps(sent, sort_keys=True) != json.dumps(expected, sort_keys=True):
+            self.mismatched += 1
+        # every card another seat holds, counted; the message may name one only as often as the view does
+        hidden = Counter(str(c) for other in range(full.num_players) if other != seat for c in full.hand(other))
+        on_wire = Counter(s for s in _strings(json.loads(raw)) if s in hidden)
+        allowed = Counter(s for s in _strings(expected) if s in hidden)
+        self.hidden_found += sum(max(0, n - allowed[c]) for c, n in on_wire.items())
+        for event in message.events:  # a secret event reaches another seat only face down
+            if event.get("secret") and event.get("seat") != seat:
+                assert all(c is None for c in event.get("cards", ())), event
+
+
+def play_through_core(
+    table: HostTable, states: list[Any], seed: int, recorder: Recorder | None = None, max_steps: int = 20_000
+) -> dict[int, Any]:
+    """Remote bots (one ClientSeat per open seat) play the table to its end through
+    `receive` alone; every byte sent goes through `recorder`.  Returns the seats' clients."""
+    from game import ai
+    from game.net.client import ClientSeat
+
+    clients = {f"conn{s}": ClientSeat(f"Bot{s}") for s in table.remote_seats}
+    agents = {conn: ai.make_agent("random", f"{seed}/{conn}") for conn in clients}
+    pending = []
+
+    def deliver(outs: list[Any]) -> None:
+        for conn, data in outs:
+            if data is None:
+                continue
+            client = clients[conn]
+            if recorder is not None:
+                recorder.check(client.seat, data, states)
+            client.handle(data)
+
+    deliver(table.run_computers())
+    for conn, client in clients.items():
+        deliver(table.receive(conn, client.hello()))
+    for _ in range(max_steps):
+        if table.session.over:
+            break
+        pending = [conn for conn, c in clients.items() if c.my_turn and c.moves == len(table.session.match.moves)]
+        assert len(pending) == 1, "exactly one remote seat should be to act"
+        conn = pending[0]
+        deliver(table.receive(conn, clients[conn].move(agents[conn].choose(clients[conn].view))))
+    assert table.session.over
+    return {c.seat: c for c in clients.values()}

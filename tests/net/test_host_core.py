@@ -1,0 +1,212 @@
+"""The host's core without sockets: joining, tokens, turns, rates, and a seat's
+view carrying nothing but what that seat may see."""
+
+from __future__ import annotations
+
+import pytest
+from netkit import GAMES, Recorder, make_table, play_through_core
+
+from game.net import protocol as p
+from game.net.client import ClientSeat
+
+
+def _join(table, conn, name="Ana", token=None):
+    seat = ClientSeat(name, token)
+    for to, data in table.receive(conn, seat.hello()):
+        if to == conn and data is not None:
+            seat.handle(data)
+    return seat
+
+
+def _refusal(outs, conn):
+    found = [p.decode(d) for c, d in outs if c == conn and d is not None]
+    assert found and isinstance(found[0], p.Refused), found
+    return found[0]
+
+
+def test_a_seat_joins_and_gets_a_secret_token_and_its_view():
+    session, table, _ = make_table("sticheln", [True, True, True, True], seed=3)
+    ana = _join(table, "a")
+    bo = _join(table, "b", "Bo")
+    assert (ana.seat, bo.seat) == (0, 1)
+    assert ana.token and bo.token and ana.token != bo.token and len(ana.token) >= 24
+    assert ana.code == table.code and len(table.code) == 6
+    assert ana.view == session.view(0) and bo.view == session.view(1)
+    assert bo.names[:2] == ["Ana", "Bo"]  # the names as they were at the welcome
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_whole_game_through_the_core_sends_each_seat_only_its_view(game_id):
+    session, table, states = make_table(game_id, [True, True, False, True], seed=11)
+    recorder = Recorder()
+    clients = play_through_core(table, states, 11, recorder)
+    assert recorder.views > 50 and recorder.mismatched == 0 and recorder.hidden_found == 0
+    for seat, client in clients.items():
+        assert client.over and client.view == session.view(seat)
+
+
+def test_thirty_recorded_games_find_no_hidden_card():
+    recorder = Recorder()
+    games = 0
+    for i in range(30):
+        game_id = GAMES[i % 3]
+        humans = [True] * (3 + i % 3) if i % 2 else [True, False, True]
+        _, table, states = make_table(game_id, humans, seed=100 + i)
+        play_through_core(table, states, 100 + i, recorder)
+        games += 1
+    print(
+        f"recorded {games} games, {recorder.views} views, {recorder.bytes} bytes: {recorder.hidden_found} hidden cards"
+    )
+    assert games == 30 and recorder.hidden_found == 0 and recorder.mismatched == 0
+
+
+def test_a_move_only_from_the_seat_to_act_and_only_with_its_token():
+    session, table, _ = make_table("grinch", [True, True, True], seed=5)
+    seats = {c: _join(table, c) for c in ("a", "b", "c")}
+    to_act = session.current
+    actor = next(c for c, s in seats.items() if s.seat == to_act)
+    other = next(c for c, s in seats.items() if s.seat != to_act)
+    move = session.view(to_act).legal_moves()[0]
+    before = session.match.state
+    # another seat, its own token: not its turn
+    assert _refusal(table.receive(other, seats[other].move(move)), other).code == "not_your_turn"
+    # another seat's line with the actor's token (a replayed / stolen token): refused
+    stolen = p.encode(p.MoveMsg(token=seats[actor].token, move=str(move)))
+    assert _refusal(table.receive(other, stolen), other).code == "bad_token"
+    # the actor's line with a made-up token
+    forged = p.encode(p.MoveMsg(token="x" * 32, move=str(move)))
+    assert _refusal(table.receive(actor, forged), actor).code == "bad_token"
+    # a line that never said hello
+    assert _refusal(table.receive("z", seats[actor].move(move)), "z").code == "hello_first"
+    assert session.match.state is before
+    outs = table.receive(actor, seats[actor].move(move))
+    assert session.match.state is not before
+    assert {c for c, _ in outs} == {"a", "b", "c"}  # everyone hears the move
+
+
+def test_an_illegal_move_comes_back_with_the_rules_code():
+    session, table, _ = make_table("sticheln", [True, True, True], seed=2)
+    seats = {c: _join(table, c) for c in ("a", "b", "c")}
+    actor = next(c for c, s in seats.items() if s.seat == session.current)
+    token = seats[actor].token
+    garbage = _refusal(table.receive(actor, p.encode(p.MoveMsg(token=token, move="no such card"))), actor)
+    assert garbage.code == "notation"
+    legal = {str(m) for m in session.view(session.current).legal_moves()}
+    mine = {str(c) for c in session.match.state.hand(seats[actor].seat)}
+    other = next(str(c) for s in range(3) if s != seats[actor].seat for c in session.match.state.hand(s))
+    assert other not in mine
+    verb = str(session.view(session.current).legal_moves()[0]).split()[0]  # "pain" or "play"
+    refused = _refusal(table.receive(actor, p.encode(p.MoveMsg(token=token, move=f"{verb} {other}"))), actor)
+    assert refused.code != "notation" and other not in legal
+
+
+def test_the_table_is_full_and_a_second_hello_is_refused():
+    _, table, _ = make_table("avalanche", [True, False, True], seed=1)
+    _join(table, "a")
+    _join(table, "b")
+    again = ClientSeat("Ana")
+    assert _refusal(table.receive("a", again.hello()), "a").code == "already_joined"
+    assert _refusal(table.receive("c", ClientSeat("Cy").hello()), "c").code == "table_full"
+
+
+def test_a_different_version_is_refused_in_words_that_say_whose(monkeypatch):
+    _, table, _ = make_table("sticheln", [True, True, True], seed=1)
+    hello = p.encode(p.Hello(version="0.9", protocol=p.PROTOCOL + 1, name="Joon"))
+    outs = table.receive("j", hello)
+    refused = _refusal(outs, "j")
+    assert refused.code == "version"
+    assert refused.text == f"Joon's Fireside is 0.9 — this table needs {p.__version__}."
+    assert refused.params["needs"] == p.PROTOCOL
+    assert ("j", None) in outs  # and the line is closed
+    assert table.tokens == {}
+
+
+def test_a_flood_is_refused_once_then_ignored_until_the_rate_refills():
+    now = [0.0]
+    _, table, _ = make_table("grinch", [True, True], seed=1, rate=10.0, burst=5.0, clock=lambda: now[0])
+    seat = _join(table, "a")
+    chat = seat.say("hi")
+    answers = [table.receive("a", chat) for _ in range(20)]
+    refusals = [p.decode(d) for outs in answers for _, d in outs if d and isinstance(p.decode(d), p.Refused)]
+    assert [r.code for r in refusals] == ["too_fast"]
+    assert sum(1 for outs in answers if not outs) >= 10  # the rest: silence, not an answer each
+    now[0] += 1.0
+    assert any(isinstance(p.decode(d), p.Chat) for _, d in table.receive("a", chat) if d)
+
+
+def test_a_dropped_seat_rejoins_with_its_token_and_gets_the_current_view():
+    session, table, states = make_table("sticheln", [True, True, True], seed=8)
+    seats = {c: _join(table, c) for c in ("a", "b", "c")}
+    for _ in range(10):  # a few moves
+        actor = next(c for c, s in seats.items() if s.seat == session.current)
+        for c, d in table.receive(actor, seats[actor].move(session.view(session.current).legal_moves()[0])):
+            if d is not None:
+                seats[c].handle(d)
+    assert table.disconnect("b") and 1 not in table.connected
+    back = _join(table, "b2", "Bo", token=seats["b"].token)
+    assert back.seat == 1 and back.view == session.view(1) and back.moves == len(session.match.moves)
+    assert 1 in table.connected
+    # a stranger with a made-up token gets nothing
+    assert _refusal(table.receive("x", ClientSeat("X", "nope").hello()), "x").code == "bad_token"
+
+
+def test_rejoining_on_a_new_line_closes_the_stale_one():
+    _, table, _ = make_table("grinch", [True, True], seed=3)
+    ana = _join(table, "a")
+    outs = table.receive("a2", ClientSeat("Ana", ana.token).hello())
+    assert ("a", None) in outs and table.seat_conn[ana.seat] == "a2"
+
+
+def test_chat_goes_to_every_seat_with_who_said_it_and_long_lines_are_refused():
+    _, table, _ = make_table("avalanche", [True, True], seed=3)
+    ana, bo = _join(table, "a"), _join(table, "b")
+    outs = table.receive("a", ana.say("Good game!"))
+    lines = [(c, p.decode(d)) for c, d in outs]
+    assert {c for c, _ in lines} == {"a", "b"} and all(m.seat == ana.seat and m.text == "Good game!" for _, m in lines)
+    long_line = p.encode(p.Chat(text="x" * (p.MAX_CHAT + 1), token=bo.token))
+    assert _refusal(table.receive("b", long_line), "b").code == "chat_too_long"
+
+
+def test_bye_frees_the_line_but_keeps_the_seat_for_its_token():
+    _, table, _ = make_table("grinch", [True, True], seed=3)
+    ana = _join(table, "a")
+    outs = table.receive("a", ana.bye())
+    assert ("a", None) in outs and table.connected == []
+    assert _join(table, "a3", token=ana.token).seat == ana.seat
+
+
+def test_one_door_for_several_tables_the_hello_names_the_table_by_code():
+    from game.net.host import TableSet
+
+    s1, t1, _ = make_table("grinch", [True, True], seed=1, code="AAAAAA")
+    s2, t2, _ = make_table("avalanche", [True, True], seed=2, code="BBBBBB")
+    door = TableSet([t1, t2])
+    ana = ClientSeat("Ana", code="bbbbbb")  # a code typed in lower case still finds its table
+    for _, data in door.receive("a", ana.hello()):
+        ana.handle(data)
+    assert ana.game == "avalanche" and ana.code == "BBBBBB" and ana.view == s2.view(ana.seat)
+    nowhere = door.receive("x", ClientSeat("X", code="ZZZZZZ").hello())
+    assert p.decode(nowhere[0][1]).code == "no_such_table"
+    unnamed = door.receive("y", ClientSeat("Y").hello())  # two tables: the code is needed
+    assert p.decode(unnamed[0][1]).code == "no_such_table"
+    old = door.receive("j", p.encode(p.Hello(version="0.9", protocol=0, name="Joon", code="nope")))
+    assert p.decode(old[0][1]).code == "version" and ("j", None) in old
+    assert door.receive("z", ana.move("x"))[0][0] == "z"  # a line with no table yet: hello first
+    door.disconnect("a")
+    assert ana.seat not in t2.connected and t2.tokens  # the seat waits for its token
+    with pytest.raises(ValueError):
+        door.add(t1)
+
+
+def test_a_table_that_asks_for_its_code_lets_in_only_who_knows_it_and_rejoins_by_token():
+    _, table, _ = make_table("grinch", [True, True], seed=3, code="K7QX2M", require_code=True)
+    stranger = table.receive("s", ClientSeat("S").hello())
+    assert p.decode(stranger[0][1]).code == "no_such_table" and table.tokens == {}
+    ana = _join(table, "a")
+    assert ana.seat is None
+    ana = ClientSeat("Ana", code="k7qx2m")
+    for _, data in table.receive("a", ana.hello()):
+        ana.handle(data)
+    assert ana.seat == 0
+    back = _join(table, "a2", token=ana.token)  # the token alone brings the seat back
+    assert back.seat == 0
