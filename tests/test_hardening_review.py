@@ -143,7 +143,7 @@ def test_history_review_of_a_damaged_review_says_so_on_the_screen(
     )
     monkeypatch.setattr("game.ai.review.budget", lambda game_id: 1)
     app = App((1024, 640), Settings(speed="off", muted=True))
-    history = app.go("history")
+    history = app.routes.history()
     app.step(1 / 60, events=[], flip=False)
     history.review(next(i for i in history.slots if i.path == path))
     scene = app.stack.top

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from game.app.ui.deal_code_line import copy_code
 from game.app.ui.slot_list import SlotListScene
 from game.app.ui.widgets import Button
+from game.app.words import names as words
 from game.app.words.save_words import game_name, when
 from game.i18n import N_, _
 from game.persist import SaveError, library
@@ -23,7 +24,8 @@ def result_line(match: Match) -> str:
     state = match.state
     scores = state.scores()
     names = [seat.name for seat in match.seats]
-    won = " & ".join(names[s] for s in state.winners())
+    humans = match.humans  # the one human of a game is "you"; in pass-and-play everyone is named
+    won = words.names_said(state.winners(), names.__getitem__, lambda s: humans == [s])
     order = sorted(range(len(scores)), key=lambda s: -scores[s])
     table = " · ".join(f"{names[s]} {scores[s]}" for s in order)
     return _("Won by {names}").format(names=won) + " · " + table

@@ -166,8 +166,8 @@ class ReplayScene(Scene):
         state = self.source.state
         if not state.is_over:
             return ""
-        names = [self.source.seats[s].name for s in state.winners()]
-        return _("Won by {names}").format(names=" & ".join(names))
+        said = words.names_said(state.winners(), self.table.name, self.table.you)
+        return _("Won by {names}").format(names=said)
 
     # -- layout --------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:

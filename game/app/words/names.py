@@ -93,6 +93,13 @@ def seat_tag(tag: str) -> str:
     return _said(SEAT_TAGS, tag, tag)
 
 
+def names_said(seats: list[int], name: Callable[[int], str], you: Callable[[int], bool], sep: str = " & ") -> str:
+    """The seats' names as a list in a sentence ("Won by {names}"), the seat
+    spoken to as "you" said as the pronoun ("you & Mina"), never by a name
+    that reads "You"."""
+    return sep.join(_("you") if you(seat) else name(seat) for seat in seats)
+
+
 def cards(n: int) -> str:
     """ "1 card", "5 cards"."""
     return ngettext("{n} card", "{n} cards", n).format(n=n)
