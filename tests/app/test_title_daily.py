@@ -80,3 +80,14 @@ def test_a_days_results_say_so_without_an_empty_band(tmp_path, monkeypatch):
     buttons = min(b.rect.top for b in results.buttons if b.rect.bottom >= results.panel.bottom - ui(70))
     assert 0 <= buttons - content <= ui(24)
     app.draw()
+
+
+def test_history_marks_a_days_deal(tmp_path, monkeypatch):
+    monkeypatch.setenv("FIRESIDE_HOME", str(tmp_path))
+    library.archive(finished_daily("grinch", DAY))
+    app, _table = make_app("sticheln", [True, False, False])
+    history = app.routes.history()
+    app.step(1 / 60, events=[], flip=False)
+    (info,) = library.list_history()
+    head, _line = history.describe(info)
+    assert head.startswith("Today's deal · ")

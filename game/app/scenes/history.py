@@ -48,6 +48,8 @@ class HistoryScene(SlotListScene):
         except SaveError as exc:  # changed on disk since it was listed
             info.error = str(exc)
             return head, ""
+        if match.daily:  # a day's deal says so, as its table and the title did
+            head = _("Today's deal") + " · " + head
         code = code_of(match)  # on the second line, which has the room for it beside the buttons
         return head, " · ".join(b for b in (result_line(match), code) if b)
 

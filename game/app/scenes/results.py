@@ -19,6 +19,7 @@ from game.app.ui.deal_code_line import DealCodeLine
 from game.app.ui.modal import ModalScene
 from game.app.ui.score_table import draw_score_table
 from game.app.ui.widgets import ACCENT, INK, Button, blit_text, draw_panel
+from game.app.words import names as words
 from game.app.words.daily_words import daily_lines
 from game.i18n import N_, _
 from game.persist import library
@@ -52,7 +53,8 @@ class ResultsScene(ModalScene):
             alone = len(humans) == 1 and winners[0] == humans[0]
             self.title = _("You win!") if alone else _("{name} wins!").format(name=names[0])
         else:
-            self.title = _("Shared win: {names}").format(names=", ".join(names))
+            said = words.names_said(winners, table.name, table.you, ", ")
+            self.title = _("Shared win: {names}").format(names=said)
         scores = state.scores()
         order = sorted(range(len(scores)), key=lambda s: -scores[s])
         # Equal scores share a place ("1. 1. 3."), as at any table.
