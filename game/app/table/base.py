@@ -90,6 +90,7 @@ class TableScene(Scene):
         self.holder: Scene = self  # the screen on the stack that shows this table (a lesson's wraps it)
         self._view: tuple[Any, Any, Any] = (None, None, None)
         self._still: Any = None  # what was drawn when the cards last lay still (see `counted`)
+        self._landing = False  # the last move's holds show or its cards still move (see `landing`)
         self.session = Session(match, keeps=not demo, on_keep_failed=lambda exc: autosave_failed(app, match, exc))
         self.chronicle = Chronicle(self.GAME, len(match.seats))  # what each seat did, in words
         if match.moves:  # a game going on: its round so far
@@ -208,6 +209,12 @@ class TableScene(Scene):
     def busy(self) -> bool:
         """Cards are moving or a hold is showing."""
         return self.stage.busy
+
+    def landing(self) -> bool:
+        """The last move is still being shown (a hold's picture, its cards in
+        flight): the player has not seen the table they would act on, so no
+        click may commit a move yet."""
+        return self._landing and self.stage.busy
 
     @property
     def hint(self) -> tuple[Any, str | None] | None:
@@ -428,6 +435,7 @@ class TableScene(Scene):
         """Stage a move (`events` as `seen_events` gives them): its sounds, the
         game's holds, the round's summary."""
         self.stage.before = before
+        self._landing = True
         for kind in dict.fromkeys(e.kind for e in events):
             sound = EVENT_SOUNDS.get(kind)
             if sound:
@@ -442,6 +450,7 @@ class TableScene(Scene):
     def finish_animations(self) -> None:
         self.stage.finish()
         self._still = None
+        self._landing = False
 
     def show(self, index: int, animate: bool) -> None:
         """Put the game after its first `index` moves on the table (replays
@@ -473,6 +482,7 @@ class TableScene(Scene):
         if self.stage.tween(dt):  # the cards lie still: what they show now is what is counted
             self._still = self.drawn()
             self.stage.count_hold(dt)
+            self._landing = self._landing and self.stage.busy
         if self.on_top():
             self.turns.drive(dt)
 

@@ -1,0 +1,51 @@
+"""Issue 25's smaller items, each reproduced first."""
+
+from __future__ import annotations
+
+import random
+
+from tests.table_driver import click, make_app
+
+
+def _to_a_hold_on_my_lead(seed: int):
+    """A Sticheln table at normal speed, stepped until a decided trick is held
+    on the table while the human (seat 0) is already the one to lead."""
+    app, table = make_app("sticheln", [True, False, False], seed=seed, speed="normal")
+    rng = random.Random(seed)
+    for _ in range(40_000):
+        if table.stage.holding and table.viewer_acts() and table.targets():
+            return app, table
+        if app.stack.top is not table:
+            return None
+        if table.viewer_acts() and not table.busy:
+            legal = table.match.state.legal_moves()
+            useful = [t for t in table.targets() if t.move in legal]
+            if useful:
+                click(app, table.input.click_point(rng.choice(useful)))
+                continue
+        app.step(1 / 30, events=[], flip=False)
+    return None
+
+
+def test_a_click_during_the_trick_banner_does_not_lead_the_next_trick():
+    """A double-click led the pain colour: the second click landed while the
+    decided trick was still held on the table."""
+    found = None
+    for seed in range(1, 12):
+        found = _to_a_hold_on_my_lead(seed)
+        if found:
+            break
+    assert found, "no seed reached a held trick on the human's lead"
+    app, table = found
+    played = len(table.match.moves)
+    target = table.targets()[0]
+    click(app, table.input.click_point(target))
+    assert len(table.match.moves) == played, "a card the player did not see was led"
+    for _ in range(2000):  # once the trick is gone and the cards lie still, the click counts
+        if not table.busy:
+            break
+        app.step(1 / 30, events=[], flip=False)
+    legal = table.match.state.legal_moves()
+    target = next(t for t in table.targets() if t.move in legal)
+    click(app, table.input.click_point(target))
+    assert len(table.match.moves) == played + 1
