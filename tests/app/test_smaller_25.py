@@ -49,3 +49,29 @@ def test_a_click_during_the_trick_banner_does_not_lead_the_next_trick():
     target = next(t for t in table.targets() if t.move in legal)
     click(app, table.input.click_point(target))
     assert len(table.match.moves) == played + 1
+
+
+def test_a_two_line_catalan_status_stays_inside_its_pill_at_1024x600():
+    """Item 2: the Catalan status line took two lines with its words touching
+    the pill's edge and its rounded corners."""
+    from game import i18n
+    from game.app.ui.widgets import text_rect
+
+    before = i18n.language()
+    i18n.set_language("ca")
+    try:
+        app, table = make_app("grinch", [True, False, False], seed=2, size=(1024, 600))
+        long = "Ronda 1 de 6 · Ets el Grinch: agafa'n 2 més de la pila de robar o de qualsevol pila de descart"
+        table.message.say(long)
+        box, lines, px, _look = table.status_shown()
+        assert len(lines) == 2
+        ui = app.ui
+        step = round(px * 1.22)
+        radius = table.status_radius(lines)
+        for i, line in enumerate(lines):
+            y = box.centery + round((i - 0.5) * step)
+            rect = text_rect(line, px, center=(box.centerx, y))
+            assert rect.top >= box.top + ui(3) and rect.bottom <= box.bottom - ui(3), (rect, box)
+            assert rect.left >= box.left + radius and rect.right <= box.right - radius, (rect, box, radius)
+    finally:
+        i18n.set_language(before)

@@ -590,16 +590,21 @@ class TableScene(Scene):
             said = _("Dealing the cards…") if self.stage.dealing else self.mode.status(self.status())
             text, look = prefix + said, voice.style(voice.INFO)
         lines, px = voice.fit_lines(text, box.w - ui(24), ui(18), ui(15))
-        if len(lines) > 1:  # two lines, tight: the top seat's panel starts just below
-            box.h = ui(6) + round(px * 1.22) * len(lines)
+        if len(lines) > 1:  # two lines, snug but inside: the top seat's panel starts just below
+            box.h = ui(12) + round(px * 1.22) * len(lines)
         return box, lines, px, look
+
+    def status_radius(self, lines: list[str]) -> int:
+        """The pill's corners: round on one line; on two, tighter, so the
+        first and last words stay clear of the curve."""
+        return self.app.ui(17 if len(lines) < 2 else 9)
 
     def draw_status(self, surface: pygame.Surface) -> None:
         """The status line; a fresh message (a reason, a hint) takes its place
         for a few seconds, so nothing on the table is ever covered."""
         box, lines, px, look = self.status_shown()
         step = round(px * 1.22)
-        draw_panel(surface, box, look.fill, radius=self.app.ui(17), edge=look.edge)
+        draw_panel(surface, box, look.fill, radius=self.status_radius(lines), edge=look.edge)
         for i, line in enumerate(lines):
             y = box.centery + round((i - (len(lines) - 1) / 2) * step)
             blit_text(surface, line, px, look.ink, center=(box.centerx, y))
