@@ -75,3 +75,27 @@ def test_a_two_line_catalan_status_stays_inside_its_pill_at_1024x600():
             assert rect.left >= box.left + radius and rect.right <= box.right - radius, (rect, box, radius)
     finally:
         i18n.set_language(before)
+
+
+def _hand_span(game: str, size: tuple[int, int], interface: float) -> tuple[float, int]:
+    """(the viewer's hand's width on screen, or the room it may fan in while
+    it is empty, one hand card's width)."""
+    app, table = make_app(game, [True, False, False], seed=1, size=size)
+    app.settings.ui_scale = interface
+    table.resize(app.size)
+    table.stage.sync(instant=True)
+    keys = {str(card) for card in table.view.hand(table.viewer)}
+    rects = [table.stage.sprites[k].rect() for k in keys if k in table.stage.sprites]
+    if not rects:
+        return table.hand_width, table.card_w
+    return rects[0].unionall(rects[1:]).w, rects[0].w
+
+
+def test_a_smaller_interface_never_makes_the_hand_bigger():
+    """Item 3: at 80 % the panels shrank, the room between them grew, and the
+    hand fanned out wider than at 100 %."""
+    for game in ("sticheln", "avalanche", "grinch"):
+        for size in ((1280, 720), (1920, 1080), (1024, 600)):
+            small, card_small = _hand_span(game, size, 0.8)
+            full, card_full = _hand_span(game, size, 1.0)
+            assert card_small <= card_full and small <= full, (game, size, small, full)

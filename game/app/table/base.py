@@ -283,13 +283,26 @@ class TableScene(Scene):
 
     # -- layout --------------------------------------------------------------
 
+    def hand_room(self, beside: float) -> float:
+        """How wide the viewer's hand may fan: the window less `beside` logical
+        units each side (the seat panels), and below 100 % interface no wider
+        than at 100 % shrunk as the cards are (the panels shrinking must not
+        spread the hand wider than at full size)."""
+        app, w = self.app, self.size[0]
+        room: float = w - 2 * app.ui(beside)
+        interface = app.scale / app.fit_scale
+        if interface < 1:
+            full = w - 2 * round(beside * app.fit_scale)
+            room = min(room, full * card_width(self.size, interface) / card_width(self.size, 1.0))
+        return room
+
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.card_w = card_width(size, self.app.scale / self.app.fit_scale)
         ui = self.app.ui
         # The viewer's hand fans along the bottom, between the seat panels.
         self.hand_y = size[1] - self.card_w * 0.7 - ui(22)
-        self.hand_width = size[0] - 2 * (ui(190) + ui(40))
+        self.hand_width = self.hand_room(190 + 40)
         self.spots = self.seat_spots()
         self.compute_layout()
         self.buttons = [
