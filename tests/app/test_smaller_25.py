@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pygame
+
 from tests.table_driver import click, make_app
 
 
@@ -99,3 +101,33 @@ def test_a_smaller_interface_never_makes_the_hand_bigger():
             small, card_small = _hand_span(game, size, 0.8)
             full, card_full = _hand_span(game, size, 1.0)
             assert card_small <= card_full and small <= full, (game, size, small, full)
+
+
+def test_a_bad_deal_code_is_said_as_a_sentence_and_start_waits_for_a_good_one():
+    """Item 4: 'the check character does not match…' began lowercase, and
+    Start game still started (an ordinary deal) over the red reason."""
+    from game.app.scenes.setup import SetupScene
+    from game.session.deal_code import encode
+
+    app, _table = make_app("sticheln", [True, False, False])
+    setup = SetupScene(app)
+    app.push(setup)
+    app.step(1 / 60, events=[], flip=False)
+    click(app, setup.code.rect.center)
+    code = encode("grinch", 3, 5)
+    bad = code[:-1] + ("0" if code[-1] != "0" else "1")
+    for ch in bad:
+        app.step(1 / 60, events=[pygame.event.Event(pygame.TEXTINPUT, text=ch)], flip=False)
+    error = setup.code.error
+    assert error and error[0].isupper() and error.endswith("."), error
+    start = next(b for b in setup.buttons if b.label == "Start game")
+    assert not start.enabled
+    click(app, start.rect.center)
+    assert app.stack.top is setup, "Start game started over an invalid code"
+    click(app, setup.code.rect.center)
+    for _ in bad:  # cleared, the field holds no code: an ordinary deal may start
+        app.step(
+            1 / 60, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="")], flip=False
+        )
+    start = next(b for b in setup.buttons if b.label == "Start game")
+    assert setup.code.error == "" and start.enabled

@@ -53,6 +53,7 @@ class SetupScene(Scene):
         self.editing: int | None = None
         self.composing = ""  # an input method's unfinished syllable in the name being typed
         self.buttons: list[Button] = []
+        self.go: Button | None = None  # Start game, once laid out
         self.name_rects: list[pygame.Rect] = []
         self.code = DealCodeField(self.apply_code)  # optional: a friend's deal
 
@@ -93,6 +94,8 @@ class SetupScene(Scene):
         return seat_names.seat_names(self.names[: self.count], self.human[: self.count])
 
     def start(self) -> None:
+        if self.code.invalid:  # the field says why; a deal the player did not ask for would not start
+            return
         if self.app.routes.offer_lesson(self.game_id, self.start):  # once, for a game never played
             return
         seats = [Seat(name, self.human[i], self.levels[i]) for i, name in enumerate(self.shown_names())]
@@ -165,7 +168,8 @@ class SetupScene(Scene):
         starter.rect = pygame.Rect(self.starts_x + starts_w + ui(14), ui(222) - ui(20), ui(200), ui(40))
         self.code.rect.update(cx + ui(290), top, ui(230), ui(42))  # the column right of the seats
         back = Button(N_("Back"), self.back, key=pygame.K_ESCAPE)
-        go = Button(N_("Start game"), self.start, primary=True)
+        go = Button(N_("Start game"), self.start, primary=True, enabled=not self.code.invalid)
+        self.go = go
         widgets.layout_row([back, go], (cx, h - ui(50)), ui(200), ui(50), ui(20))
         self.buttons = [*self.game_buttons, minus, plus, *rows, starter, back, go]
 
@@ -224,6 +228,8 @@ class SetupScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.code.rect.collidepoint(event.pos):
             self.stop_editing()  # before the code field starts its own text input
         if self.code.handle(event):
+            if self.go is not None:  # Start waits for a code that holds a deal
+                self.go.enabled = not self.code.invalid
             return True
         if self.editing is not None and event.type == pygame.TEXTEDITING:
             self.composing = _typed(event.text)[: max(0, MAX_NAME - len(self.names[self.editing]))]
