@@ -131,3 +131,71 @@ def test_a_bad_deal_code_is_said_as_a_sentence_and_start_waits_for_a_good_one():
         )
     start = next(b for b in setup.buttons if b.label == "Start game")
     assert setup.code.error == "" and start.enabled
+
+
+def _log_with_many_lines(game: str, size=(1024, 600)):
+    """A table whose log holds more rows than its panel shows."""
+    app, table = make_app(game, [True, False, False], seed=3, size=size)
+    rng = random.Random(3)
+    for _ in range(20_000):
+        table.log.open = True
+        _rect, rows, room = table.log.panel_rows()
+        table.log.open = False
+        if len(rows) > room + 4:
+            break
+        if app.stack.top is not table:
+            from tests.table_driver import click_top_button
+
+            click_top_button(app)
+            continue
+        if table.viewer_acts() and not table.busy:
+            legal = table.match.state.legal_moves()
+            useful = [t for t in table.targets() if (t.move is not None and t.move in legal) or t.select is not None]
+            if useful:
+                click(app, table.input.click_point(rng.choice(useful)))
+                continue
+        app.step(1 / 30, events=[], flip=False)
+    else:
+        raise AssertionError("the log never outgrew its panel")
+    return app, table
+
+
+def _key(app, key):
+    app.step(1 / 60, events=[pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")], flip=False)
+
+
+def test_the_round_log_says_earlier_lines_exist_and_scrolls_to_them():
+    """Item 5: the log showed the newest rows under a bare '…' and could not
+    be scrolled back."""
+    app, table = _log_with_many_lines("sticheln")
+    log = table.log
+    _key(app, pygame.K_l)
+    assert log.open
+    _rect, rows, room = log.panel_rows()
+    shown = log.shown_rows()
+    assert len(shown) <= room
+    assert shown[0][1] and "earlier" in shown[0][0], shown[0]
+    assert shown[-1] == (rows[-1], False)  # it opens on the newest turn
+    app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)], flip=False)
+    back = log.shown_rows()
+    assert back != shown and back[-1][1] and "later" in back[-1][0]
+    _key(app, pygame.K_HOME)
+    first = log.shown_rows()
+    assert first[0] == (rows[0], False) and len(first) <= room
+    _key(app, pygame.K_PAGEDOWN)
+    _key(app, pygame.K_END)
+    assert log.shown_rows() == shown
+    _key(app, pygame.K_UP)
+    assert log.back == 1 and log.open
+    _key(app, pygame.K_ESCAPE)
+    assert not log.open
+    _key(app, pygame.K_l)
+    assert log.back == 0  # it opens on the newest turns again
+
+
+def test_a_game_of_one_long_round_titles_its_log_for_the_game():
+    """Avalanche is played as one long round: its log is 'The game so far'."""
+    _app, avalanche = make_app("avalanche", [True, False, False])
+    _app, sticheln = make_app("sticheln", [True, False, False])
+    assert avalanche.log_title() == "The game so far"
+    assert sticheln.log_title() == "This round so far"

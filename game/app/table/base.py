@@ -36,6 +36,7 @@ from game.app.table.voice import MESSAGE_TIME, MessageLine
 from game.app.ui import focus, widgets
 from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
 from game.app.words import names
+from game.games import registry
 from game.i18n import N_, _
 from game.rules import Phrase
 from game.session.match import Match
@@ -188,6 +189,12 @@ class TableScene(Scene):
 
     def draw_peek(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The game's own part of the log, drawn in `rect`."""
+
+    def log_title(self) -> str:
+        """The log's heading: the game's words may say it (`LOG_TITLE`: a game
+        played as one long round has no "round so far"), else "This round so far"."""
+        words = registry.get(self.GAME).module("words")
+        return _(getattr(words, "LOG_TITLE", N_("This round so far")))
 
     def drawn(self) -> Any:
         """What the panels and counters count from (see `counted`): the shown view;
@@ -504,6 +511,10 @@ class TableScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         return self.input.handle(event)
+
+    def keeps_key(self, event: pygame.event.Event) -> bool:
+        """While the log is open the arrows scroll it (the focus ring waits beneath)."""
+        return self.log.open
 
     def pass_to(self, seat: int) -> None:
         def arrived() -> None:  # only now, after the click, do this seat's cards show
