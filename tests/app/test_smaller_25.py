@@ -199,3 +199,38 @@ def test_a_game_of_one_long_round_titles_its_log_for_the_game():
     _app, sticheln = make_app("sticheln", [True, False, False])
     assert avalanche.log_title() == "The game so far"
     assert sticheln.log_title() == "This round so far"
+
+
+def test_the_punjabi_six_seat_score_pad_gives_every_name_room_in_its_column():
+    """Item 6: in Punjabi at six seats 'Harpreet' was squeezed small against
+    its column's rule and its seat mark."""
+    from game import i18n
+    from game.app.look import fonts
+    from game.app.shell.app import App
+    from game.app.table import table_for
+    from game.persist.settings import Settings
+    from game.rules import GAME_IDS
+    from game.session.match import Match, Seat
+
+    before = i18n.language()
+    i18n.set_language("pa")
+    try:
+        for size in ((1280, 720), (1024, 600), (1920, 1080)):
+            app = App(size, Settings(speed="off", learn_offered=list(GAME_IDS), language="pa"))
+            names = ["Harpreet", "Mina", "Pau", "Simran", "Joon", "Laia"]
+            seats = [Seat(n, i == 1, "random") for i, n in enumerate(names)]
+            table = table_for(app, Match("grinch", seats, 4, 0))
+            app.replace(table)
+            pad = table.pad
+            pad.layout()
+            ui = app.ui
+            assert pad.rect.right <= size[0] and pad.rect.left >= 0
+            for i, seat in enumerate(table.display_order()):
+                name = table.name(seat)
+                col, mark, rect, px = pad.header(i, name)
+                assert px >= ui(14), (size, name, px)  # as large as the others, not squeezed
+                assert rect.w == fonts.size(name, px, True)[0]
+                assert rect.left >= mark[0] + ui(5) + ui(3), (size, name)  # clear of its seat mark
+                assert mark[0] - ui(5) >= col.left + ui(3) and rect.right <= col.right - ui(5), (size, name, rect, col)
+    finally:
+        i18n.set_language(before)
