@@ -234,3 +234,25 @@ def test_the_punjabi_six_seat_score_pad_gives_every_name_room_in_its_column():
                 assert mark[0] - ui(5) >= col.left + ui(3) and rect.right <= col.right - ui(5), (size, name, rect, col)
     finally:
         i18n.set_language(before)
+
+
+def test_setup_seats_carry_their_table_mark_and_fill_the_screen_evenly():
+    """Item 7: the seats hung under the player count with the screen's lower
+    half empty, and nothing tied a seat to its colour at the table."""
+    from game.app.scenes.setup import SetupScene
+
+    for size in ((1280, 720), (1024, 600), (1920, 1080)):
+        app, _table = make_app("sticheln", [True, False, False], size=size)
+        setup = SetupScene(app)
+        app.push(setup)
+        ui = app.ui
+        for count in (3, 4, 6):
+            setup.count = count
+            setup.rebuild()
+            start = next(b for b in setup.buttons if b.label == "Start game")
+            for seat, rect in enumerate(setup.name_rects):
+                (mx, my), radius = setup.mark_at(seat)
+                assert rect.left < mx - radius and mx + radius < setup.name_text_x(seat) and my == rect.centery
+            above = setup.name_rects[0].top - (setup.count_center[1] + ui(20))
+            below = start.rect.top - setup.content_bottom()
+            assert below <= max(above, ui(30)) + ui(30), (size, count, above, below)
