@@ -256,3 +256,21 @@ def test_setup_seats_carry_their_table_mark_and_fill_the_screen_evenly():
             above = setup.name_rects[0].top - (setup.count_center[1] + ui(20))
             below = start.rect.top - setup.content_bottom()
             assert below <= max(above, ui(30)) + ui(30), (size, count, above, below)
+
+
+def test_the_command_line_review_says_moves_in_the_games_words(tmp_path, capsys):
+    """Item 8: 'played play red 2' -- the engine's notation and colour names."""
+    from tests.ai.test_review import played
+
+    from game.persist import savefile
+    from game.tools import cli
+
+    match = played("sticheln", 3, 8)
+    path = tmp_path / "game.json"
+    savefile.save(path, match)
+    assert cli.main(["review", str(path), "--rollouts", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()[1:]
+    assert lines
+    for line in lines:
+        assert "played play" not in line and "played pain" not in line and " red " not in line, line
+        assert " purple" not in line and "best play" not in line, line
