@@ -260,10 +260,9 @@ def test_setup_seats_carry_their_table_mark_and_fill_the_screen_evenly():
 
 def test_the_command_line_review_says_moves_in_the_games_words(tmp_path, capsys):
     """Item 8: 'played play red 2' -- the engine's notation and colour names."""
-    from tests.ai.test_review import played
-
     from game.persist import savefile
     from game.tools import cli
+    from tests.ai.test_review import played
 
     match = played("sticheln", 3, 8)
     path = tmp_path / "game.json"
