@@ -273,3 +273,21 @@ def test_the_command_line_review_says_moves_in_the_games_words(tmp_path, capsys)
     for line in lines:
         assert "played play" not in line and "played pain" not in line and " red " not in line, line
         assert " purple" not in line and "best play" not in line, line
+
+
+def test_the_review_panel_covers_the_results_panel_beneath_it():
+    """Item 8: the Review's progress panel sat inside Results' larger panel,
+    whose frame showed around it: two frames, one over the other."""
+    from game.app.scenes.results import ResultsScene
+    from tests.table_driver import play_by_clicks
+
+    app, table = make_app("grinch", [True, False], seed=5)
+    play_by_clicks(app, table, random.Random(5))
+    results = app.stack.top
+    assert isinstance(results, ResultsScene)
+    review = app.routes.review(table.match, None, "", 4)
+    app.step(1 / 60, events=[], flip=False)
+    if app.stack.top is review:
+        assert review.panel.contains(results.panel), (review.panel, results.panel)
+        assert all(review.panel.contains(b.rect) for b in review.buttons)
+        review.cancel()
