@@ -335,9 +335,20 @@ def _print_review(args: argparse.Namespace, match: Any, decisions: list) -> None
             rollouts=args.rollouts or budget(match.game_id),
         )
     )
+    from game.app.words import names
+
+    def seat_name(seat: int) -> str:
+        return match.seats[seat].name
+
+    def said(notation: str) -> str:  # as the table and the replay say it ("orange 2", not "play red 2")
+        try:
+            return names.move_named(match.game_id, match.module.parse_move(notation), seat_name, lambda _s: False)
+        except (ValueError, KeyError, TypeError, AttributeError):  # a hand-edited kept review: as written
+            return printable(notation)
+
     for d in decisions:
         line = _("move {n}, {name}: played {chosen}, best {best}, {loss} points lost").format(
-            n=d.number, name=match.seats[d.seat].name, chosen=d.chosen, best=d.best, loss=f"{d.loss:.1f}"
+            n=d.number, name=seat_name(d.seat), chosen=said(d.chosen), best=said(d.best), loss=f"{d.loss:.1f}"
         )
         print(f"{line} · {_(coach.MARK_WORDS[d.mark])}" if d.mark else line)
 

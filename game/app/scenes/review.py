@@ -101,8 +101,26 @@ class ReviewScene(ModalScene):
         return 0.1 if not self.done else None  # the bar moves about ten times a second
 
     # -- drawing ----------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.cover_below()
+
+    def cover_below(self) -> None:
+        """Opened over another panel (Results), take all of its place: its
+        frame never shows around this one, two frames one inside the other."""
+        scenes = self.app.stack.scenes
+        below = scenes[scenes.index(self) - 1] if self in scenes and scenes.index(self) > 0 else None
+        under = getattr(below, "panel", None)
+        if isinstance(under, pygame.Rect) and under.w and not self.panel.contains(under):
+            self.panel = self.panel.union(under)
+            self.place_buttons()
+
     def make_buttons(self) -> list[Button]:
         return [Button(N_("Cancel"), self.cancel, key=pygame.K_ESCAPE)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.cover_below()  # pushed before it knew what lies beneath, or that panel grew
+        super().draw(surface)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui

@@ -14,7 +14,7 @@ from game.app.shell.scene import Scene
 from game.app.ui import focus, widgets
 from game.app.ui.deal_code_field import DealCodeField
 from game.app.ui.text_input import MAX_TYPED, draw_composition
-from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
+from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel, seat_mark
 from game.app.words import seat_names
 from game.app.words.names import LEVELS as LEVEL_NAMES
 from game.games import registry
@@ -53,6 +53,7 @@ class SetupScene(Scene):
         self.editing: int | None = None
         self.composing = ""  # an input method's unfinished syllable in the name being typed
         self.buttons: list[Button] = []
+        self.go: Button | None = None  # Start game, once laid out
         self.name_rects: list[pygame.Rect] = []
         self.code = DealCodeField(self.apply_code)  # optional: a friend's deal
 
@@ -93,6 +94,8 @@ class SetupScene(Scene):
         return seat_names.seat_names(self.names[: self.count], self.human[: self.count])
 
     def start(self) -> None:
+        if self.code.invalid:  # the field says why; a deal the player did not ask for would not start
+            return
         if self.app.routes.offer_lesson(self.game_id, self.start):  # once, for a game never played
             return
         seats = [Seat(name, self.human[i], self.levels[i]) for i, name in enumerate(self.shown_names())]
@@ -142,7 +145,11 @@ class SetupScene(Scene):
         self.name_rects = []
         top, row_h = ui(270), ui(46)
         room = h - ui(50) - ui(25) - ui(12) - top  # down to Back / Start game
-        row_h = max(ui(30), min(row_h, room // max(1, self.count) - ui(6)))  # six seats fit at 125 % too
+        row_h = max(
+            ui(30), min(row_h, (room - self.hint_height()) // max(1, self.count) - ui(6))
+        )  # six seats fit at 125 % too
+        block = self.count * (row_h + ui(6)) - ui(6) + self.hint_height()
+        top += max(0, (room - block) // 2)  # the seats in the middle of the room left, not hung under the count
         for seat in range(self.count):
             y = top + seat * (row_h + ui(6))
             name = pygame.Rect(cx - ui(330), y, ui(260), row_h)
@@ -165,9 +172,28 @@ class SetupScene(Scene):
         starter.rect = pygame.Rect(self.starts_x + starts_w + ui(14), ui(222) - ui(20), ui(200), ui(40))
         self.code.rect.update(cx + ui(290), top, ui(230), ui(42))  # the column right of the seats
         back = Button(N_("Back"), self.back, key=pygame.K_ESCAPE)
-        go = Button(N_("Start game"), self.start, primary=True)
+        go = Button(N_("Start game"), self.start, primary=True, enabled=not self.code.invalid)
+        self.go = go
         widgets.layout_row([back, go], (cx, h - ui(50)), ui(200), ui(50), ui(20))
         self.buttons = [*self.game_buttons, minus, plus, *rows, starter, back, go]
+
+    def hint_height(self) -> int:
+        """Room for the line under the seats."""
+        return self.app.ui(34)
+
+    def content_bottom(self) -> int:
+        """The lowest thing laid out above Back / Start game: the line under the seats."""
+        return (self.name_rects[-1].bottom if self.name_rects else self.app.ui(270)) + self.hint_height()
+
+    def mark_at(self, seat: int) -> tuple[tuple[int, int], int]:
+        """Where seat `seat`'s mark (its colour and shape at the table) sits in its name field."""
+        ui = self.app.ui
+        rect = self.name_rects[seat]
+        return (rect.x + ui(17), rect.centery), ui(6)
+
+    def name_text_x(self, seat: int) -> int:
+        """Where the name starts in its field, after the mark."""
+        return self.name_rects[seat].x + self.app.ui(32)
 
     def back(self) -> None:
         self.app.stack.pop()
@@ -200,11 +226,23 @@ class SetupScene(Scene):
             draw_panel(surface, rect, (10, 18, 14, 230), radius=ui(8), edge=ACCENT if editing else widgets.PANEL_EDGE)
             text = self.names[seat] if editing else shown[seat]
             text += "" if editing and self.composing else "|" if editing else ""
-            drawn = blit_text(surface, text, ui(20), INK, midleft=(rect.x + ui(12), rect.centery))
+            seat_mark(surface, seat, *self.mark_at(seat))
+            drawn = blit_text(surface, text, ui(20), INK, midleft=(self.name_text_x(seat), rect.centery))
             if editing and self.composing:
                 draw_composition(surface, self.composing + "|", ui(20), (drawn.right, rect.centery))
             blit_text(
                 surface, _("Seat {n}").format(n=seat + 1), ui(14), MUTED, midright=(rect.x - ui(10), rect.centery)
+            )
+        if self.name_rects:  # what the seats' column says to a new player
+            hint = _("Click a name to change it · its mark is the seat's colour at the table")
+            first = self.name_rects[0]
+            width = self.code.rect.x - ui(24) - first.x  # the seats' column, clear of the code's reasons
+            blit_text(
+                surface,
+                hint,
+                widgets.fit_size(hint, ui(15), width),
+                MUTED,
+                midleft=(first.x, self.name_rects[-1].bottom + self.hint_height() // 2 + ui(2)),
             )
         for button in self.buttons:
             button.draw(surface, ui(19))
@@ -224,6 +262,8 @@ class SetupScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.code.rect.collidepoint(event.pos):
             self.stop_editing()  # before the code field starts its own text input
         if self.code.handle(event):
+            if self.go is not None:  # Start waits for a code that holds a deal
+                self.go.enabled = not self.code.invalid
             return True
         if self.editing is not None and event.type == pygame.TEXTEDITING:
             self.composing = _typed(event.text)[: max(0, MAX_NAME - len(self.names[self.editing]))]

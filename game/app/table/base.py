@@ -37,6 +37,7 @@ from game.app.ui import focus, widgets
 from game.app.ui.score_table import ScoreSheet
 from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
 from game.app.words import names
+from game.games import registry
 from game.i18n import N_, _
 from game.rules import Phrase
 from game.session.match import Match
@@ -91,6 +92,7 @@ class TableScene(Scene):
         self.holder: Scene = self  # the screen on the stack that shows this table (a lesson's wraps it)
         self._view: tuple[Any, Any, Any] = (None, None, None)
         self._still: Any = None  # what was drawn when the cards last lay still (see `counted`)
+        self._landing = False  # the last move's holds show or its cards still move (see `landing`)
         self.session = Session(match, keeps=not demo, on_keep_failed=lambda exc: autosave_failed(app, match, exc))
         self.chronicle = Chronicle(self.GAME, len(match.seats))  # what each seat did, in words
         if match.moves:  # a game going on: its round so far
@@ -190,6 +192,12 @@ class TableScene(Scene):
     def draw_peek(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The game's own part of the log, drawn in `rect`."""
 
+    def log_title(self) -> str:
+        """The log's heading: the game's words may say it (`LOG_TITLE`: a game
+        played as one long round has no "round so far"), else "This round so far"."""
+        words = registry.get(self.GAME).module("words")
+        return _(getattr(words, "LOG_TITLE", N_("This round so far")))
+
     def drawn(self) -> Any:
         """What the panels and counters count from (see `counted`): the shown view;
         a game whose holds draw pictures of their own counts from those."""
@@ -210,6 +218,12 @@ class TableScene(Scene):
     def busy(self) -> bool:
         """Cards are moving or a hold is showing."""
         return self.stage.busy
+
+    def landing(self) -> bool:
+        """The last move is still being shown (a hold's picture, its cards in
+        flight): the player has not seen the table they would act on, so no
+        click may commit a move yet."""
+        return self._landing and self.stage.busy
 
     @property
     def hint(self) -> tuple[Any, str | None] | None:
@@ -278,13 +292,26 @@ class TableScene(Scene):
 
     # -- layout --------------------------------------------------------------
 
+    def hand_room(self, beside: float) -> float:
+        """How wide the viewer's hand may fan: the window less `beside` logical
+        units each side (the seat panels), and below 100 % interface no wider
+        than at 100 % shrunk as the cards are (the panels shrinking must not
+        spread the hand wider than at full size)."""
+        app, w = self.app, self.size[0]
+        room: float = w - 2 * app.ui(beside)
+        interface = app.scale / app.fit_scale
+        if interface < 1:
+            full = w - 2 * round(beside * app.fit_scale)
+            room = min(room, full * card_width(self.size, interface) / card_width(self.size, 1.0))
+        return room
+
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.card_w = card_width(size, self.app.scale / self.app.fit_scale)
         ui = self.app.ui
         # The viewer's hand fans along the bottom, between the seat panels.
         self.hand_y = size[1] - self.card_w * 0.7 - ui(22)
-        self.hand_width = size[0] - 2 * (ui(190) + ui(40))
+        self.hand_width = self.hand_room(190 + 40)
         self.spots = self.seat_spots()
         self.compute_layout()
         self.buttons = [
@@ -430,6 +457,7 @@ class TableScene(Scene):
         """Stage a move (`events` as `seen_events` gives them): its sounds, the
         game's holds, the round's summary."""
         self.stage.before = before
+        self._landing = True
         for kind in dict.fromkeys(e.kind for e in events):
             sound = EVENT_SOUNDS.get(kind)
             if sound:
@@ -444,6 +472,7 @@ class TableScene(Scene):
     def finish_animations(self) -> None:
         self.stage.finish()
         self._still = None
+        self._landing = False
 
     def show(self, index: int, animate: bool) -> None:
         """Put the game after its first `index` moves on the table (replays
@@ -475,6 +504,7 @@ class TableScene(Scene):
         if self.stage.tween(dt):  # the cards lie still: what they show now is what is counted
             self._still = self.drawn()
             self.stage.count_hold(dt)
+            self._landing = self._landing and self.stage.busy
         if self.on_top():
             self.turns.drive(dt)
 
@@ -483,6 +513,10 @@ class TableScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         return self.input.handle(event)
+
+    def keeps_key(self, event: pygame.event.Event) -> bool:
+        """While the log is open the arrows scroll it (the focus ring waits beneath)."""
+        return self.log.open
 
     def pass_to(self, seat: int) -> None:
         def arrived() -> None:  # only now, after the click, do this seat's cards show
@@ -584,16 +618,21 @@ class TableScene(Scene):
             said = _("Dealing the cards…") if self.stage.dealing else self.mode.status(self.status())
             text, look = prefix + said, voice.style(voice.INFO)
         lines, px = voice.fit_lines(text, box.w - ui(24), ui(18), ui(15))
-        if len(lines) > 1:  # two lines, tight: the top seat's panel starts just below
-            box.h = ui(6) + round(px * 1.22) * len(lines)
+        if len(lines) > 1:  # two lines, snug but inside: the top seat's panel starts just below
+            box.h = ui(12) + round(px * 1.22) * len(lines)
         return box, lines, px, look
+
+    def status_radius(self, lines: list[str]) -> int:
+        """The pill's corners: round on one line; on two, tighter, so the
+        first and last words stay clear of the curve."""
+        return self.app.ui(17 if len(lines) < 2 else 9)
 
     def draw_status(self, surface: pygame.Surface) -> None:
         """The status line; a fresh message (a reason, a hint) takes its place
         for a few seconds, so nothing on the table is ever covered."""
         box, lines, px, look = self.status_shown()
         step = round(px * 1.22)
-        draw_panel(surface, box, look.fill, radius=self.app.ui(17), edge=look.edge)
+        draw_panel(surface, box, look.fill, radius=self.status_radius(lines), edge=look.edge)
         for i, line in enumerate(lines):
             y = box.centery + round((i - (len(lines) - 1) / 2) * step)
             blit_text(surface, line, px, look.ink, center=(box.centerx, y))

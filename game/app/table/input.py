@@ -57,6 +57,7 @@ class InputHost(Protocol):
     def name(self, seat: int) -> str: ...
     def you(self, seat: int) -> bool: ...
     def viewer_acts(self) -> bool: ...
+    def landing(self) -> bool: ...
     def speed(self, seconds: float) -> float: ...
 
     def targets(self) -> list[Target]:
@@ -108,6 +109,8 @@ class TableInput:
     def try_move(self, move: Any, key: Hashable | None = None) -> bool:
         """The one gate from the table into the rules: apply, or explain why not."""
         host = self.host
+        if host.landing():  # a click meant for the table the player saw a moment ago
+            return False
         if self.held_back(move):
             return False
         refusal = host.offer(move)  # the session's gate: the rules' coded reason, or None once played
@@ -155,6 +158,8 @@ class TableInput:
                 )
             return False
         target = self.target_at(pos)
+        if target is not None and host.landing():
+            return True  # the last move is still on show: this click was not aimed at what comes next
         if target is None:
             return host.mode.waiting() and self.held_back(None)  # a lesson says what to do, too
         return self.act(target)
@@ -162,6 +167,8 @@ class TableInput:
     def act(self, target: Target) -> bool:
         """Do what a click on `target` does (the mouse and the keyboard share this)."""
         host = self.host
+        if host.landing():  # the keyboard waits for the last move to land, as the mouse does
+            return True
         if self.held_back(target.move, target.select):
             return True
         if target.select is not None:

@@ -19,6 +19,15 @@ MAX_CODE = 24  # room for spaces and hyphens typed by hand
 MAX_PASTE = 200  # a pasted code with its sentence around it, at most
 
 
+def as_sentence(reason: str) -> str:
+    """A deal code's refusal (a clause, as the command line prints it after
+    "error:") said on the screen as a sentence: a capital, a full stop."""
+    if not reason:
+        return reason
+    text = reason[0].upper() + reason[1:]
+    return text if text[-1] in ".!?।" else _("{reason}.").format(reason=text)
+
+
 class DealCodeField:
     """A text field that decodes as you type; `on_setup` hears each newly valid code."""
 
@@ -56,9 +65,14 @@ class DealCodeField:
             try:
                 self.setup = decode(text)
             except DealCodeError as exc:
-                self.error = str(exc)
+                self.error = as_sentence(str(exc))
         if self.setup is not None and self.setup != before:
             self.on_setup(self.setup)
+
+    @property
+    def invalid(self) -> bool:
+        """Text in the field that is not a deal code: nothing may start on it."""
+        return bool(self.field.text.strip()) and self.setup is None
 
     def used(self, game: str, players: int, start: int | None) -> DealSetup | None:
         """The code's deal when the screen still shows its game, player count and starter."""

@@ -21,6 +21,9 @@ from game.games.avalanche.rules import JOKER, RANK_NAMES, RANKS
 from game.games.avalanche.snapshot import Snapshot
 from game.i18n import N_, _, ngettext
 
+#: The round log's heading: Avalanche is played as one long round.
+LOG_TITLE = N_("The game so far")
+
 MAX_COUNT = max(avalanche.COPIES.values())
 
 Name = Callable[[int], str]

@@ -70,7 +70,11 @@ class ScorePad:
         n = self.table.num_players
         self.rh = ui(30)
         self.label_w = ui(236)
-        self.col_w = ui(80)
+        # Wide enough for the longest name at full size beside its seat mark
+        # (Punjabi's font sets "Harpreet" wider), as far as the window allows.
+        widest = max(fonts.size(self.table.name(s), ui(15), True)[0] for s in range(n))
+        room = (w - ui(16) - self.label_w - ui(24)) // max(1, n)
+        self.col_w = max(ui(80), min(widest + ui(30), room))
         self.title_h = ui(40)
         self.head_h = ui(40)
         self.foot_h = ui(28)
@@ -87,6 +91,22 @@ class ScorePad:
             for i, row in enumerate(grinch.ROWS)
         }
         self.cache = None
+
+    def header(self, i: int, name: str) -> tuple[pygame.Rect, tuple[int, int], pygame.Rect, int]:
+        """Column `i`'s heading on the pad's sheet: the column, the centre of
+        the seat's mark, and where the name goes at which size -- mark and name
+        centred together, the name never over the mark or the column's rule."""
+        ui = self.table.app.ui
+        cw = self.col_w
+        col = pygame.Rect(self.label_w + ui(12) + i * cw, self.title_h, cw, self.head_h)
+        radius, gap = ui(5), ui(5)
+        room = cw - 2 * radius - gap - ui(3) - ui(6)
+        px = fit_size(name, ui(15), room, True)
+        w, h = fonts.size(name, px, True)
+        start = col.x + max(ui(3), (cw - (2 * radius + gap + w)) // 2)
+        y = col.y + ui(13)
+        rect = pygame.Rect(start + 2 * radius + gap, y - h // 2, w, h)
+        return col, (start + radius, y), rect, px
 
     def draw(self, surface: pygame.Surface) -> None:
         model = self.table.pad_model()
@@ -137,9 +157,9 @@ class ScorePad:
         for i, seat in enumerate(order):
             cx = x0 + i * cw + cw // 2
             name = self.table.name(seat)
-            size = fit_size(name, ui(15), cw - ui(18), True)
-            seat_mark(surf, seat, (x0 + i * cw + ui(8), top + ui(13)), ui(5))
-            blit_text(surf, name, size, palette.INK, bold=True, center=(cx + ui(4), top + ui(13)))
+            _col, mark, at, size = self.header(i, name)
+            seat_mark(surf, seat, mark, ui(5))
+            blit_text(surf, name, size, palette.INK, bold=True, topleft=at.topleft)
             status = model["status"][seat]
             if seat == model["grinch"] and not model["scored"]:
                 status = status or "Grinch"

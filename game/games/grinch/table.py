@@ -114,7 +114,7 @@ class GrinchTable(TableScene):
         hh = self.hand_w * 1.4
         self.hand_y = h - hh / 2 - ui(20)
         self.hand_top = self.hand_y - hh / 2
-        self.hand_width = w - 2 * (ui(190) + ui(60))
+        self.hand_width = self.hand_room(190 + 60)
         self.small_w = max(22, round(cw * 0.40))
         self.pile_w = max(34, round(cw * 0.62))
         self.own_pile_w = max(40, round(cw * 0.82))
