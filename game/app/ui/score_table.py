@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.app.ui.widgets import ACCENT, INK, MUTED, blit_text, draw_panel, fit_size
+from game.app.words.names import names_said
 from game.i18n import _
 
 if TYPE_CHECKING:
@@ -146,12 +147,19 @@ def draw_score_table(
             blit_text(surface, cell, ui(20), colour, c == 0 or c == len(row) - 1, **anchor)
 
 
-def leader_note(name: Callable[[int], str], leaders: AbstractSet[int], totals: Sequence[int], over: bool) -> str:
+def leader_note(
+    name: Callable[[int], str],
+    you: Callable[[int], bool],
+    leaders: AbstractSet[int],
+    totals: Sequence[int],
+    over: bool,
+) -> str:
     """The line under a round's sheet: who leads (or, after the last round, who
-    has the best total) and with how much; '' when nobody has scored."""
+    has the best total) and with how much, the seat spoken to as "you" said
+    with the pronoun; '' when nobody has scored."""
     if not leaders or not any(totals):
         return ""
-    who = ", ".join(name(s) for s in sorted(leaders))
+    who = names_said(sorted(leaders), name, you, ", ")
     best = totals[min(leaders)]
     if over:
         return _("Best total: {names} ({n})").format(names=who, n=best)

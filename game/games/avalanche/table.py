@@ -677,7 +677,7 @@ class AvalancheTable(TableScene):
             GAME,
             piles,
             _("Collected pile"),
-            leader_note(self.name, leaders, totals, True),
+            leader_note(self.name, self.you, leaders, totals, True),
         )
 
     # -- words -------------------------------------------------------------------------------

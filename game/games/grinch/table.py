@@ -401,7 +401,7 @@ class GrinchTable(TableScene):
             GAME,
             cards,
             _("Five cards scored"),
-            leader_note(self.name, leaders, totals, done),
+            leader_note(self.name, self.you, leaders, totals, done),
         )
 
     # -- the heart tile ----------------------------------------------------------

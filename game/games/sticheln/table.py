@@ -263,7 +263,7 @@ class StichelnTable(TableScene):
             GAME,
             cards,
             _("Pain card, pain colour taken"),
-            leader_note(self.name, leaders, info["totals"], over),
+            leader_note(self.name, self.you, leaders, info["totals"], over),
             set_apart=1,
         )
 
