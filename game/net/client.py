@@ -44,6 +44,8 @@ class ClientSeat:
         self.events: tuple[Event, ...] = ()
         self.moves = -1  # the host's move count at the last view
         self.connected: list[int] = []
+        self.computers: list[int] = []  # seats a computer plays now
+        self.away: list[int] = []  # people's seats waiting for a rejoin
         self.refusals: list[p.Refused] = []
         self.chat: list[p.Chat] = []
         self.closed: str | None = None  # why the host said bye, once it did
@@ -80,6 +82,9 @@ class ClientSeat:
             self.events = tuple(p.event_from_json(e) for e in message.events)
             self.moves = message.moves
             self.connected = list(message.connected)
+            self.names = list(message.names) or self.names
+            self.computers = list(message.computers)
+            self.away = list(message.away)
         elif isinstance(message, p.Refused):
             self.refusals.append(message)
         elif isinstance(message, p.Chat):

@@ -160,6 +160,11 @@ class HostTable:
     def connected(self) -> list[int]:
         return sorted(self.seat_conn)
 
+    @property
+    def away(self) -> list[int]:
+        """Remote seats someone took whose line is down now (waiting for a rejoin)."""
+        return sorted(s for s in self.tokens if s not in self.seat_conn)
+
     # -- messages ---------------------------------------------------------------
     def _allow(self, state: _Conn) -> bool:
         now = self.clock()
@@ -258,6 +263,9 @@ class HostTable:
             connected=self.connected,
             turn=session.current,
             over=session.over,
+            names=self.names,
+            computers=sorted(session.agents),
+            away=self.away,
         )
         return p.encode(message)
 

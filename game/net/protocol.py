@@ -61,6 +61,7 @@ class Hello(msgspec.Struct, tag="hello", tag_field="kind"):
     name: str
     token: str | None = None
     code: str | None = None  # which table, when a host keeps more than one
+    watch: bool = False  # a spectator: public information only, no seat, no moves
 
 
 class Welcome(msgspec.Struct, tag="welcome", tag_field="kind"):
@@ -71,6 +72,7 @@ class Welcome(msgspec.Struct, tag="welcome", tag_field="kind"):
     code: str
     game: str
     names: list[str]
+    watching: bool = False  # a spectator's welcome: `seat` is -1 and `token` only lets it chat and leave
 
 
 class ViewMsg(msgspec.Struct, tag="view", tag_field="kind"):
@@ -86,6 +88,9 @@ class ViewMsg(msgspec.Struct, tag="view", tag_field="kind"):
     connected: list[int]
     turn: int | None = None  # the seat to act (public at every table), None once over
     over: bool = False
+    names: list[str] = []  # every seat's name as the host knows it now (people join and rename)
+    computers: list[int] = []  # seats a computer plays now (its own, or an away seat handed to one)
+    away: list[int] = []  # people's seats whose line is down (waiting for a rejoin)
 
 
 class MoveMsg(msgspec.Struct, tag="move", tag_field="kind"):
@@ -108,6 +113,7 @@ class Chat(msgspec.Struct, tag="chat", tag_field="kind"):
     text: str
     token: str | None = None
     seat: int | None = None
+    phrase: str | None = None  # a quick phrase's code ("good_game"): each window says it in its own language
 
 
 class Bye(msgspec.Struct, tag="bye", tag_field="kind"):
