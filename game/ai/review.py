@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from game import rules
+from game.ai import explain
 from game.ai.base import decision_rng
 from game.ai.hard import ITERATIONS
-from game.ai.levels import heuristics
 from game.ai.rollouts import ByGame, totals_for
 from game.games import registry
 
@@ -133,13 +133,12 @@ class Decision:
         )
 
 
-def _reason(view: Any, move: Any) -> dict[str, Any] | None:
-    """The hint's explanation of `move` (the same `describe` Hard's hint uses), as data."""
-    phrase = heuristics(view.GAME).describe(view, move)
-    code = getattr(phrase, "code", None)
-    if not phrase or code is None:
+def _reason(view: Any, chosen: Any, best: Any) -> dict[str, Any] | None:
+    """Why `best` beat `chosen` (`game.ai.explain`), as data; randomness fixed by the position."""
+    phrase = explain.decision_reason(view, chosen, best, decision_rng("reason", view, "review"))
+    if phrase is None:
         return None
-    return {"code": code, "text": str(phrase), "params": dict(phrase.params)}
+    return {"code": phrase.code, "text": str(phrase), "params": dict(phrase.params)}
 
 
 class Evaluation:
@@ -213,7 +212,7 @@ def _decision(evaluation: Evaluation, chosen: Any, number: int) -> Decision:
         chosen_value,
         best_value,
         mark_for(view.GAME, loss),
-        _reason(view, best),
+        _reason(view, chosen, best),
     )
 
 

@@ -18,7 +18,8 @@ The parts (modules of `game/games/<id>/`; see `PARTS`):
 - ``art`` (optional): its card faces and backs, pygame (without one, plain faces with the notation);
 - ``text`` (optional): its position described in plain text for the terminal game;
 - ``deal`` (optional): the options a deal code carries beyond players and seed;
-- ``lesson`` (optional): its guided first game.
+- ``lesson`` (optional): its guided first game;
+- ``coach`` (optional): why a review mark's better move was better, in its own terms (`game.ai.explain`).
 
 A game may leave out an optional part (`OPTIONAL_PARTS`); `has()` says whether
 it has one, and the app offers what it has.
@@ -31,8 +32,8 @@ from importlib import import_module
 from importlib.util import find_spec
 from types import ModuleType
 
-PARTS = ("rules", "heuristics", "rollout", "words", "text", "table", "art", "deal", "lesson")
-OPTIONAL_PARTS = frozenset({"rollout", "text", "art", "deal", "lesson"})
+PARTS = ("rules", "heuristics", "rollout", "words", "text", "table", "art", "deal", "lesson", "coach")
+OPTIONAL_PARTS = frozenset({"rollout", "text", "art", "deal", "lesson", "coach"})
 
 
 @dataclass(frozen=True)

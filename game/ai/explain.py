@@ -1,0 +1,38 @@
+"""Why the coach's move was better, in the game's own terms, from the position.
+
+`decision_reason(view, chosen, best, rng)` is what a review mark says: what
+the played move lost against the better one (which cards of the pain colour
+it took, which badge lost its set, which fall it left to whom), computed
+from the acting seat's view, never a fixed sentence per game and never an
+engine statistic.  A game says it in its optional `coach` part
+(`game/games/<id>/coach.py`, `reason(view, chosen, best, rng) -> Phrase`);
+without one, the hint's own explanation of the better move stands in.
+No pygame.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.ai.levels import heuristics
+from game.games import registry
+from game.rules import Phrase
+
+__all__ = ["decision_reason", "hint_reason"]
+
+
+def hint_reason(view: Any, move: Any) -> Phrase | None:
+    """The heuristics' explanation of `move` at `view` (what Hint says of it)."""
+    phrase = heuristics(view.GAME).describe(view, move)
+    return phrase if phrase and getattr(phrase, "code", None) is not None else None
+
+
+def decision_reason(view: Any, chosen: Any, best: Any, rng: random.Random) -> Phrase | None:
+    """Why `best` was better than `chosen` at `view` (the acting seat's view)."""
+    spec = registry.get(view.GAME)
+    if spec.has("coach"):
+        phrase = spec.module("coach").reason(view, chosen, best, rng)
+        if phrase is not None:
+            return phrase  # type: ignore[no-any-return]
+    return hint_reason(view, best)
