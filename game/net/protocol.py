@@ -30,12 +30,15 @@ MAX_MESSAGE = 64 * 1024
 MAX_CHAT = 200
 #: The longest player name, in characters.
 MAX_NAME = 40
+#: The quick phrases a chat line may carry by code (each window says them in its own language).
+QUICK_PHRASES = ("good_game", "nice_trick", "well_played", "oops", "thanks", "one_moment")
 
 __all__ = [
     "MAX_CHAT",
     "MAX_MESSAGE",
     "MAX_NAME",
     "PROTOCOL",
+    "QUICK_PHRASES",
     "Bye",
     "Chat",
     "Hello",
