@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -21,18 +22,30 @@ from game.net import protocol as p
 from game.net import words
 from game.rules.core import Event
 
-__all__ = ["Client", "ClientSeat", "play_bot"]
+__all__ = ["INBOX", "RETRY_FOR", "Client", "ClientSeat", "play_bot"]
+
+#: Views a seat keeps until its window has shown them (a window that falls further behind snaps to the latest).
+INBOX = 512
+#: How long a dropped `Client` keeps dialling again before it gives up on the host.
+RETRY_FOR = 20.0
 
 
 class ClientSeat:
     """What one remote seat knows: its seat, its token, the last view and events."""
 
     def __init__(
-        self, name: str, token: str | None = None, version: str = __version__, code: str | None = None
+        self,
+        name: str,
+        token: str | None = None,
+        version: str = __version__,
+        code: str | None = None,
+        watch: bool = False,
     ) -> None:
         self.name = name
         self.token = token
         self.version = version
+        self.watch = watch  # a spectator: public information only, no seat, no moves
+        self.watching = False  # the host's welcome said we watch
         self.seat: int | None = None
         self.code: str | None = code  # the table's code: asked for in the hello, confirmed by the welcome
         self.game: str | None = None
@@ -50,9 +63,13 @@ class ClientSeat:
         self.chat: list[p.Chat] = []
         self.closed: str | None = None  # why the host said bye, once it did
         self.welcomes = 0  # how often the host gave us the seat (1 + each rejoin)
+        # every view in order, until a window takes it (`take_view`): the story of each move, not just the last
+        self.inbox: deque[p.ViewMsg] = deque(maxlen=INBOX)
 
     def hello(self) -> bytes:
-        hello = p.Hello(version=self.version, protocol=p.PROTOCOL, name=self.name, token=self.token, code=self.code)
+        hello = p.Hello(
+            version=self.version, protocol=p.PROTOCOL, name=self.name, token=self.token, code=self.code, watch=self.watch
+        )
         return p.encode(hello)
 
     def move(self, move: Any) -> bytes:
@@ -61,8 +78,11 @@ class ClientSeat:
             raise RuntimeError("not at a table yet")
         return p.encode(p.MoveMsg(token=self.token, move=str(move)))
 
-    def say(self, text: str) -> bytes:
-        return p.encode(p.Chat(text=text[: p.MAX_CHAT], token=self.token))
+    def say(self, text: str, phrase: str | None = None) -> bytes:
+        """A chat line; `phrase` is a quick phrase's code (each window says it in its own language)."""
+        if phrase is not None and phrase not in p.QUICK_PHRASES:
+            raise ValueError(f"no quick phrase {phrase!r}")
+        return p.encode(p.Chat(text=text[: p.MAX_CHAT], token=self.token, phrase=phrase))
 
     def bye(self) -> bytes:
         return p.encode(p.Bye(token=self.token))
@@ -73,6 +93,7 @@ class ClientSeat:
         if isinstance(message, p.Welcome):
             self.seat, self.token, self.code = message.seat, message.token, message.code
             self.game, self.names = message.game, list(message.names)
+            self.watching = message.watching
             self.welcomes += 1
         elif isinstance(message, p.ViewMsg):
             if self.game is None:
@@ -85,6 +106,7 @@ class ClientSeat:
             self.names = list(message.names) or self.names
             self.computers = list(message.computers)
             self.away = list(message.away)
+            self.inbox.append(message)
         elif isinstance(message, p.Refused):
             self.refusals.append(message)
         elif isinstance(message, p.Chat):
@@ -92,6 +114,10 @@ class ClientSeat:
         elif isinstance(message, p.Bye):
             self.closed = message.reason or "bye"
         return message
+
+    def take_view(self) -> p.ViewMsg | None:
+        """The oldest view not yet shown (a window takes them one by one), or None."""
+        return self.inbox.popleft() if self.inbox else None
 
     @property
     def view(self) -> Any:
@@ -115,19 +141,43 @@ class ClientSeat:
 
 
 class Client:
-    """A `ClientSeat` over WebSockets in a thread of its own (see module doc)."""
+    """A `ClientSeat` over WebSockets in a thread of its own (see module doc).
 
-    def __init__(self, url: str, name: str, token: str | None = None, code: str | None = None) -> None:
+    With `retry` a line that breaks (not one the host closed with a bye, not
+    `close()`) is dialled again at once and then every second for
+    `RETRY_FOR` seconds, with the seat's token: the window only shows
+    "Reconnecting…" meanwhile.  `on_change`, if set, is called on the
+    client's thread after every message and every change of the line (a
+    window wakes its loop with it; it must not block)."""
+
+    def __init__(
+        self,
+        url: str,
+        name: str,
+        token: str | None = None,
+        code: str | None = None,
+        *,
+        watch: bool = False,
+        retry: bool = False,
+    ) -> None:
         self.url = url
-        self.seat = ClientSeat(name, token, code=code)
+        self.seat = ClientSeat(name, token, code=code, watch=watch)
+        self.retry = retry
+        self.retry_for = RETRY_FOR
+        self.on_change: Callable[[], None] | None = None
         self._lock = threading.Condition()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ws: Any = None
         self._thread: threading.Thread | None = None
+        self._closing = False
         self.online = False
+        self.seated = False  # online, and the host gave us the seat again on this line
+        self.gave_up = False  # the line broke and dialling again did not bring it back
+        self.drops = 0  # lines lost (for tests and the window's words)
         self.error: BaseException | None = None
 
     def start(self) -> Client:
+        self._closing = False
         self._thread = threading.Thread(target=lambda: asyncio.run(self._main()), name="fireside-client", daemon=True)
         self._thread.start()
         return self
@@ -138,6 +188,7 @@ class Client:
         if self._thread is not None and self._thread.is_alive():
             raise RuntimeError("still connected")
         self.error = None
+        self.gave_up = False
         self._loop = self._ws = None
         return self.start()
 
@@ -147,52 +198,110 @@ class Client:
         with self._lock:
             while not predicate(self.seat):
                 left = end - time.monotonic()
-                if left <= 0 or (self.error is not None) or (not self.online and self._thread_done()):
+                gone = not self.online and (self._thread_done() or (self.error is not None and not self.retry))
+                if left <= 0 or gone:
                     return predicate(self.seat)
                 self._lock.wait(min(left, 0.1))
             return True
 
+    @property
+    def reconnecting(self) -> bool:
+        """The line broke and the client is dialling again (with `retry`)."""
+        return self.retry and not self.seated and not self.gave_up and not self._closing and self.drops > 0
+
     def send_move(self, move: Any) -> None:
         self._send(self.seat.move(move))
 
-    def say(self, text: str) -> None:
-        self._send(self.seat.say(text))
+    def say(self, text: str, phrase: str | None = None) -> None:
+        self._send(self.seat.say(text, phrase))
 
     def close(self, timeout: float = 5.0) -> None:
-        """Hang up without a bye (the seat stays ours to rejoin)."""
+        """Hang up without a bye (the seat stays ours to rejoin); no dialling again."""
+        self._closing = True
         loop, ws = self._loop, self._ws
         if loop is not None and ws is not None and not loop.is_closed():
             asyncio.run_coroutine_threadsafe(ws.close(), loop)
         if self._thread is not None:
             self._thread.join(timeout)
 
+    def leave(self, timeout: float = 5.0) -> None:
+        """Say bye and hang up: the seat is given up for good."""
+        try:
+            self._send(self.seat.bye())
+        except RuntimeError:  # not connected: nothing to say it over
+            pass
+        self.close(timeout)
+
+    def drop(self) -> None:
+        """Break the line as a failing network would, without a close (tests):
+        with `retry` the client dials again by itself."""
+        loop, ws = self._loop, self._ws
+        if loop is not None and ws is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(ws.transport.abort)
+
     def _thread_done(self) -> bool:
         return self._thread is not None and not self._thread.is_alive()
 
     def _send(self, data: bytes) -> None:
         loop, ws = self._loop, self._ws
-        if loop is None or ws is None:
+        if loop is None or ws is None or not self.online:
             raise RuntimeError("not connected")
         asyncio.run_coroutine_threadsafe(ws.send(data.decode()), loop)
 
+    def _changed(self) -> None:
+        callback = self.on_change
+        if callback is not None:
+            try:
+                callback()
+            except Exception:  # noqa: BLE001 - a window's wake-up must never break the line
+                pass
+
     async def _main(self) -> None:
+        lost_at: float | None = None
+        while True:
+            await self._line()
+            if not self.retry or self._closing or self.seat.closed is not None or self.seat.token is None:
+                return
+            now = time.monotonic()
+            lost_at = now if lost_at is None or self.seated_since > lost_at else lost_at
+            if now - lost_at > self.retry_for:
+                with self._lock:
+                    self.gave_up = True
+                    self._lock.notify_all()
+                self._changed()
+                return
+            await asyncio.sleep(0.05 if now - lost_at < 0.1 else 1.0)
+            if self._closing:
+                return
+
+    seated_since = 0.0  # when the host last gave us the seat (monotonic seconds)
+
+    async def _line(self) -> None:
+        """One line to the host, from the hello until it breaks or closes."""
         from websockets.asyncio.client import connect
 
         try:
-            async with connect(self.url, max_size=2 * p.MAX_MESSAGE) as ws:
+            async with connect(self.url, max_size=2 * p.MAX_MESSAGE, open_timeout=5) as ws:
                 self._loop, self._ws = asyncio.get_running_loop(), ws
                 self.online = True
                 await ws.send(self.seat.hello().decode())
                 async for raw in ws:
                     with self._lock:
-                        self.seat.handle(raw)
+                        message = self.seat.handle(raw)
+                        if isinstance(message, p.Welcome):
+                            self.seated, self.seated_since, self.error = True, time.monotonic(), None
                         self._lock.notify_all()
+                    self._changed()
         except Exception as exc:  # the line broke: whoever waits is told
             self.error = exc
         finally:
             with self._lock:
-                self.online = False
+                if self.seated or self.online:
+                    self.drops += 1
+                self.online = self.seated = False
+                self._ws = None
                 self._lock.notify_all()
+            self._changed()
 
 
 async def play_bot(
