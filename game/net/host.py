@@ -186,7 +186,8 @@ class HostTable:
         if isinstance(message, p.MoveMsg):
             return self._move(conn, seat, message.move)
         if isinstance(message, p.Chat):
-            line = p.encode(p.Chat(text=message.text, seat=seat))
+            phrase = message.phrase if message.phrase in p.QUICK_PHRASES else None  # a known code, or none
+            line = p.encode(p.Chat(text=message.text, seat=seat, phrase=phrase))
             return [(c, line) for c in self.seat_conn.values()]
         if isinstance(message, p.Bye):
             self.conns.pop(conn, None)
