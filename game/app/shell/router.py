@@ -39,7 +39,9 @@ if TYPE_CHECKING:
     from game.app.shell.app import App
     from game.app.shell.scene import Scene
     from game.app.table.base import TableScene
+    from game.app.table.remote import HostControls
     from game.app.ui.score_table import ScoreSheet
+    from game.net.client import Client
     from game.session.match import Match
 
 S = TypeVar("S", bound="Scene")
@@ -66,8 +68,8 @@ ROUTES: dict[str, tuple[str, str, str]] = {
     "learn_pick": ("game.app.learn.screens", "LearnPickScene", "push"),
     "learn_offer": ("game.app.learn.screens", "LearnOfferScene", "push"),
 }
-#: routes that are not one screen's class: a table, a guided game
-BUILT = ("table", "learn")
+#: routes that are not one screen's class: a table, a guided game, a network table
+BUILT = ("table", "learn", "remote_table")
 #: a route whose name is no Python name has a method named otherwise
 METHODS = {"pass": "pass_device"}
 
@@ -95,6 +97,12 @@ class Routes:
     def table(self, match: Match, *, demo: bool = False, continuing: bool = False, replay: bool = False) -> TableScene:
         """`match` on a table; see `open_table`."""
         return open_table(self.app, match, demo=demo, continuing=continuing, replay=replay)
+
+    def remote_table(self, client: Client, host: HostControls | None = None) -> TableScene:
+        """The network table `client` sits at, from its seat; see `open_remote_table`."""
+        from game.app.table.remote import open_remote_table
+
+        return open_remote_table(self.app, client, host)
 
     def learn(self, game_id: str, *, autoplay: bool = False) -> LessonScene:
         """The guided game of `game_id`; see `open_lesson`."""

@@ -93,7 +93,12 @@ class TableScene(Scene):
         self._view: tuple[Any, Any, Any] = (None, None, None)
         self._still: Any = None  # what was drawn when the cards last lay still (see `counted`)
         self._landing = False  # the last move's holds show or its cards still move (see `landing`)
-        self.session = Session(match, keeps=not demo, on_keep_failed=lambda exc: autosave_failed(app, match, exc))
+        kept = getattr(match, "keeper", None)  # a game kept elsewhere brings its keeper (a network table's)
+        self.session = (
+            kept
+            if isinstance(kept, Session)
+            else Session(match, keeps=not demo, on_keep_failed=lambda exc: autosave_failed(app, match, exc))
+        )
         self.chronicle = Chronicle(self.GAME, len(match.seats))  # what each seat did, in words
         if match.moves:  # a game going on: its round so far
             self.chronicle.fill(match)
@@ -500,6 +505,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.mode.tick(dt)
         self.turns.count_down(dt)
         if self.stage.tween(dt):  # the cards lie still: what they show now is what is counted
             self._still = self.drawn()
@@ -509,14 +515,19 @@ class TableScene(Scene):
             self.turns.drive(dt)
 
     def next_frame(self) -> float | None:
-        return self.turns.next_frame()
+        due = [d for d in (self.turns.next_frame(), self.mode.next_due()) if d is not None]
+        return min(due) if due else None
 
     def handle(self, event: pygame.event.Event) -> bool:
-        return self.input.handle(event)
+        return (not self.log.open and self.mode.handle(event)) or self.input.handle(event)
 
     def keeps_key(self, event: pygame.event.Event) -> bool:
-        """While the log is open the arrows scroll it (the focus ring waits beneath)."""
-        return self.log.open
+        """While the log is open the arrows scroll it (the focus ring waits
+        beneath); while the mode types (a chat line), the keys are its."""
+        return self.log.open or self.mode.keeps_key(event)
+
+    def exit(self) -> None:
+        self.mode.exit()
 
     def pass_to(self, seat: int) -> None:
         def arrived() -> None:  # only now, after the click, do this seat's cards show
@@ -559,6 +570,7 @@ class TableScene(Scene):
         self.draw_status(surface)
         for button in self.buttons:
             button.draw(surface, self.app.ui(17))
+        self.mode.draw(surface)  # its own layer (a network table's chat), under the open log
         self.log.draw(surface)  # the turn line (and the log over everything, when open)
 
     def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
@@ -574,7 +586,9 @@ class TableScene(Scene):
         draw_panel(surface, rect, radius=ui(12), edge=ACCENT if active else None)
         widgets.seat_mark(surface, seat, (rect.x + ui(16), rect.y + ui(18)), ui(7))
         seat_info = self.match.seats[seat]
-        who = names.seat_tag("you" if self.you(seat) else ("human" if seat_info.human else seat_info.level))
+        who = self.mode.seat_tag(seat) or names.seat_tag(
+            "you" if self.you(seat) else ("human" if seat_info.human else seat_info.level)
+        )
         tag = blit_text(surface, who, ui(13), MUTED, topright=(rect.right - ui(10), rect.y + ui(11)))
         name = self.name(seat)
         blit_text(

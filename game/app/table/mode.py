@@ -12,6 +12,8 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import pygame
+
     from game.app.table.input import Target
     from game.app.ui.widgets import Button
 
@@ -72,3 +74,29 @@ class TableMode:
     def drive_due(self) -> list[float] | None:
         """When `drive` next acts by itself, or None: the turn flow says."""
         return None
+
+    # -- a mode's own layer (a network table's: seat states, chat, its buttons) --
+    def seat_tag(self, seat: int) -> str | None:
+        """The word on `seat`'s panel in place of its kind ("you", "hard"), or None."""
+        return None
+
+    def tick(self, dt: float) -> None:
+        """Every frame, on top or not (what arrived from elsewhere)."""
+
+    def next_due(self) -> float | None:
+        """When the mode's own layer next changes by itself (None: only input changes it)."""
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The mode's own layer, over the table and under the open log."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """An event for the mode's own layer, before the table's input: True if taken."""
+        return False
+
+    def keeps_key(self, event: pygame.event.Event) -> bool:
+        """The mode types (a chat line): keys reach it, not the keyboard's ring."""
+        return False
+
+    def exit(self) -> None:
+        """The table left the screen for good."""

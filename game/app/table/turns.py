@@ -90,8 +90,8 @@ class TurnFlow:
         seat = self.match.current  # None once over: the session then gives the rules' game-over refusal
         viewer = self.host.viewer
         refusal = self.session.offer(viewer or 0 if seat is None else seat, move)  # applies, keeps the game
-        if refusal is None and seat is not None:
-            self.tell_played(before, seat)
+        if refusal is None and seat is not None and self.match.state is not before:  # (a network table's
+            self.tell_played(before, seat)  # move is told when the host's view comes back)
         return refusal
 
     def play(self, move: Any) -> None:

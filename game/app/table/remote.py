@@ -1,0 +1,620 @@
+"""A table whose game is kept on another laptop: one remote seat's window.
+
+The host's `Session` holds the only full game; this window is a `Client` to
+it (the host's own window too, over 127.0.0.1).  The game's own table shows
+it unchanged, through three stand-ins at its seams:
+
+- `RemoteMatch`, what the table reads of a `Match`: the state is the latest
+  view the host sent, the seats carry the host's names, `humans` is our own
+  seat only (none for a spectator), and undo says why it is off;
+- `RemoteSession`, what the table asks of a `Session`: the view, the events
+  it may hear, `offer` (checked against our own view's legal moves first, so
+  an illegal click is explained at once and nothing is sent), the hint
+  (worked out here, from our view, off the main thread: `hint_for`);
+- `NetworkMode`, how such a table is conducted (`TableMode`): each frame it
+  takes the next view that arrived and plays it through the path a local
+  move takes (the chronicle, the turn line, the stage's holds), one move at
+  a time and a computer's after the usual pause, so the story is told in
+  order; it says who is connected, thinking or away, "Reconnecting…",
+  "Waiting for Ana…", a host that is gone; and it holds the chat.
+
+The window never waits on the network: the client's thread keeps what
+arrives and wakes the window's loop (`WAKE`); a frame only reads it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any, Protocol
+
+import pygame
+
+from game import ai, rules
+from game.app.table.mode import TableMode
+from game.app.ui import widgets
+from game.app.ui.text_input import TextField
+from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
+from game.app.words import names
+from game.i18n import N_, _
+from game.net import protocol as p
+from game.net.client import Client, ClientSeat
+from game.rules import IllegalMove, Phrase
+from game.rules.core import Event
+from game.session.match import Match, Seat
+from game.session.session import Session
+
+if TYPE_CHECKING:
+    from game.app.shell.surface import AppSurface
+    from game.app.table.base import TableScene
+    from game.app.table.input import Target
+
+__all__ = [
+    "QUICK_PHRASES",
+    "UNDO_OFF",
+    "HostControls",
+    "NetworkMode",
+    "RemoteMatch",
+    "RemoteSession",
+    "hint_for",
+    "open_remote_table",
+]
+
+#: Why undo is off here (the table shows `_(UNDO_OFF)`, as it shows Match's reasons).
+UNDO_OFF = N_("Undo is off at a network table: everyone has seen the move.")
+#: The quick phrases by their protocol code, said in this window's language.
+QUICK_PHRASES = {
+    "good_game": N_("Good game!"),
+    "nice_trick": N_("Nice trick!"),
+    "well_played": N_("Well played!"),
+    "oops": N_("Oops!"),
+    "thanks": N_("Thanks!"),
+    "one_moment": N_("One moment, please."),
+}
+CHAT_LEN = min(p.MAX_CHAT, 160)  # characters a chat line may have here (the protocol allows MAX_CHAT)
+CHAT_SHOWN = 4  # chat lines shown on the table
+CHAT_TIME = 20.0  # seconds a chat line stays on the table (the open chat shows them longer)
+CHAT_KEY = pygame.K_t  # T for talk: opens the chat line
+
+_wake: list[int] = []
+
+
+def wake_event() -> int:
+    """The event type the client's thread posts to wake a sleeping window (made once)."""
+    if not _wake:
+        _wake.append(pygame.event.custom_type())
+    return _wake[0]
+
+
+class HostControls(Protocol):
+    """What the host's own window may do at its table (hn2's lobby passes them)."""
+
+    def hand_over(self, seat: int, level: str | None) -> None:
+        """Let a computer at `level` play for the away `seat` (None: give it back)."""
+        ...
+
+    def close(self) -> None:
+        """Close the table for everyone (the host keeps the game)."""
+        ...
+
+
+def hint_for(view: Any) -> tuple[Any, Any]:
+    """The one place a network table's hint comes from: (move, reason) for our
+    own view.  Runs off the main thread; point it at the coach's evaluator
+    when it comes."""
+    move, reason = ai.make_agent("hard", None).explain(view)
+    return move, reason
+
+
+def _seats(seat: ClientSeat, players: int, ours: int | None) -> list[Seat]:
+    """The seats as the host names them now: ours human, computers marked."""
+    names_now = list(seat.names) + [""] * players
+    return [Seat(names_now[s] or f"{s + 1}", s == ours or s not in seat.computers, "human") for s in range(players)]
+
+
+class RemoteMatch(Match):
+    """What a table reads of a `Match`, for a game the host keeps (see module doc).
+    `keeper` is the session the table uses instead of making its own."""
+
+    def __init__(self, game_id: str, state: Any, seats: list[Seat], ours: int | None, moves: int) -> None:
+        # (no Match.__init__: nothing is dealt here, the host dealt it)
+        self.game_id = game_id
+        self.seats = seats
+        self.seed = None
+        self.start = 0
+        self.options = {}
+        self.daily = None
+        self.module = rules.get(game_id)
+        self.state = state
+        self.ours = ours
+        self.moves = [(-1, None)] * moves  # the host's count; the moves themselves stay on the host
+        self._states = [state]
+        self._at = moves
+        self.keeper: Session | None = None
+
+    @property
+    def humans(self) -> list[int]:
+        return [] if self.ours is None else [self.ours]
+
+    def arrive(self, state: Any, moves: int, mover: int | None) -> None:
+        """The host's next view: the state shown now, after `moves` moves."""
+        if moves > len(self.moves):
+            self.moves.extend([(-1 if mover is None else mover, None)] * (moves - len(self.moves)))
+        self.state, self._states, self._at = state, [state], moves
+
+    def apply(self, move: Any) -> Any:
+        raise IllegalMove("net", "moves at a network table go to the host")
+
+    def seek(self, index: int) -> Any:
+        if index != self._at:
+            raise ValueError("a network table keeps no earlier states")
+        return self.state
+
+    def undo_target(self) -> tuple[int | None, str]:
+        return None, UNDO_OFF
+
+    def undo(self) -> str | None:
+        return UNDO_OFF
+
+
+class RemoteSession(Session):
+    """What a table asks of a `Session`, answered from the host's views (see module doc)."""
+
+    def __init__(self, match: RemoteMatch, client: Client) -> None:
+        # (no Session.__init__: no computers, no disk here; the host keeps both)
+        self.match = match
+        self.remote = match  # the same, as what it is
+        self.keeps = False
+        self.on_keep_failed = None
+        self.archived = True
+        self.agents = {}
+        self._listeners = []
+        self._hint = None
+        self.client = client
+        self.heard: tuple[Event, ...] = ()  # the shown move's events, as the host let us see them
+        self.sent_at: int | None = None  # the host's move count when we sent a move not yet answered
+        match.keeper = self
+
+    # -- what a seat may know ------------------------------------------------
+    def view(self, seat: int) -> Any:
+        state = self.match.state
+        return state if state.viewer == seat else state.view(seat)
+
+    def events(self, seat: int) -> tuple[Event, ...]:
+        return self.heard
+
+    # -- moves ---------------------------------------------------------------
+    @property
+    def in_flight(self) -> bool:
+        """We sent a move and the host has not answered it yet (a view, a refusal)."""
+        if self.sent_at is not None and self.client.seat.moves > self.sent_at:
+            self.sent_at = None
+        return self.sent_at is not None
+
+    def offer(self, seat: int, move: Any) -> Phrase | None:
+        """Check `move` against our own view's legal moves (the same refusal a
+        local table gives, at once), then send it; the host's view comes later."""
+        state = self.match.state
+        if state.current_player is not None and seat != state.current_player:
+            return Phrase("not_your_turn", "It is not your turn.", {"seat": seat})
+        if move not in state.legal_moves():  # the rules' own reason (a view cannot play a move on: it asks the gate)
+            try:
+                state.apply(move)
+            except IllegalMove as exc:
+                return exc.reason
+            except ValueError:
+                pass
+            return Phrase("not_a_move", f"{move!r} is not a move now", {})
+        at = self.client.seat.moves  # before sending: the answer may come back before the next line
+        try:
+            self.client.send_move(move)
+        except RuntimeError:  # the line is down: nothing was sent, the table says Reconnecting…
+            return Phrase("offline", "Not connected.", {})
+        self.sent_at = at
+        return None
+
+    def play(self, move: Any) -> tuple[Event, ...]:
+        raise IllegalMove("net", "moves at a network table go to the host")
+
+    def undo(self) -> str | None:
+        return UNDO_OFF
+
+    def event(self, data: dict[str, Any]) -> Event:
+        """An event as the rules' own states carry it: its cards as the game's cards (None: hidden)."""
+        event = p.event_from_json(data)
+        parse = self.remote.module.parse_card
+        return event._replace(cards=tuple(parse(c) if isinstance(c, str) else c for c in event.cards))
+
+    def arrive(self, message: p.ViewMsg) -> tuple[Any, int | None]:
+        """Make `message` the shown view; (the state before, the seat that moved
+        or None when nothing new is told: the same move again, or a gap)."""
+        match = self.remote
+        before = match.state
+        events = tuple(self.event(e) for e in message.events)
+        state = match.module.from_json(message.state)
+        state = state._evolve(events=events)  # the events the host let us see, as the rules' own states carry them
+        told = message.moves == match.position + 1
+        mover = before.current_player if told else None
+        match.seats = _seats(self.client.seat, state.num_players, match.ours)
+        match.arrive(state, message.moves, mover)
+        self.heard = events if told else ()
+        for callback in list(self._listeners):
+            if mover is not None:
+                callback(mover, events)
+        return before, mover
+
+    # -- the hint, worked out here ---------------------------------------------
+    def ask_hint(self, seat: int) -> bool:
+        """Work out our own hint in a worker thread (`hint_for`); False if one is asked already."""
+        if self._hint is not None:
+            return False
+        view = self.view(seat)
+        result: list[Any] = []
+        job = threading.Thread(target=lambda: result.append(hint_for(view)), daemon=True)
+        job.start()
+        self._hint = (job, result, self.match.state)
+        return True
+
+
+class ChatBar:
+    """The chat at a network table: the last few lines, and on T (or the Chat
+    button) a text field and the quick phrases, each said in this window's language."""
+
+    def __init__(self, mode: NetworkMode) -> None:
+        self.mode = mode
+        self.open = False
+        self.field = TextField(max_len=CHAT_LEN, on_submit=self.send_text, on_cancel=self.close)
+        self.lines: list[tuple[float, str]] = []  # (when it arrived, the line in words)
+        self.button = Button(N_("Chat"), self.toggle)
+        self.quick = [Button(text, self.sender(code)) for code, text in QUICK_PHRASES.items()]
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.read = 0  # chat messages of the client already turned into lines
+
+    # -- what arrives ---------------------------------------------------------
+    def take(self, clock: float) -> bool:
+        """Lines that arrived since the last frame; True if any did."""
+        chat = self.mode.client.seat.chat
+        new = chat[self.read :]
+        self.read = len(chat)
+        table = self.mode.table
+        for line in new:
+            said = _(QUICK_PHRASES[line.phrase]) if line.phrase in QUICK_PHRASES else line.text
+            said = "".join(ch for ch in said if ch.isprintable()).strip()
+            if not said:
+                continue
+            who = table.name(line.seat) if line.seat is not None and 0 <= line.seat < table.num_players else "?"
+            self.lines.append((clock, _("{name}: {text}").format(name=who, text=said)))
+        del self.lines[:-CHAT_SHOWN]
+        return bool(new)
+
+    def shown(self, clock: float) -> list[str]:
+        return [line for at, line in self.lines if self.open or clock - at < CHAT_TIME]
+
+    def due(self, clock: float) -> float | None:
+        """When the oldest line shown leaves the table."""
+        if self.open:
+            return self.field.next_frame()
+        left = [at + CHAT_TIME - clock for at, _line in self.lines if clock - at < CHAT_TIME]
+        return min(left) if left else None
+
+    # -- what is sent ---------------------------------------------------------
+    def send_text(self, text: str) -> None:
+        text = " ".join(text.split())[:CHAT_LEN]
+        if text:
+            self.send(text, None)
+        self.field.text = ""
+        self.close()
+
+    def sender(self, code: str) -> Callable[[], None]:
+        return lambda: self.send_phrase(code)
+
+    def send_phrase(self, code: str) -> None:
+        self.send(str(QUICK_PHRASES[code]), code)  # the English as its text, the code to say it in each language
+        self.close()
+
+    def send(self, text: str, phrase: str | None) -> None:
+        try:
+            self.mode.client.say(text, phrase)
+        except RuntimeError:
+            self.mode.table.refuse(_("Reconnecting…"))
+
+    def toggle(self) -> None:
+        if self.open:
+            self.close()
+        else:
+            self.open = True
+            self.mode.table.app.sound.play("click")
+            self.field.focus()
+
+    def close(self) -> None:
+        self.open = False
+        self.field.blur()
+
+    # -- layout and drawing -----------------------------------------------------
+    def place(self) -> None:
+        table = self.mode.table
+        ui = table.app.ui
+        order = table.display_order()
+        anchor = table.spots[order[0]].panel if table.spots else pygame.Rect(ui(10), table.size[1] - ui(90), 0, 0)
+        h = ui(30)
+        w = widgets.fitting_width(self.button.label, ui(16), ui(72))
+        self.button.rect = pygame.Rect(anchor.x, anchor.top - ui(8) - h, w, h)
+        width = min(ui(390), table.size[0] - 2 * anchor.x)
+        rows = (len(self.quick) + 2) // 3
+        height = ui(14) + CHAT_SHOWN * ui(20) + ui(8) + rows * ui(36) + ui(42) + ui(10)
+        self.panel = pygame.Rect(anchor.x, self.button.rect.top - ui(6) - height, width, height)
+        y = self.panel.y + ui(14) + CHAT_SHOWN * ui(20) + ui(8)
+        bw = (width - ui(16) - ui(12)) // 3
+        for i, button in enumerate(self.quick):
+            button.rect = pygame.Rect(self.panel.x + ui(8) + (i % 3) * (bw + ui(6)), y + (i // 3) * ui(36), bw, ui(30))
+        self.field.rect = pygame.Rect(self.panel.x + ui(8), self.panel.bottom - ui(10) - ui(34), width - ui(16), ui(34))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table = self.mode.table
+        ui = table.app.ui
+        self.place()
+        lines = self.shown(table.clock)
+        if self.open:
+            draw_panel(surface, self.panel, (16, 26, 22, 240), radius=ui(12), edge=ACCENT)
+            y = self.panel.y + ui(14)
+            if not lines:
+                blit_text(surface, _("No chat yet."), ui(14), MUTED, topleft=(self.panel.x + ui(12), y))
+            for line in lines:
+                px = widgets.fit_size(line, ui(15), self.panel.w - ui(24))
+                blit_text(surface, line, px, INK, topleft=(self.panel.x + ui(12), y))
+                y += ui(20)
+            for button in self.quick:
+                button.draw(surface, ui(14))
+            self.field.draw(surface, ui(16))
+            if not self.field.text and not self.field.composition:
+                hint = _("Type a line, Enter sends")
+                blit_text(surface, hint, ui(14), MUTED, midleft=(self.field.rect.x + ui(12), self.field.rect.centery))
+        elif lines:
+            y = self.button.rect.top - ui(8)
+            for line in reversed(lines):
+                px = widgets.fit_size(line, ui(14), ui(330))
+                size = widgets.fonts.size(line, px)
+                pill = pygame.Rect(0, 0, size[0] + ui(16), ui(22))
+                pill.bottomleft = (self.button.rect.x, y)
+                draw_panel(surface, pill, (14, 24, 20, 170), radius=ui(10), edge=None)
+                blit_text(surface, line, px, INK, midleft=(pill.x + ui(8), pill.centery))
+                y -= ui(26)
+        self.button.selected = self.open
+        self.button.draw(surface, ui(16))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.button.handle(event):
+            return True
+        if self.open:
+            if any(b.handle(event) for b in self.quick):
+                return True
+            if self.field.handle(event):
+                return True
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.panel.collidepoint(event.pos):
+                self.close()
+                return False
+            if event.type == pygame.KEYDOWN:
+                return True  # the chat has the keys while it is open
+            return event.type == pygame.MOUSEBUTTONDOWN and self.panel.collidepoint(event.pos)
+        if event.type == pygame.KEYDOWN and event.key == CHAT_KEY:
+            self.toggle()
+            return True
+        return False
+
+
+class NetworkMode(TableMode):
+    """How a network table is conducted (see module doc)."""
+
+    def __init__(self, table: TableScene, session: RemoteSession, client: Client, host: HostControls | None) -> None:
+        self.table = table
+        self.session = session
+        self.client = client
+        self.host = host
+        self.wait = 0.0  # seconds a computer's move has waited before it is shown
+        self.refusals_read = len(client.seat.refusals)
+        self.chat = ChatBar(self)
+        self.hand_over = Button("", self.let_computer_play)
+        self.leave_button = Button(N_("Back to the title"), self.back_to_title, primary=True)
+        self._woken = threading.Event()
+        client.on_change = self.wake
+
+    # -- the client's thread ----------------------------------------------------
+    def wake(self) -> None:
+        """Called on the client's thread: wake the window once (it will read what arrived)."""
+        if not self._woken.is_set():
+            self._woken.set()
+            try:
+                pygame.event.post(pygame.event.Event(wake_event()))
+            except pygame.error:  # no window any more
+                pass
+
+    # -- what the line says -----------------------------------------------------
+    @property
+    def gone(self) -> str | None:
+        """Why the host is gone for good, in words, or None."""
+        if self.client.seat.closed is not None:
+            return _("The host closed the table. The game is kept on the host's laptop.")
+        if self.client.gave_up or (not self.client.online and not self.client.retry and self.client.drops):
+            return _("The table's host cannot be reached. The game is kept on the host's laptop.")
+        return None
+
+    def offline(self) -> bool:
+        return not self.client.seated
+
+    def waiting_for(self) -> int | None:
+        """The seat to act, when it is a person whose line is down."""
+        seat = self.table.match.current
+        seat_info = self.client.seat
+        return seat if seat is not None and seat in seat_info.away and seat not in seat_info.computers else None
+
+    # -- the table's questions ----------------------------------------------------
+    def refusal(self, move: Any | None, select: Hashable | None) -> str | None:
+        if self.gone is not None or self.offline():
+            return _("Reconnecting…") if self.gone is None else self.gone
+        if move is not None and self.session.in_flight:
+            return _("Your move is on its way to the table…")
+        return None
+
+    def status(self, text: str) -> str:
+        gone = self.gone
+        if gone is not None:
+            return gone
+        if self.offline():
+            return _("Reconnecting…")
+        away = self.waiting_for()
+        if away is not None:
+            return _("Waiting for {name}…").format(name=self.table.name(away))
+        return text
+
+    def seat_tag(self, seat: int) -> str | None:
+        """The word on a seat's panel: who is here, away, thinking."""
+        info = self.client.seat
+        if self.table.you(seat):
+            return _("reconnecting") if self.offline() and self.gone is None else names.seat_tag("you")
+        if seat in info.computers:
+            return _("thinking…") if self.table.match.current == seat else _("computer")
+        if seat in info.away:
+            return _("away")
+        return _("connected") if seat in info.connected else _("not here")
+
+    def drive(self, dt: float) -> bool:
+        """Show the next view that arrived (a computer's after the usual pause);
+        True while nobody at this window is to act."""
+        table = self.table
+        if table.stage.summaries:
+            return False  # the round's summary first, as at a local table
+        pending = self.client.seat.inbox
+        if pending:
+            message = pending[0]
+            if self.pause_left(message) > 0:
+                self.wait += dt
+                return True
+            self.wait = 0.0
+            self.client.seat.take_view()
+            self.show(message)
+            return True
+        if table.match.state.is_over:
+            return False  # the results, as at a local table
+        return table.match.current != table.viewer or table.viewer is None
+
+    def pause_left(self, message: p.ViewMsg) -> float:
+        """How long a computer's move still waits before it is shown (a person's: none)."""
+        mover = self.table.match.current
+        if message.moves != self.table.match.position + 1 or mover is None or mover not in self.client.seat.computers:
+            return 0.0
+        return self.table.app.settings.ai_pause - self.wait
+
+    def show(self, message: p.ViewMsg) -> None:
+        """Play one view through the path a local move takes."""
+        table = self.table
+        before, mover = self.session.arrive(message)
+        if mover is not None:
+            table.turns.tell_played(before, mover)
+        elif table.match.state != before:  # a gap (a rejoin): the cards go where the view says
+            table.turns.forget_hint()
+            table.selection.clear()
+            table.stage.sync(instant=True)
+
+    def drive_due(self) -> list[float] | None:
+        table = self.table
+        pending = self.client.seat.inbox
+        if pending:
+            return [max(0.0, self.pause_left(pending[0]))]
+        if table.stage.summaries or (table.match.state.is_over and not table.turns.ended):
+            return [0.0]
+        return []  # the client's thread wakes the window when something arrives
+
+    def results(self) -> bool:
+        return False
+
+    # -- each frame -----------------------------------------------------------------
+    def tick(self, dt: float) -> None:
+        """What arrived that is not a move: refusals, chat lines."""
+        self._woken.clear()
+        seat = self.client.seat
+        if len(seat.refusals) > self.refusals_read:
+            for refused in seat.refusals[self.refusals_read :]:
+                self.table.refuse(ClientSeat.say_refusal(refused))
+                self.table.app.sound.play("error")
+            self.refusals_read = len(seat.refusals)
+            self.session.sent_at = None  # answered: the move was not taken
+        if self.chat.take(self.table.clock):
+            self.table.app.sound.play("click")
+        self.chat.field.update(dt)
+
+    def next_due(self) -> float | None:
+        return self.chat.due(self.table.clock)
+
+    # -- the host's and the leaver's buttons ----------------------------------------
+    def let_computer_play(self) -> None:
+        away = self.waiting_for()
+        if self.host is not None and away is not None:
+            self.host.hand_over(away, "normal")
+
+    def back_to_title(self) -> None:
+        self.client.close(timeout=0)
+        self.table.app.routes.title()
+
+    def exit(self) -> None:
+        """The table is closed (the title, another game): hang up, keeping the seat's
+        token, so this seat may come back to the table."""
+        self.client.on_change = None
+        self.client.close(timeout=0)
+
+    def extra_widgets(self) -> list[Button]:
+        """The buttons shown now under the status line (at most one)."""
+        if self.gone is not None:
+            return [self.leave_button]
+        away = self.waiting_for()
+        if self.host is not None and away is not None:
+            self.hand_over.label = _("Let a computer play for {name}").format(name=self.table.name(away))
+            return [self.hand_over]
+        return []
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table = self.table
+        ui = table.app.ui
+        box = table.status_box()
+        for button in self.extra_widgets():
+            w = widgets.fitting_width(button.label, ui(16), ui(160))
+            button.rect = pygame.Rect(0, 0, w, ui(34))
+            button.rect.midtop = (box.centerx, box.bottom + ui(40))
+            button.draw(surface, ui(16))
+        if table.viewer is not None or self.client.seat.watching:
+            self.chat.draw(surface)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == wake_event():
+            return True
+        if any(button.handle(event) for button in self.extra_widgets()):
+            return True
+        return self.chat.handle(event)
+
+    def keeps_key(self, event: pygame.event.Event) -> bool:
+        return self.chat.open
+
+    def allows(self, target: Target) -> bool:
+        return not self.chat.open
+
+
+def open_remote_table(app: AppSurface, client: Client, host: HostControls | None = None) -> TableScene:
+    """Put the table the `client` sits at on the window, from its seat (a
+    spectator's: public information only).  Call it once the host's first view
+    has arrived; `host` are the host's own controls, for the host's window."""
+    from game.app.table import table_for
+
+    seat = client.seat
+    first = seat.take_view()
+    if first is None or seat.game is None:
+        raise ValueError("no view from the host yet: open the table once the first one has arrived")
+    client.retry = True  # a broken line is dialled again with the seat's token
+    ours = None if seat.watching or seat.seat is None or seat.seat < 0 else seat.seat
+    state = rules.get(seat.game).from_json(first.state)
+    match = RemoteMatch(seat.game, state, _seats(seat, state.num_players, ours), ours, first.moves)
+    session = RemoteSession(match, client)
+    session.arrive(first)
+    table = table_for(app, match)
+    mode = NetworkMode(table, session, client, host)
+    table.mode = mode
+    app.replace(table)
+    return table
