@@ -68,7 +68,12 @@ class ClientSeat:
 
     def hello(self) -> bytes:
         hello = p.Hello(
-            version=self.version, protocol=p.PROTOCOL, name=self.name, token=self.token, code=self.code, watch=self.watch
+            version=self.version,
+            protocol=p.PROTOCOL,
+            name=self.name,
+            token=self.token,
+            code=self.code,
+            watch=self.watch,
         )
         return p.encode(hello)
 
