@@ -203,3 +203,204 @@ def test_the_other_hands_are_drawn_as_backs(net):
     assert len(backs) >= full.hand_size(1) + full.hand_size(2) - 2  # (a pick in flight may be on the table)
     for s in (1, 2):
         assert table.view.hand(s) == () or all(c is None for c in table.view.hand(s))
+
+
+def _dead_url() -> str:
+    """A 127.0.0.1 port nobody listens on (dialling it is refused at once)."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind((LOOPBACK, 0))
+        port = sock.getsockname()[1]
+    return f"ws://{LOOPBACK}:{port}"
+
+
+def test_a_dropped_line_says_reconnecting_and_comes_back_with_the_current_view(net):
+    table_net = net("sticheln", [True, True, False], seed=6)
+    client = table_net.client("Ana")
+    bo = table_net.client("Bo")
+    app = make_app()
+    table = app.routes.remote_table(client)
+    mode = table.mode
+    assert isinstance(mode, NetworkMode)
+    assert settle(app, lambda: table.viewer_acts() and not table.busy)
+    assert table.try_move(table.view.legal_moves()[0])  # our pick; now it is Bo's
+    assert settle(app, lambda: table.match.current == 1 and not client.seat.inbox)
+    # the network goes: the line breaks and dialling again fails for a while
+    url, client.url = client.url, _dead_url()
+    client.drop()
+    assert settle(app, lambda: client.reconnecting)
+    step(app)
+    assert table.status_shown()[1] == ["Reconnecting…"]
+    assert mode.seat_tag(0) == "reconnecting"
+    assert table.mode.refusal(table.view.legal_moves()[0] if table.view.legal_moves() else None, None)
+    # meanwhile Bo plays; then the network is back
+    assert bo.wait(lambda s: s.my_turn)
+    bo.send_move(bo.seat.view.legal_moves()[0])
+    assert bo.wait(lambda s: s.moves >= 2)
+    start = time.perf_counter()
+    client.url = url
+    assert settle(app, lambda: client.seated and not client.seat.inbox, 3000)
+    took = time.perf_counter() - start
+    step(app)
+    assert table.match.state == table_net.session.view(0)
+    assert table.match.position == len(table_net.session.match.moves)
+    assert client.seat.token == bo.seat.token or client.seat.seat == 0  # the same seat, by its token
+    assert "Reconnecting…" not in table.status_shown()[1]
+    print(f"network back -> seat and current view at the table in {took * 1000:.0f} ms (the client dials each second)")
+    # a plain drop: dialled again at once
+    start = time.perf_counter()
+    drops = client.drops
+    client.drop()
+    assert settle(app, lambda: client.drops > drops and client.seated, 3000)
+    print(f"dropped line -> seat back in {(time.perf_counter() - start) * 1000:.0f} ms")
+    bo.close()
+
+
+class FakeHost:
+    """The host's own controls, as hn2's lobby hands them over (recorded)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple] = []
+
+    def hand_over(self, seat: int, level: str | None) -> None:
+        self.calls.append(("hand_over", seat, level))
+
+    def close(self) -> None:
+        self.calls.append(("close",))
+
+
+def test_the_waiting_line_names_the_away_seat_and_the_host_may_hand_it_to_a_computer(net):
+    table_net = net("sticheln", [True, True, False], seed=6)
+    client = table_net.client("Ana")
+    bo = table_net.client("Bo")
+    app = make_app()
+    host = FakeHost()
+    table = app.routes.remote_table(client, host)
+    mode = table.mode
+    assert isinstance(mode, NetworkMode)
+    assert settle(app, lambda: table.viewer_acts() and not table.busy)
+    assert mode.seat_tag(1) == "connected" and mode.seat_tag(2) == "computer"
+    assert table.try_move(table.view.legal_moves()[0])
+    assert settle(app, lambda: table.match.current == 1 and not client.seat.inbox)
+    bo.close()  # Bo's line is down: the seat waits for him
+    assert settle(app, lambda: 1 in client.seat.away)
+    step(app)
+    assert table.status_shown()[1] == ["Waiting for Bo…"]
+    assert mode.seat_tag(1) == "away"
+    (button,) = mode.extra_widgets()
+    assert button.label == "Let a computer play for Bo"
+    step(app)
+    pos = button.rect.center
+    step(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
+    step(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+    assert host.calls == [("hand_over", 1, "normal")]
+
+
+def test_without_host_controls_the_waiting_line_offers_nothing(net):
+    table_net = net("grinch", [True, True], seed=1)
+    client = table_net.client("Ana")
+    bo = table_net.client("Bo")
+    app = make_app()
+    table = app.routes.remote_table(client)
+    mode = table.mode
+    assert isinstance(mode, NetworkMode)
+    settle(app, lambda: not table.busy)
+    if table.match.current == 0:
+        assert table.try_move(table.view.legal_moves()[0])
+        assert settle(app, lambda: table.match.current == 1 and not client.seat.inbox)
+    bo.close()
+    assert settle(app, lambda: 1 in client.seat.away)
+    step(app)
+    assert table.status_shown()[1] == ["Waiting for Bo…"] and mode.extra_widgets() == []
+
+
+def test_the_host_gone_says_so_and_leads_back_to_the_title(net):
+    table_net = net("avalanche", [True, False], seed=1)
+    client = table_net.client("Ana")
+    app = make_app()
+    table = app.routes.remote_table(client)
+    mode = table.mode
+    assert isinstance(mode, NetworkMode)
+    table_net.server.stop()
+    assert settle(app, lambda: client.seat.closed is not None)
+    step(app)
+    said = " ".join(table.status_shown()[1])
+    assert said.startswith("The host closed the table.")
+    (button,) = mode.extra_widgets()
+    button.action()
+    from game.app.scenes.title import TitleScene
+
+    assert isinstance(app.stack.top, TitleScene)
+
+
+def test_chat_and_a_quick_phrase_arrive_at_another_window_in_its_language(net):
+    table_net = net("sticheln", [True, True, False], seed=6)
+    client = table_net.client("Ana")
+    bo = table_net.client("Bo")
+    app = make_app()
+    table = app.routes.remote_table(client)
+    mode = table.mode
+    assert isinstance(mode, NetworkMode)
+    i18n.set_language("ko")
+    try:
+        bo.say("Good game!", "good_game")  # Bo's window in English sends the code with its English
+        bo.say("hello from Bo")
+        assert settle(app, lambda: len(mode.chat.lines) == 2)
+        assert mode.chat.lines[0][1] == "Bo: " + i18n._("Good game!") and i18n._("Good game!") != "Good game!"
+        assert mode.chat.lines[1][1] == "Bo: hello from Bo"
+        # this window types a line: T opens the chat, Enter sends it (no table key fires meanwhile)
+        key(app, pygame.K_t)
+        assert mode.chat.open and table.keeps_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0))
+        for ch in "hi":
+            step(app, [pygame.event.Event(pygame.TEXTINPUT, text=ch)])
+        key(app, pygame.K_RETURN)
+        assert not mode.chat.open
+        assert bo.wait(lambda s: any(c.text == "hi" and c.seat == 0 for c in s.chat), 5)
+        # a quick phrase from the open chat
+        key(app, pygame.K_t)
+        mode.chat.quick[1].action()
+        assert bo.wait(lambda s: any(c.phrase == "nice_trick" and c.seat == 0 for c in s.chat), 5)
+        assert not table.message.showing or table.message.tone != "refusal"
+        # a line longer than the limit is cut to it
+        key(app, pygame.K_t)
+        step(app, [pygame.event.Event(pygame.TEXTINPUT, text="x" * 500)])
+        assert len(mode.chat.field.text) <= p_max_chat()
+        key(app, pygame.K_ESCAPE)
+        assert not mode.chat.open
+    finally:
+        i18n.set_language("en")
+    bo.close()
+
+
+def p_max_chat() -> int:
+    from game.net import protocol as p
+
+    return p.MAX_CHAT
+
+
+def test_a_spectators_table_has_no_seat_no_hand_of_its_own_and_no_moves():
+    """A watcher's client (the host's side of watching is hn2's): fed a welcome and a view by hand."""
+    from game.net import protocol as p
+    from game.session.match import Match, Seat
+
+    match = Match("grinch", [Seat("Ana", True), Seat("Bo", True)], seed=3)
+    client = Client("ws://127.0.0.1:9", "Watcher", watch=True)
+    assert p.decode(client.seat.hello()).watch is True
+    client.seat.handle(
+        p.encode(p.Welcome(seat=-1, token="t", code="ABC", game="grinch", names=["Ana", "Bo"], watching=True))
+    )
+    view = match.state.view(0).to_json()
+    view["hands"] = [[] for _ in view["hands"]]  # public information only
+    client.seat.handle(
+        p.encode(p.ViewMsg(seat=-1, state=view, events=[], moves=0, connected=[0, 1], turn=0, names=["Ana", "Bo"]))
+    )
+    app = make_app()
+    table = app.routes.remote_table(client)
+    assert table.viewer is None and table.match.humans == []
+    assert not any(b.label in ("Hint", "Undo") for b in table.buttons)
+    assert not table.viewer_acts()
+    hands = {str(c) for s in (0, 1) for c in match.state.hand(s)}
+    assert not any(str(place.card) in hands for place in table.places() if place.card is not None)
+    assert table.mode.drive(0.0) is True  # nobody at this window acts
+    step(app)
