@@ -135,13 +135,13 @@ def seat_costs(
     return costs
 
 
-def serve_host(game: str, players: int, seed: int) -> None:
+def serve_host(game: str, players: int, seed: int, level: str = "random") -> None:
     """The bench's host in a process of its own: print its address, serve until stdin closes."""
     from game.net.host import HostServer, HostTable
     from game.session.match import Match, Seat
     from game.session.session import Session
 
-    seats = [Seat("You", True), *(Seat(f"Seat {i + 1}", False, "random") for i in range(1, players))]
+    seats = [Seat("You", True), *(Seat(f"Seat {i + 1}", False, level) for i in range(1, players))]
     server = HostServer(HostTable(Session(Match(game, seats, seed), keeps=False)), host="127.0.0.1").start()
     print(server.url, flush=True)
     sys.stdin.read()
@@ -226,10 +226,10 @@ def _main(argv: list[str]) -> int:
     parser.add_argument("--network", action="store_true", help="compare a network table with a local one")
     parser.add_argument("--seconds", type=float, default=4.0, help="seconds per run (default 4)")
     parser.add_argument("--rounds", type=int, default=3, help="alternating pairs of runs (default 3)")
-    parser.add_argument("--host", nargs=3, metavar=("GAME", "PLAYERS", "SEED"), help=argparse.SUPPRESS)
+    parser.add_argument("--host", nargs="+", metavar="GAME PLAYERS SEED [LEVEL]", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.host:
-        serve_host(args.host[0], int(args.host[1]), int(args.host[2]))
+        serve_host(args.host[0], int(args.host[1]), int(args.host[2]), *args.host[3:4])
         return 0
     if args.network:
         result = compare_network(args.seconds, args.rounds)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -19,6 +20,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PROBES = ("bare", "title", "table")
+#: `--network`: the local table and the network table, alternating
+NETWORK_PROBES = ("table", "net_table")
 WARMUP = 5.0  # seconds before measuring: the window opens, the deal (3-4 s) lands
 
 
@@ -81,13 +84,33 @@ def _app(kind: str, seconds: float) -> float:
             super().handle(event)
 
     app = TimedApp((1280, 720), Settings(muted=True))
+    host = None
     if kind == "title":
         app.routes.title()
+    elif kind == "net_table":  # the same table, kept by a host in a process of its own
+        from game.net.client import Client
+
+        host = subprocess.Popen(
+            [sys.executable, "-m", "game.tools.frame_bench", "--host", "sticheln", "3", "7", "normal"],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert host.stdout is not None
+        client = Client(host.stdout.readline().strip(), "You").start()
+        if not client.wait(lambda s: s.view is not None, 10.0):
+            raise RuntimeError("the bench's host did not answer")
+        app.routes.remote_table(client)
     else:
         seats = [Seat("You", True), Seat("Ada", False, "normal"), Seat("Bo", False, "normal")]
         app.routes.table(Match("sticheln", seats, 7))  # seat 0 picks a pain card first
     pygame.time.set_timer(start_event, round(WARMUP * 1000), loops=1)
-    app.run()
+    try:
+        app.run()
+    finally:
+        if host is not None:
+            host.communicate("", timeout=10)
     return measured["used"]
 
 
@@ -127,6 +150,29 @@ def run(seconds: float = 10.0) -> dict:
     return out
 
 
+def compare_network(seconds: float = 10.0, rounds: int = 3) -> dict:
+    """The local and the network table waiting for you, alternating, `rounds`
+    times each: CPU seconds per wall second, the medians and their ratio."""
+    missing = display_missing()
+    if missing is not None:
+        return {"skipped": f"no display ({missing})"}
+    runs: dict[str, list[float]] = {kind: [] for kind in NETWORK_PROBES}
+    for i in range(rounds):
+        for kind in NETWORK_PROBES if i % 2 == 0 else tuple(reversed(NETWORK_PROBES)):
+            result = probe(kind, seconds)
+            if "error" in result:
+                return {"skipped": f"{kind}: {result['error']}"}
+            runs[kind].append(result["cpu_per_s"])
+    local, remote = statistics.median(runs["table"]), statistics.median(runs["net_table"])
+    return {
+        "seconds": seconds,
+        "runs": {k: [round(x, 4) for x in v] for k, v in runs.items()},
+        "local_cpu_per_s": round(local, 4),
+        "network_cpu_per_s": round(remote, 4),
+        "ratio": round(remote / max(local, 1e-4), 3),
+    }
+
+
 def report_lines(idle: dict) -> list[str]:
     if "skipped" in idle:
         return ["", f"idle: skipped, {idle['skipped']}"]
@@ -143,6 +189,17 @@ def report_lines(idle: dict) -> list[str]:
 
 
 def _main(argv: list[str]) -> int:
+    if argv and argv[0] == "--network":
+        seconds = float(argv[1]) if len(argv) > 1 else 10.0
+        rounds = int(argv[2]) if len(argv) > 2 else 3
+        result = compare_network(seconds, rounds)
+        print(json.dumps(result))
+        if "ratio" in result:
+            print(
+                f"idle CPU s per s, Sticheln table waiting for you: local {result['local_cpu_per_s']:.4f}, "
+                f"network {result['network_cpu_per_s']:.4f}, ratio {result['ratio']:.3f} (target <= 1.10)"
+            )
+        return 0
     kind, seconds = argv[0], float(argv[1])
     used = _bare(seconds) if kind == "bare" else _app(kind, seconds)
     print(json.dumps({"cpu_per_s": used}), flush=True)
