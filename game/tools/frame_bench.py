@@ -118,7 +118,7 @@ def seat_costs(
                 app.stack.pop()
                 continue
             if table.viewer_acts() and not table.busy:
-                if network and (client is None or client.seat.inbox or table.session.in_flight):
+                if network and (client is None or client.seat.inbox or getattr(table.session, "in_flight", False)):
                     time.sleep(0.0005)  # the host's answer is on its way
                 else:
                     table.try_move(rng.choice(table.view.legal_moves()))

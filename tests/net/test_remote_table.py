@@ -240,7 +240,8 @@ def test_a_dropped_line_says_reconnecting_and_comes_back_with_the_current_view(n
     assert bo.wait(lambda s: s.moves >= 2)
     start = time.perf_counter()
     client.url = url
-    assert settle(app, lambda: client.seated and not client.seat.inbox, 3000)
+    current = table_net.session.view(0)  # (the host waits for us now: nothing changes meanwhile)
+    assert settle(app, lambda: client.seated and table.match.state == current, 3000)
     took = time.perf_counter() - start
     step(app)
     assert table.match.state == table_net.session.view(0)
@@ -404,3 +405,24 @@ def test_a_spectators_table_has_no_seat_no_hand_of_its_own_and_no_moves():
     assert not any(str(place.card) in hands for place in table.places() if place.card is not None)
     assert table.mode.drive(0.0) is True  # nobody at this window acts
     step(app)
+
+
+def test_the_hint_is_worked_out_at_this_window_from_its_own_view(net, monkeypatch):
+    from game.app.table import remote
+
+    table_net = net("sticheln", [True, False, False], seed=7)
+    client = table_net.client("Ana")
+    app = make_app()
+    table = app.routes.remote_table(client)
+    assert settle(app, lambda: table.viewer_acts() and not table.busy)
+    asked: list = []
+
+    def hint_for(view):
+        asked.append((view.viewer, threading.current_thread() is threading.main_thread()))
+        return view.legal_moves()[0], None
+
+    monkeypatch.setattr(remote, "hint_for", hint_for)
+    table.ask_hint()
+    assert settle(app, lambda: table.hint is not None, 500)
+    assert asked == [(0, False)]  # our own view, off the main thread
+    assert table.message.text.startswith("Hint:")

@@ -268,6 +268,8 @@ class ChatBar:
         self.button = Button(N_("Chat"), self.toggle)
         self.quick = [Button(text, self.sender(code)) for code, text in QUICK_PHRASES.items()]
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.room = 0  # how wide the closed chat's lines may be
+        self._rows: tuple[Any, list[str]] = (None, [])
         self.read = 0  # chat messages of the client already turned into lines
 
     # -- what arrives ---------------------------------------------------------
@@ -340,14 +342,25 @@ class ChatBar:
         w = widgets.fitting_width(self.button.label, ui(16), ui(72))
         self.button.rect = pygame.Rect(anchor.x, anchor.top - ui(8) - h, w, h)
         width = min(ui(390), table.size[0] - 2 * anchor.x)
-        rows = (len(self.quick) + 2) // 3
+        rows = (len(self.quick) + 1) // 2
         height = ui(14) + CHAT_SHOWN * ui(20) + ui(8) + rows * ui(36) + ui(42) + ui(10)
         self.panel = pygame.Rect(anchor.x, self.button.rect.top - ui(6) - height, width, height)
         y = self.panel.y + ui(14) + CHAT_SHOWN * ui(20) + ui(8)
-        bw = (width - ui(16) - ui(12)) // 3
+        bw = (width - ui(16) - ui(6)) // 2
         for i, button in enumerate(self.quick):
-            button.rect = pygame.Rect(self.panel.x + ui(8) + (i % 3) * (bw + ui(6)), y + (i // 3) * ui(36), bw, ui(30))
+            button.rect = pygame.Rect(self.panel.x + ui(8) + (i % 2) * (bw + ui(6)), y + (i // 2) * ui(36), bw, ui(30))
+        # the closed chat's lines keep left of the hand and of the turn line
+        hand_left = (table.size[0] - table.hand_width) / 2
+        line_left = (table.size[0] - table.turn_line_width()) / 2
+        self.room = max(ui(120), round(min(hand_left, line_left)) - anchor.x - ui(8))
         self.field.rect = pygame.Rect(self.panel.x + ui(8), self.panel.bottom - ui(10) - ui(34), width - ui(16), ui(34))
+
+    def rows(self, lines: list[str], px: int, width: int) -> list[str]:
+        """The lines wrapped to `width` (kept until the lines or the size change: drawn every frame)."""
+        key = (tuple(lines), px, width)
+        if self._rows[0] != key:
+            self._rows = (key, [row for line in lines for row in widgets.wrap(line, px, width)])
+        return self._rows[1]
 
     def draw(self, surface: pygame.Surface) -> None:
         table = self.mode.table
@@ -359,9 +372,10 @@ class ChatBar:
             y = self.panel.y + ui(14)
             if not lines:
                 blit_text(surface, _("No chat yet."), ui(14), MUTED, topleft=(self.panel.x + ui(12), y))
-            for line in lines:
-                px = widgets.fit_size(line, ui(15), self.panel.w - ui(24))
-                blit_text(surface, line, px, INK, topleft=(self.panel.x + ui(12), y))
+            rows = self.rows(lines, ui(15), self.panel.w - ui(24))
+            for row in rows[-CHAT_SHOWN:]:
+                px = widgets.fit_size(row, ui(15), self.panel.w - ui(24))
+                blit_text(surface, row, px, INK, topleft=(self.panel.x + ui(12), y))
                 y += ui(20)
             for button in self.quick:
                 button.draw(surface, ui(14))
@@ -371,14 +385,21 @@ class ChatBar:
                 blit_text(surface, hint, ui(14), MUTED, midleft=(self.field.rect.x + ui(12), self.field.rect.centery))
         elif lines:
             y = self.button.rect.top - ui(8)
-            for line in reversed(lines):
-                px = widgets.fit_size(line, ui(14), ui(330))
-                size = widgets.fonts.size(line, px)
-                pill = pygame.Rect(0, 0, size[0] + ui(16), ui(22))
+            px = ui(14)
+            rows = self.rows(lines, px, self.room - ui(16))[-CHAT_SHOWN:]
+            for row in reversed(rows):
+                size = widgets.fonts.size(row, px)
+                pill = pygame.Rect(0, 0, min(self.room, size[0] + ui(16)), ui(22))
                 pill.bottomleft = (self.button.rect.x, y)
                 draw_panel(surface, pill, (14, 24, 20, 170), radius=ui(10), edge=None)
-                blit_text(surface, line, px, INK, midleft=(pill.x + ui(8), pill.centery))
-                y -= ui(26)
+                blit_text(
+                    surface,
+                    row,
+                    widgets.fit_size(row, px, pill.w - ui(16)),
+                    INK,
+                    midleft=(pill.x + ui(8), pill.centery),
+                )
+                y -= ui(24)
         self.button.selected = self.open
         self.button.draw(surface, ui(16))
 
