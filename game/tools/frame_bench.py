@@ -73,12 +73,14 @@ def seat_costs(
     size: tuple[int, int] = (1920, 1080),
     seed: int = 1,
     clock: Callable[[], float] = time.perf_counter,
+    host_here: bool = False,
 ) -> list[float]:
     """Milliseconds per animated frame of a table where seat 0 is a person (the
     bench plays it through `try_move`) and the others random computers: local,
     or a network table over 127.0.0.1 (the computers then think on the host).
     `clock`: wall time, or `time.thread_time` for the window thread's own
-    processor time (what a busy machine's other work does not add to)."""
+    processor time (what a busy machine's other work does not add to).
+    `host_here`: the host in this process (the host's own window), not in one of its own."""
     import random
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -90,8 +92,18 @@ def seat_costs(
     app = App(size, Settings(speed="normal", muted=True))
     seats = [Seat("You", True), *(Seat(f"Seat {i + 1}", False, "random") for i in range(1, players))]
     match = Match(game, seats, seed)
-    host = client = None
-    if network:
+    host = client = server = None
+    if network and host_here:
+        from game.net.client import Client
+        from game.net.host import HostServer, HostTable
+        from game.session.session import Session
+
+        server = HostServer(HostTable(Session(Match(game, seats, seed), keeps=False)), host="127.0.0.1").start()
+        client = Client(server.url, "You").start()
+        if not client.wait(lambda s: s.view is not None, 10.0):
+            raise RuntimeError("the bench's host did not answer")
+        table = app.routes.remote_table(client)
+    elif network:
         from game.net.client import Client
 
         host = subprocess.Popen(  # the host's own process, as a friend's laptop would be
@@ -132,11 +144,17 @@ def seat_costs(
             client.close()
         if host is not None:
             host.communicate("", timeout=10)
+        if server is not None:
+            server.stop()
     return costs
 
 
 def serve_host(game: str, players: int, seed: int, level: str = "random") -> None:
-    """The bench's host in a process of its own: print its address, serve until stdin closes."""
+    """The bench's host in a process of its own: print its address, serve until stdin closes.
+    It stands in for another laptop, so it yields this machine's cores to the window
+    (at the same priority, on 2 cores it would take the window's share and be measured with it)."""
+    if hasattr(os, "nice"):
+        os.nice(19)
     from game.net.host import HostServer, HostTable
     from game.session.match import Match, Seat
     from game.session.session import Session
@@ -148,7 +166,7 @@ def serve_host(game: str, players: int, seed: int, level: str = "random") -> Non
     server.stop()
 
 
-def compare_network(seconds: float = 4.0, rounds: int = 3) -> dict:
+def compare_network(seconds: float = 4.0, rounds: int = 3, host_here: bool = False) -> dict:
     """Local and network tables in alternating runs of `seconds` each (the machine
     is noisy): each run's median frame, in wall time and in the window thread's
     processor time; the medians of the runs and the network/local ratios."""
@@ -158,7 +176,7 @@ def compare_network(seconds: float = 4.0, rounds: int = 3) -> dict:
         for network in (False, True) if i % 2 == 0 else (True, False):
             kind = "network" if network else "local"
             for clock, name in ((time.perf_counter, "wall"), (time.thread_time, "cpu")):
-                costs = seat_costs(seconds, network, seed=1 + i, clock=clock)
+                costs = seat_costs(seconds, network, seed=1 + i, clock=clock, host_here=host_here)
                 if costs:
                     runs[f"{kind}_{name}"].append(statistics.median(costs))
                     frames[kind] += len(costs)
@@ -226,13 +244,14 @@ def _main(argv: list[str]) -> int:
     parser.add_argument("--network", action="store_true", help="compare a network table with a local one")
     parser.add_argument("--seconds", type=float, default=4.0, help="seconds per run (default 4)")
     parser.add_argument("--rounds", type=int, default=3, help="alternating pairs of runs (default 3)")
+    parser.add_argument("--host-here", action="store_true", help="the host in the window's process (the host's window)")
     parser.add_argument("--host", nargs="+", metavar="GAME PLAYERS SEED [LEVEL]", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.host:
         serve_host(args.host[0], int(args.host[1]), int(args.host[2]), *args.host[3:4])
         return 0
     if args.network:
-        result = compare_network(args.seconds, args.rounds)
+        result = compare_network(args.seconds, args.rounds, args.host_here)
         print(json.dumps(result))
         for name, what in (("wall", "wall time"), ("cpu", "window thread's processor time")):
             print(
