@@ -254,7 +254,9 @@ def _add_review(commands: argparse._SubParsersAction) -> None:
         help="weigh every decision of a saved or finished game: the move played, the best move, the points lost",
     )
     review.add_argument("file", metavar="SAVE.json")
-    review.add_argument("--json", action="store_true", help="print a JSON list, one object per decision")
+    review.add_argument(
+        "--json", action="store_true", help="print JSON: the decisions (each with its reason) and the summary"
+    )
     review.add_argument(
         "--seats",
         choices=("humans", "all"),
@@ -298,31 +300,45 @@ def _review(args: argparse.Namespace) -> int:
 
 
 def _print_review(args: argparse.Namespace, match: Any, decisions: list) -> None:
+    """One line per decision, as the replay says it, then a totals line per
+    reviewed seat; or (`--json`) {"decisions": [...], "summary": {...}}, each
+    decision with its reason's code, params and text."""
     import json
 
     from game.ai.review import budget
+    from game.app.words import verdict
     from game.persist.printable import printable
     from game.session import coach
 
+    def seat_name(seat: int) -> str:
+        return match.seats[seat].name
+
+    def nobody(_seat: int) -> bool:  # the command line speaks to nobody as "you"
+        return False
+
+    game_id = match.game_id
+    seats = sorted({d.seat for d in decisions}) or coach.reviewed_seats(match, args.seats == "all")
     if args.json:
-        print(
-            json.dumps(
-                [
-                    {
-                        "seat": d.seat,
-                        "move": d.number,
-                        "chosen": d.chosen,
-                        "best": d.best,
-                        "loss": round(d.loss, 2),
-                        "mark": d.mark,
-                        "chosen_value": round(d.chosen_value, 2),
-                        "best_value": round(d.best_value, 2),
-                    }
-                    for d in decisions
-                ],
-                indent=1,
+        rows = []
+        for d in decisions:
+            rows.append(
+                {
+                    "seat": d.seat,
+                    "name": seat_name(d.seat),
+                    "move": d.number,
+                    "chosen": d.chosen,
+                    "best": d.best,
+                    "loss": round(d.loss, 2),
+                    "mark": d.mark,
+                    "chosen_value": round(d.chosen_value, 2),
+                    "best_value": round(d.best_value, 2),
+                    "reason": verdict.reason_json(game_id, d, seat_name, nobody),
+                    "verdict": verdict.verdict(game_id, d, seat_name, nobody) if d.mark else "",
+                }
             )
-        )
+        total = coach.summary(decisions).to_json()
+        total["seats"] = {str(seat): coach.summary(decisions, seat).to_json() for seat in seats}
+        print(json.dumps({"decisions": rows, "summary": total}, indent=1))
         return
     print(
         _(
@@ -332,25 +348,25 @@ def _print_review(args: argparse.Namespace, match: Any, decisions: list) -> None
             file=printable(args.file),
             game=match.module.NAME,
             n=len(decisions),
-            rollouts=args.rollouts or budget(match.game_id),
+            rollouts=args.rollouts or budget(game_id),
         )
     )
-    from game.app.words import names
-
-    def seat_name(seat: int) -> str:
-        return match.seats[seat].name
 
     def said(notation: str) -> str:  # as the table and the replay say it ("orange 2", not "play red 2")
-        try:
-            return names.move_named(match.game_id, match.module.parse_move(notation), seat_name, lambda _s: False)
-        except (ValueError, KeyError, TypeError, AttributeError):  # a hand-edited kept review: as written
-            return printable(notation)
+        return printable(verdict.move_named(game_id, notation, seat_name, nobody))
 
     for d in decisions:
         line = _("move {n}, {name}: played {chosen}, best {best}, {loss} points lost").format(
             n=d.number, name=seat_name(d.seat), chosen=said(d.chosen), best=said(d.best), loss=f"{d.loss:.1f}"
         )
-        print(f"{line} · {_(coach.MARK_WORDS[d.mark])}" if d.mark else line)
+        if d.mark:
+            line = f"{line} · {_(coach.MARK_WORDS[d.mark])}"
+            why = verdict.why(game_id, d, seat_name, nobody)
+            if why:
+                line += f": {why}"
+        print(line)
+    for seat in seats:
+        print(verdict.totals_line(seat_name(seat), coach.summary(decisions, seat)))
 
 
 def _add_tournament(commands: argparse._SubParsersAction) -> None:

@@ -208,7 +208,7 @@ def test_cli_review_json_has_one_object_per_decision(tmp_path: Path, capsys: pyt
     path = tmp_path / "all-computers.json"
     savefile.save(path, match)
     assert cli.main(["review", str(path), "--json", "--seats", "all", "--rollouts", "6"]) == 0
-    rows = json.loads(capsys.readouterr().out)
+    rows = json.loads(capsys.readouterr().out)["decisions"]  # {"decisions": [...], "summary": {...}}
     assert {row["seat"] for row in rows} == {0, 1, 2}
     for row in rows:
         assert {"seat", "move", "chosen", "best", "loss", "mark"} <= set(row)
