@@ -102,6 +102,7 @@ class ReplayScene(Scene):
         self.summary_panel = pygame.Rect(0, 0, 0, 0)
         self.summary_hidden = False  # "Hide" at the end: the table (Grinch's score pad) beneath
         self.rings: list[tuple[str, pygame.Rect]] = []  # ("played"|"better", rect) as last drawn
+        self.tags: list[pygame.Rect] = []  # their "Played" and "Better" tags, as last drawn
         self.pointer: tuple[int, int] | None = None
         self.lens: list[tuple[object, pygame.Rect]] = []  # the enlarged hand under the pointer, as last drawn
         self.lens_seat: int | None = None
@@ -374,18 +375,21 @@ class ReplayScene(Scene):
     def draw_rings(self, surface: pygame.Surface) -> None:
         """At a marked decision: the played card ringed in its mark's colour
         and tagged "Played", the better one in the hint's dashed blue, "Better"."""
-        self.rings = []
+        self.rings, self.tags = [], []
         decision = self.at_decision()
         if decision is None or self.table.busy:
             return
         ui = self.app.ui
         played, better = self.decision_keys(decision)
         colour = DANGER if decision.mark == MISTAKE else INACCURATE
+        tags: list[tuple[pygame.Rect, str, tuple[int, int, int]]] = []
         for kind, keys, ink, label in (
             ("played", played, colour, _("Played")),
             ("better", better, BETTER, _("Better")),
         ):
             rects = [r for r in (self.table.stage.drawn_rect(k) for k in keys) if r is not None]
+            for k in keys:  # the card whole, above the fan's next card
+                self.table.stage.sprites[k].draw(surface, self.app.art)
             for rect in rects:
                 ring = rect.inflate(ui(10), ui(10))
                 _ring(surface, ring, ink, max(2, ui(4)), ui(10), dashed=kind == "better")
@@ -394,9 +398,18 @@ class ReplayScene(Scene):
                 top = min(rects, key=lambda r: r.top)
                 tag = widgets.text_rect(label, ui(14), True, midbottom=(top.centerx, top.top - ui(8)))
                 pill = tag.inflate(ui(14), ui(4))
+                for other, _label, _ink in tags:  # two cards side by side: their tags apart
+                    if pill.colliderect(other):
+                        if pill.centerx >= other.centerx:
+                            pill.left = other.right + ui(4)
+                        else:
+                            pill.right = other.left - ui(4)
                 pill.clamp_ip(surface.get_rect())
-                draw_panel(surface, pill, (16, 24, 20, 235), radius=pill.h // 2, edge=ink, width=2)
-                blit_text(surface, label, ui(14), ink, bold=True, center=pill.center)
+                tags.append((pill, label, ink))
+        for pill, label, ink in tags:
+            draw_panel(surface, pill, (16, 24, 20, 235), radius=pill.h // 2, edge=ink, width=2)
+            blit_text(surface, label, ui(14), ink, bold=True, center=pill.center)
+        self.tags = [pill for pill, _label, _ink in tags]
 
     # -- hands enlarged under the pointer ------------------------------------------------------
     def lens_width(self) -> int:
