@@ -382,9 +382,9 @@ def test_a_mark_opens_at_its_decision_with_the_played_and_better_cards_ringed(ga
     assert replay.review_text()[0] == MISTAKE
     frames(app, 2)
     assert not replay.rings  # the rings belong to the decision, not to what followed
-    assert replay.follow.label == "Back to the decision"
+    assert replay.follow.label == "To the summary"  # the only mark: next, the review's end
     click(app, replay.follow.rect.center)
-    assert replay.index == number - 1
+    assert replay.index == replay.count and replay.showing_summary()
 
 
 def reviewed_decisions(match: Match) -> list[Decision]:
@@ -416,7 +416,15 @@ def test_the_review_ends_with_its_summary_and_plays_the_deal_again(size: tuple[i
     match = random_game("sticheln", 3, 12)
     decisions = reviewed_decisions(match)
     app, replay = open_replay("sticheln", match, decisions, size=size)
-    for _ in range(3):  # the three marked decisions, each at its decision
+    frames(app)
+    assert replay.follow_shown() and replay.follow.label == "Next marked move"
+    click(app, replay.follow.rect.center)  # the mouse's way to the first mark
+    assert replay.index == decisions[0].number - 1
+    frames(app)
+    assert replay.follow.label == "What followed"
+    key_press(app, pygame.K_SPACE)  # Space: the same button
+    assert replay.index == decisions[0].number
+    for _ in range(2):  # the next two marked decisions, each at its decision
         key_press(app, pygame.K_PAGEDOWN)
     assert replay.index == decisions[2].number - 1
     key_press(app, pygame.K_PAGEDOWN)  # past the last mark: the end, and the summary
@@ -514,3 +522,21 @@ def test_every_hand_of_the_face_up_replay_reads_at_12_pixels(game: str, players:
     )
     frames(app)
     assert replay.lens_seat is None
+
+
+def test_a_grinch_replay_never_says_you_is_or_yous() -> None:
+    """Issue 25: replays said 'You is the Grinch' and "You's discards"."""
+    match = random_game("grinch", 3, 15)
+    app, replay = open_replay("grinch", match, size=(1280, 720))
+    table = replay.table
+    seen = set()
+    for _eyes in range(len(replay.eyes)):  # all hands, then each seat's own eyes
+        for index in range(0, replay.count, 7):
+            replay.goto(index)
+            words_shown = [table.status(), *(text for text, *_rest in table.felt_labels())]
+            for text in words_shown:
+                assert "You is" not in text and "You's" not in text, text
+            seen.update(w for w in words_shown if w.startswith(("You are the Grinch", "Your discards")))
+            seen.update(w for w in words_shown if "is the Grinch" in w and "Ana" in w)
+        click(app, replay.eye_button.rect.center)
+    assert "Your discards" in seen  # as Ana (the one human) saw it: "you", said right

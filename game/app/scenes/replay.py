@@ -151,11 +151,21 @@ class ReplayScene(Scene):
         self.goto(number - 1)
 
     def follow_on(self) -> None:
-        """At a decision: play its move on, as the game did; after it: back to the decision."""
+        """The verdict line's button (and Space): at a decision, play its move
+        on as the game did; anywhere else, on to the next marked decision (the
+        summary after the last)."""
         if self.at_decision() is not None:
             self.step(1)
-        elif self.followed() is not None:
-            self.step(-1)
+        else:
+            self.next_marked(1)
+
+    def follow_label(self) -> str:
+        """What the verdict line's button does here (see `follow_on`)."""
+        if self.at_decision() is not None:
+            return N_("What followed")
+        if any(d.mark and n - 1 > self.index for n, d in self.marks.items()):
+            return N_("Next marked move")
+        return N_("To the summary")
 
     def next_marked(self, delta: int) -> None:
         """Jump to the next (or previous) marked decision, at the decision;
@@ -262,8 +272,8 @@ class ReplayScene(Scene):
         return pygame.Rect(ui(8), self.bar.y + ui(4), self.bar.w - ui(16), max(0, self.verdict_h - ui(6)))
 
     @staticmethod
-    def follow_labels() -> tuple[str, str]:
-        return N_("What followed"), N_("Back to the decision")
+    def follow_labels() -> tuple[str, str, str]:
+        return N_("What followed"), N_("Next marked move"), N_("To the summary")
 
     # -- frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -327,12 +337,18 @@ class ReplayScene(Scene):
 
     def draw_review(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """A marked decision's verdict on the bar's top line, edged in its
-        mark's colour, with the step to what followed (or back) at its end."""
+        mark's colour; between marks, how to find them.  At its right end the
+        button that goes on: to what followed, or to the next mark."""
         if not self.verdict_h:
             return
         ui = self.app.ui
         mark, text = self.review_text()
         line = self.verdict_line()
+        shown = self.follow_shown()
+        room = (self.follow.rect.left if shown else line.right) - line.x - ui(24)
+        if shown:
+            self.follow.label = self.follow_label()
+            self.follow.primary = True
         if not text:  # between marked moves: how to find them
             text = _(
                 "Review: the timeline marks inaccuracies (yellow) and mistakes (red) · "
@@ -340,22 +356,20 @@ class ReplayScene(Scene):
             )
             if self.finished:
                 text += " · " + _("point at a hand to read it")
-            text, size = widgets.fitted(text, ui(15), line.w - ui(24))
+            text, size = widgets.fitted(text, ui(15), room)
             self.text_rects.append(blit_text(surface, text, size, MUTED, midleft=(line.x + ui(12), line.centery)))
-            return
-        colour = DANGER if mark == MISTAKE else INACCURATE
-        draw_panel(surface, line, (24, 34, 28, 250), radius=ui(8), edge=colour, width=2)
-        follow, back = self.follow_labels()
-        self.follow.label = follow if self.at_decision() is not None else back
-        self.follow.primary = self.at_decision() is not None
-        room = self.follow.rect.left - line.x - ui(24)
-        text, size = widgets.fitted(text, ui(17), room)
-        self.text_rects.append(blit_text(surface, text, size, INK, midleft=(line.x + ui(12), line.centery)))
-        self.follow.draw(surface, ui(15))
+        else:
+            colour = DANGER if mark == MISTAKE else INACCURATE
+            draw_panel(surface, line, (24, 34, 28, 250), radius=ui(8), edge=colour, width=2)
+            text, size = widgets.fitted(text, ui(17), room)
+            self.text_rects.append(blit_text(surface, text, size, INK, midleft=(line.x + ui(12), line.centery)))
+        if shown:
+            self.follow.draw(surface, ui(15))
 
     def follow_shown(self) -> bool:
-        """The verdict line's button shows (and answers): at a marked decision or just after it."""
-        return bool(self.verdict_h) and (self.at_decision() is not None or self.followed() is not None)
+        """The verdict line's button shows (and answers) everywhere in a
+        reviewed game with marks but at its end, where the summary is."""
+        return bool(self.verdict_h) and self.index < self.count and any(d.mark for d in self.marks.values())
 
     # -- the decision's cards ------------------------------------------------------------------
     def decision_keys(self, decision: Decision) -> tuple[list[Hashable], list[Hashable]]:
