@@ -374,6 +374,9 @@ def test_a_mark_opens_at_its_decision_with_the_played_and_better_cards_ringed(ga
         keys = table.move_keys(module.parse_move(notation))
         centres = [table.stage.drawn_rect(k).center for k in keys if k in table.stage.sprites]
         assert centres and sorted(rings[kind]) == sorted(centres), (kind, rings, centres)
+    played_tag, better_tag = replay.tags  # "Played" and "Better", apart and on the table
+    assert not played_tag.colliderect(better_tag)
+    assert all(pygame.Rect(0, 0, 1280, replay.bar.y).contains(tag) for tag in replay.tags)
     # "What followed" plays the move on, as the game did; the verdict stays; and back again.
     assert replay.follow_shown() and replay.follow.label == "What followed"
     click(app, replay.follow.rect.center)
@@ -540,3 +543,15 @@ def test_a_grinch_replay_never_says_you_is_or_yous() -> None:
             seen.update(w for w in words_shown if "is the Grinch" in w and "Ana" in w)
         click(app, replay.eye_button.rect.center)
     assert "Your discards" in seen  # as Ana (the one human) saw it: "you", said right
+
+
+def test_a_click_on_a_mark_opens_its_decision() -> None:
+    match = random_game("sticheln", 3, 12)
+    decisions = reviewed_decisions(match)
+    app, replay = open_replay("sticheln", match, decisions, size=(1280, 720))
+    frames(app)
+    target = decisions[1]
+    click(app, (replay.tick_x(target.number) + 2, replay.track.centery))
+    assert replay.index == target.number - 1 and replay.at_decision() == target
+    click(app, (replay.track.x + replay.track.w // 2, replay.track.centery))  # between marks: that moment
+    assert abs(replay.index - replay.count // 2) <= 1 or replay.at_decision() is not None
