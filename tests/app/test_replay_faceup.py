@@ -555,3 +555,26 @@ def test_a_click_on_a_mark_opens_its_decision() -> None:
     assert replay.index == target.number - 1 and replay.at_decision() == target
     click(app, (replay.track.x + replay.track.w // 2, replay.track.centery))  # between marks: that moment
     assert abs(replay.index - replay.count // 2) <= 1 or replay.at_decision() is not None
+
+
+def test_a_grinch_decision_between_piles_rings_the_piles() -> None:
+    """A move that is no card (draw, take a discard top) is ringed where it shows: its pile."""
+    from game.games.grinch.rules import Move as GrinchMove
+
+    match = random_game("grinch", 3, 16)
+    number, chosen, best = next(
+        (n, move, other)
+        for n, (seat, move) in enumerate(match.moves, 1)
+        if seat == 0 and move.kind in ("draw", "take")
+        for other in state_before(match, n).legal_moves()
+        if other.kind in ("draw", "take") and other != move
+    )
+    decision = Decision(number, 0, str(chosen), str(best), -5.0, 0.0, "inaccuracy")
+    app, replay = open_replay("grinch", match, [decision], size=(1280, 720))
+    replay.open_mark(number)
+    frames(app, 2)
+    table = replay.table
+    spots = {"played": table.move_spots(chosen), "better": table.move_spots(best)}
+    for kind, rects in spots.items():
+        assert rects and [r.center for k, r in replay.rings if k == kind] == [r.center for r in rects]
+    assert table.move_spots(GrinchMove("discard", table.match.state.hand(0)[0])) == []

@@ -386,6 +386,18 @@ class ReplayScene(Scene):
             out.append([k for k in keys if k in table.stage.sprites])
         return out[0], out[1]
 
+    def decision_spots(self, decision: Decision) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """Where the move played and the better move show when they are no
+        card (a pile, a score row: `TableScene.move_spots`)."""
+        module = self.source.module
+        out: list[list[pygame.Rect]] = []
+        for notation in (decision.chosen, decision.best):
+            try:
+                out.append(list(self.table.move_spots(module.parse_move(notation))))
+            except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+                out.append([])
+        return out[0], out[1]
+
     def draw_rings(self, surface: pygame.Surface) -> None:
         """At a marked decision: the played card ringed in its mark's colour
         and tagged "Played", the better one in the hint's dashed blue, "Better"."""
@@ -395,15 +407,17 @@ class ReplayScene(Scene):
             return
         ui = self.app.ui
         played, better = self.decision_keys(decision)
+        played_spots, better_spots = self.decision_spots(decision)
         colour = DANGER if decision.mark == MISTAKE else INACCURATE
         tags: list[tuple[pygame.Rect, str, tuple[int, int, int]]] = []
-        for kind, keys, ink, label in (
-            ("played", played, colour, _("Played")),
-            ("better", better, BETTER, _("Better")),
+        for kind, keys, spots, ink, label in (
+            ("played", played, played_spots, colour, _("Played")),
+            ("better", better, better_spots, BETTER, _("Better")),
         ):
             rects = [r for r in (self.table.stage.drawn_rect(k) for k in keys) if r is not None]
             for k in keys:  # the card whole, above the fan's next card
                 self.table.stage.sprites[k].draw(surface, self.app.art)
+            rects += spots
             for rect in rects:
                 ring = rect.inflate(ui(10), ui(10))
                 _ring(surface, ring, ink, max(2, ui(4)), ui(10), dashed=kind == "better")
