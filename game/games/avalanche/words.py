@@ -63,11 +63,26 @@ WHY: dict[str, Message] = {
 #: The coach's reasons (`coach.py`), after "… was better by about N points:": where
 #: the avalanche goes, to whom and with how many cards.  No odds.
 COACH: dict[str, Message] = {
-    "av_stop_instead": Message(N_("{set} stops it: the {n} cards go to the crevasse instead of {m} to {seat}")),
-    "av_grow_instead": Message(N_("{set} grows it, where {played} falls and hands the {n} cards to {seat}")),
-    "av_fall_smaller": Message(N_("both fall on {seat}, but {set} hands over {n} cards instead of {m}")),
-    "av_lands_on": Message(N_("after {set} the next players usually have to fall onto {seat}: about {n} cards")),
-    "av_feeds": Message(N_("after {played} the avalanche usually falls onto {seat}: about {n} cards")),
+    "av_stop_instead": Message(
+        N_("{set} stops it: the {n} cards go to the crevasse instead of {m} to {seat}"),
+        N_("{set} stops it: the {n} cards go to the crevasse instead of {m} to you"),
+    ),
+    "av_grow_instead": Message(
+        N_("{set} grows it, where {played} falls and hands the {n} cards to {seat}"),
+        N_("{set} grows it, where {played} falls and hands the {n} cards to you"),
+    ),
+    "av_fall_smaller": Message(
+        N_("both fall on {seat}, but {set} hands over {n} cards instead of {m}"),
+        N_("both fall on you, but {set} hands over {n} cards instead of {m}"),
+    ),
+    "av_lands_on": Message(
+        N_("after {set} the next players usually have to fall onto {seat}: about {n} cards"),
+        N_("after {set} the next players usually have to fall onto you: about {n} cards"),
+    ),
+    "av_feeds": Message(
+        N_("after {played} the avalanche usually falls onto {seat}: about {n} cards"),
+        N_("after {played} the avalanche usually falls onto you: about {n} cards"),
+    ),
     "av_stopped": Message(N_("after {played} the avalanche is usually stopped: about {n} cards to the crevasse")),
     "av_start_sheds": Message(N_("{set} starts an avalanche and gets a card out of the hand, where Snowfall adds one")),
     "av_start_sheds_many": Message(

@@ -36,6 +36,7 @@ CODES = (
     "gr_keep_open",
     "gr_dead_bonus",
     "gr_dead_bonus_late",
+    "gr_dead_bonus_last",
     "gr_bonus_met",
     "gr_bonus_near",
     "gr_support",
@@ -114,6 +115,13 @@ class _Context:
                         f"the +{points} on {_card(dropped)} needs {need} {suit}: the hand holds {held} and only "
                         f"{unseen} are left unseen",
                         {**base, "left": unseen},
+                    )
+                if not self.to_come:
+                    return Phrase(
+                        "gr_dead_bonus_last",
+                        f"the +{points} on {_card(dropped)} needs {need} {suit}: the hand holds {held} and gets no "
+                        f"more cards this round",
+                        base,
                     )
                 return Phrase(
                     "gr_dead_bonus_late",
@@ -233,4 +241,3 @@ def _rows(view: grinch.State, chosen: int, best: int) -> Phrase:
         f"({now_c} there)",
         {"row": ROWS[best], "other_row": ROWS[chosen], "n": now_b, "m": now_c},
     )
-

@@ -74,7 +74,13 @@ COACH: dict[str, Message] = {
         N_("the +{p} on {card} needs {suits} ({need} or more): the hand holds {n} and only {left} are left unseen")
     ),
     "gr_dead_bonus_late": Message(
-        N_("the +{p} on {card} needs {suits} ({need} or more): the hand holds {n} and gets only {left} more cards this round")
+        N_(
+            "the +{p} on {card} needs {suits} ({need} or more): the hand holds "
+            "{n} and gets only {left} more cards this round"
+        )
+    ),
+    "gr_dead_bonus_last": Message(
+        N_("the +{p} on {card} needs {suits} ({need} or more): the hand holds {n} and gets no more cards this round")
     ),
     "gr_bonus_met": Message(N_("{card} carries +{p} when the hand holds {suits} ({need} or more), and it holds {n}")),
     "gr_bonus_near": Message(

@@ -106,7 +106,7 @@ def _pick(view: sticheln.State, played: int, card: int) -> Phrase:
             {**b, "colour": cb, "other": cp, "n": n, "m": m},
         )
     n, m = out_there(card), out_there(played)
-    if n < m:
+    if n + 5 <= m:
         return Phrase(
             "st_pick_fewer_out",
             f"the other hands hold {n} points of {cb} that could come back, against {m} of {cp}",

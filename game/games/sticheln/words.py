@@ -52,7 +52,9 @@ WHY: dict[str, Message] = {
 #: The coach's reasons (`coach.py`), after "… was better by about N points:": what the
 #: position says, impersonally ("the pain colour": a face-up replay speaks to nobody as "you").
 COACH: dict[str, Message] = {
-    "st_pick_zero": Message(N_("{played} is a zero: kept in hand it can never take a trick, a safe card to play later")),
+    "st_pick_zero": Message(
+        N_("{played} is a zero: kept in hand it can never take a trick, a safe card to play later")
+    ),
     "st_pick_cheaper": Message(N_("as the pain card {card} costs only {n} at the end; {played} would cost {m}")),
     "st_pick_longer": Message(
         N_("the hand holds {n} more {colour} cards to shed and only {m} {other}: a long colour hurts least")
@@ -68,7 +70,10 @@ COACH: dict[str, Message] = {
         N_("{played} takes a trick that already holds {cards}, the pain colour: about {n} points lost")
     ),
     "st_took_pain": Message(
-        N_("{played} usually takes this trick, and the others dump {colour}, the pain colour, on it: about {n} points lost")
+        N_(
+            "{played} usually takes this trick, and the others dump {colour}, "
+            "the pain colour, on it: about {n} points lost"
+        )
     ),
     "st_take_cheaper": Message(N_("both take the trick, but with {card} it is worth about {n} instead of {m}")),
     "st_take_clean": Message(N_("{card} usually takes this trick for about +{n}, with none of the pain colour in it")),
@@ -77,7 +82,9 @@ COACH: dict[str, Message] = {
         N_("{card} sheds the pain colour into your trick: it can no longer cost {n} later"),
     ),
     "st_take_lead": Message(N_("{card} takes this trick and leads the next one")),
-    "st_keep_low": Message(N_("it keeps {played}, a low card, to stay out of a later trick that holds the pain colour")),
+    "st_keep_low": Message(
+        N_("it keeps {played}, a low card, to stay out of a later trick that holds the pain colour")
+    ),
     "st_keep_zero": Message(
         N_("it keeps {played} for later: a zero never takes a trick, the safe card when a trick holds the pain colour")
     ),
