@@ -38,6 +38,7 @@ HIGH = 6  # from this value on a card can usually take a trick
 CODES = (
     "st_pick_cheaper",
     "st_pick_zero",
+    "st_pick_at_stake",
     "st_pick_longer",
     "st_pick_fewer_out",
     "st_pick_free",
@@ -83,6 +84,9 @@ def _pick(view: sticheln.State, played: int, card: int) -> Phrase:
     def out_there(code: int) -> int:
         return sum(_VALUE[c] for c in deck if _COLOUR[c] == _COLOUR[code] and c not in mine)
 
+    def at_stake(code: int) -> int:
+        return sum(_VALUE[c] for c in hand if _COLOUR[c] == _COLOUR[code] and c != code)
+
     b, p = {"card": _name(card), "played": _name(played)}, _COLOUR[card] == _COLOUR[played]
     cb, cp = COLOURS[_COLOUR[card]], COLOURS[_COLOUR[played]]
     if _VALUE[played] == 0 and _VALUE[card] > 0:
@@ -98,6 +102,14 @@ def _pick(view: sticheln.State, played: int, card: int) -> Phrase:
     )
     if p or _VALUE[played] - _VALUE[card] >= 3:
         return cheaper
+    stake_b, stake_p = at_stake(card), at_stake(played)
+    if stake_b + 5 <= stake_p:
+        return Phrase(
+            "st_pick_at_stake",
+            f"the {cp} cards left in the hand add up to {stake_p}, each costing its value if it comes back in a "
+            f"trick; the {cb} ones only {stake_b}",
+            {**b, "colour": cb, "other": cp, "n": stake_b, "m": stake_p},
+        )
     if held(card) > held(played):
         n, m = held(card), held(played)
         return Phrase(

@@ -56,6 +56,12 @@ COACH: dict[str, Message] = {
         N_("{played} is a zero: kept in hand it can never take a trick, a safe card to play later")
     ),
     "st_pick_cheaper": Message(N_("as the pain card {card} costs only {n} at the end; {played} would cost {m}")),
+    "st_pick_at_stake": Message(
+        N_(
+            "the {other} cards left in the hand add up to {m}, each costing its value if it comes back in a trick; "
+            "the {colour} ones only {n}"
+        )
+    ),
     "st_pick_longer": Message(
         N_("the hand holds {n} more {colour} cards to shed and only {m} {other}: a long colour hurts least")
     ),
