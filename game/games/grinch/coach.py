@@ -45,6 +45,8 @@ CODES = (
     "gr_run",
     "gr_rainbow",
     "gr_nothing",
+    "gr_hand_worth",
+    "gr_fits",
     "gr_pile_better",
 )
 
@@ -171,6 +173,22 @@ class _Context:
                 if said is not None:
                     return said
         if dropped is not None:
+            chosen_hand = tuple(c for c in hand if c != code)  # what the move played kept
+            rest = tuple(c for c in chosen_hand if c != dropped)
+            if row_now(chosen_hand, row) > row_now(rest, row):  # the card thrown instead builds it too
+                n = grinch.row_points(kept, row) + grinch.bonus_points(kept)
+                m = grinch.row_points(chosen_hand, row) + grinch.bonus_points(chosen_hand)
+                if row < MATCH and n > m:
+                    return Phrase(
+                        "gr_hand_worth",
+                        f"keeping {card}, the hand is worth {n} in the {ROWS[row]} row, against {m}",
+                        {"card": card, "row": ROWS[row], "n": n, "m": m},
+                    )
+                return Phrase(
+                    "gr_fits",
+                    f"{card} fits the {ROWS[row]} row, the best still open, better than {_card(dropped)}",
+                    {"card": card, "other": _card(dropped), "row": ROWS[row]},
+                )
             return Phrase(
                 "gr_nothing",
                 f"{_card(dropped)} does nothing for the {ROWS[row]} row, the best still open",

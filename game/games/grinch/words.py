@@ -92,6 +92,8 @@ COACH: dict[str, Message] = {
     "gr_run": Message(N_("{card} makes a run of {n} for the Run row")),
     "gr_rainbow": Message(N_("{card} is the top {suit} for the Rainbow row, worth {n} in all")),
     "gr_nothing": Message(N_("{card} does nothing for the {row} row, the best still open")),
+    "gr_hand_worth": Message(N_("keeping {card}, the hand is worth {n} in the {row} row, against {m}")),
+    "gr_fits": Message(N_("{card} fits the {row} row, the best still open, better than {other}")),
     "gr_pile_better": Message(
         N_("{card} does little for the {row} row, the best still open; a card from the draw pile does more")
     ),

@@ -46,6 +46,7 @@ CODES = (
     "st_took_own_pain",
     "st_took_pain",
     "st_take_clean",
+    "st_take_worth",
     "st_take_cheaper",
     "st_shed_pain",
     "st_take_lead",
@@ -222,6 +223,13 @@ def _play(view: sticheln.State, played: int, card: int, rng: random.Random) -> P
                 f"both take the trick, but with {names['card']} it is worth about {round(b.value())} "
                 f"instead of {round(c.value())}",
                 {**names, "n": round(b.value()), "m": round(c.value())},
+            )
+        if sum(b.pain.values()) * 2 > b.takers[me]:  # it usually brings some of the pain colour
+            return Phrase(
+                "st_take_worth",
+                f"{names['card']} usually takes this trick, worth about +{max(1, round(b.value()))} even with "
+                f"the pain colour in it",
+                {**names, "n": max(1, round(b.value()))},
             )
         return Phrase(
             "st_take_clean",

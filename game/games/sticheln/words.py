@@ -83,6 +83,7 @@ COACH: dict[str, Message] = {
     ),
     "st_take_cheaper": Message(N_("both take the trick, but with {card} it is worth about {n} instead of {m}")),
     "st_take_clean": Message(N_("{card} usually takes this trick for about +{n}, with none of the pain colour in it")),
+    "st_take_worth": Message(N_("{card} usually takes this trick, worth about +{n} even with the pain colour in it")),
     "st_shed_pain": Message(
         N_("{card} sheds the pain colour into {seat}'s trick: it can no longer cost {n} later"),
         N_("{card} sheds the pain colour into your trick: it can no longer cost {n} later"),
