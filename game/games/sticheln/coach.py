@@ -107,8 +107,7 @@ def _pick(view: sticheln.State, played: int, card: int) -> Phrase:
     if stake_b + 5 <= stake_p:
         return Phrase(
             "st_pick_at_stake",
-            f"the {cp} cards left in the hand add up to {stake_p}, each costing its value if it comes back in a "
-            f"trick; the {cb} ones only {stake_b}",
+            f"as the pain colour, the {cp} cards in hand would put {stake_p} at risk, the {cb} ones only {stake_b}",
             {**b, "colour": cb, "other": cp, "n": stake_b, "m": stake_p},
         )
     if held(card) > held(played):

@@ -57,10 +57,7 @@ COACH: dict[str, Message] = {
     ),
     "st_pick_cheaper": Message(N_("as the pain card {card} costs only {n} at the end; {played} would cost {m}")),
     "st_pick_at_stake": Message(
-        N_(
-            "the {other} cards left in the hand add up to {m}, each costing its value if it comes back in a trick; "
-            "the {colour} ones only {n}"
-        )
+        N_("as the pain colour, the {other} cards in hand would put {m} at risk, the {colour} ones only {n}")
     ),
     "st_pick_longer": Message(
         N_("the hand holds {n} more {colour} cards to shed and only {m} {other}: a long colour hurts least")
