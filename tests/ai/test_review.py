@@ -75,7 +75,7 @@ def test_a_known_mistake_is_marked_and_the_best_move_named() -> None:
     wrong = judge(view, bad, 42, rollouts=120)
     assert wrong.best == "play red 7" and wrong.chosen == "play green 8"
     assert wrong.mark == MISTAKE and wrong.loss == pytest.approx(9.0, abs=1.0)
-    assert wrong.reason is not None and wrong.reason["code"] == "take_trick"  # the hint's words
+    assert wrong.reason is not None and wrong.reason["code"] == "st_took_own_pain"  # the coach part's words
     right = judge(view, good, 42, rollouts=120)
     assert (right.loss, right.mark, right.best) == (0.0, "", "play red 7")
 
