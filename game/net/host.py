@@ -52,6 +52,7 @@ WATCHING = -1
 
 __all__ = [
     "BURST",
+    "CODE_ALPHABET",
     "MAX_WATCHERS",
     "RATE",
     "WATCHING",
@@ -59,15 +60,23 @@ __all__ = [
     "HostTable",
     "Out",
     "TableSet",
+    "Snapshot",
+    "Hosting",
+    "SEAT_KINDS",
+    "new_table",
+    "parse_seats",
     "public_view_json",
     "table_code",
 ]
 
 
+#: The letters and digits of a table's code (no 0/O or 1/I to confuse).
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
 def table_code() -> str:
     """A short code a person can read out (no 0/O or 1/I to confuse)."""
-    alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-    return "".join(secrets.choice(alphabet) for _ in range(6))
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
 
 
 @dataclass
@@ -76,6 +85,26 @@ class _Conn:
     stamp: float
     seat: int | None = None
     told_too_fast: bool = False
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A table at one moment, as its host shows it (see `HostTable.snapshot`)."""
+
+    code: str
+    game: str
+    names: list[str]
+    people: list[int]  # seats a person took (a token was given)
+    connected: list[int]
+    away: list[int]
+    computers: list[int]
+    open: list[int]  # seats open to people, nobody in them yet
+    watchers: int
+    started: bool
+    over: bool
+    moves: int
+    current: int | None
+    scores: list[int]
 
 
 def _refused(phrase: Phrase) -> bytes:
@@ -234,6 +263,27 @@ class HostTable:
         bye = p.encode(p.Bye(reason="host_closed"))
         lines = [*self.seat_conn.values(), *self.watchers]
         return [out for conn in lines for out in ((conn, bye), (conn, None))]
+
+    def snapshot(self) -> Snapshot:
+        """Who is where now, for the host's lobby and the headless host's lines
+        (asked in the table's worker: `HostServer.ask(table.snapshot)`)."""
+        session = self.session
+        return Snapshot(
+            code=self.code,
+            game=self.game_id,
+            names=list(self.names),
+            people=sorted(self.tokens),
+            connected=self.connected,
+            away=[s for s in self.away if s not in self.handed],
+            computers=sorted(session.agents),
+            open=self.open_seats,
+            watchers=len(self.watchers),
+            started=self.started,
+            over=session.over,
+            moves=len(session.match.moves),
+            current=session.current,
+            scores=list(session.match.state.scores()) if session.over else [],
+        )
 
     # -- the transport's side -------------------------------------------------
     def connect(self, conn: Any) -> None:
@@ -455,7 +505,7 @@ class HostTable:
         return {
             "moves": len(session.match.moves),
             "connected": self.connected,
-            "turn": session.current,
+            "turn": session.current if self.started else None,  # nobody acts in a lobby
             "over": session.over,
             "names": self.names,
             "computers": sorted(session.agents),
@@ -657,6 +707,11 @@ class HostServer:
             self._thread.join(timeout)
         self._worker.shutdown(wait=False)
 
+    def ask(self, fn: Callable[[], Any], timeout: float = 5.0) -> Any:
+        """`fn()` run in the table's worker (so it reads the table between two
+        messages, never during one); its answer.  For a snapshot, not for a frame."""
+        return self._worker.submit(fn).result(timeout)
+
     def call(self, fn: Callable[[], list[Out]]) -> None:
         """Run `fn` (a HostTable call) in the table's worker and send what it answers
         (for the host's own window: a local move, then `take_outbox`)."""
@@ -843,3 +898,142 @@ def resumed(save: Any, **kwargs: Any) -> HostTable:
         table._computer(seat, level)
         table.handed[seat] = level
     return table
+
+
+# -- hosting a table: the app's Host screens and `fireside host` share this ---------------------
+#: What a seat of a table being set up may be: the host's own, open to a friend, or a computer.
+SEAT_KINDS = ("you", "open", "easy", "normal", "hard")
+
+
+def parse_seats(text: str, players: int) -> list[str]:
+    """`you,open,hard,...` as a list of seat kinds (ValueError says what is wrong):
+    one a seat, at most one "you", at least one seat for a person."""
+    kinds = [part.strip().lower() for part in text.split(",") if part.strip()]
+    if len(kinds) != players:
+        raise ValueError(f"--seats names {len(kinds)} seats; the table has {players}")
+    unknown = [k for k in kinds if k not in SEAT_KINDS]
+    if unknown:
+        raise ValueError(f"{unknown[0]!r} is not a seat; a seat is one of {', '.join(SEAT_KINDS)}")
+    if kinds.count("you") > 1:
+        raise ValueError("only one seat can be 'you'")
+    if not any(k in ("you", "open") for k in kinds):
+        raise ValueError("a network table needs a seat for a person (you or open)")
+    return kinds
+
+
+def new_table(
+    game_id: str,
+    kinds: list[str],
+    names: list[str],
+    seed: int | None = None,
+    *,
+    lobby: bool = True,
+    **kwargs: Any,
+) -> HostTable:
+    """A table of `kinds` (see SEAT_KINDS) waiting in its lobby: "you" and "open"
+    seats are people's, the others computers at that level."""
+    from game.session.match import Match
+
+    def name(i: int, kind: str) -> str:
+        given = names[i].strip() if i < len(names) else ""
+        return given or (f"Player {i + 1}" if kind in ("you", "open") else f"Computer {i + 1}")
+
+    seats = [
+        Seat(name(i, kind), True) if kind in ("you", "open") else Seat(name(i, kind), False, kind)
+        for i, kind in enumerate(kinds)
+    ]
+    match = Match(game_id, seats, seed=seed)
+    people = [i for i, kind in enumerate(kinds) if kind == "you"] + [i for i, k in enumerate(kinds) if k == "open"]
+    return HostTable(Session(match, keeps=False), remote_seats=sorted(people), lobby=lobby, **kwargs)
+
+
+class Hosting:
+    """A table being hosted: its server, where it may be reached, whether it is
+    announced, and its autosave.  `bind` is 127.0.0.1 (only this computer)
+    unless the person chose "this network" ("0.0.0.0": every interface)."""
+
+    def __init__(
+        self,
+        table: HostTable,
+        *,
+        bind: str = "127.0.0.1",
+        port: int = 0,
+        discovery: Any = None,
+        host_name: str = "",
+        keep: bool = True,
+    ) -> None:
+        self.table = table
+        self.bind = bind
+        self.discovery = discovery
+        self.host_name = host_name or "Fireside"
+        self.server = HostServer(table, bind, port)
+        self._keep = keep
+
+    def start(self) -> Hosting:
+        """Listen (on the chosen port, or any free one when that one is taken), keep, announce."""
+        try:
+            self.server.start()
+        except OSError:
+            if self.server.port == 0:
+                raise
+            log.info("port %s is taken; listening on another", self.server.port)
+            self.server = HostServer(self.table, self.bind, 0)
+            self.server.start()
+        if self._keep:
+            self.table.keep = autosaver(self.bind, self.server.port, self.discovery is not None)
+        if self.discovery is not None:
+            from game.net.discovery import Advert
+
+            self.discovery.announce(
+                Advert(
+                    game=self.table.game_id,
+                    code=self.table.code,
+                    host_name=self.host_name,
+                    protocol=p.PROTOCOL,
+                    port=self.server.port,
+                    addresses=tuple(self.addresses()),
+                )
+            )
+        return self
+
+    @property
+    def port(self) -> int:
+        return self.server.port
+
+    @property
+    def url(self) -> str:
+        """Where a window on this computer dials (the host's own seat)."""
+        local = "127.0.0.1" if self.bind in ("0.0.0.0", "127.0.0.1") else self.bind
+        return f"ws://[{local}]:{self.port}" if ":" in local else f"ws://{local}:{self.port}"
+
+    def addresses(self) -> list[str]:
+        """The addresses a friend types (with the port), the likeliest first."""
+        from game.net.discovery import local_addresses
+
+        if self.bind == "127.0.0.1":
+            return ["127.0.0.1"]
+        if self.bind in ("0.0.0.0", "::", ""):
+            return [a for a in local_addresses() if ":" not in a or self.bind == "::"] or ["127.0.0.1"]
+        return [self.bind]
+
+    def snapshot(self) -> Snapshot:
+        return self.server.ask(self.table.snapshot)
+
+    def start_game(self, level: str = "normal") -> None:
+        self.server.call(lambda: self.table.start(level))
+
+    def give_open_seats(self, level: str = "normal") -> None:
+        self.server.call(lambda: self.table.give_open_seats(level))
+
+    def hand_over(self, seat: int, level: str | None) -> None:
+        """An away seat to a computer at `level` (None: back to waiting for its person)."""
+        self.server.call(lambda: self.table.hand_to_computer(seat, level))
+
+    def close(self) -> None:
+        """Close the table, telling every line; the slot stays for Continue (`clear` forgets it)."""
+        if self.discovery is not None:
+            try:
+                self.discovery.close()
+            except Exception as exc:  # closing anyway
+                log.info("discovery: %s", exc)
+        self.server.stop()
