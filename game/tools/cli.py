@@ -327,7 +327,7 @@ def _host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         ),
         flush=True,
     )
-    say(_("port: {port}").format(port=hosting.port), flush=True)
+    say(f"port: {hosting.port}", flush=True)  # as a script reads it, in every language
     for address in hosting.addresses():
         shown = f"[{address}]" if ":" in address else address
         say(

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def _start_host(home: Path, *args: str) -> tuple[subprocess.Popen, int, str]:
     env = dict(os.environ, FIRESIDE_HOME=str(home), PYTHONPATH=str(ROOT))
     proc = subprocess.Popen(
-        [sys.executable, "-m", "game", "host", *args],
+        [sys.executable, "-m", "game", "--lang", "en", "host", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
