@@ -756,15 +756,21 @@ class HostServer:
 
     async def _do(self, fn: Callable[..., list[Out]], *args: Any) -> None:
         assert self._loop is not None
+        table = self.table
+
+        def run() -> tuple[list[Out], bool]:  # asked in the worker, with the call: is a computer to act now?
+            return fn(*args), table.thinking
+
         try:
-            outs = await self._loop.run_in_executor(self._worker, fn, *args)
+            outs, thinking = await self._loop.run_in_executor(self._worker, run)
         except RuntimeError:  # the worker is gone: the table is closing
             return
         for conn, data in outs:
             queue = self._queues.get(conn)
             if queue is not None and not _put(queue, data):
                 _put_last(queue)
-        self._kick()
+        if thinking:
+            self._kick()
 
     def _kick(self) -> None:
         """Start the computers thinking, unless they are already."""
