@@ -233,8 +233,8 @@ class HostSetupScene(ModalScene):
         self.more.rect = pygame.Rect(0, 0, ui(34), ui(28))
         self.fewer.rect.midright = (p.right - ui(70), stepper_y)
         self.more.rect.midleft = (p.right - ui(62), stepper_y)
-        y = self.seats_top + ui(26) + rows * (row + gap) + ui(34)
-        self.join_top = y - ui(22)
+        y = self.seats_top + ui(26) + rows * (row + gap) + ui(40)
+        self.join_top = y - ui(30)
         widgets.layout_row(
             [self.here_button, self.network_button],
             (p.centerx, y + ui(18)),
@@ -317,7 +317,10 @@ class HostSetupScene(ModalScene):
         from game.net import host as net
         from game.net.discovery import DEFAULT_PORT
 
-        names = [_my_name(self.app)] + [""] * (len(self.kinds) - 1)
+        from game.app.words.seat_names import seat_names
+
+        humans = [kind in ("you", "open") for kind in self.kinds]
+        names = seat_names([_my_name(self.app)] + [""] * (len(self.kinds) - 1), humans)  # computers by their names
         table = net.new_table(self.game, list(self.kinds), names)
         bind = "0.0.0.0" if self.prefs.bind_all else "127.0.0.1"
         discovery = _discovery(self.prefs.discover and self.prefs.bind_all)
