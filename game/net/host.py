@@ -985,6 +985,9 @@ class Hosting:
             log.info("port %s is taken; listening on another", self.server.port)
             self.server = HostServer(self.table, self.bind, 0)
             self.server.start()
+        import atexit
+
+        atexit.register(self.close)  # a window closed with the table open still tells its players
         if self._keep:
             self.table.keep = autosaver(self.bind, self.server.port, self.discovery is not None)
         if self.discovery is not None:
@@ -1037,9 +1040,13 @@ class Hosting:
 
     def close(self) -> None:
         """Close the table, telling every line; the slot stays for Continue (`clear` forgets it)."""
+        import atexit
+
+        atexit.unregister(self.close)
         if self.discovery is not None:
             try:
                 self.discovery.close()
             except Exception as exc:  # closing anyway
                 log.info("discovery: %s", exc)
+            self.discovery = None
         self.server.stop()

@@ -337,6 +337,7 @@ def _host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         )
     say(_("Ctrl-C closes the table (the players are told)."), flush=True)
     last: Any = None
+    _stop_on_term()
     try:
         while True:  # until the game ends or Ctrl-C
             snap = hosting.snapshot()
@@ -358,6 +359,21 @@ def _host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     finally:
         hosting.close()
     return 0
+
+
+def _stop_on_term() -> None:
+    """SIGTERM (a service manager, `kill`) closes the table as Ctrl-C does, telling the players."""
+    import signal
+
+    def stop(_signum: int, _frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        signal.signal(signal.SIGTERM, stop)
+        if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:  # started in the background: Ctrl-C still closes
+            signal.signal(signal.SIGINT, stop)
+    except ValueError:  # not the main thread (a test calling main): nothing to catch
+        pass
 
 
 def _host_name() -> str:

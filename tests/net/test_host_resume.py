@@ -105,12 +105,13 @@ def test_a_killed_host_resumes_the_same_table_and_the_same_clients_finish_the_ga
             proc.wait(10)
 
 
-def test_ctrl_c_closes_the_table_and_tells_the_clients(tmp_path):
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_or_term_closes_the_table_and_tells_the_clients(tmp_path, signum):
     proc, port, code = _start_host(tmp_path, "--game", "sticheln", "--players", "3", "--port", "0")
     try:
         client = Client(f"ws://127.0.0.1:{port}", "Ana", code=code).start()
         assert client.wait(lambda s: s.seat is not None, 10)
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(signum)
         assert client.wait(lambda s: s.closed is not None, 10)
         assert client.seat.closed == "host_closed"
         assert proc.wait(10) == 0
