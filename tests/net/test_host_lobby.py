@@ -197,3 +197,62 @@ def test_closing_the_table_tells_every_line_why():
     byes = [p.decode(d) for _c, d in outs if d is not None]
     assert {c for c, _ in outs} == {"a", "w"} and all(b.reason == "host_closed" for b in byes)
     assert words.say_bye("host_closed") == "The host closed the table."
+
+
+def test_hostile_lines_at_a_lobby_and_from_spectators_change_nothing_and_crash_nothing():
+    import random
+
+    rng = random.Random(7)
+    session, table, _ = make_table("sticheln", [True, True, True, True], seed=12, lobby=True, max_watchers=4)
+    ana = _join(table, "a", "Ana")
+    watchers = {f"w{i}": _join(table, f"w{i}", "Wu", watch=True) for i in range(6)}
+    assert len(table.watchers) == 4  # the rest were told enough people watch
+    before = session.match.state
+    sent = 0
+    for _ in range(3000):
+        conn = rng.choice(["a", *watchers, "x"])
+        token = ana.token if conn == "a" else (watchers[conn].token if conn in watchers else "forged")
+        kind = rng.randrange(6)
+        if kind == 0:
+            raw = p.encode(p.MoveMsg(token=token or "", move=rng.choice(["red 4", "x", ""])))
+        elif kind == 1:
+            raw = p.encode(p.Chat(text="", token=token, phrase=rng.choice([*p.QUICK_PHRASES, "nope", ""])))
+        elif kind == 2:
+            raw = p.encode(p.Hello(version="1", protocol=p.PROTOCOL, name="Eve", watch=rng.random() < 0.5))
+        elif kind == 3:
+            raw = p.encode(p.MoveMsg(token=rng.choice([w.token for w in watchers.values() if w.token]), move="x"))
+        elif kind == 4:
+            raw = p.encode(p.Hello(version="1", protocol=p.PROTOCOL, name="Eve", token=token, watch=True))
+        else:
+            raw = bytes(rng.randrange(256) for _ in range(rng.randrange(40)))
+        for to, data in table.receive(conn, raw):
+            if data is not None:
+                p.decode(data)  # everything the host says is a message of the protocol
+        sent += 1
+    assert sent == 3000 and session.match.state is before and not session.match.moves
+    assert len(table.watchers) <= 4 and not table.started
+
+
+@pytest.mark.slow
+def test_three_hundred_watched_games_send_a_spectator_no_hidden_card():
+    found = views = 0
+    for i in range(300):
+        game_id = GAMES[i % 3]
+        humans = [True] * (3 + i % 4) if i % 2 else [True, False, True]
+        _session, table, states = make_table(game_id, humans, seed=1000 + i)
+        sent: list[bytes] = []
+        original = table._push_all
+
+        def push(original=original, sent=sent):
+            out = original()
+            sent.extend(d for c, d in out if c == "watch" and d is not None)
+            return [(c, d) for c, d in out if c != "watch"]
+
+        table._push_all = push
+        watch = p.Hello(version="1.0", protocol=p.PROTOCOL, name="Wu", watch=True)
+        sent.extend(d for c, d in table.receive("watch", p.encode(watch)) if c == "watch" and d is not None)
+        play_through_core(table, states, 1000 + i)
+        found += sum(_public_check(raw, states) for raw in sent)
+        views += len(sent)
+    print(f"300 watched games, {views} spectator views: {found} hidden cards")
+    assert found == 0 and views > 10_000
