@@ -22,7 +22,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.net import protocol as p
@@ -105,6 +105,7 @@ class Snapshot:
     moves: int
     current: int | None
     scores: list[int]
+    levels: dict[int, str] = field(default_factory=dict)  # a computer's seat -> its level
 
 
 def _refused(phrase: Phrase) -> bytes:
@@ -283,6 +284,7 @@ class HostTable:
             moves=len(session.match.moves),
             current=session.current,
             scores=list(session.match.state.scores()) if session.over else [],
+            levels={s: self.handed.get(s, session.match.seats[s].level) for s in session.agents},
         )
 
     # -- the transport's side -------------------------------------------------

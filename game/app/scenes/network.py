@@ -444,7 +444,8 @@ class LobbyScene(ModalScene):
 
     def _status(self, snap: Snapshot, seat: int) -> str:
         if seat in snap.computers:
-            return _("Computer")
+            level = snap.levels.get(seat, "")
+            return _(KIND_NAMES[level]) if level in KIND_NAMES else _("Computer")
         if self.client is not None and self.client.seat.seat == seat:
             return _("You")
         if seat in snap.connected:
