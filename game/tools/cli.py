@@ -233,7 +233,7 @@ def _add_network(commands: argparse._SubParsersAction) -> None:
     host.add_argument("--seed", type=_seed, default=None, help="deal seed (default: random)")
     host.add_argument(
         "--bind",
-        default="127.0.0.1",
+        default=None,
         help="who may join: 127.0.0.1 only this computer (default); 0.0.0.0 every computer on the network",
     )
     host.add_argument("--port", type=_port_number, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT})")
@@ -295,7 +295,7 @@ def _host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             print(_("fireside: there is no network table to resume"), file=sys.stderr)
             return 2
         table = net.resumed(save)
-        bind = args.bind if "--bind" in sys.argv else save.bind
+        bind = args.bind or save.bind
         port = save.port if save.port else args.port
     else:
         _check_players(parser, args.game, args.players)
@@ -306,8 +306,11 @@ def _host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             parser.error(f"--seats: {exc}")
         names = [n.strip() for n in args.names.split(",")] if args.names else []
         table = net.new_table(args.game, kinds, names, args.seed)
-        bind, port = args.bind, args.port
-    if bind not in ("127.0.0.1", "::1", "localhost"):
+        bind, port = args.bind or "127.0.0.1", args.port
+    local = bind in ("127.0.0.1", "::1", "localhost")
+    if args.discover and local:
+        parser.error("--discover: a table only this computer can reach is not announced; add --bind 0.0.0.0")
+    if not local:
         print(_("Anyone on this network may join this table (--bind {bind}).").format(bind=bind))
     discovery = None
     if args.discover:

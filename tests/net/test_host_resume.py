@@ -133,6 +133,7 @@ def test_ctrl_c_or_term_closes_the_table_and_tells_the_clients(tmp_path, signum)
         (["join", "127.0.0.1:abc", "K3M9QP"], "port must be a number"),
         (["join", "127.0.0.1", "nope"], "is not a table code"),
         (["net-bench", "--tables", "0"], "at least 1"),
+        (["host", "--discover"], "add --bind 0.0.0.0"),
     ],
 )
 def test_bad_network_flags_get_one_clear_line(args, says, capsys):
