@@ -204,3 +204,47 @@ def test_the_network_screens_fit_the_window(size):
         rects = [b.rect for b in scene.buttons]
         assert all(screen.contains(r) and scene.panel.contains(r) for r in rects), type(scene).__name__
         assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :]), type(scene).__name__
+
+
+def test_continue_hosting_reopens_the_kept_table_with_its_code_and_tokens(app):
+    table = net.new_table("avalanche", ["you", "open", "hard"], ["Joon", "", ""], lobby=True)
+    token = table.reserve(0, "Joon")
+    table.tokens[1] = "ana-token"
+    network.write_table(net.saved(table, "127.0.0.1", 0))
+    app.replace(TitleScene(app))
+    scene = app.routes.network()
+    app.step(0.0)
+    assert scene.continue_button is not None and scene.continue_button.label == f"Continue hosting table {table.code}"
+    scene.continue_hosting()
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    try:
+        assert lobby.hosting.table.code == table.code and lobby.hosting.table.tokens[1] == "ana-token"
+        assert lobby.client is not None and lobby.client.seat.token == token
+        ana = Client(lobby.hosting.url, "Ana", token="ana-token").start()
+        assert ana.wait(lambda s: s.seat == 1, 5)  # the same token, the same seat
+        ana.close()
+        lobby.client.close()
+    finally:
+        lobby.hosting.close()
+
+
+def test_a_rejoin_refused_for_its_token_forgets_the_last_table(app):
+    hosting = _served()
+    network.write_last(network.LastTable(f"ws://127.0.0.1:{hosting.port}", hosting.table.code, "stale"))
+    try:
+        join = app.routes.join_table(
+            url=f"ws://127.0.0.1:{hosting.port}", code=hosting.table.code, dial=True, token="stale"
+        )
+        assert _frames_until(app, lambda: join.failed)
+        assert join.message == "That is not this seat's key." and network.read_last() is None
+    finally:
+        hosting.close()
+
+
+def test_who_may_join_is_only_this_computer_each_time_until_the_person_picks_the_network(app):
+    network.save_prefs(network.NetPrefs(discover=True, bind_all=True))
+    setup = app.routes.host_setup()
+    assert not setup.prefs.bind_all
+    app.step(0.0)
+    assert setup.here_button.selected and not setup.discover_button.enabled

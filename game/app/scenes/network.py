@@ -159,6 +159,7 @@ class HostSetupScene(ModalScene):
         from game.persist import network
 
         self.prefs = network.load_prefs()
+        self.prefs.bind_all = False  # only this computer unless the person picks the network, each time
         self.games = registry.ids()
         chosen = app.settings.game if app.settings.game in self.games else self.games[0]
         self.game = chosen
@@ -314,10 +315,9 @@ class HostSetupScene(ModalScene):
 
     def open_table(self) -> None:
         """Open the table: its server listens, the lobby shows who joins."""
+        from game.app.words.seat_names import seat_names
         from game.net import host as net
         from game.net.discovery import DEFAULT_PORT
-
-        from game.app.words.seat_names import seat_names
 
         humans = [kind in ("you", "open") for kind in self.kinds]
         names = seat_names([_my_name(self.app)] + [""] * (len(self.kinds) - 1), humans)  # computers by their names
@@ -668,13 +668,18 @@ class JoinScene(ModalScene):
                 )
             return
         if seat.refusals:
-            self.say(ClientSeat.say_refusal(seat.refusals[-1]), True)
+            refused = seat.refusals[-1]
+            self.say(ClientSeat.say_refusal(refused), True)
+            if self.token is not None and refused.code in ("bad_token", "no_such_table"):
+                self._forget()  # that table is gone: the title stops offering it
             self._hang_up()
             return
         if seat.closed is not None:
             from game.net import words
 
             self.say(words.say_bye(seat.closed), True)
+            if self.token is not None:
+                self._forget()
             self._hang_up()
             return
         if (client.error is not None and not client.online) or self.waited > ANSWER_WAIT:
@@ -690,6 +695,11 @@ class JoinScene(ModalScene):
         if self.client is not None:
             self.client.close(timeout=0.5)
         self.client = None
+
+    def _forget(self) -> None:
+        from game.persist import network
+
+        network.clear_last()
 
     def _remember(self, client: Client) -> None:
         """Kept for Rejoin on the title (address, code, the seat's token)."""
