@@ -225,7 +225,7 @@ def test_hostile_lines_at_a_lobby_and_from_spectators_change_nothing_and_crash_n
             raw = p.encode(p.Hello(version="1", protocol=p.PROTOCOL, name="Eve", token=token, watch=True))
         else:
             raw = bytes(rng.randrange(256) for _ in range(rng.randrange(40)))
-        for to, data in table.receive(conn, raw):
+        for _to, data in table.receive(conn, raw):
             if data is not None:
                 p.decode(data)  # everything the host says is a message of the protocol
         sent += 1
