@@ -155,3 +155,35 @@ def test_no_message_names_an_address():
     """A relay could forward every message unchanged: no field is an address."""
     for struct in (p.Hello, p.Welcome, p.ViewMsg, p.MoveMsg, p.Refused, p.Chat, p.Bye):
         assert not {"address", "host", "port", "ip", "url"} & set(struct.__struct_fields__)
+
+
+def test_two_tables_one_with_the_hosts_own_computers_both_play_to_the_end_over_loopback():
+    """The computers think a slice at a time on the host's loop; the other table goes on meanwhile."""
+    import asyncio
+
+    from game.net.client import play_bot
+    from game.net.host import HostServer, HostTable, TableSet
+    from game.session.match import Match, Seat
+    from game.session.session import Session
+
+    thinking = Session(
+        Match("grinch", [Seat("Ana", True), Seat("C1", False, "normal"), Seat("C2", False, "hard")], 3), keeps=False
+    )
+    people = Session(Match("sticheln", [Seat(f"P{i}", True) for i in range(3)], 4), keeps=False)
+    door = TableSet(
+        [HostTable(thinking, code="AAAAAA", rate=1e4, burst=1e4), HostTable(people, code="BBBBBB", rate=1e4, burst=1e4)]
+    )
+    door.tables["AAAAAA"].session.agents[2].iterations = 40  # a quick Hard, still thinking in slices
+    server = HostServer(door).start()
+    try:
+
+        async def main():
+            bots = [play_bot(server.url, "Ana", seed="a", code="AAAAAA")]
+            bots += [play_bot(server.url, f"B{i}", seed=f"b{i}", code="BBBBBB") for i in range(3)]
+            return await asyncio.wait_for(asyncio.gather(*bots), 120)
+
+        seats = asyncio.run(main())
+    finally:
+        server.stop()
+    assert thinking.over and people.over and all(s.over for s in seats)
+    assert {seat for seat, _m in thinking.match.moves} == {0, 1, 2}
