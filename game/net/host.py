@@ -700,8 +700,10 @@ class HostServer:
             raise self.error
         return self
 
-    def stop(self, timeout: float = 10.0) -> None:
-        """Close the table: every line is told (a `Bye` with its coded reason), then closed."""
+    def stop(self, timeout: float = 10.0, reason: str = "host_closed") -> None:
+        """Close the table: every line is told (a `Bye` with its coded `reason`, `words.BYE`), then closed."""
+        if self.closed_by is None:
+            self.closed_by = reason
         loop, stop = self._loop, self._stop
         if loop is not None and stop is not None and not loop.is_closed():
             loop.call_soon_threadsafe(stop.set)
@@ -743,10 +745,10 @@ class HostServer:
             self._ready.set()
             self._kick()
             await self._stop.wait()
-            self.closed_by = "host_closed"
+            self.closed_by = self.closed_by or "host_closed"
             if self._thinker is not None:
                 self._thinker.cancel()
-            bye = p.encode(p.Bye(reason="host_closed"))
+            bye = p.encode(p.Bye(reason=self.closed_by))
             for queue in list(self._queues.values()):
                 _put(queue, bye)
                 _put(queue, None)
@@ -1040,8 +1042,8 @@ class Hosting:
         """An away seat to a computer at `level` (None: back to waiting for its person)."""
         self.server.call(lambda: self.table.hand_to_computer(seat, level))
 
-    def close(self) -> None:
-        """Close the table, telling every line; the slot stays for Continue (`clear` forgets it)."""
+    def close(self, reason: str = "host_closed") -> None:
+        """Close the table, telling every line why (`words.BYE`); the slot stays for Continue."""
         import atexit
 
         atexit.unregister(self.close)
@@ -1051,4 +1053,4 @@ class Hosting:
             except Exception as exc:  # closing anyway
                 log.info("discovery: %s", exc)
             self.discovery = None
-        self.server.stop()
+        self.server.stop(reason=reason)

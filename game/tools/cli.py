@@ -340,6 +340,7 @@ def _host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         )
     say(_("Ctrl-C closes the table (the players are told)."), flush=True)
     last: Any = None
+    reason = "host_closed"
     _stop_on_term()
     try:
         while True:  # until the game ends or Ctrl-C
@@ -355,12 +356,13 @@ def _host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                 scores = ", ".join(f"{snap.names[i]} {score}" for i, score in enumerate(snap.scores))
                 say(_("Game over: {scores}").format(scores=scores), flush=True)
                 time.sleep(0.5)  # the last views go out
+                reason = "game_over"
                 break
             time.sleep(0.2)
     except KeyboardInterrupt:
         say(_("Closing the table; the players are told."), flush=True)
     finally:
-        hosting.close()
+        hosting.close(reason)
     return 0
 
 

@@ -96,6 +96,8 @@ def test_a_killed_host_resumes_the_same_table_and_the_same_clients_finish_the_ga
         acted = [-1, -1, -1]
         _play(clients, agents, acted, lambda: all(c.seat.over for c in clients), steps=20_000)
         assert all(c.seat.over for c in clients)
+        assert all(c.wait(lambda s: s.closed is not None, 20) for c in clients)
+        assert {c.seat.closed for c in clients} == {"game_over"}  # told why the table closed
         assert proc.wait(20) == 0
         out = proc.stdout.read() if proc.stdout else ""
         assert "Game over" in out
