@@ -515,14 +515,16 @@ class HostTable:
             "started": self.started,
         }
 
-    def view_bytes(self, seat: int, events: tuple[Event, ...] | None = None) -> bytes:
+    def view_bytes(
+        self, seat: int, events: tuple[Event, ...] | None = None, extra: dict[str, Any] | None = None
+    ) -> bytes:
         """`seat`'s view message: its view's JSON and the events it may see, nothing else."""
         session = self.session
         message = p.ViewMsg(
             seat=seat,
             state=session.view(seat).to_json(),
             events=[e.to_json() for e in (session.events(seat) if events is None else events)],
-            **self._extra(),
+            **(self._extra() if extra is None else extra),
         )
         return p.encode(message)
 
@@ -538,7 +540,8 @@ class HostTable:
         return p.encode(message)
 
     def _push_all(self) -> list[Out]:
-        out: list[Out] = [(conn, self.view_bytes(seat)) for seat, conn in sorted(self.seat_conn.items())]
+        extra = self._extra()  # the same for every seat: worked out once
+        out: list[Out] = [(conn, self.view_bytes(seat, extra=extra)) for seat, conn in sorted(self.seat_conn.items())]
         if self.watchers:
             public = self.public_bytes()
             out.extend((conn, public) for conn in self.watchers)
