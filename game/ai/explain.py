@@ -13,13 +13,39 @@ No pygame.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from typing import Any
 
+from game import rules
 from game.ai.levels import heuristics
 from game.games import registry
 from game.rules import Phrase
 
-__all__ = ["decision_reason", "hint_reason"]
+__all__ = ["decision_reason", "hint_reason", "play_on", "worlds"]
+
+#: Moves a coach part plays on from a decision at most (its question -- who
+#: takes this trick, where this avalanche lands -- is answered well before).
+PLAY_ON_LIMIT = 60
+
+
+def worlds(view: Any, rng: random.Random, count: int) -> Iterator[Any]:
+    """`count` full states consistent with `view` (what the seat may see), for
+    a coach part to play both moves on: the same worlds for each move."""
+    for _ in range(count):
+        yield rules.sample_world(view, rng)
+
+
+def play_on(state: Any, done: Callable[[Any], bool], rng: random.Random, limit: int = PLAY_ON_LIMIT) -> Any:
+    """`state` played on by Normal's rules of thumb for every seat, each on its
+    own view, until `done(state)` holds or the game ends (or `limit` moves):
+    what typically happens next after a move, in the game's own terms."""
+    normal = heuristics(state.GAME).normal_move
+    for _ in range(limit):
+        if done(state) or state.current_player is None:
+            break
+        move, _why = normal(state.view(state.current_player), rng)
+        state = state.apply(move)
+    return state
 
 
 def hint_reason(view: Any, move: Any) -> Phrase | None:

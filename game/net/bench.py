@@ -114,9 +114,16 @@ def run(
     pace: float = 0.0,
     moves: int | None = None,
     timeout: float = 600.0,
+    computers: int = 0,
+    level: str = "hard",
+    sliced: bool = True,
 ) -> dict[str, Any]:
     """Play at each of `tables` tables of `clients` bots (to the end, or to `moves`
-    moves), each bot waiting `pace` seconds before its move; the numbers."""
+    moves), each bot waiting `pace` seconds before its move; the numbers.
+
+    `computers` more seats a table are the host's own computers at `level`,
+    thinking on the host (a slice at a time between messages; `sliced=False`
+    thinks each move through at once, as the host once did, for comparison)."""
     import multiprocessing
 
     games = registry.BUILT_IN
@@ -124,11 +131,16 @@ def run(
     sessions = []
     door = TableSet()
     for t in range(tables):
-        match = Match(games[t % len(games)], [Seat(f"Bot{i}", True) for i in range(clients)], seed=seed + t)
+        seats = [Seat(f"Bot{i}", True) for i in range(clients)] + [
+            Seat(f"Computer{i}", False, level) for i in range(computers)
+        ]
+        match = Match(games[t % len(games)], seats, seed=seed + t)
         session = Session(match, keeps=False)
         sessions.append(session)
         door.add(HostTable(session, rate=1000.0, burst=1000.0))
-    server = HostServer(door, max_lines=tables * clients + 16).start()
+    server = HostServer(door, max_lines=tables * clients + 16)
+    door.sliced = sliced
+    server.start()
     context = multiprocessing.get_context("spawn")
     out = context.Queue()
     bots = context.Process(
@@ -173,6 +185,9 @@ def run(
         "rtt_p99_ms_by_fifth": [
             round(_p99(result[i * len(result) // 5 : (i + 1) * len(result) // 5]), 1) for i in range(5)
         ],
+        "computers_per_table": computers,
+        "computer_level": level if computers else None,
+        "sliced": sliced,
         "host_cpu_ms_per_move": round(cpu / max(played, 1) * 1000, 3),
         "wall_s": round(wall, 2),
         "host_memory_per_table_kib": round(held / tables / 1024, 1),
@@ -186,8 +201,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--pace", type=float, default=0.0, help="seconds a bot waits before each move (0: flat out)")
     parser.add_argument("--moves", type=int, default=None, help="stop each table after this many moves")
+    parser.add_argument("--computers", type=int, default=0, help="the host's own computers at each table")
+    parser.add_argument("--level", default="hard", help="their level (easy, normal, hard)")
+    parser.add_argument("--unsliced", action="store_true", help="computers think each move through at once")
     args = parser.parse_args(argv)
-    print(json.dumps(run(args.tables, args.clients, args.seed, pace=args.pace, moves=args.moves), indent=2))
+    result = run(
+        args.tables,
+        args.clients,
+        args.seed,
+        pace=args.pace,
+        moves=args.moves,
+        computers=args.computers,
+        level=args.level,
+        sliced=not args.unsliced,
+    )
+    print(json.dumps(result, indent=2))
     return 0
 
 

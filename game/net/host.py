@@ -22,13 +22,14 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.net import protocol as p
 from game.net import words
-from game.rules.core import Event, Phrase
-from game.session.session import Session
+from game.rules.core import Event, Phrase, scrub_events
+from game.session.match import Seat
+from game.session.session import THINK_SLICE, Session
 
 log = logging.getLogger(__name__)
 
@@ -44,14 +45,38 @@ SEND_QUEUE = 256
 HELLO_TIMEOUT = 10.0
 #: The most lines a host keeps open at once (seats, rejoins, and strangers knocking).
 MAX_LINES = 64
+#: The most spectators one table lets watch at once.
+MAX_WATCHERS = 16
+#: The seat number a spectator's messages carry (it has no seat).
+WATCHING = -1
 
-__all__ = ["BURST", "RATE", "HostServer", "HostTable", "Out", "TableSet", "table_code"]
+__all__ = [
+    "BURST",
+    "CODE_ALPHABET",
+    "MAX_WATCHERS",
+    "RATE",
+    "WATCHING",
+    "HostServer",
+    "HostTable",
+    "Out",
+    "TableSet",
+    "Snapshot",
+    "Hosting",
+    "SEAT_KINDS",
+    "new_table",
+    "parse_seats",
+    "public_view_json",
+    "table_code",
+]
+
+
+#: The letters and digits of a table's code (no 0/O or 1/I to confuse).
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 
 def table_code() -> str:
     """A short code a person can read out (no 0/O or 1/I to confuse)."""
-    alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-    return "".join(secrets.choice(alphabet) for _ in range(6))
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
 
 
 @dataclass
@@ -62,12 +87,80 @@ class _Conn:
     told_too_fast: bool = False
 
 
+@dataclass(frozen=True)
+class Snapshot:
+    """A table at one moment, as its host shows it (see `HostTable.snapshot`)."""
+
+    code: str
+    game: str
+    names: list[str]
+    people: list[int]  # seats a person took (a token was given)
+    connected: list[int]
+    away: list[int]
+    computers: list[int]
+    open: list[int]  # seats open to people, nobody in them yet
+    watchers: int
+    started: bool
+    over: bool
+    moves: int
+    current: int | None
+    scores: list[int]
+    levels: dict[int, str] = field(default_factory=dict)  # a computer's seat -> its level
+
+
 def _refused(phrase: Phrase) -> bytes:
     return p.encode(p.refusal(phrase))
 
 
+def public_view_json(state: Any) -> dict[str, Any]:
+    """What every seat may know, as a view's JSON: for a spectator, who has no seat.
+
+    There is no `state.view(None)`; the rules hide every hand but the viewer's,
+    so each seat's own entries are taken from another seat's view, where the
+    rules have hidden them.  Built from the views alone (never the full state),
+    it can hold only what some other seat may see; anything else that differs
+    between views (a value no list of seats explains) is left out.  It is the
+    views' JSON shape with every hand hidden and no `viewer`: a spectator's
+    table reads it as data (a state's `from_json` wants a seat's own hand)."""
+    n = state.num_players
+    views = [state.view(seat).to_json() for seat in range(n)]
+    merged = _merge(views, n)
+    if not isinstance(merged, dict):
+        return {}
+    merged.pop("viewer", None)  # nobody's view: the rules' `from_json` does not read it back as a state
+    return merged
+
+
+_GONE = object()
+
+
+def _merge(values: list[Any], n: int) -> Any:
+    first = values[0]
+    if all(v == first for v in values[1:]):
+        return first
+    if all(isinstance(v, dict) for v in values):
+        out: dict[str, Any] = {}
+        for key in first:
+            if all(key in v for v in values):
+                merged = _merge([v[key] for v in values], n)
+                if merged is not _GONE:
+                    out[key] = merged
+        return out
+    if all(isinstance(v, list) for v in values) and len({len(v) for v in values}) == 1:
+        if len(first) == n:  # one entry a seat: seat s's as a seat after it sees it
+            return [values[(s + 1) % n][s] for s in range(n)]
+        items = [_merge([v[i] for v in values], n) for i in range(len(first))]
+        return [None if item is _GONE else item for item in items]
+    return _GONE
+
+
 class HostTable:
-    """A game offered to remote seats (see module doc); one thread at a time."""
+    """A game offered to remote seats (see module doc); one thread at a time.
+
+    With `lobby`, the table waits for its host to `start` it: people join and
+    see who else has, but a move is refused until then, and the open seats
+    nobody took are given to computers at the start.  `keep` is called after
+    every move (the host's network autosave, never the local game's slot)."""
 
     def __init__(
         self,
@@ -80,6 +173,9 @@ class HostTable:
         clock: Callable[[], float] = time.monotonic,
         think: bool = True,
         require_code: bool = False,
+        lobby: bool = False,
+        keep: Callable[[HostTable], None] | None = None,
+        max_watchers: int = MAX_WATCHERS,
     ) -> None:
         self.session = session
         self.require_code = require_code  # a newcomer must know the code (a rejoin shows its token)
@@ -90,12 +186,106 @@ class HostTable:
         self.code = code or table_code()
         self.rate, self.burst, self.clock = rate, burst, clock
         self.think_here = think
+        self.sliced = False  # True under a HostServer: computers think a slice at a time between messages
+        self.started = not lobby
+        self.keep = keep
+        self.max_watchers = max_watchers
         self.names = [seat.name for seat in match.seats]
         self.tokens: dict[int, str] = {}  # seat -> its secret, issued at join
+        self.handed: dict[int, str] = {}  # a person's seat a computer plays meanwhile -> its level
+        self.watchers: dict[Any, str] = {}  # a spectator's line -> its token
         self.conns: dict[Any, _Conn] = {}
         self.seat_conn: dict[int, Any] = {}
         self._outbox: list[Out] = []
+        self._thinker: tuple[int, Any, Any] | None = None  # (seat, its thinking, the state it thinks about)
+        self._stuck: Any = None  # a state at which a computer found no move
         session.listen(self._moved)
+
+    # -- the host's side ---------------------------------------------------------
+    def reserve(self, seat: int, name: str | None = None) -> str:
+        """Keep `seat` for someone who will come with the token returned (the host's own window)."""
+        if seat not in self.remote_seats:
+            raise ValueError(f"seat {seat} is not open to people at this table")
+        token = self.tokens.get(seat) or secrets.token_urlsafe(24)
+        self.tokens[seat] = token
+        if name:
+            self.names[seat] = name.strip()[: p.MAX_NAME]
+        return token
+
+    def give_open_seats(self, level: str = "normal") -> list[Out]:
+        """The open seats nobody took go to computers at `level` (the lobby's button)."""
+        match = self.session.match
+        for seat in [s for s in self.remote_seats if s not in self.tokens]:
+            self.remote_seats.remove(seat)
+            match.seats[seat] = Seat(self.names[seat], False, level)  # kept so: a resumed table has it too
+            self._computer(seat, level)
+        return self._push_all()
+
+    def start(self, level: str = "normal") -> list[Out]:
+        """Begin the game: the open seats left go to computers; the computers move."""
+        if self.started:
+            return []
+        self.give_open_seats(level)
+        self.started = True
+        out = self._push_all()
+        return out + (self.take_outbox() if self.sliced else self.run_computers())
+
+    def hand_to_computer(self, seat: int, level: str | None = "normal") -> list[Out]:
+        """An away person's seat played by a computer at `level` until they rejoin
+        (None: back to waiting for them)."""
+        if seat not in self.remote_seats:
+            raise ValueError(f"seat {seat} is not a person's seat at this table")
+        if self._thinker is not None and self._thinker[0] == seat:
+            self._thinker = None
+        if level is None:
+            self.handed.pop(seat, None)
+            self.session.agents.pop(seat, None)
+        else:
+            self._computer(seat, level)
+            self.handed[seat] = level
+        out = self._push_all()
+        return out + (self.take_outbox() if self.sliced else self.run_computers())
+
+    def _computer(self, seat: int, level: str) -> None:
+        from game import ai
+
+        match = self.session.match
+        seed = None if match.seed is None else f"{match.seed}/{seat}"
+        try:
+            agent = ai.make_agent(level, seed)
+        except ValueError:
+            agent = ai.make_agent("random", seed)
+        if hasattr(agent, "slice_seconds"):
+            agent.slice_seconds = THINK_SLICE
+        self.session.agents[seat] = agent
+
+    def close(self) -> list[Out]:
+        """The host is closing the table: every line is told why, then closed."""
+        bye = p.encode(p.Bye(reason="host_closed"))
+        lines = [*self.seat_conn.values(), *self.watchers]
+        return [out for conn in lines for out in ((conn, bye), (conn, None))]
+
+    def snapshot(self) -> Snapshot:
+        """Who is where now, for the host's lobby and the headless host's lines
+        (asked in the table's worker: `HostServer.ask(table.snapshot)`)."""
+        session = self.session
+        return Snapshot(
+            code=self.code,
+            game=self.game_id,
+            names=list(self.names),
+            people=sorted(self.tokens),
+            connected=self.connected,
+            away=[s for s in self.away if s not in self.handed],
+            computers=sorted(session.agents),
+            open=self.open_seats,
+            watchers=len(self.watchers),
+            started=self.started,
+            over=session.over,
+            moves=len(session.match.moves),
+            current=session.current,
+            scores=list(session.match.state.scores()) if session.over else [],
+            levels={s: self.handed.get(s, session.match.seats[s].level) for s in session.agents},
+        )
 
     # -- the transport's side -------------------------------------------------
     def connect(self, conn: Any) -> None:
@@ -122,6 +312,8 @@ class HostTable:
     def disconnect(self, conn: Any) -> list[Out]:
         """`conn` is gone; its seat waits for a rejoin with the same token."""
         state = self.conns.pop(conn, None)
+        if self.watchers.pop(conn, None) is not None:
+            return []
         if state is None or state.seat is None or self.seat_conn.get(state.seat) != conn:
             return []
         del self.seat_conn[state.seat]
@@ -132,21 +324,42 @@ class HostTable:
         out, self._outbox = self._outbox, []
         return out
 
+    @property
+    def thinking(self) -> bool:
+        """A computer is to act (and has not given up at this position)."""
+        session = self.session
+        if not (self.think_here and self.started) or session.over:
+            return False
+        seat = session.current
+        return seat is not None and seat in session.agents and self._stuck is not session.match.state
+
+    def think_step(self) -> list[Out]:
+        """One slice of the thinking of the computer to act; once it has chosen, its
+        move is played and the views it sends are returned.  Between two slices
+        the host reads its messages: no table waits on another's computers."""
+        if not self.thinking:
+            self._thinker = None
+            return self.take_outbox()
+        session = self.session
+        seat = session.current
+        assert seat is not None
+        if self._thinker is None or self._thinker[0] != seat or self._thinker[2] is not session.match.state:
+            self._thinker = (seat, session.think(seat), session.match.state)
+        move = next(self._thinker[1], _GONE)
+        if move is None:
+            return []  # still thinking
+        self._thinker = None
+        if move is _GONE or session.offer(seat, move) is not None:
+            log.warning("the computer at seat %s found no move", seat)
+            self._stuck = session.match.state
+        return self.take_outbox()
+
     def run_computers(self) -> list[Out]:
         """Let the computers move until a person is to act (or the game ends)."""
-        session = self.session
-        while self.think_here and not session.over:
-            seat = session.current
-            if seat is None or seat not in session.agents:
-                break
-            move = None
-            for move in session.think(seat):
-                if move is not None:
-                    break
-            if move is None or session.offer(seat, move) is not None:
-                log.warning("the computer at seat %s found no move", seat)
-                break
-        return self.take_outbox()
+        out: list[Out] = []
+        while self.thinking:
+            out.extend(self.think_step())
+        return out + self.take_outbox()
 
     def expire(self, conn: Any) -> list[Out]:
         """Close `conn` if it never took a seat (a line that opens and says nothing)."""
@@ -165,6 +378,11 @@ class HostTable:
         """Remote seats someone took whose line is down now (waiting for a rejoin)."""
         return sorted(s for s in self.tokens if s not in self.seat_conn)
 
+    @property
+    def open_seats(self) -> list[int]:
+        """Seats open to people that nobody has taken yet."""
+        return [s for s in self.remote_seats if s not in self.tokens]
+
     # -- messages ---------------------------------------------------------------
     def _allow(self, state: _Conn) -> bool:
         now = self.clock()
@@ -181,23 +399,29 @@ class HostTable:
         if state.seat is None:
             return [(conn, _refused(words.phrase("hello_first")))]
         seat = state.seat
-        if isinstance(message, (p.MoveMsg, p.Chat, p.Bye)) and not self._token_ok(seat, message.token):
+        if isinstance(message, (p.MoveMsg, p.Chat, p.Bye)) and not self._token_ok(seat, message.token, conn):
             return [(conn, _refused(words.phrase("bad_token", seat=seat)))]
         if isinstance(message, p.MoveMsg):
+            if seat == WATCHING:
+                return [(conn, _refused(words.phrase("watching")))]
             return self._move(conn, seat, message.move)
         if isinstance(message, p.Chat):
-            phrase = message.phrase if message.phrase in p.QUICK_PHRASES else None  # a known code, or none
-            line = p.encode(p.Chat(text=message.text, seat=seat, phrase=phrase))
-            return [(c, line) for c in self.seat_conn.values()]
+            if message.phrase is not None and message.phrase not in p.QUICK_PHRASES:
+                return [(conn, _refused(words.phrase("no_such_phrase")))]
+            line = p.encode(p.Chat(text=message.text, seat=seat, phrase=message.phrase))
+            return [(c, line) for c in [*self.seat_conn.values(), *self.watchers]]
         if isinstance(message, p.Bye):
             self.conns.pop(conn, None)
+            if seat == WATCHING:
+                self.watchers.pop(conn, None)
+                return [(conn, None)]
             if self.seat_conn.get(seat) == conn:
                 del self.seat_conn[seat]
             return [(conn, None), *self._push_all()]
         return [(conn, _refused(words.phrase("unexpected", kind=_kind(message))))]
 
-    def _token_ok(self, seat: int, token: str | None) -> bool:
-        expected = self.tokens.get(seat)
+    def _token_ok(self, seat: int, token: str | None, conn: Any = None) -> bool:
+        expected = self.watchers.get(conn) if seat == WATCHING else self.tokens.get(seat)
         if token is None or expected is None:
             return False
         return secrets.compare_digest(token.encode("utf-8", "replace"), expected.encode())  # any text, in constant time
@@ -209,6 +433,8 @@ class HostTable:
             return [(conn, _refused(phrase)), (conn, None)]
         if state.seat is not None:
             return [(conn, _refused(words.phrase("already_joined")))]
+        if hello.watch and hello.token is None:
+            return self._watch(conn, state, hello)
         if hello.token is not None:
             seat = next((s for s in self.tokens if self._token_ok(s, hello.token)), None)
             if seat is None:
@@ -218,10 +444,15 @@ class HostTable:
             if old is not None and old != conn:  # the seat came back on a new line: the old one is stale
                 self.conns.pop(old, None)
                 out.append((old, None))
+            if seat in self.handed:  # back from away: the person plays again
+                del self.handed[seat]
+                self.session.agents.pop(seat, None)
+                if self._thinker is not None and self._thinker[0] == seat:
+                    self._thinker = None
         else:
             if self.require_code and (hello.code or "").strip().upper() != self.code:
                 return [(conn, _refused(words.phrase("no_such_table", code=(hello.code or "")[:12])))]
-            free = [s for s in self.remote_seats if s not in self.tokens]
+            free = self.open_seats
             if not free:
                 return [(conn, _refused(words.phrase("table_full")))]
             seat = free[0]
@@ -236,8 +467,26 @@ class HostTable:
         out.extend(self._push_all())
         return out
 
+    def _watch(self, conn: Any, state: _Conn, hello: p.Hello) -> list[Out]:
+        """A spectator: no seat, no moves, public information only."""
+        if self.require_code and (hello.code or "").strip().upper() != self.code:
+            return [(conn, _refused(words.phrase("no_such_table", code=(hello.code or "")[:12])))]
+        if len(self.watchers) >= self.max_watchers:
+            return [(conn, _refused(words.phrase("too_many_watching")))]
+        token = secrets.token_urlsafe(24)
+        state.seat = WATCHING
+        self.watchers[conn] = token
+        welcome = p.Welcome(
+            seat=WATCHING, token=token, code=self.code, game=self.game_id, names=self.names, watching=True
+        )
+        return [(conn, p.encode(welcome)), (conn, self.public_bytes())]
+
     def _move(self, conn: Any, seat: int, text: str) -> list[Out]:
         session = self.session
+        if not self.started:
+            return [(conn, _refused(words.phrase("not_started")))]
+        if seat in self.handed:
+            return [(conn, _refused(words.phrase("handed", seat=seat)))]
         if session.current is not None and session.current != seat:
             turn = Phrase("not_your_turn", "It is not your turn.", {"seat": seat})  # as Session.offer says it
             return [(conn, _refused(turn))]
@@ -250,31 +499,61 @@ class HostTable:
         refused = session.offer(seat, move)
         if refused is not None:
             return [(conn, _refused(refused))]
-        return self.run_computers()
+        return self.take_outbox() if self.sliced else self.run_computers()
 
     # -- views ---------------------------------------------------------------
-    def view_bytes(self, seat: int, events: tuple[Event, ...] | None = None) -> bytes:
+    def _extra(self) -> dict[str, Any]:
+        session = self.session
+        return {
+            "moves": len(session.match.moves),
+            "connected": self.connected,
+            "turn": session.current if self.started else None,  # nobody acts in a lobby
+            "over": session.over,
+            "names": self.names,
+            "computers": sorted(session.agents),
+            "away": [s for s in self.away if s not in self.handed],
+            "started": self.started,
+        }
+
+    def view_bytes(
+        self, seat: int, events: tuple[Event, ...] | None = None, extra: dict[str, Any] | None = None
+    ) -> bytes:
         """`seat`'s view message: its view's JSON and the events it may see, nothing else."""
         session = self.session
         message = p.ViewMsg(
             seat=seat,
             state=session.view(seat).to_json(),
             events=[e.to_json() for e in (session.events(seat) if events is None else events)],
-            moves=len(session.match.moves),
-            connected=self.connected,
-            turn=session.current,
-            over=session.over,
-            names=self.names,
-            computers=sorted(session.agents),
-            away=self.away,
+            **(self._extra() if extra is None else extra),
+        )
+        return p.encode(message)
+
+    def public_bytes(self) -> bytes:
+        """A spectator's view message: what every seat may know, every secret event face down."""
+        state = self.session.match.state
+        message = p.ViewMsg(
+            seat=WATCHING,
+            state=public_view_json(state),
+            events=[e.to_json() for e in scrub_events(state.events, WATCHING)],
+            **self._extra(),
         )
         return p.encode(message)
 
     def _push_all(self) -> list[Out]:
-        return [(conn, self.view_bytes(seat)) for seat, conn in sorted(self.seat_conn.items())]
+        extra = self._extra()  # the same for every seat: worked out once
+        out: list[Out] = [(conn, self.view_bytes(seat, extra=extra)) for seat, conn in sorted(self.seat_conn.items())]
+        if self.watchers:
+            public = self.public_bytes()
+            out.extend((conn, public) for conn in self.watchers)
+        return out
 
     def _moved(self, _seat: int, _events: tuple[Event, ...]) -> None:
         self._outbox.extend(self._push_all())
+        if self.keep is not None:
+            try:
+                self.keep(self)
+            except Exception:  # a disk that refuses costs the save, never the table
+                log.exception("could not keep the network game")
 
 
 def _kind(message: Any) -> str:
@@ -289,6 +568,8 @@ class TableSet:
     def __init__(self, tables: list[HostTable] | None = None) -> None:
         self.tables: dict[str, HostTable] = {}
         self._route: dict[Any, HostTable] = {}
+        self._cursor = 0
+        self._sliced = False
         for table in tables or ():
             self.add(table)
 
@@ -296,6 +577,7 @@ class TableSet:
         if table.code in self.tables:
             raise ValueError(f"a table with the code {table.code} is open already")
         self.tables[table.code] = table
+        table.sliced = self._sliced
         return table
 
     def receive(self, conn: Any, raw: bytes | str) -> list[Out]:
@@ -341,6 +623,34 @@ class TableSet:
     def run_computers(self) -> list[Out]:
         return [out for table in self.tables.values() for out in table.run_computers()]
 
+    @property
+    def sliced(self) -> bool:
+        return self._sliced
+
+    @sliced.setter
+    def sliced(self, value: bool) -> None:
+        self._sliced = value
+        for table in self.tables.values():
+            table.sliced = value
+
+    @property
+    def thinking(self) -> bool:
+        return any(table.thinking for table in self.tables.values())
+
+    def think_step(self) -> list[Out]:
+        """One slice for the next table whose computer is to act (in turn, so a
+        table of Hard computers shares the host fairly with the others)."""
+        tables = list(self.tables.values())
+        for i in range(len(tables)):
+            table = tables[(self._cursor + i) % len(tables)]
+            if table.thinking:
+                self._cursor = (self._cursor + i + 1) % len(tables)
+                return table.think_step()
+        return []
+
+    def close(self) -> list[Out]:
+        return [out for table in self.tables.values() for out in table.close()]
+
 
 class HostServer:
     """`HostTable` (or a `TableSet` of them) over WebSockets, in its own thread:
@@ -348,7 +658,9 @@ class HostServer:
 
     Messages are handled one at a time by a single worker thread (the table is
     not shared between threads), and each connection has its own send queue,
-    so a slow reader holds up nobody else."""
+    so a slow reader holds up nobody else.  Computers think a slice at a time
+    in that worker, each slice queued behind the messages that came meanwhile:
+    a table of Hard computers never holds up another table's moves."""
 
     def __init__(
         self,
@@ -372,7 +684,10 @@ class HostServer:
         self._queues: dict[int, asyncio.Queue[bytes | None]] = {}
         self._next = 0
         self._later: set[asyncio.Task[None]] = set()
+        self._thinker: asyncio.Task[None] | None = None
         self.error: BaseException | None = None
+        self.closed_by: str | None = None  # why the table closed, once it did
+        table.sliced = True
 
     @property
     def url(self) -> str:
@@ -388,13 +703,21 @@ class HostServer:
             raise self.error
         return self
 
-    def stop(self, timeout: float = 10.0) -> None:
+    def stop(self, timeout: float = 10.0, reason: str = "host_closed") -> None:
+        """Close the table: every line is told (a `Bye` with its coded `reason`, `words.BYE`), then closed."""
+        if self.closed_by is None:
+            self.closed_by = reason
         loop, stop = self._loop, self._stop
         if loop is not None and stop is not None and not loop.is_closed():
             loop.call_soon_threadsafe(stop.set)
         if self._thread is not None:
             self._thread.join(timeout)
         self._worker.shutdown(wait=False)
+
+    def ask(self, fn: Callable[[], Any], timeout: float = 5.0) -> Any:
+        """`fn()` run in the table's worker (so it reads the table between two
+        messages, never during one); its answer.  For a snapshot, not for a frame."""
+        return self._worker.submit(fn).result(timeout)
 
     def call(self, fn: Callable[[], list[Out]]) -> None:
         """Run `fn` (a HostTable call) in the table's worker and send what it answers
@@ -423,24 +746,64 @@ class HostServer:
         async with serve(self._serve, self.host, self.port, max_size=2 * p.MAX_MESSAGE) as server:
             self.port = server.sockets[0].getsockname()[1]
             self._ready.set()
-            await self._do(self.table.run_computers)
+            self._kick()
             await self._stop.wait()
-            bye = p.encode(p.Bye(reason="host_closed")).decode()
+            self.closed_by = self.closed_by or "host_closed"
+            if self._thinker is not None:
+                self._thinker.cancel()
+            bye = p.encode(p.Bye(reason=self.closed_by))
             for queue in list(self._queues.values()):
-                _put(queue, bye.encode())
+                _put(queue, bye)
                 _put(queue, None)
-            await asyncio.sleep(0.05)
+            for _ in range(40):  # bounded: let the writers say bye (at most 0.2 s)
+                if all(q.empty() for q in self._queues.values()):
+                    break
+                await asyncio.sleep(0.005)
+            await asyncio.sleep(0.02)
 
     async def _do(self, fn: Callable[..., list[Out]], *args: Any) -> None:
         assert self._loop is not None
+        table = self.table
+
+        def run() -> tuple[list[Out], bool]:  # asked in the worker, with the call: is a computer to act now?
+            return fn(*args), table.thinking
+
         try:
-            outs = await self._loop.run_in_executor(self._worker, fn, *args)
+            outs, thinking = await self._loop.run_in_executor(self._worker, run)
         except RuntimeError:  # the worker is gone: the table is closing
             return
         for conn, data in outs:
             queue = self._queues.get(conn)
             if queue is not None and not _put(queue, data):
                 _put_last(queue)
+        if thinking:
+            self._kick()
+
+    def _kick(self) -> None:
+        """Start the computers thinking, unless they are already."""
+        if self._thinker is None or self._thinker.done():
+            self._thinker = asyncio.get_running_loop().create_task(self._think())
+
+    async def _think(self) -> None:
+        """A slice of thinking at a time, in the worker, queued behind the messages that came meanwhile."""
+        assert self._loop is not None
+        table = self.table
+
+        def step() -> tuple[list[Out], bool]:
+            return table.think_step(), table.thinking
+
+        while self._stop is not None and not self._stop.is_set():
+            try:
+                outs, still = await self._loop.run_in_executor(self._worker, step)
+            except RuntimeError:  # the worker is gone: the table is closing
+                return
+            for conn, data in outs:
+                queue = self._queues.get(conn)
+                if queue is not None and not _put(queue, data):
+                    _put_last(queue)
+            if not still:
+                return
+            await asyncio.sleep(0)
 
     def _do_later(self, delay: float, fn: Callable[..., list[Out]], *args: Any) -> None:
         async def later() -> None:
@@ -496,3 +859,201 @@ def _put_last(queue: asyncio.Queue[bytes | None]) -> None:
     while not queue.empty():
         queue.get_nowait()
     queue.put_nowait(None)
+
+
+# -- keeping a hosted table on disk (game/persist/network.py) ------------------------------
+def saved(table: HostTable, bind: str = "127.0.0.1", port: int = 0, discover: bool = False) -> Any:
+    """The table as its slot keeps it (`TableSave`)."""
+    from game.persist.network import TableSave
+
+    return TableSave(
+        match=table.session.match,
+        code=table.code,
+        tokens=dict(table.tokens),
+        names=list(table.names),
+        remote_seats=list(table.remote_seats),
+        started=table.started,
+        handed=dict(table.handed),
+        bind=bind,
+        port=port,
+        discover=discover,
+    )
+
+
+def autosaver(bind: str = "127.0.0.1", port: int = 0, discover: bool = False) -> Callable[[HostTable], None]:
+    """A `keep` for `HostTable`: the network slot after every move; once the game
+    is over, the history (as a local game goes there) and no slot."""
+
+    def keep(table: HostTable) -> None:
+        from game.persist import library, network
+
+        if table.session.over:
+            try:
+                library.archive(table.session.match)
+            finally:
+                network.clear_table()
+            return
+        network.write_table(saved(table, bind, port, discover))
+
+    return keep
+
+
+def resumed(save: Any, **kwargs: Any) -> HostTable:
+    """The table a `TableSave` holds, open again for the same tokens: a client
+    that dials again with its token gets its seat back, with the current view."""
+    session = Session(save.match, keeps=False)
+    for seat in save.remote_seats:  # people's seats: no computer of the match's own
+        session.agents.pop(seat, None)
+    table = HostTable(session, remote_seats=save.remote_seats, code=save.code, lobby=not save.started, **kwargs)
+    table.tokens = dict(save.tokens)
+    table.names = list(save.names)
+    for seat, level in save.handed.items():
+        table._computer(seat, level)
+        table.handed[seat] = level
+    return table
+
+
+# -- hosting a table: the app's Host screens and `fireside host` share this ---------------------
+#: What a seat of a table being set up may be: the host's own, open to a friend, or a computer.
+SEAT_KINDS = ("you", "open", "easy", "normal", "hard")
+
+
+def parse_seats(text: str, players: int) -> list[str]:
+    """`you,open,hard,...` as a list of seat kinds (ValueError says what is wrong):
+    one a seat, at most one "you", at least one seat for a person."""
+    kinds = [part.strip().lower() for part in text.split(",") if part.strip()]
+    if len(kinds) != players:
+        raise ValueError(f"--seats names {len(kinds)} seats; the table has {players}")
+    unknown = [k for k in kinds if k not in SEAT_KINDS]
+    if unknown:
+        raise ValueError(f"{unknown[0]!r} is not a seat; a seat is one of {', '.join(SEAT_KINDS)}")
+    if kinds.count("you") > 1:
+        raise ValueError("only one seat can be 'you'")
+    if not any(k in ("you", "open") for k in kinds):
+        raise ValueError("a network table needs a seat for a person (you or open)")
+    return kinds
+
+
+def new_table(
+    game_id: str,
+    kinds: list[str],
+    names: list[str],
+    seed: int | None = None,
+    *,
+    lobby: bool = True,
+    **kwargs: Any,
+) -> HostTable:
+    """A table of `kinds` (see SEAT_KINDS) waiting in its lobby: "you" and "open"
+    seats are people's, the others computers at that level."""
+    from game.session.match import Match
+
+    def name(i: int, kind: str) -> str:
+        given = names[i].strip() if i < len(names) else ""
+        return given or (f"Player {i + 1}" if kind in ("you", "open") else f"Computer {i + 1}")
+
+    seats = [
+        Seat(name(i, kind), True) if kind in ("you", "open") else Seat(name(i, kind), False, kind)
+        for i, kind in enumerate(kinds)
+    ]
+    match = Match(game_id, seats, seed=seed)
+    people = [i for i, kind in enumerate(kinds) if kind == "you"] + [i for i, k in enumerate(kinds) if k == "open"]
+    return HostTable(Session(match, keeps=False), remote_seats=sorted(people), lobby=lobby, **kwargs)
+
+
+class Hosting:
+    """A table being hosted: its server, where it may be reached, whether it is
+    announced, and its autosave.  `bind` is 127.0.0.1 (only this computer)
+    unless the person chose "this network" ("0.0.0.0": every interface)."""
+
+    def __init__(
+        self,
+        table: HostTable,
+        *,
+        bind: str = "127.0.0.1",
+        port: int = 0,
+        discovery: Any = None,
+        host_name: str = "",
+        keep: bool = True,
+    ) -> None:
+        self.table = table
+        self.bind = bind
+        self.discovery = discovery
+        self.host_name = host_name or "Fireside"
+        self.server = HostServer(table, bind, port)
+        self._keep = keep
+
+    def start(self) -> Hosting:
+        """Listen (on the chosen port, or any free one when that one is taken), keep, announce."""
+        try:
+            self.server.start()
+        except OSError:
+            if self.server.port == 0:
+                raise
+            log.info("port %s is taken; listening on another", self.server.port)
+            self.server = HostServer(self.table, self.bind, 0)
+            self.server.start()
+        import atexit
+
+        atexit.register(self.close)  # a window closed with the table open still tells its players
+        if self._keep:
+            self.table.keep = autosaver(self.bind, self.server.port, self.discovery is not None)
+        if self.discovery is not None:
+            from game.net.discovery import Advert
+
+            self.discovery.announce(
+                Advert(
+                    game=self.table.game_id,
+                    code=self.table.code,
+                    host_name=self.host_name,
+                    protocol=p.PROTOCOL,
+                    port=self.server.port,
+                    addresses=tuple(self.addresses()),
+                )
+            )
+        return self
+
+    @property
+    def port(self) -> int:
+        return self.server.port
+
+    @property
+    def url(self) -> str:
+        """Where a window on this computer dials (the host's own seat)."""
+        local = "127.0.0.1" if self.bind in ("0.0.0.0", "127.0.0.1") else self.bind
+        return f"ws://[{local}]:{self.port}" if ":" in local else f"ws://{local}:{self.port}"
+
+    def addresses(self) -> list[str]:
+        """The addresses a friend types (with the port), the likeliest first."""
+        from game.net.discovery import local_addresses
+
+        if self.bind == "127.0.0.1":
+            return ["127.0.0.1"]
+        if self.bind in ("0.0.0.0", "::", ""):
+            return [a for a in local_addresses() if ":" not in a or self.bind == "::"] or ["127.0.0.1"]
+        return [self.bind]
+
+    def snapshot(self) -> Snapshot:
+        return self.server.ask(self.table.snapshot)
+
+    def start_game(self, level: str = "normal") -> None:
+        self.server.call(lambda: self.table.start(level))
+
+    def give_open_seats(self, level: str = "normal") -> None:
+        self.server.call(lambda: self.table.give_open_seats(level))
+
+    def hand_over(self, seat: int, level: str | None) -> None:
+        """An away seat to a computer at `level` (None: back to waiting for its person)."""
+        self.server.call(lambda: self.table.hand_to_computer(seat, level))
+
+    def close(self, reason: str = "host_closed") -> None:
+        """Close the table, telling every line why (`words.BYE`); the slot stays for Continue."""
+        import atexit
+
+        atexit.unregister(self.close)
+        if self.discovery is not None:
+            try:
+                self.discovery.close()
+            except Exception as exc:  # closing anyway
+                log.info("discovery: %s", exc)
+            self.discovery = None
+        self.server.stop(reason=reason)

@@ -94,6 +94,7 @@ class ViewMsg(msgspec.Struct, tag="view", tag_field="kind"):
     names: list[str] = []  # every seat's name as the host knows it now (people join and rename)
     computers: list[int] = []  # seats a computer plays now (its own, or an away seat handed to one)
     away: list[int] = []  # people's seats whose line is down (waiting for a rejoin)
+    started: bool = True  # False while the table is a lobby: people join, nobody moves yet
 
 
 class MoveMsg(msgspec.Struct, tag="move", tag_field="kind"):
@@ -120,7 +121,8 @@ class Chat(msgspec.Struct, tag="chat", tag_field="kind"):
 
 
 class Bye(msgspec.Struct, tag="bye", tag_field="kind"):
-    """Leaving (a client) or closing the table (the host)."""
+    """Leaving (a client) or closing the table (the host): `reason` is a code
+    (`words.BYE`: "host_closed"), each window says it in its own language."""
 
     token: str | None = None
     reason: str = ""

@@ -27,9 +27,20 @@ TEXTS = {
     "table_full": N_("Every seat at this table is taken."),
     "unexpected": N_("A table does not take that message."),
     "no_such_table": N_("There is no table with the code {code} here."),
+    "not_started": N_("The game has not started yet: the host starts it."),
+    "watching": N_("You are watching this table; a spectator does not play."),
+    "too_many_watching": N_("Enough people are watching this table already."),
+    "no_such_phrase": N_("That is not one of the quick phrases."),
+    "handed": N_("A computer is playing this seat; rejoin the table to play it again."),
 }
 
-__all__ = ["TEXTS", "phrase", "say"]
+#: Why a table closed (a `Bye`'s reason), each said in the reader's language.
+BYE = {
+    "host_closed": N_("The host closed the table."),
+    "game_over": N_("The game is over; the host closed the table."),
+}
+
+__all__ = ["BYE", "TEXTS", "phrase", "say", "say_bye"]
 
 
 def _key(code: str, params: dict[str, Any]) -> str:
@@ -50,3 +61,9 @@ def say(code: str, text: str, params: dict[str, Any]) -> str:
         return _(template).format(**params)
     except (KeyError, IndexError, ValueError):  # a host that sent other params: its English
         return text
+
+
+def say_bye(reason: str) -> str:
+    """Why the table closed, in the reader's language (a reason we do not know: a plain line)."""
+    template = BYE.get(reason)
+    return _(template) if template is not None else _("The table closed.")

@@ -6,7 +6,8 @@ the app's Review button and `python -m game review`; no pygame.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ def reviewed_seats(match: Match, every_seat: bool = False) -> list[int]:
 
 def new_review(match: Match, seats: list[int], rollouts: int | None = None) -> Review:
     """A review of `match` from its first deal, not yet run."""
-    first = Match(match.game_id, list(match.seats), match.seed, match.start, dict(match.options)).state
+    first = same_deal(match).state
     return Review(first, [move for _seat, move in match.moves], seats, rollouts)
 
 
@@ -141,3 +142,66 @@ def read_kept(
 def keep(path: Path | str, match: Match, review: Review) -> None:
     """Keep a finished review in the game's file (SaveError if that cannot be done)."""
     reviews.keep_review(path, match, review.to_json())
+
+
+@dataclass(frozen=True)
+class ReviewSummary:
+    """What a review adds up to, for the end of the replay and the command
+    line's totals: how many marks of each kind, the points they lost (against
+    the best move), and the decision that cost most (None when none is marked)."""
+
+    weighed: int
+    mistakes: int
+    inaccuracies: int
+    lost_in_mistakes: float
+    lost_in_inaccuracies: float
+    costliest: Decision | None
+
+    @property
+    def lost(self) -> float:
+        """The points lost in marked decisions."""
+        return self.lost_in_mistakes + self.lost_in_inaccuracies
+
+    def to_json(self) -> dict[str, Any]:
+        costliest = self.costliest
+        return {
+            "weighed": self.weighed,
+            "mistakes": {"count": self.mistakes, "points_lost": round(self.lost_in_mistakes, 2)},
+            "inaccuracies": {"count": self.inaccuracies, "points_lost": round(self.lost_in_inaccuracies, 2)},
+            "points_lost": round(self.lost, 2),
+            "costliest": None
+            if costliest is None
+            else {
+                "move": costliest.number,
+                "seat": costliest.seat,
+                "chosen": costliest.chosen,
+                "best": costliest.best,
+                "loss": round(costliest.loss, 2),
+                "mark": costliest.mark,
+            },
+        }
+
+
+def summary(decisions: Iterable[Decision], seat: int | None = None) -> ReviewSummary:
+    """The totals of a review's decisions (only `seat`'s when given).  Only
+    marked decisions count as lost: a loss under the inaccuracy threshold is
+    the noise of the sampled deals, not the player's.  The costliest is the
+    marked decision that lost most (the earlier one on a tie)."""
+    chosen = [d for d in decisions if seat is None or d.seat == seat]
+    mistakes = [d for d in chosen if d.mark == MISTAKE]
+    inaccuracies = [d for d in chosen if d.mark == INACCURACY]
+    marked = sorted(mistakes + inaccuracies, key=lambda d: (-d.loss, d.number))
+    return ReviewSummary(
+        len(chosen),
+        len(mistakes),
+        len(inaccuracies),
+        sum(d.loss for d in mistakes),
+        sum(d.loss for d in inaccuracies),
+        marked[0] if marked else None,
+    )
+
+
+def same_deal(match: Match) -> Match:
+    """A new game of the same deal as `match`: its game, seats, seed, first
+    player and options (not Today's deal again: that one counts only once)."""
+    return Match(match.game_id, list(match.seats), match.seed, match.start, dict(match.options))

@@ -201,7 +201,213 @@ def build_parser() -> argparse.ArgumentParser:
     _add_deal_code(commands)
     _add_learn(commands)
     _add_review(commands)
+    _add_network(commands)
     return parser
+
+
+# -- network tables (game/net/) ------------------------------------------------------------
+def _port_number(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"'{_shown(text)}' is not a port (0 to 65535; 0: any free one)")
+    return int(text)
+
+
+def _count(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"'{_shown(text)}' is not a whole number of at least 1")
+    return int(text)
+
+
+def _add_network(commands: argparse._SubParsersAction) -> None:
+    from game.net.discovery import DEFAULT_PORT
+
+    host = commands.add_parser("host", help="host a network table without a window; friends join it")
+    host.add_argument("--game", choices=registry.ids(), default=registry.ids()[0])
+    host.add_argument("--players", type=_players, default=4)
+    host.add_argument(
+        "--seats",
+        default=None,
+        help="each seat, comma-separated: you, open (a friend), easy, normal or hard (default: you, then open)",
+    )
+    host.add_argument("--names", default="", help="the seats' names, comma-separated (a friend brings their own)")
+    host.add_argument("--seed", type=_seed, default=None, help="deal seed (default: random)")
+    host.add_argument(
+        "--bind",
+        default=None,
+        help="who may join: 127.0.0.1 only this computer (default); 0.0.0.0 every computer on the network",
+    )
+    host.add_argument("--port", type=_port_number, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT})")
+    host.add_argument("--discover", action="store_true", help="let computers on the network find the table")
+    host.add_argument("--resume", action="store_true", help="open the last hosted table again, for the same people")
+    host.add_argument(
+        "--start",
+        choices=("full", "now"),
+        default="full",
+        help="full: start when every open seat is taken (default); now: give the open seats to computers",
+    )
+    host.add_argument("--level", choices=("easy", "normal", "hard"), default="normal", help="for seats left open")
+    host.add_argument("--quiet", action="store_true", help="say only the table and the end")
+
+    join = commands.add_parser("join", help="open the window straight onto a network table")
+    join.add_argument("address", metavar="ADDRESS", help="the host's address, e.g. 192.168.1.20 or 192.168.1.20:47474")
+    join.add_argument("code", metavar="CODE", help="the table's code, e.g. K3M9QP")
+    join.add_argument("--name", default=None, help="your name at the table (default: the setting's)")
+    join.add_argument("--watch", action="store_true", help="watch the table instead of taking a seat")
+    _play_options(join)
+
+    bench = commands.add_parser("net-bench", help="T tables of bot clients against one host on this computer")
+    bench.add_argument("--tables", type=_count, default=10)
+    bench.add_argument("--clients", type=_count, default=4)
+    bench.add_argument("--seed", type=_seed, default=0)
+    bench.add_argument("--pace", type=_seconds_or_zero, default=0.0, help="seconds a bot waits before each move")
+    bench.add_argument("--moves", type=_count, default=None, help="stop each table after this many moves")
+
+
+def _seconds_or_zero(text: str) -> float:
+    return 0.0 if text.strip() in ("0", "0.0") else _seconds(text)
+
+
+def _join_target(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[str, str]:
+    """`join`'s url and code, or one clear line before any window opens."""
+    from game.net.discovery import to_url
+    from game.net.host import CODE_ALPHABET
+
+    try:
+        url = to_url(args.address)
+    except ValueError as exc:
+        parser.error(f"join: {exc}")
+    code = args.code.strip().upper()
+    if len(code) != 6 or any(c not in CODE_ALPHABET for c in code):
+        parser.error(f"join: '{_shown(args.code)}' is not a table code (six letters and digits, like K3M9QP)")
+    return url, code
+
+
+def _host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """`fireside host`: a table without a window, saying what a person needs."""
+    import time
+
+    from game.net import host as net
+    from game.persist import network
+
+    if args.resume:
+        save = network.read_table()
+        if save is None:
+            print(_("fireside: there is no network table to resume"), file=sys.stderr)
+            return 2
+        table = net.resumed(save)
+        bind = args.bind or save.bind
+        port = save.port if save.port else args.port
+    else:
+        _check_players(parser, args.game, args.players)
+        seats = args.seats or ",".join(["you", *["open"] * (args.players - 1)])
+        try:
+            kinds = net.parse_seats(seats, args.players)
+        except ValueError as exc:
+            parser.error(f"--seats: {exc}")
+        names = [n.strip() for n in args.names.split(",")] if args.names else []
+        table = net.new_table(args.game, kinds, names, args.seed)
+        bind, port = args.bind or "127.0.0.1", args.port
+    local = bind in ("127.0.0.1", "::1", "localhost")
+    if args.discover and local:
+        parser.error("--discover: a table only this computer can reach is not announced; add --bind 0.0.0.0")
+    if not local:
+        print(_("Anyone on this network may join this table (--bind {bind}).").format(bind=bind))
+    discovery = None
+    if args.discover:
+        from game.net.discovery import ZeroconfDiscovery
+
+        discovery = ZeroconfDiscovery()
+    hosting = net.Hosting(table, bind=bind, port=port, discovery=discovery, host_name=_host_name())
+    try:
+        hosting.start()
+    except OSError as exc:
+        print(_("fireside: cannot open the table: {reason}").format(reason=exc), file=sys.stderr)
+        return 1
+    say = print
+    say(
+        _("Table {code}: {game}, {n} seats").format(
+            code=table.code, game=args.game if not args.resume else table.game_id, n=len(table.names)
+        ),
+        flush=True,
+    )
+    say(f"port: {hosting.port}", flush=True)  # as a script reads it, in every language
+    for address in hosting.addresses():
+        shown = f"[{address}]" if ":" in address else address
+        say(
+            _("Join with: fireside join {address}:{port} {code}").format(
+                address=shown, port=hosting.port, code=table.code
+            )
+        )
+    say(_("Ctrl-C closes the table (the players are told)."), flush=True)
+    last: Any = None
+    reason = "host_closed"
+    _stop_on_term()
+    try:
+        while True:  # until the game ends or Ctrl-C
+            snap = hosting.snapshot()
+            if not snap.started and not args.resume and (args.start == "now" or (not snap.open and snap.people)):
+                hosting.start_game(args.level)
+            elif not snap.started and args.resume and not snap.open:
+                hosting.start_game(args.level)
+            if not args.quiet:
+                _say_changes(last, snap)
+            last = snap
+            if snap.over:
+                scores = ", ".join(f"{snap.names[i]} {score}" for i, score in enumerate(snap.scores))
+                say(_("Game over: {scores}").format(scores=scores), flush=True)
+                time.sleep(0.5)  # the last views go out
+                reason = "game_over"
+                break
+            time.sleep(0.2)
+    except KeyboardInterrupt:
+        say(_("Closing the table; the players are told."), flush=True)
+    finally:
+        hosting.close(reason)
+    return 0
+
+
+def _stop_on_term() -> None:
+    """SIGTERM (a service manager, `kill`) closes the table as Ctrl-C does, telling the players."""
+    import signal
+
+    def stop(_signum: int, _frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        signal.signal(signal.SIGTERM, stop)
+        if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:  # started in the background: Ctrl-C still closes
+            signal.signal(signal.SIGINT, stop)
+    except ValueError:  # not the main thread (a test calling main): nothing to catch
+        pass
+
+
+def _host_name() -> str:
+    import socket
+
+    return socket.gethostname().split(".")[0][:40] or "Fireside"
+
+
+def _say_changes(last: Any, snap: Any) -> None:
+    """One line for each thing that changed since the last look."""
+    before_conn = set(last.connected) if last else set()
+    for seat in snap.connected:
+        if seat not in before_conn:
+            print(_("{name} is at seat {seat}").format(name=snap.names[seat], seat=seat + 1), flush=True)
+    for seat in before_conn - set(snap.connected):
+        print(_("{name} left seat {seat}").format(name=snap.names[seat], seat=seat + 1), flush=True)
+    if snap.started and (last is None or not last.started):
+        print(_("The game starts."), flush=True)
+    if snap.started and last is not None and snap.moves // 10 > last.moves // 10:
+        print(_("{moves} moves played").format(moves=snap.moves), flush=True)
+
+
+def _net_bench(args: argparse.Namespace) -> int:
+    import json
+
+    from game.net import bench
+
+    print(json.dumps(bench.run(args.tables, args.clients, args.seed, pace=args.pace, moves=args.moves), indent=2))
+    return 0
 
 
 # -- deal codes (game/session/deal_code.py) ---------------------------------------------------------------
@@ -254,7 +460,9 @@ def _add_review(commands: argparse._SubParsersAction) -> None:
         help="weigh every decision of a saved or finished game: the move played, the best move, the points lost",
     )
     review.add_argument("file", metavar="SAVE.json")
-    review.add_argument("--json", action="store_true", help="print a JSON list, one object per decision")
+    review.add_argument(
+        "--json", action="store_true", help="print JSON: the decisions (each with its reason) and the summary"
+    )
     review.add_argument(
         "--seats",
         choices=("humans", "all"),
@@ -298,31 +506,45 @@ def _review(args: argparse.Namespace) -> int:
 
 
 def _print_review(args: argparse.Namespace, match: Any, decisions: list) -> None:
+    """One line per decision, as the replay says it, then a totals line per
+    reviewed seat; or (`--json`) {"decisions": [...], "summary": {...}}, each
+    decision with its reason's code, params and text."""
     import json
 
     from game.ai.review import budget
+    from game.app.words import verdict
     from game.persist.printable import printable
     from game.session import coach
 
+    def seat_name(seat: int) -> str:
+        return match.seats[seat].name
+
+    def nobody(_seat: int) -> bool:  # the command line speaks to nobody as "you"
+        return False
+
+    game_id = match.game_id
+    seats = sorted({d.seat for d in decisions}) or coach.reviewed_seats(match, args.seats == "all")
     if args.json:
-        print(
-            json.dumps(
-                [
-                    {
-                        "seat": d.seat,
-                        "move": d.number,
-                        "chosen": d.chosen,
-                        "best": d.best,
-                        "loss": round(d.loss, 2),
-                        "mark": d.mark,
-                        "chosen_value": round(d.chosen_value, 2),
-                        "best_value": round(d.best_value, 2),
-                    }
-                    for d in decisions
-                ],
-                indent=1,
+        rows = []
+        for d in decisions:
+            rows.append(
+                {
+                    "seat": d.seat,
+                    "name": seat_name(d.seat),
+                    "move": d.number,
+                    "chosen": d.chosen,
+                    "best": d.best,
+                    "loss": round(d.loss, 2),
+                    "mark": d.mark,
+                    "chosen_value": round(d.chosen_value, 2),
+                    "best_value": round(d.best_value, 2),
+                    "reason": verdict.reason_json(game_id, d, seat_name, nobody),
+                    "verdict": verdict.verdict(game_id, d, seat_name, nobody) if d.mark else "",
+                }
             )
-        )
+        total = coach.summary(decisions).to_json()
+        total["seats"] = {str(seat): coach.summary(decisions, seat).to_json() for seat in seats}
+        print(json.dumps({"decisions": rows, "summary": total}, indent=1))
         return
     print(
         _(
@@ -332,25 +554,25 @@ def _print_review(args: argparse.Namespace, match: Any, decisions: list) -> None
             file=printable(args.file),
             game=match.module.NAME,
             n=len(decisions),
-            rollouts=args.rollouts or budget(match.game_id),
+            rollouts=args.rollouts or budget(game_id),
         )
     )
-    from game.app.words import names
-
-    def seat_name(seat: int) -> str:
-        return match.seats[seat].name
 
     def said(notation: str) -> str:  # as the table and the replay say it ("orange 2", not "play red 2")
-        try:
-            return names.move_named(match.game_id, match.module.parse_move(notation), seat_name, lambda _s: False)
-        except (ValueError, KeyError, TypeError, AttributeError):  # a hand-edited kept review: as written
-            return printable(notation)
+        return printable(verdict.move_named(game_id, notation, seat_name, nobody))
 
     for d in decisions:
         line = _("move {n}, {name}: played {chosen}, best {best}, {loss} points lost").format(
             n=d.number, name=seat_name(d.seat), chosen=said(d.chosen), best=said(d.best), loss=f"{d.loss:.1f}"
         )
-        print(f"{line} · {_(coach.MARK_WORDS[d.mark])}" if d.mark else line)
+        if d.mark:
+            line = f"{line} · {_(coach.MARK_WORDS[d.mark])}"
+            why = verdict.why(game_id, d, seat_name, nobody)
+            if why:
+                line += f": {why}"
+        print(line)
+    for seat in seats:
+        print(verdict.totals_line(seat_name(seat), coach.summary(decisions, seat)))
 
 
 def _add_tournament(commands: argparse._SubParsersAction) -> None:
@@ -419,7 +641,9 @@ def main(argv: list[str] | None = None) -> int:
         args.setup = _coded_setup(args)  # a bad code is said before any window opens
     if command == "learn" and (why := learn_scripts.no_lesson(args.game)) is not None:
         parser.error(why)  # a game without a guided game: one clear line, before any window
-    if command in ("play", "demo", "learn"):
+    if command == "join":
+        args.target = _join_target(parser, args)  # a bad address or code is said before any window opens
+    if command in ("play", "demo", "learn", "join"):
         return _window(parser, args)
     given = [f"--{name}" for name in WINDOW_DEFAULTS if name in vars(args)]
     if given:
@@ -481,6 +705,8 @@ def _open_window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
             lang=args.lang,
             setup=args.setup,
         )
+    if args.command == "join":
+        return _join_window(args)
     if args.command == "learn":
         from game.app.shell.main import learn
 
@@ -488,6 +714,23 @@ def _open_window(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
     from game.app.shell.main import play
 
     return play(args.size, args.fullscreen, getattr(args, "first_frame_exit", False), lang=args.lang, setup=args.setup)
+
+
+def _join_window(args: argparse.Namespace) -> int:
+    """`fireside join`: the window opens on the Join screen, already dialling the table."""
+    from game.app.shell.app import App
+    from game.persist.logs import setup_logging
+    from game.persist.settings import load_settings
+
+    setup_logging()
+    settings = load_settings()
+    i18n.set_language(i18n.choose_language(args.lang, settings.language))
+    app = App(args.size, settings, fullscreen=args.fullscreen or settings.fullscreen)
+    app.make_room()
+    app.routes.title()
+    url, code = args.target
+    app.routes.join_table(url=url, code=code, name=args.name, watch=args.watch, dial=True)
+    return app.run()
 
 
 def _folder_exists(file: str) -> bool:
@@ -534,6 +777,10 @@ def _headless(parser: argparse.ArgumentParser, args: argparse.Namespace, command
         return _print_deal_code(args)
     if command == "review":
         return _review(args)
+    if command == "host":
+        return _host(parser, args)
+    if command == "net-bench":
+        return _net_bench(args)
     if command == "play-text":
         import random
 

@@ -75,7 +75,7 @@ def test_a_known_mistake_is_marked_and_the_best_move_named() -> None:
     wrong = judge(view, bad, 42, rollouts=120)
     assert wrong.best == "play red 7" and wrong.chosen == "play green 8"
     assert wrong.mark == MISTAKE and wrong.loss == pytest.approx(9.0, abs=1.0)
-    assert wrong.reason is not None and wrong.reason["code"] == "take_trick"  # the hint's words
+    assert wrong.reason is not None and wrong.reason["code"] == "st_took_own_pain"  # the coach part's words
     right = judge(view, good, 42, rollouts=120)
     assert (right.loss, right.mark, right.best) == (0.0, "", "play red 7")
 
@@ -208,7 +208,7 @@ def test_cli_review_json_has_one_object_per_decision(tmp_path: Path, capsys: pyt
     path = tmp_path / "all-computers.json"
     savefile.save(path, match)
     assert cli.main(["review", str(path), "--json", "--seats", "all", "--rollouts", "6"]) == 0
-    rows = json.loads(capsys.readouterr().out)
+    rows = json.loads(capsys.readouterr().out)["decisions"]  # {"decisions": [...], "summary": {...}}
     assert {row["seat"] for row in rows} == {0, 1, 2}
     for row in rows:
         assert {"seat", "move", "chosen", "best", "loss", "mark"} <= set(row)

@@ -53,6 +53,16 @@ class TitleScene(Scene):
         self.daily = self.daily_buttons()
         self.daily_top = 0
         self.buttons = [*self.main, *self.small, *self.daily]
+        # Play on the network (beside New game), and Rejoin while a table joined last is kept
+        from game.persist import network
+
+        self.last_table = network.read_last()
+        self.network_button = Button(N_("Play on the network"), self.network)
+        self.rejoin_button: Button | None = None
+        if self.last_table is not None:
+            label = _("Rejoin table {code}").format(code=self.last_table.code)
+            self.rejoin_button = Button(label, self.rejoin)
+        self.net_buttons = [self.network_button, *([self.rejoin_button] if self.rejoin_button else [])]
         self.clock = 0.0
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -68,9 +78,16 @@ class TitleScene(Scene):
             self.continue_button.rect = pygame.Rect(0, 0, ui(340), ui(52))
             self.continue_button.rect.midtop = (w // 2, y)
             y = self.continue_button.rect.bottom + ui(34)
-        # New game and Learn to play side by side, as wide as the grid below.
+        # New game, Play on the network and Learn to play side by side, as wide as the grid below
+        # (Continue, when there is one, sits above them: nothing in the row moves).
         pair = [b for b in self.main if b is not self.continue_button]
-        widgets.layout_row(pair, (w // 2, y + ui(26)), (cols * bw + (cols - 1) * gap - gap) // 2, ui(52), gap)
+        trio = [pair[0], self.network_button, *pair[1:]]
+        widgets.layout_row(
+            trio, (w // 2, y + ui(26)), (cols * bw + (cols - 1) * gap - (len(trio) - 1) * gap) // len(trio), ui(52), gap
+        )
+        if self.rejoin_button is not None:  # top right, clear of everything else
+            self.rejoin_button.rect = pygame.Rect(0, 0, ui(240), ui(38))
+            self.rejoin_button.rect.topright = (w - ui(12), ui(12))
         y += ui(52) + ui(14)
         for i, button in enumerate(self.small):
             row, col = divmod(i, cols)
@@ -130,6 +147,29 @@ class TitleScene(Scene):
             self.app.sound.play("click")
             self.app.routes.table(self.saved, continuing=True)
 
+    def network(self) -> None:
+        self.app.routes.network()
+
+    def rejoin(self) -> None:
+        """The table joined last, dialled again with the seat's token (its seat comes back)."""
+        last = self.last_table
+        if last is not None:
+            self.app.sound.play("click")
+            self.app.routes.join_table(
+                url=last.url, code=last.code, name=last.name or None, watch=last.watching, dial=True, token=last.token
+            )
+
+    def focus_items(self) -> list[Any]:
+        """The keyboard's ring: every button, the network ones in their places."""
+        from game.app.ui.focus import from_buttons
+
+        main = [b for b in self.main if b is not self.continue_button]
+        head = [self.continue_button] if self.continue_button in self.main else []
+        ordered = [*head, main[0], self.network_button, *main[1:], *self.small, *self.daily]
+        if self.rejoin_button is not None:
+            ordered.insert(0, self.rejoin_button)
+        return from_buttons(ordered)
+
     def load_game(self) -> None:
         self.app.routes.load()
 
@@ -188,6 +228,8 @@ class TitleScene(Scene):
         blit_text(surface, games, widgets.fit_size(games, ui(20), w - ui(40)), INK, center=(w // 2, h // 2 - ui(20)))
         for button in self.main:
             button.draw(surface, ui(21))
+        for button in self.net_buttons:
+            button.draw(surface, ui(21) if button is self.network_button else ui(16))
         for button in self.small:
             button.draw(surface, ui(18))
         from datetime import date
@@ -216,7 +258,7 @@ class TitleScene(Scene):
         blit_text(surface, f"v{__version__}", ui(13), MUTED, bottomright=(w - ui(10), h - ui(8)))
 
     def handle(self, event: pygame.event.Event) -> bool:
-        return widgets.handle_all(self.buttons, event)
+        return widgets.handle_all(self.buttons, event) or widgets.handle_all(self.net_buttons, event)
 
 
 def daily_status(record: DailyRecord | None, today: date) -> tuple[bool, str]:

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from game.app.learn.table import LessonScene
     from game.app.scenes.history import HistoryScene
     from game.app.scenes.menu import MenuScene
+    from game.app.scenes.network import HostSetupScene, JoinScene, LobbyScene, NetworkScene
     from game.app.scenes.pass_device import PassScene
     from game.app.scenes.replay import ReplayScene
     from game.app.scenes.results import ResultsScene
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
     from game.app.table.remote import HostControls
     from game.app.ui.score_table import ScoreSheet
     from game.net.client import Client
+    from game.net.host import Hosting
     from game.session.match import Match
 
 S = TypeVar("S", bound="Scene")
@@ -67,6 +69,10 @@ ROUTES: dict[str, tuple[str, str, str]] = {
     "learned": ("game.app.learn.done", "LearnDoneScene", "push"),
     "learn_pick": ("game.app.learn.screens", "LearnPickScene", "push"),
     "learn_offer": ("game.app.learn.screens", "LearnOfferScene", "push"),
+    "network": ("game.app.scenes.network", "NetworkScene", "push"),
+    "host_setup": ("game.app.scenes.network", "HostSetupScene", "push"),
+    "lobby": ("game.app.scenes.network", "LobbyScene", "push"),
+    "join_table": ("game.app.scenes.network", "JoinScene", "push"),
 }
 #: routes that are not one screen's class: a table, a guided game, a network table
 BUILT = ("table", "learn", "remote_table")
@@ -160,6 +166,38 @@ class Routes:
         from game.app.learn.done import LearnDoneScene
 
         return self._show("learned", LearnDoneScene(self.app, game_id))
+
+    # -- network tables (game/net/) ---------------------------------------------------------
+    def network(self) -> NetworkScene:
+        """Play on the network: host a table or join one."""
+        from game.app.scenes.network import NetworkScene
+
+        return self._show("network", NetworkScene(self.app))
+
+    def host_setup(self) -> HostSetupScene:
+        from game.app.scenes.network import HostSetupScene
+
+        return self._show("host_setup", HostSetupScene(self.app))
+
+    def lobby(self, hosting: Hosting, client: Client | None) -> LobbyScene:
+        """The host's lobby of an open table (`client`: the host's own window's seat)."""
+        from game.app.scenes.network import LobbyScene
+
+        return self._show("lobby", LobbyScene(self.app, hosting, client))
+
+    def join_table(
+        self,
+        url: str | None = None,
+        code: str | None = None,
+        name: str | None = None,
+        watch: bool = False,
+        dial: bool = False,
+        token: str | None = None,
+    ) -> JoinScene:
+        """Join a table; with `dial`, already dialling `url` for `code` (`fireside join`, Rejoin)."""
+        from game.app.scenes.network import JoinScene
+
+        return self._show("join_table", JoinScene(self.app, url, code, name, watch, dial, token))
 
     # -- over a table -------------------------------------------------------------
     def menu(self, table: TableScene) -> MenuScene:

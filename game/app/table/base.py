@@ -170,6 +170,11 @@ class TableScene(Scene):
         """Sprite keys to highlight when the hint suggests `move`."""
         return []
 
+    def move_spots(self, move: Any) -> list[pygame.Rect]:
+        """Where `move` shows when it is no card sprite (a pile, a score row):
+        what a replay rings at a reviewed decision.  None by default."""
+        return []
+
     def focusable(self, target: Target, legal: list) -> bool:
         """A target the keyboard may reach: one whose move the rules allow now."""
         return target.move is not None and target.move in legal

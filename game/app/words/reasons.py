@@ -5,7 +5,7 @@
 English sentence for the terminal that also carries a stable `code` and
 plain `params` (seats as numbers, cards in notation).  Here each code names
 a catalog message (the shared ones here, each game's own in its words part:
-`REFUSALS`, `HINTS`, `WHY`, `WITHOUT_ODDS`), and the params fill it with seats
+`REFUSALS`, `HINTS`, `WHY`, `WITHOUT_ODDS`, `COACH`), and the params fill it with seats
 named ("You", "Mina") and cards in words.  Nothing reads the English.
 `tests/app/test_reasons.py` raises every refusal code of all three games and
 checks each has a message in every catalog; `tests/app/test_i18n.py` does the
@@ -58,11 +58,13 @@ LIKELY = 50  # percent: from here on "can top it only {p}% of the time" is not t
 #: A hint's reason as a review's verdict gives it, after "… was better by
 #: about N points:" has named the move: the argument alone, never the move
 #: again (the words part's `WHY`).  A code whose hint says nothing but the
-#: move has no clause there.
+#: move has no clause there.  The coach's own reasons (a game's `coach`
+#: part, `game.ai.explain`) say what the position says, in the words
+#: part's `COACH`; a review's verdict looks there first.
 
 
 def _own(game_id: str, table: str) -> Mapping[str, Message]:
-    """One of the game's message tables (`REFUSALS`, `HINTS`, `WHY`, `WITHOUT_ODDS`), or none."""
+    """One of the game's message tables (`REFUSALS`, `HINTS`, `WHY`, `WITHOUT_ODDS`, `COACH`), or none."""
     return names.offered(game_id, table) or {}
 
 
@@ -93,6 +95,7 @@ RULES: Mapping[str, Message] = _Every(SHARED_RULES, "REFUSALS")
 HINTS: Mapping[str, Message] = _Every(SHARED_HINTS, "HINTS")
 WHY: Mapping[str, Message] = _Every({}, "WHY")
 WITHOUT_ODDS: Mapping[str, Message] = _Every({}, "WITHOUT_ODDS")
+COACH: Mapping[str, Message] = _Every({}, "COACH")
 
 
 def _code(reason: Any) -> str | None:
@@ -145,9 +148,13 @@ def hint(game_id: str, reason: Any, name: Callable[[int], str], you: Callable[[i
 
 
 def why(game_id: str, reason: Any, name: Callable[[int], str], you: Callable[[int], bool]) -> str:
-    """A hint's reason without the move it names, for a review's verdict, or
-    "" when the reason would only repeat the move (or says nothing)."""
+    """A review verdict's reason: the coach's (the game's `COACH`), or a hint's
+    without the move it names; "" when the reason would only repeat the move
+    (or says nothing)."""
     code = _code(reason)  # (a Phrase is a str: one whose English is empty still has its code)
+    coach = _own(game_id, "COACH").get(code or "")
+    if coach is not None:
+        return _fill(coach, reason.params, game_id, name, you)
     message = _own(game_id, "WHY").get(code or "")
     if message is None or (code in _own(game_id, "WITHOUT_ODDS") and reason.params.get("p", 0) >= LIKELY):
         return ""

@@ -60,6 +60,39 @@ WHY: dict[str, Message] = {
     "stop": Message(N_("{n} cards go to no one instead of to {seat}")),
     "fall": Message(N_("it is the least bad choice")),
 }
+#: The coach's reasons (`coach.py`), after "… was better by about N points:": where
+#: the avalanche goes, to whom and with how many cards.  No odds.
+COACH: dict[str, Message] = {
+    "av_stop_instead": Message(
+        N_("{set} stops it: the {n} cards go to the crevasse instead of {m} to {seat}"),
+        N_("{set} stops it: the {n} cards go to the crevasse instead of {m} to you"),
+    ),
+    "av_grow_instead": Message(
+        N_("{set} grows it, where {played} falls and hands the {n} cards to {seat}"),
+        N_("{set} grows it, where {played} falls and hands the {n} cards to you"),
+    ),
+    "av_fall_smaller": Message(
+        N_("both fall on {seat}, but {set} hands over {n} cards instead of {m}"),
+        N_("both fall on you, but {set} hands over {n} cards instead of {m}"),
+    ),
+    "av_lands_on": Message(
+        N_("after {set} the next players usually have to fall onto {seat}: about {n} cards"),
+        N_("after {set} the next players usually have to fall onto you: about {n} cards"),
+    ),
+    "av_feeds": Message(
+        N_("after {played} the avalanche usually falls onto {seat}: about {n} cards"),
+        N_("after {played} the avalanche usually falls onto you: about {n} cards"),
+    ),
+    "av_stopped": Message(N_("after {played} the avalanche is usually stopped: about {n} cards to the crevasse")),
+    "av_start_sheds": Message(N_("{set} starts an avalanche and gets a card out of the hand, where Snowfall adds one")),
+    "av_start_sheds_many": Message(
+        N_("{set} starts an avalanche and gets {n} cards out of the hand, where Snowfall adds one")
+    ),
+    "av_snowfall": Message(
+        N_("Snowfall draws a card nobody else gets, and keeps {played} for a set that is harder to top")
+    ),
+    "av_keep_set": Message(N_("{set} is played and {played} stays in hand for a later avalanche")),
+}
 #: Start and grow when the odds do not bear the argument out (`reasons.LIKELY`): the move alone.
 WITHOUT_ODDS: dict[str, Message] = {
     "start": Message(N_("Start the avalanche with {set}")),
@@ -91,12 +124,15 @@ def title_card() -> Any:
 
 
 def reason_words(params: dict[str, Any]) -> dict[str, str]:
-    """The words for this game's own params of a refusal or hint: a rank, and the set of `count` of it."""
+    """The words for this game's own params of a refusal, hint or coach's reason: a rank,
+    the set of `count` of it, and the set played (`played_rank`, `played_count`)."""
     out: dict[str, str] = {}
     if isinstance(params.get("rank"), int):
         out["rank"] = rank_name(params["rank"])
         if isinstance(params.get("count"), int):
             out["set"] = set_name(params["rank"], params["count"])
+    if isinstance(params.get("played_rank"), int) and isinstance(params.get("played_count"), int):
+        out["played"] = set_name(params["played_rank"], params["played_count"])  # the coach's set played
     return out
 
 

@@ -307,6 +307,16 @@ class GrinchTable(TableScene):
         """The hand card a hinted discard names (piles and rows: `hinted`)."""
         return [str(move.arg)] if move.kind == "discard" else []
 
+    def move_spots(self, move) -> list[pygame.Rect]:
+        """The draw pile, a discard pile or a score pad row a move names (a replay rings it)."""
+        if move.kind == "draw":
+            return [self.draw_rect]
+        if move.kind == "take":
+            return [self.pile_rect(move.arg)]
+        if move.kind == "score" and self.pad_visible() and move.arg in self.row_rects:
+            return [self.row_rects[move.arg]]
+        return []
+
     def hinted(self, move) -> bool:
         """True while the hint suggests `move` to the seat whose cards show."""
         return self.hint is not None and self.hint[0] == move and self.viewer_acts()

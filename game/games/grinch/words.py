@@ -63,6 +63,41 @@ WHY: dict[str, Message] = {
     "discard_least": Message(N_("it helps the open rows least")),
     "discard_keep": Message(N_("it keeps the cards that build the open rows")),
 }
+#: The coach's reasons (`coach.py`), after "… was better by about N points:": what the
+#: hand, its open rows and the unseen cards say.  `{suits}` is a suit said as its row ("Presents").
+COACH: dict[str, Message] = {
+    "gr_row_more": Message(N_("this hand scores {n} in the {row} row but only {m} in {other_row}")),
+    "gr_keep_open": Message(
+        N_("the {row} row takes {n} now and keeps {other_row} open for a better hand than this one ({m} there)")
+    ),
+    "gr_dead_bonus": Message(
+        N_("the +{p} on {card} needs {suits} ({need} or more): the hand holds {n} and only {left} are left unseen")
+    ),
+    "gr_dead_bonus_late": Message(
+        N_(
+            "the +{p} on {card} needs {suits} ({need} or more): the hand holds "
+            "{n} and gets only {left} more cards this round"
+        )
+    ),
+    "gr_dead_bonus_last": Message(
+        N_("the +{p} on {card} needs {suits} ({need} or more): the hand holds {n} and gets no more cards this round")
+    ),
+    "gr_bonus_met": Message(N_("{card} carries +{p} when the hand holds {suits} ({need} or more), and it holds {n}")),
+    "gr_bonus_near": Message(
+        N_("{card} carries +{p} when the hand holds {suits} ({need} or more): it holds {n}, and {left} more are unseen")
+    ),
+    "gr_support": Message(N_("{card} is one of the {suits} that the +{p} on {other} needs")),
+    "gr_suit_row": Message(N_("{card} builds the {row} row: {n} points of it in the hand")),
+    "gr_match": Message(N_("{card} makes {n} of a kind for the Match row")),
+    "gr_run": Message(N_("{card} makes a run of {n} for the Run row")),
+    "gr_rainbow": Message(N_("{card} is the top {suit} for the Rainbow row, worth {n} in all")),
+    "gr_nothing": Message(N_("{card} does nothing for the {row} row, the best still open")),
+    "gr_hand_worth": Message(N_("keeping {card}, the hand is worth {n} in the {row} row, against {m}")),
+    "gr_fits": Message(N_("{card} fits the {row} row, the best still open, better than {other}")),
+    "gr_pile_better": Message(
+        N_("{card} does little for the {row} row, the best still open; a card from the draw pile does more")
+    ),
+}
 
 #: A seat's moves in a row are one turn (the Grinch takes, draws and discards).
 ONE_TURN_RUNS = True
@@ -116,8 +151,19 @@ def title_card() -> Any:
 
 
 def reason_words(params: dict[str, Any]) -> dict[str, str]:
-    """The words for this game's own params of a refusal or hint (a row)."""
-    return {"row": row_name(params["row"])} if params.get("row") is not None else {}
+    """The words for this game's own params of a refusal, hint or coach's reason: rows
+    (`row`, `other_row`), a suit (`suit`; `suits` said as its row, "Presents"), a second card (`other`)."""
+    out: dict[str, str] = {}
+    for key in ("row", "other_row"):
+        if isinstance(params.get(key), str):
+            out[key] = row_name(params[key])
+    if isinstance(params.get("suit"), str):
+        out["suit"] = suit_name(params["suit"])
+    if params.get("suits") in grinch.SUITS:
+        out["suits"] = row_name(grinch.ROWS[grinch.SUITS.index(params["suits"])])
+    if isinstance(params.get("other"), str):
+        out["other"] = card_name(params["other"])
+    return out
 
 
 def move_text(move: Any, name: Name, you: Mine) -> str:

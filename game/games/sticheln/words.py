@@ -49,6 +49,56 @@ WHY: dict[str, Message] = {
     "pick_long": Message(N_("{colour} is the longest colour and a low pain card costs little")),
     "pick_pain": Message(N_("{colour} becomes the pain colour")),
 }
+#: The coach's reasons (`coach.py`), after "… was better by about N points:": what the
+#: position says, impersonally ("the pain colour": a face-up replay speaks to nobody as "you").
+COACH: dict[str, Message] = {
+    "st_pick_zero": Message(
+        N_("{played} is a zero: kept in hand it can never take a trick, a safe card to play later")
+    ),
+    "st_pick_cheaper": Message(N_("as the pain card {card} costs only {n} at the end; {played} would cost {m}")),
+    "st_pick_at_stake": Message(
+        N_("as the pain colour, the {other} cards in hand would put {m} at risk, the {colour} ones only {n}")
+    ),
+    "st_pick_longer": Message(
+        N_("the hand holds {n} more {colour} cards to shed and only {m} {other}: a long colour hurts least")
+    ),
+    "st_pick_fewer_out": Message(
+        N_("the other hands hold {n} points of {colour} that could come back, against {m} of {other}")
+    ),
+    "st_pick_free": Message(
+        N_("with {colour} as the pain colour, {played} and the other {other} cards stay free to take tricks")
+    ),
+    "st_took_own_pain": Message(N_("{played} is of the pain colour and takes the trick itself: it costs about {n}")),
+    "st_took_pain_seen": Message(
+        N_("{played} takes a trick that already holds {cards}, the pain colour: about {n} points lost")
+    ),
+    "st_took_pain": Message(
+        N_(
+            "{played} usually takes this trick, and the others dump {colour}, "
+            "the pain colour, on it: about {n} points lost"
+        )
+    ),
+    "st_take_cheaper": Message(N_("both take the trick, but with {card} it is worth about {n} instead of {m}")),
+    "st_take_clean": Message(N_("{card} usually takes this trick for about +{n}, with none of the pain colour in it")),
+    "st_take_worth": Message(N_("{card} usually takes this trick, worth about +{n} even with the pain colour in it")),
+    "st_shed_pain": Message(
+        N_("{card} sheds the pain colour into {seat}'s trick: it can no longer cost {n} later"),
+        N_("{card} sheds the pain colour into your trick: it can no longer cost {n} later"),
+    ),
+    "st_take_lead": Message(N_("{card} takes this trick and leads the next one")),
+    "st_keep_low": Message(
+        N_("it keeps {played}, a low card, to stay out of a later trick that holds the pain colour")
+    ),
+    "st_keep_zero": Message(
+        N_("it keeps {played} for later: a zero never takes a trick, the safe card when a trick holds the pain colour")
+    ),
+    "st_keep_high": Message(
+        N_("{played} goes into {seat}'s trick for nothing; kept, it can take a clean trick later"),
+        N_("{played} goes into your trick for nothing; kept, it can take a clean trick later"),
+    ),
+    "st_keep_pain": Message(N_("{played} is better shed later, into a trick that is surely someone else's")),
+    "st_keep_card": Message(N_("it keeps {played} for a later trick, where it is worth more than {card}")),
+}
 
 COLOURS = {
     "red": N_("orange"),
@@ -82,8 +132,17 @@ def title_card() -> Any:
 
 
 def reason_words(params: dict[str, Any]) -> dict[str, str]:
-    """The words for this game's own params of a refusal or hint (a colour)."""
-    return {"colour": colour_name(params["colour"])} if params.get("colour") is not None else {}
+    """The words for this game's own params of a refusal, hint or coach's reason: a
+    colour (`colour`, `other`), the card played (`played`), a list of cards (`cards`)."""
+    out: dict[str, str] = {}
+    for key in ("colour", "other"):
+        if isinstance(params.get(key), str):
+            out[key] = colour_name(params[key])
+    if isinstance(params.get("played"), str):
+        out["played"] = card_name(params["played"])
+    if isinstance(params.get("cards"), list):
+        out["cards"] = ", ".join(card_name(c) for c in params["cards"])
+    return out
 
 
 def move_text(move: Any, name: Name, you: Mine) -> str:

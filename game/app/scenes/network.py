@@ -1,0 +1,720 @@
+"""Play on the network: host a table or join one, and the host's lobby.
+
+Every window at a network table, the host's own included, is a `Client` of
+the host's `HostServer` (the host's window dials 127.0.0.1 with a token it
+reserved), so there is one table code path; these screens only set a table
+up, show who has joined, and hand the client to the table's route
+(`app.routes.remote_table`).  Nothing here blocks on the network: the
+client and the server have threads of their own, and a screen looks at
+what they know once a frame.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.app.ui import widgets
+from game.app.ui.modal import ModalScene
+from game.app.ui.text_input import TextField
+from game.app.ui.widgets import ACCENT, DANGER, INK, MUTED, Button, Stepper, blit_text
+from game.i18n import N_, _
+
+if TYPE_CHECKING:
+    from game.app.shell.surface import AppSurface
+    from game.net.client import Client
+    from game.net.host import Hosting, Snapshot
+
+log = logging.getLogger(__name__)
+
+#: How often a waiting screen looks at the network (seconds; it draws only then).
+POLL = 0.2
+#: How long a join waits for an answer before it says there is none.
+ANSWER_WAIT = 6.0
+
+KIND_NAMES = {
+    "you": N_("You"),
+    "open": N_("Open for a friend"),
+    "easy": N_("Computer: Easy"),
+    "normal": N_("Computer: Normal"),
+    "hard": N_("Computer: Hard"),
+}
+
+__all__ = ["HostSetupScene", "HostControls", "JoinScene", "LobbyScene", "NetworkScene", "open_remote"]
+
+
+def _my_name(app: AppSurface) -> str:
+    names = app.settings.names
+    return names[0].strip() if names and names[0].strip() else _("You")
+
+
+def open_remote(app: AppSurface, client: Client, host: Any = None) -> bool:
+    """The client's table (the table's own route); False when this build has none yet."""
+    route = getattr(app.routes, "remote_table", None)
+    if route is None:
+        log.warning("no remote table route in this build")
+        return False
+    route(client, host)
+    return True
+
+
+class NetworkScene(ModalScene):
+    """Play on the network: Host a table, Join a table (or Continue the hosted one)."""
+
+    title = N_("Play on the network")
+    panel_size = (560, 380)
+
+    def __init__(self, app: AppSurface):
+        super().__init__(app)
+        from game.persist import network
+
+        self.saved = network.read_table()
+        self.notice = ""
+
+    def make_buttons(self) -> list[Button]:
+        self.host_button = Button(N_("Host a table"), self.host, primary=True)
+        self.join_button = Button(N_("Join a table"), self.join)
+        self.back = Button(N_("Back"), self.app.stack.pop, key=pygame.K_ESCAPE)
+        buttons = [self.host_button, self.join_button, self.back]
+        self.continue_button = None
+        if self.saved is not None:
+            label = _("Continue hosting table {code}").format(code=self.saved.code)
+            self.continue_button = Button(label, self.continue_hosting)
+            buttons.insert(2, self.continue_button)
+        return buttons
+
+    def place_buttons(self) -> None:
+        ui = self.app.ui
+        p = self.panel
+        widgets.layout_column(self.buttons[:-1], p.centerx, p.y + ui(90), min(ui(360), p.w - ui(40)), ui(50), ui(14))
+        self.back.rect = pygame.Rect(0, 0, ui(160), ui(42))
+        self.back.rect.midbottom = (p.centerx, p.bottom - ui(18))
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        if self.notice:
+            ui = self.app.ui
+            size = widgets.fit_size(self.notice, ui(16), self.panel.w - ui(30))
+            blit_text(surface, self.notice, size, DANGER, midbottom=(self.panel.centerx, self.back.rect.y - ui(8)))
+
+    def host(self) -> None:
+        self.app.routes.host_setup()
+
+    def join(self) -> None:
+        self.app.routes.join_table()
+
+    def continue_hosting(self) -> None:
+        """The hosted table as it was kept: the same code, the same tokens (clients dial again)."""
+        from game.net import host as net
+
+        save = self.saved
+        if save is None:
+            return
+        table = net.resumed(save)
+        hosting = net.Hosting(table, bind=save.bind, port=save.port, discovery=_discovery(save.discover))
+        try:
+            hosting.start()
+        except OSError as exc:
+            self.notice = _("The table could not open: {reason}").format(reason=exc)
+            return
+        mine = next((s for s in save.remote_seats if s in save.tokens), None)
+        client = _host_client(self.app, hosting, mine)
+        self.app.routes.lobby(hosting, client)
+
+
+def _discovery(on: bool) -> Any:
+    """The real discovery when the person turned it on; none otherwise."""
+    if not on:
+        return None
+    from game.net.discovery import ZeroconfDiscovery
+
+    try:
+        return ZeroconfDiscovery()
+    except Exception as exc:  # no network to announce on: typing the address still works
+        log.warning("discovery is not available: %s", exc)
+        return None
+
+
+def _host_client(app: AppSurface, hosting: Hosting, seat: int | None) -> Client | None:
+    """The host's own window, a client like the others, dialling 127.0.0.1 with its reserved token."""
+    from game.net.client import Client
+
+    if seat is None:
+        return None
+    token = hosting.server.ask(lambda: hosting.table.reserve(seat, _my_name(app)))
+    return Client(hosting.url, _my_name(app), token=token, code=hosting.table.code).start()
+
+
+class HostSetupScene(ModalScene):
+    """Host a table: the game, the seats (you, friends, computers), who may join, discovery."""
+
+    title = N_("Host a table")
+    panel_size = (760, 560)
+
+    def __init__(self, app: AppSurface):
+        super().__init__(app)
+        from game.games import registry
+        from game.persist import network
+
+        self.prefs = network.load_prefs()
+        self.prefs.bind_all = False  # only this computer unless the person picks the network, each time
+        self.games = registry.ids()
+        chosen = app.settings.game if app.settings.game in self.games else self.games[0]
+        self.game = chosen
+        self.kinds = self._default_kinds(4)
+        self.notice = ""
+
+    def _players(self) -> range:
+        from game import rules
+
+        return rules.get(self.game).PLAYERS
+
+    def _default_kinds(self, n: int) -> list[str]:
+        players = self._players()
+        n = max(players.start, min(players.stop - 1, n))
+        return ["you", *["open"] * (n - 1)]
+
+    def make_buttons(self) -> list[Button]:
+        from game.app.words.names import game_name
+
+        self.game_buttons = [
+            Button(game_name(g), partial(self.set_game, g), selected=(g == self.game)) for g in self.games
+        ]
+        players = self._players()
+        self.fewer = Button("–", self.fewer_seats, enabled=len(self.kinds) > players.start)
+        self.more = Button("+", self.more_seats, enabled=len(self.kinds) < players.stop - 1)
+        self.seat_buttons: list[Button] = []
+        for i, kind in enumerate(self.kinds):
+            if i == 0:
+                self.seat_buttons.append(Button(KIND_NAMES[kind], lambda: None, enabled=False))
+            else:
+                self.seat_buttons.append(Stepper(KIND_NAMES[kind], partial(self.step, i, 1), partial(self.step, i, -1)))
+        self.here_button = Button(
+            N_("Only this computer"), partial(self.set_bind, False), selected=not self.prefs.bind_all
+        )
+        self.network_button = Button(N_("This network"), partial(self.set_bind, True), selected=self.prefs.bind_all)
+        self.discover_button = Button(
+            N_("Others can find it: on") if self.prefs.discover else N_("Others can find it: off"),
+            self.toggle_discover,
+            enabled=self.prefs.bind_all,
+        )
+        self.back = Button(N_("Back"), self.app.stack.pop, key=pygame.K_ESCAPE)
+        self.open_button = Button(N_("Open the table"), self.open_table, key=pygame.K_RETURN, primary=True)
+        return [
+            *self.game_buttons,
+            self.fewer,
+            self.more,
+            *self.seat_buttons,
+            self.here_button,
+            self.network_button,
+            self.discover_button,
+            self.back,
+            self.open_button,
+        ]
+
+    def place_buttons(self) -> None:
+        ui = self.app.ui
+        p = self.panel
+        top = p.y + ui(70)
+        gw = min(ui(200), (p.w - ui(60)) // max(1, len(self.game_buttons)))
+        widgets.layout_row(self.game_buttons, (p.centerx, top + ui(20)), gw, ui(40), ui(10))
+        self.seats_top = top + ui(54)
+        row, gap = ui(34), ui(6)
+        cols = 2 if len(self.seat_buttons) > 3 else 1
+        bw = min(ui(300), (p.w - ui(80)) // cols)
+        rows = (len(self.seat_buttons) + cols - 1) // cols
+        for i, button in enumerate(self.seat_buttons):
+            r, c = i % rows, i // rows
+            x = p.centerx - (cols * bw + (cols - 1) * ui(20)) // 2 + c * (bw + ui(20))
+            button.rect = pygame.Rect(x, self.seats_top + ui(26) + r * (row + gap), bw, row)
+        stepper_y = self.seats_top + ui(6)
+        self.fewer.rect = pygame.Rect(0, 0, ui(34), ui(28))
+        self.more.rect = pygame.Rect(0, 0, ui(34), ui(28))
+        self.fewer.rect.midright = (p.right - ui(70), stepper_y)
+        self.more.rect.midleft = (p.right - ui(62), stepper_y)
+        y = self.seats_top + ui(26) + rows * (row + gap) + ui(40)
+        self.join_top = y - ui(30)
+        widgets.layout_row(
+            [self.here_button, self.network_button],
+            (p.centerx, y + ui(18)),
+            min(ui(260), (p.w - ui(60)) // 2),
+            ui(38),
+            ui(12),
+        )
+        self.discover_button.rect = pygame.Rect(0, 0, min(ui(360), p.w - ui(60)), ui(36))
+        self.discover_button.rect.midtop = (p.centerx, y + ui(46))
+        widgets.layout_row([self.back, self.open_button], (p.centerx, p.bottom - ui(34)), ui(200), ui(44), ui(16))
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        p = self.panel
+        seats = _("Seats: {n}").format(n=len(self.kinds))
+        blit_text(surface, seats, ui(17), INK, midleft=(p.x + ui(40), self.seats_top + ui(6)))
+        blit_text(surface, _("Who may join"), ui(16), MUTED, midtop=(p.centerx, self.join_top))
+        for button in (self.fewer, self.more):
+            button.draw(surface, ui(18))
+        if not self.prefs.bind_all:
+            line = _("Only windows on this computer can join; choose This network for friends' laptops.")
+        else:
+            line = _("Computers on this network can join with the address and the code.")
+        size = widgets.fit_size(line, ui(15), p.w - ui(40))
+        blit_text(surface, line, size, MUTED, midtop=(p.centerx, self.discover_button.rect.bottom + ui(8)))
+        if self.notice:
+            size = widgets.fit_size(self.notice, ui(16), p.w - ui(40))
+            blit_text(surface, self.notice, size, DANGER, midbottom=(p.centerx, self.back.rect.y - ui(6)))
+
+    # -- choices ------------------------------------------------------------------
+    def _again(self) -> None:
+        self.resize(self.app.size)
+
+    def set_game(self, game_id: str) -> None:
+        self.game = game_id
+        n = len(self.kinds)
+        players = self._players()
+        n = max(players.start, min(players.stop - 1, n))
+        self.kinds = (self.kinds + ["open"] * n)[:n]
+        self._again()
+
+    def fewer_seats(self) -> None:
+        if len(self.kinds) > self._players().start:
+            self.kinds.pop()
+            self._again()
+
+    def more_seats(self) -> None:
+        if len(self.kinds) < self._players().stop - 1:
+            self.kinds.append("open")
+            self._again()
+
+    def step(self, seat: int, by: int) -> None:
+        order = ["open", "easy", "normal", "hard"]
+        kind = self.kinds[seat]
+        self.kinds[seat] = order[(order.index(kind) + by) % len(order)] if kind in order else "open"
+        self._again()
+
+    def set_bind(self, everyone: bool) -> None:
+        self.prefs.bind_all = everyone
+        if not everyone:
+            self.prefs.discover = False  # nobody else could answer
+        self._keep_prefs()
+        self._again()
+
+    def toggle_discover(self) -> None:
+        self.prefs.discover = not self.prefs.discover
+        self._keep_prefs()
+        self._again()
+
+    def _keep_prefs(self) -> None:
+        from game.persist import SaveError, network
+
+        try:
+            network.save_prefs(self.prefs)
+        except SaveError as exc:  # kept until quitting
+            log.warning("network settings: %s", exc)
+
+    def open_table(self) -> None:
+        """Open the table: its server listens, the lobby shows who joins."""
+        from game.app.words.seat_names import seat_names
+        from game.net import host as net
+        from game.net.discovery import DEFAULT_PORT
+
+        humans = [kind in ("you", "open") for kind in self.kinds]
+        names = seat_names([_my_name(self.app)] + [""] * (len(self.kinds) - 1), humans)  # computers by their names
+        table = net.new_table(self.game, list(self.kinds), names)
+        bind = "0.0.0.0" if self.prefs.bind_all else "127.0.0.1"
+        discovery = _discovery(self.prefs.discover and self.prefs.bind_all)
+        hosting = net.Hosting(
+            table, bind=bind, port=self.prefs.port or DEFAULT_PORT, discovery=discovery, host_name=_my_name(self.app)
+        )
+        try:
+            hosting.start()
+        except OSError as exc:
+            self.notice = _("The table could not open: {reason}").format(reason=exc)
+            return
+        self.app.sound.play("click")
+        self.app.routes.lobby(hosting, _host_client(self.app, hosting, 0))
+
+
+class HostControls:
+    """What the host's window may do at its own table (hn1's table offers these)."""
+
+    def __init__(self, hosting: Hosting):
+        self.hosting = hosting
+
+    def hand_over(self, seat: int, level: str | None) -> None:
+        self.hosting.hand_over(seat, level)
+
+    def close(self) -> None:
+        from game.persist import network
+
+        self.hosting.close()
+        network.clear_table()
+
+
+class LobbyScene(ModalScene):
+    """The host's lobby: the code and the address to type, who has joined (live),
+    the open seats to computers, and Start."""
+
+    title = N_("Your table")
+    panel_size = (760, 560)
+
+    def __init__(self, app: AppSurface, hosting: Hosting, client: Client | None):
+        super().__init__(app)
+        self.hosting = hosting
+        self.client = client
+        self.snap: Snapshot | None = None
+        self.addresses = hosting.addresses()
+        self.wait = 0.0
+        self.gone = False
+        self.look()
+
+    def make_buttons(self) -> list[Button]:
+        self.give_button = Button(N_("Give open seats to computers"), self.give)
+        self.close_button = Button(N_("Close the table"), self.close, key=pygame.K_ESCAPE)
+        self.start_button = Button(N_("Start"), self.start, key=pygame.K_RETURN, primary=True)
+        return [self.give_button, self.close_button, self.start_button]
+
+    def place_buttons(self) -> None:
+        ui = self.app.ui
+        p = self.panel
+        self.give_button.rect = pygame.Rect(0, 0, min(ui(360), p.w - ui(40)), ui(40))
+        self.give_button.rect.midbottom = (p.centerx, p.bottom - ui(80))
+        widgets.layout_row(
+            [self.close_button, self.start_button], (p.centerx, p.bottom - ui(36)), ui(220), ui(44), ui(16)
+        )
+
+    def look(self) -> None:
+        try:
+            self.snap = self.hosting.snapshot()
+        except Exception as exc:  # the server stopped under us
+            log.warning("the lobby lost its table: %s", exc)
+            self.snap = None
+        snap = self.snap
+        if snap is not None and hasattr(self, "give_button"):
+            self.give_button.enabled = bool(snap.open) and not snap.started
+            self.start_button.enabled = not snap.started
+
+    def update(self, dt: float) -> None:
+        self.wait += dt
+        if self.wait >= POLL:
+            self.wait = 0.0
+            self.look()
+            snap = self.snap
+            if snap is not None and snap.started and not self.gone and self.client is not None:
+                if self.client.seat.moves >= 0 and self.client.seat.seat is not None:
+                    self.gone = True
+                    open_remote(self.app, self.client, HostControls(self.hosting))
+
+    def next_frame(self) -> float:
+        return max(0.0, POLL - self.wait)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        p = self.panel
+        snap = self.snap
+        if snap is None:
+            return
+        blit_text(surface, _("Table code"), ui(16), MUTED, midtop=(p.centerx, p.y + ui(66)))
+        blit_text(surface, snap.code, ui(44), ACCENT, bold=True, midtop=(p.centerx, p.y + ui(86)))
+        port = self.hosting.port
+        shown = [f"[{a}]:{port}" if ":" in a else f"{a}:{port}" for a in self.addresses[:3]]
+        line = _("Address: {addresses}").format(addresses=" · ".join(shown))
+        blit_text(surface, line, widgets.fit_size(line, ui(17), p.w - ui(40)), INK, midtop=(p.centerx, p.y + ui(142)))
+        y = p.y + ui(176)
+        for seat, name in enumerate(snap.names):
+            status = self._status(snap, seat)
+            widgets.seat_mark(surface, seat, (p.x + ui(70), y + ui(12)), ui(9))
+            blit_text(surface, name, widgets.fit_size(name, ui(18), ui(260)), INK, midleft=(p.x + ui(90), y + ui(12)))
+            colour = ACCENT if seat in snap.connected else MUTED
+            blit_text(
+                surface,
+                status,
+                widgets.fit_size(status, ui(16), p.w - ui(400)),
+                colour,
+                midleft=(p.x + ui(370), y + ui(12)),
+            )
+            y += ui(30)
+        if snap.watchers:
+            line = _("Watching: {n}").format(n=snap.watchers)
+            blit_text(surface, line, ui(15), MUTED, midtop=(p.centerx, y + ui(4)))
+        hint = _("The game starts when you press Start; open seats nobody took go to computers.")
+        size = widgets.fit_size(hint, ui(14), p.w - ui(40))
+        blit_text(surface, hint, size, MUTED, midbottom=(p.centerx, self.give_button.rect.y - ui(6)))
+
+    def _status(self, snap: Snapshot, seat: int) -> str:
+        if seat in snap.computers:
+            level = snap.levels.get(seat, "")
+            return _(KIND_NAMES[level]) if level in KIND_NAMES else _("Computer")
+        if self.client is not None and self.client.seat.seat == seat:
+            return _("You")
+        if seat in snap.connected:
+            return _("Joined")
+        if seat in snap.away:
+            return _("Away")
+        return _("Waiting for a friend…")
+
+    def give(self) -> None:
+        self.hosting.give_open_seats(self.app.settings.level)
+
+    def start(self) -> None:
+        self.app.sound.play("click")
+        self.hosting.start_game(self.app.settings.level)
+
+    def close(self) -> None:
+        """Close the table: every player is told; the kept table is forgotten."""
+        from game.persist import network
+
+        if self.client is not None:
+            self.client.close()
+        self.hosting.close()
+        network.clear_table()
+        self.app.stack.pop()
+
+
+class JoinScene(ModalScene):
+    """Join a table: the tables found on the network (when discovery is on), or
+    the address and the code typed; watch instead of playing; clear refusals."""
+
+    title = N_("Join a table")
+    panel_size = (760, 560)
+
+    def __init__(
+        self,
+        app: AppSurface,
+        url: str | None = None,
+        code: str | None = None,
+        name: str | None = None,
+        watch: bool = False,
+        dial: bool = False,
+        token: str | None = None,
+    ):
+        super().__init__(app)
+        from game.persist import network
+
+        self.prefs = network.load_prefs()
+        self.address_field = TextField(_address_of(url) if url else "", max_len=80, on_submit=lambda _t: self.join())
+        self.code_field = TextField(code or "", max_len=6, on_submit=lambda _t: self.join())
+        self.name = (name or _my_name(app))[:40]
+        self.token = token
+        self.client: Client | None = None
+        self.url = url
+        self.watching = watch
+        self.message = ""
+        self.failed = False
+        self.waited = 0.0
+        self.wait = 0.0
+        self.discovery: Any = None
+        self.found: list[Any] = []
+        self.gone = False
+        if self.prefs.discover:
+            self.discovery = _discovery(True)
+        if dial and url and code:
+            self.dial(url, code.upper(), watch)
+
+    def exit(self) -> None:
+        if self.discovery is not None:
+            self.discovery.close()
+            self.discovery = None
+        if self.client is not None and not self.gone:
+            self.client.close()
+
+    def make_buttons(self) -> list[Button]:
+        self.found_buttons = [Button(f"{a.host_name} · {a.code}", partial(self.pick, a)) for a in self.found[:4]]
+        self.find_button = Button(
+            N_("Find tables on this network: on") if self.prefs.discover else N_("Find tables on this network: off"),
+            self.toggle_find,
+        )
+        self.watch_button = Button(N_("Watch"), partial(self.join, True))
+        self.back = Button(N_("Back"), self.app.stack.pop, key=pygame.K_ESCAPE)
+        self.join_button = Button(N_("Join"), self.join, key=pygame.K_RETURN, primary=True)
+        return [self.find_button, *self.found_buttons, self.back, self.watch_button, self.join_button]
+
+    def place_buttons(self) -> None:
+        ui = self.app.ui
+        p = self.panel
+        fw = min(ui(420), p.w - ui(200))
+        self.address_field.rect = pygame.Rect(p.x + ui(180), p.y + ui(90), fw, ui(40))
+        self.code_field.rect = pygame.Rect(p.x + ui(180), p.y + ui(146), ui(160), ui(40))
+        self.find_button.rect = pygame.Rect(0, 0, min(ui(420), p.w - ui(40)), ui(36))
+        self.find_button.rect.midtop = (p.centerx, p.y + ui(210))
+        widgets.layout_column(self.found_buttons, p.centerx, p.y + ui(282), min(ui(420), p.w - ui(40)), ui(34), ui(8))
+        widgets.layout_row(
+            [self.back, self.watch_button, self.join_button], (p.centerx, p.bottom - ui(36)), ui(180), ui(44), ui(14)
+        )
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        p = self.panel
+        for label, field in ((_("Address"), self.address_field), (_("Table code"), self.code_field)):
+            blit_text(
+                surface,
+                label,
+                widgets.fit_size(label, ui(17), ui(150)),
+                INK,
+                midright=(field.rect.x - ui(12), field.rect.centery),
+            )
+            field.draw(surface, ui(20))
+        you = _("You join as {name}.").format(name=self.name)
+        blit_text(
+            surface, you, ui(15), MUTED, midleft=(self.code_field.rect.right + ui(16), self.code_field.rect.centery)
+        )
+        if self.prefs.discover and not self.found:
+            line = _("No tables found yet; typing the address and the code always works.")
+            size = widgets.fit_size(line, ui(15), p.w - ui(40))
+            blit_text(surface, line, size, MUTED, midtop=(p.centerx, self.find_button.rect.bottom + ui(10)))
+        if self.message:
+            colour = DANGER if self.failed else INK
+            lines = widgets.wrap(self.message, ui(18), p.w - ui(60))
+            y = self.back.rect.y - ui(12) - len(lines) * ui(24)
+            for line in lines:
+                blit_text(surface, line, ui(18), colour, midtop=(p.centerx, y))
+                y += ui(24)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        for field in (self.address_field, self.code_field):
+            if field.handle(event):
+                return True
+        return super().handle(event)
+
+    def update(self, dt: float) -> None:
+        self.address_field.update(dt)
+        self.code_field.update(dt)
+        self.wait += dt
+        if self.wait < POLL:
+            return
+        self.wait = 0.0
+        if self.discovery is not None:
+            found = self.discovery.found()
+            if found != self.found:
+                self.found = found
+                self.resize(self.app.size)
+        self.check()
+
+    def next_frame(self) -> float | None:
+        blink = [t for t in (self.address_field.next_frame(), self.code_field.next_frame()) if t is not None]
+        waiting = [max(0.0, POLL - self.wait)] if (self.client is not None or self.discovery is not None) else []
+        times = blink + waiting
+        return min(times) if times else None
+
+    def toggle_find(self) -> None:
+        """Discovery on or off (kept as the setting); off sends nothing to the network."""
+        from game.persist import SaveError, network
+
+        self.prefs.discover = not self.prefs.discover
+        try:
+            network.save_prefs(self.prefs)
+        except SaveError as exc:
+            log.warning("network settings: %s", exc)
+        if self.prefs.discover and self.discovery is None:
+            self.discovery = _discovery(True)
+        elif not self.prefs.discover and self.discovery is not None:
+            self.discovery.close()
+            self.discovery, self.found = None, []
+        self.resize(self.app.size)
+
+    # -- joining --------------------------------------------------------------------
+    def pick(self, advert: Any) -> None:
+        self.address_field.text = _address_of(advert.url)
+        self.code_field.text = advert.code
+        self.join()
+
+    def join(self, watch: bool = False) -> None:
+        from game.net.discovery import to_url
+
+        try:
+            url = to_url(self.address_field.text)
+        except ValueError:
+            self.say(_("That is not an address: type it like 192.168.1.20 or 192.168.1.20:47474."), True)
+            return
+        code = self.code_field.text.strip().upper()
+        if len(code) != 6:
+            self.say(_("A table code has six letters and digits, like K3M9QP."), True)
+            return
+        self.dial(url, code, watch)
+
+    def dial(self, url: str, code: str, watch: bool = False) -> None:
+        from game.net.client import Client
+
+        if self.client is not None:
+            self.client.close(timeout=0.5)
+        self.url, self.watching, self.waited = url, watch, 0.0
+        extra: dict[str, Any] = {"watch": True} if watch else {}
+        try:
+            client = Client(url, self.name, token=self.token, code=code, **extra)
+        except TypeError:  # a client without spectators yet: it takes a seat
+            client = Client(url, self.name, token=self.token, code=code)
+        self.client = client.start()
+        self.say(_("Knocking at {address}…").format(address=_address_of(url)), False)
+
+    def say(self, text: str, failed: bool) -> None:
+        self.message, self.failed = text, failed
+
+    def check(self) -> None:
+        """What the client has heard: a seat (to the table), a refusal, or no answer."""
+        from game.net.client import ClientSeat
+
+        client = self.client
+        if client is None or self.gone:
+            return
+        seat = client.seat
+        self.waited += POLL
+        if seat.seat is not None and seat.moves >= 0:
+            self.gone = True
+            self._remember(client)
+            if not open_remote(self.app, client):
+                self.say(
+                    _("Joined seat {seat}; this window has no network table yet.").format(seat=seat.seat + 1), False
+                )
+            return
+        if seat.refusals:
+            refused = seat.refusals[-1]
+            self.say(ClientSeat.say_refusal(refused), True)
+            if self.token is not None and refused.code in ("bad_token", "no_such_table"):
+                self._forget()  # that table is gone: the title stops offering it
+            self._hang_up()
+            return
+        if seat.closed is not None:
+            from game.net import words
+
+            self.say(words.say_bye(seat.closed), True)
+            if self.token is not None:
+                self._forget()
+            self._hang_up()
+            return
+        if (client.error is not None and not client.online) or self.waited > ANSWER_WAIT:
+            self.say(
+                _("No answer at {address}. Is the table open, and the address right?").format(
+                    address=_address_of(client.url)
+                ),
+                True,
+            )
+            self._hang_up()
+
+    def _hang_up(self) -> None:
+        if self.client is not None:
+            self.client.close(timeout=0.5)
+        self.client = None
+
+    def _forget(self) -> None:
+        from game.persist import network
+
+        network.clear_last()
+
+    def _remember(self, client: Client) -> None:
+        """Kept for Rejoin on the title (address, code, the seat's token)."""
+        from game.persist import SaveError, network
+
+        seat = client.seat
+        if seat.token is None or seat.code is None:
+            return
+        try:
+            network.write_last(
+                network.LastTable(client.url, seat.code, seat.token, self.name, seat.game or "", self.watching)
+            )
+        except SaveError as exc:
+            log.warning("%s", exc)
+
+
+def _address_of(url: str) -> str:
+    return url[5:] if url.startswith("ws://") else url

@@ -1,0 +1,233 @@
+"""What a network table keeps on disk: the host's table, the last table a player joined, the network settings.
+
+The host's table has its own slot (`network/table.json` beside the
+autosave, never over it): the match as any save holds it, and what a table
+needs to open again for the same people -- its code, each seat's token, the
+names, the seats open to people, whether it started, the seats handed to a
+computer meanwhile.  So Continue (or `fireside host --resume`) reopens the
+same table, and every client that dials again with its token gets its seat.
+
+The last table a player joined (`last_table.json` in the config folder)
+lets the title offer "Rejoin table K3M9QP" after the window closed: the
+address, the code and the seat's token.  Every file is written atomically,
+never through a planted link; a damaged one reads as none (logged).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.i18n import _
+from game.persist import paths
+from game.persist.atomic import os_reason, read_json, sweep_temps, write_json
+from game.persist.errors import SaveError
+from game.persist.savefile import from_data, to_data
+from game.session.match import Match
+
+log = logging.getLogger(__name__)
+
+__all__ = [
+    "LastTable",
+    "NetPrefs",
+    "TableSave",
+    "clear_last",
+    "clear_table",
+    "load_prefs",
+    "read_last",
+    "read_table",
+    "save_prefs",
+    "write_last",
+    "write_table",
+]
+
+MAX_FIELD = 200  # the longest address, code or token kept
+
+
+@dataclass
+class TableSave:
+    """A hosted table as it opens again: the match and who holds which seat."""
+
+    match: Match
+    code: str
+    tokens: dict[int, str]
+    names: list[str]
+    remote_seats: list[int]
+    started: bool = True
+    handed: dict[int, str] = field(default_factory=dict)
+    bind: str = "127.0.0.1"
+    port: int = 0
+    discover: bool = False
+
+
+@dataclass
+class LastTable:
+    """The table this player joined last: enough to dial it again with the seat's token."""
+
+    url: str
+    code: str
+    token: str
+    name: str = ""
+    game: str = ""
+    watching: bool = False
+
+
+@dataclass
+class NetPrefs:
+    """The network settings: discovery is off unless the person turns it on."""
+
+    discover: bool = False
+    bind_all: bool = False  # who may join a table hosted here: False = only this computer
+    port: int = 0  # 0: any free port
+
+
+def table_path() -> Path:
+    return paths.data_dir() / "network" / "table.json"
+
+
+def last_path() -> Path:
+    return paths.config_dir() / "last_table.json"
+
+
+def prefs_path() -> Path:
+    return paths.config_dir() / "network.json"
+
+
+def _read(path: Path) -> Any:
+    """The file's JSON, or None when there is none (SaveError when damaged)."""
+    sweep_temps(path.parent)
+    if not (path.exists() or path.is_symlink()):
+        return None
+    return read_json(path)
+
+
+def _write(path: Path, data: Any, message: str) -> None:
+    """Write atomically; SaveError with `message` (a translated "...: {reason}") if the disk refuses."""
+    try:
+        write_json(path, data)
+    except OSError as exc:
+        raise SaveError(message.format(reason=os_reason(exc))) from None
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as exc:
+        log.warning("cannot remove %s: %s", path.name, exc)
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str) or len(value) > MAX_FIELD:
+        raise ValueError("not a short text")
+    return value
+
+
+# -- the host's table -------------------------------------------------------------------------
+def write_table(save: TableSave) -> None:
+    """Rewrite the hosted table's slot (after every move); SaveError if the disk refuses."""
+    data = to_data(save.match)
+    data["network"] = {
+        "code": save.code,
+        "tokens": {str(seat): token for seat, token in save.tokens.items()},
+        "names": list(save.names),
+        "remote_seats": list(save.remote_seats),
+        "started": save.started,
+        "handed": {str(seat): level for seat, level in save.handed.items()},
+        "bind": save.bind,
+        "port": save.port,
+        "discover": save.discover,
+    }
+    _write(table_path(), data, _("cannot save the network table: {reason}"))
+
+
+def read_table() -> TableSave | None:
+    """The hosted table to reopen, or None (none kept, finished, or damaged: logged)."""
+    try:
+        data = _read(table_path())
+        if data is None:
+            return None
+        match = from_data(data)
+        net = data["network"]
+        n = len(match.seats)
+        tokens = {int(seat): _text(token) for seat, token in net["tokens"].items()}
+        handed = {int(seat): _text(level) for seat, level in net.get("handed", {}).items()}
+        remote = [int(seat) for seat in net["remote_seats"]]
+        names = [_text(name) for name in net["names"]]
+        if len(names) != n or not all(0 <= s < n for s in [*tokens, *handed, *remote]):
+            raise ValueError("seats out of range")
+        save = TableSave(
+            match=match,
+            code=_text(net["code"]),
+            tokens=tokens,
+            names=names,
+            remote_seats=remote,
+            started=bool(net.get("started", True)),
+            handed=handed,
+            bind=_text(net.get("bind", "127.0.0.1")),
+            port=int(net.get("port", 0)),
+            discover=bool(net.get("discover", False)),
+        )
+    except (SaveError, KeyError, TypeError, ValueError, AttributeError) as exc:
+        log.warning("the network table's save is not usable (%s); it is not offered", exc)
+        return None
+    if match.state.is_over:
+        return None
+    return save
+
+
+def clear_table() -> None:
+    """Forget the hosted table (it ended, or its host closed it on purpose)."""
+    _remove(table_path())
+
+
+# -- the last table joined --------------------------------------------------------------------
+def write_last(last: LastTable) -> None:
+    _write(last_path(), asdict(last), _("cannot keep the last table: {reason}"))
+
+
+def read_last() -> LastTable | None:
+    try:
+        data = _read(last_path())
+        if data is None:
+            return None
+        return LastTable(
+            url=_text(data["url"]),
+            code=_text(data["code"]),
+            token=_text(data["token"]),
+            name=_text(data.get("name", "")),
+            game=_text(data.get("game", "")),
+            watching=bool(data.get("watching", False)),
+        )
+    except (SaveError, KeyError, TypeError, ValueError) as exc:
+        log.warning("the last table is not usable (%s)", exc)
+        return None
+
+
+def clear_last() -> None:
+    _remove(last_path())
+
+
+# -- the network settings -----------------------------------------------------------------------
+def load_prefs() -> NetPrefs:
+    """The network settings; the defaults (discovery off, this computer only) for anything missing or bad."""
+    try:
+        data = _read(prefs_path())
+    except SaveError as exc:
+        log.warning("network settings not read (%s); using the defaults", exc)
+        return NetPrefs()
+    prefs = NetPrefs()
+    if isinstance(data, dict):
+        if isinstance(data.get("discover"), bool):
+            prefs.discover = data["discover"]
+        if isinstance(data.get("bind_all"), bool):
+            prefs.bind_all = data["bind_all"]
+        port = data.get("port")
+        if isinstance(port, int) and not isinstance(port, bool) and 0 <= port <= 65535:
+            prefs.port = port
+    return prefs
+
+
+def save_prefs(prefs: NetPrefs) -> None:
+    _write(prefs_path(), asdict(prefs), _("cannot save the network settings: {reason}"))

@@ -1,0 +1,45 @@
+"""The coach's reasons as the review replay shows them (issue 25): every marked
+decision of a reviewed seeded game reads in full on the verdict line -- never
+cut off with an ellipsis -- at the smallest window, in every language."""
+
+from __future__ import annotations
+
+import pytest
+from table_driver import NAMES, make_app
+
+from game import i18n
+from game.app.scenes.replay import ReplayScene
+from game.app.ui import widgets
+from game.session.match import Match, Seat
+from tests.ai.test_coach_reasons import CASES, played, reviewed
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+@pytest.mark.parametrize("game_id,players,seed", CASES)
+def test_every_verdict_of_a_reviewed_game_reads_in_full(
+    game_id: str, players: int, seed: int, size: tuple[int, int]
+) -> None:
+    decisions, _views = reviewed(game_id, players, seed)
+    seats = [Seat(NAMES[i], i == 0) for i in range(players)]
+    match = Match(game_id, seats, seed)
+    for _seat, move in played(game_id, players, seed).moves:
+        match.apply(move)
+    app, _table = make_app(game_id, [True] + [False] * (players - 1), size=size)
+    app.routes.replay(match, "test", review=decisions)
+    replay = app.stack.top
+    assert isinstance(replay, ReplayScene)
+    ui = app.ui
+    room = app.screen.get_width() - ui(16) - ui(24)  # the verdict line's text room (ReplayScene.draw_review)
+    try:
+        for language in ("en", "ko", "ca", "pa"):
+            i18n.set_language(language)
+            for d in decisions:
+                if not d.mark:
+                    continue
+                replay.goto(d.number)
+                _mark, text = replay.review_text()
+                assert ": " in text, (language, text)  # the verdict has its reason
+                shown, _size = widgets.fitted(text, ui(17), room)
+                assert not shown.endswith("…"), (language, size, text)
+    finally:
+        i18n.set_language("en")

@@ -1,0 +1,250 @@
+"""Play on the network, headless: the title's buttons, Host a table and its
+lobby listing a joined bot by name, Join with a wrong code or another
+version saying so, no answer at an address, and Rejoin on the title.
+Every line goes to 127.0.0.1; no loop waits more than a few seconds."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pygame
+import pytest
+from table_driver import click
+
+from game.app.scenes.network import HostSetupScene, JoinScene, LobbyScene, NetworkScene
+from game.app.scenes.title import TitleScene
+from game.app.shell.app import App
+from game.net import host as net
+from game.net import protocol as p
+from game.net.client import Client, ClientSeat
+from game.persist import network
+from game.persist.settings import Settings
+from game.rules import GAME_IDS
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+@pytest.fixture(autouse=True)
+def no_real_zeroconf(monkeypatch):
+    import zeroconf
+
+    def refuse(*_a, **_k):
+        raise AssertionError("a test must never create a real Zeroconf")
+
+    monkeypatch.setattr(zeroconf, "Zeroconf", refuse)
+
+
+@pytest.fixture
+def app():
+    return App((1280, 720), Settings(names=["Joon"], speed="off", learn_offered=list(GAME_IDS)))
+
+
+def _frames_until(app, done, limit=80):
+    """Step the app (and give the network threads a moment) until `done()`; bounded."""
+    for _ in range(limit):
+        app.step(0.05)
+        if done():
+            return True
+        time.sleep(0.03)
+    return done()
+
+
+def test_the_title_offers_the_network_beside_new_game_without_moving_it(app):
+    from game.persist import library
+    from game.session.match import Match, Seat
+
+    title = TitleScene(app)
+    app.replace(title)
+    app.step(0.0)
+    new_game = next(b for b in title.main if b.label == "New game").rect.copy()
+    net_rect = title.network_button.rect
+    assert net_rect.y == new_game.y and not net_rect.colliderect(new_game)
+    library.write_autosave(Match("grinch", [Seat("Ana", True), Seat("C", False, "random")], 4))
+    again = TitleScene(app)
+    app.replace(again)
+    app.step(0.0)
+    moved = next(b for b in again.main if b.label == "New game").rect
+    assert moved.x == new_game.x and again.network_button.rect.y == moved.y  # the row keeps its order and place
+    assert again.rejoin_button is None
+    click(app, again.network_button.rect.center)
+    assert isinstance(app.stack.top, NetworkScene)
+
+
+def test_the_title_offers_rejoin_while_the_last_table_is_kept(app):
+    network.write_last(network.LastTable("ws://127.0.0.1:9", "K3M9QP", "tok", "Joon"))
+    title = TitleScene(app)
+    app.replace(title)
+    app.step(0.0)
+    assert title.rejoin_button is not None and title.rejoin_button.label == "Rejoin table K3M9QP"
+    rects = [b.rect for b in [*title.buttons, *title.net_buttons]]
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+    assert pygame.Rect((0, 0), app.size).contains(title.rejoin_button.rect)
+    assert any(f.key[1] == "Rejoin table K3M9QP" for f in title.focus_items())
+
+
+def test_host_a_table_the_lobby_lists_a_joined_bot_by_name_and_start_opens_the_game(app, monkeypatch):
+    app.replace(TitleScene(app))
+    app.routes.network()
+    setup = app.routes.host_setup()
+    assert isinstance(setup, HostSetupScene) and not setup.prefs.bind_all  # only this computer, by default
+    assert setup.kinds == ["you", "open", "open", "open"]
+    setup.step(3, 2)  # the last seat: a Normal computer
+    setup.prefs.port = 0
+    app.step(0.0)
+    setup.open_table()
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    try:
+        assert lobby.hosting.bind == "127.0.0.1" and lobby.addresses == ["127.0.0.1"]
+        bot = Client(lobby.hosting.url, "Mina", code=lobby.hosting.table.code).start()
+        assert bot.wait(lambda s: s.seat is not None, 5)
+        assert _frames_until(app, lambda: lobby.snap is not None and 1 in lobby.snap.connected)
+        assert lobby.snap.names[:2] == ["Joon", "Mina"] and lobby._status(lobby.snap, 1) == "Joined"
+        assert lobby._status(lobby.snap, 0) == "You" and lobby._status(lobby.snap, 2) == "Waiting for a friend…"
+        assert bot.wait(lambda s: s.moves >= 0, 5)
+        bot.send_move("x")  # before the start, any move is refused with its code
+        assert bot.wait(lambda s: any(r.code == "not_started" for r in s.refusals), 5)
+        opened = []
+        monkeypatch.setattr(
+            type(app.routes),
+            "remote_table",
+            lambda self, client, host=None: opened.append((client, host)),
+            raising=False,
+        )
+        click(app, lobby.start_button.rect.center)
+        assert _frames_until(app, lambda: bool(opened))
+        client, controls = opened[0]
+        assert client.seat.seat == 0 and controls is not None and hasattr(controls, "hand_over")
+        snap = lobby.hosting.snapshot()
+        assert snap.started and 2 in snap.computers and 3 in snap.computers
+        assert network.read_table() is not None or snap.moves == 0  # kept in its own slot once a move is made
+        bot.close()
+        client.close()
+    finally:
+        lobby.hosting.close()
+
+
+def _served(**kwargs):
+    table = net.new_table("grinch", ["you", "open"], ["Mina", ""], require_code=True, **kwargs)
+    return net.Hosting(table, port=0, keep=False).start()
+
+
+def test_join_with_a_wrong_code_shows_the_refusal(app):
+    hosting = _served()
+    try:
+        join = app.routes.join_table()
+        assert isinstance(join, JoinScene)
+        join.address_field.text = f"127.0.0.1:{hosting.port}"
+        join.code_field.text = "ZZZZZZ"
+        click(app, join.join_button.rect.center)
+        assert _frames_until(app, lambda: join.failed)
+        assert join.message == "There is no table with the code ZZZZZZ here."
+    finally:
+        hosting.close()
+
+
+def test_join_from_another_version_says_both_versions(app, monkeypatch):
+    from game import __version__
+
+    hosting = _served()
+    monkeypatch.setattr(
+        ClientSeat, "hello", lambda self: p.encode(p.Hello(version="0.9", protocol=0, name=self.name, code=self.code))
+    )
+    try:
+        join = app.routes.join_table(url=f"ws://127.0.0.1:{hosting.port}", code=hosting.table.code, dial=True)
+        assert _frames_until(app, lambda: join.failed)
+        assert join.message == f"Joon's Fireside is 0.9 — this table needs {__version__}."
+    finally:
+        hosting.close()
+
+
+def test_join_says_when_nothing_answers_and_when_the_address_is_not_one(app):
+    import socket
+
+    with socket.socket() as sock:  # a port nothing listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    join = app.routes.join_table()
+    join.address_field.text = "not an address"
+    join.code_field.text = "K3M9QP"
+    join.join()
+    assert join.failed and "not an address" in join.message
+    join.address_field.text = f"127.0.0.1:{port}"
+    join.join()
+    assert _frames_until(app, lambda: join.failed)
+    assert join.message.startswith(f"No answer at 127.0.0.1:{port}.")
+
+
+def test_a_join_that_gets_its_seat_keeps_the_table_for_rejoin(app, monkeypatch):
+    hosting = _served()
+    opened = []
+    monkeypatch.setattr(
+        type(app.routes), "remote_table", lambda self, client, host=None: opened.append(client), raising=False
+    )
+    try:
+        join = app.routes.join_table(url=f"ws://127.0.0.1:{hosting.port}", code=hosting.table.code, dial=True)
+        assert _frames_until(app, lambda: bool(opened))
+        last = network.read_last()
+        assert last is not None and last.code == hosting.table.code and last.token == opened[0].seat.token
+        assert join.gone
+        opened[0].close()
+    finally:
+        hosting.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
+def test_the_network_screens_fit_the_window(size):
+    app = App(size, Settings(names=["Joon"], speed="off", learn_offered=list(GAME_IDS)))
+    app.replace(TitleScene(app))
+    screen = pygame.Rect((0, 0), size)
+    for scene in (app.routes.network(), app.routes.host_setup(), app.routes.join_table()):
+        app.step(0.0)
+        rects = [b.rect for b in scene.buttons]
+        assert all(screen.contains(r) and scene.panel.contains(r) for r in rects), type(scene).__name__
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :]), type(scene).__name__
+
+
+def test_continue_hosting_reopens_the_kept_table_with_its_code_and_tokens(app):
+    table = net.new_table("avalanche", ["you", "open", "hard"], ["Joon", "", ""], lobby=True)
+    token = table.reserve(0, "Joon")
+    table.tokens[1] = "ana-token"
+    network.write_table(net.saved(table, "127.0.0.1", 0))
+    app.replace(TitleScene(app))
+    scene = app.routes.network()
+    app.step(0.0)
+    assert scene.continue_button is not None and scene.continue_button.label == f"Continue hosting table {table.code}"
+    scene.continue_hosting()
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    try:
+        assert lobby.hosting.table.code == table.code and lobby.hosting.table.tokens[1] == "ana-token"
+        assert lobby.client is not None and lobby.client.seat.token == token
+        ana = Client(lobby.hosting.url, "Ana", token="ana-token").start()
+        assert ana.wait(lambda s: s.seat == 1, 5)  # the same token, the same seat
+        ana.close()
+        lobby.client.close()
+    finally:
+        lobby.hosting.close()
+
+
+def test_a_rejoin_refused_for_its_token_forgets_the_last_table(app):
+    hosting = _served()
+    network.write_last(network.LastTable(f"ws://127.0.0.1:{hosting.port}", hosting.table.code, "stale"))
+    try:
+        join = app.routes.join_table(
+            url=f"ws://127.0.0.1:{hosting.port}", code=hosting.table.code, dial=True, token="stale"
+        )
+        assert _frames_until(app, lambda: join.failed)
+        assert join.message == "That is not this seat's key." and network.read_last() is None
+    finally:
+        hosting.close()
+
+
+def test_who_may_join_is_only_this_computer_each_time_until_the_person_picks_the_network(app):
+    network.save_prefs(network.NetPrefs(discover=True, bind_all=True))
+    setup = app.routes.host_setup()
+    assert not setup.prefs.bind_all
+    app.step(0.0)
+    assert setup.here_button.selected and not setup.discover_button.enabled

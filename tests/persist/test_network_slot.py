@@ -1,0 +1,71 @@
+"""The host's network slot (never the local autosave), the last table joined, and the network settings."""
+
+from __future__ import annotations
+
+from game.net import host as net
+from game.persist import library, network, paths
+from game.session.match import Match, Seat
+
+
+def _table():
+    table = net.new_table("sticheln", ["you", "open", "hard", "open"], ["Joon", "", "", ""], seed=4)
+    table.reserve(0, "Joon")
+    table.tokens[1] = "tok-ana"
+    table.names[1] = "Ana"
+    return table
+
+
+def test_the_network_slot_keeps_code_tokens_names_and_seats_and_not_over_the_autosave():
+    local = Match("grinch", [Seat("Me", True), Seat("C", False)], seed=1)
+    library.write_autosave(local)
+    table = _table()
+    table.start("easy")
+    table.hand_to_computer(1, "easy")
+    network.write_table(net.saved(table, "0.0.0.0", 47474, True))
+    back = network.read_table()
+    assert back is not None
+    assert back.code == table.code and back.tokens == table.tokens and back.names == table.names
+    assert back.remote_seats == [0, 1] and back.started and back.handed == {1: "easy"}
+    assert (back.bind, back.port, back.discover) == ("0.0.0.0", 47474, True)
+    assert library.read_autosave().game_id == "grinch"  # the local game's slot untouched
+    again = net.resumed(back)
+    assert again.code == table.code and sorted(again.session.agents) == [1, 2, 3] and again.handed == {1: "easy"}
+    assert again.session.match.seats[3].human is False  # the open seat given to a computer stays one
+
+
+def test_a_damaged_or_finished_slot_is_not_offered():
+    paths.data_dir().joinpath("network").mkdir(parents=True, exist_ok=True)
+    network.table_path().write_text("{not json")
+    assert network.read_table() is None
+    network.clear_table()
+    assert network.read_table() is None
+
+
+def test_the_autosaver_writes_after_a_move_and_clears_the_slot_when_the_game_ends():
+    table = net.new_table("grinch", ["you", "open"], ["Joon", "Ana"], seed=4)
+    table.keep = net.autosaver()
+    table.start("random")
+    session = table.session
+    for _ in range(2000):
+        if session.over:
+            break
+        seat = session.current
+        session.offer(seat, session.view(seat).legal_moves()[0])
+        if not session.over and len(session.match.moves) == 3:
+            assert network.read_table() is not None
+        table.run_computers()
+    assert session.over and network.read_table() is None
+    assert library.list_history()  # the finished game went to the history like a local one
+
+
+def test_the_last_table_and_the_settings_round_trip_and_default_safely():
+    assert network.read_last() is None
+    network.write_last(network.LastTable("ws://127.0.0.1:47474", "K3M9QP", "tok", "Ana", "grinch"))
+    assert network.read_last() == network.LastTable("ws://127.0.0.1:47474", "K3M9QP", "tok", "Ana", "grinch")
+    network.clear_last()
+    assert network.read_last() is None
+    assert network.load_prefs() == network.NetPrefs(discover=False, bind_all=False, port=0)
+    network.save_prefs(network.NetPrefs(discover=True, bind_all=True, port=5000))
+    assert network.load_prefs().discover is True
+    network.prefs_path().write_text('{"discover": "yes", "port": -4}')
+    assert network.load_prefs() == network.NetPrefs()
