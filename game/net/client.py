@@ -22,12 +22,37 @@ from game.net import protocol as p
 from game.net import words
 from game.rules.core import Event
 
-__all__ = ["INBOX", "RETRY_FOR", "Client", "ClientSeat", "play_bot"]
+__all__ = ["INBOX", "RETRY_FOR", "Client", "ClientSeat", "play_bot", "state_from_json"]
 
 #: Views a seat keeps until its window has shown them (a window that falls further behind snaps to the latest).
 INBOX = 512
 #: How long a dropped `Client` keeps dialling again before it gives up on the host.
 RETRY_FOR = 20.0
+
+
+def state_from_json(module: Any, data: dict[str, Any]) -> Any:
+    """A view message's state as the game's own state object.  A spectator's
+    (public information, every hand hidden, nobody's `viewer`) is read as the
+    first seat's view with that hand hidden too: the rules rebuild a state only
+    as a seat's view or as the full state, and this is no full state.  (Rules
+    that want the viewer's own cards, Avalanche's, get a seat not to act with
+    none: its count then reads 0 at a spectator's table.)"""
+    if "viewer" in data:
+        return module.from_json(data)
+    try:
+        return module.from_json({**data, "viewer": 0})
+    except ValueError as exc:  # the rules want the viewer's own cards (Avalanche)
+        hands, sizes = list(data.get("hands", [])), list(data.get("hand_sizes", []))
+        if not hands or len(hands) != len(sizes):
+            raise exc from None
+        for seat in range(len(hands)):  # a seat shown with none (not the one to act: it must have cards)
+            shown, counts = list(hands), list(sizes)
+            shown[seat], counts[seat] = [], 0
+            try:
+                return module.from_json({**data, "viewer": seat, "hands": shown, "hand_sizes": counts})
+            except ValueError:
+                continue
+        raise exc from None
 
 
 class ClientSeat:
@@ -128,7 +153,7 @@ class ClientSeat:
     def view(self) -> Any:
         """The last view as the game's own state object (rebuilt once per view, when asked)."""
         if self._view is None and self._state is not None and self.game is not None:
-            self._view = rules.get(self.game).from_json(self._state)
+            self._view = state_from_json(rules.get(self.game), self._state)
         return self._view
 
     @staticmethod

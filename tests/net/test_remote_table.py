@@ -426,3 +426,43 @@ def test_the_hint_is_worked_out_at_this_window_from_its_own_view(net, monkeypatc
     assert settle(app, lambda: table.hint is not None, 500)
     assert asked == [(0, False)]  # our own view, off the main thread
     assert table.message.text.startswith("Hint:")
+
+
+SPECTATED = [
+    "sticheln",
+    pytest.param(
+        "avalanche",
+        marks=pytest.mark.xfail(
+            reason="Avalanche's table reads a spectator's state as face up (a replay's): its hold for the "
+            "bottom seat's play takes the card out of that seat's hand, which a public view does not hold",
+            strict=True,
+        ),
+    ),
+    "grinch",
+]
+
+
+@pytest.mark.parametrize("game_id", SPECTATED)
+def test_a_spectator_watches_a_whole_game_over_the_wire_with_every_hand_hidden(net, game_id):
+    table_net = net(game_id, [True, True, False], seed=8)
+    table_net.bot("Ana", seed=1)
+    table_net.bot("Bo", seed=2)
+    table_net.wait_seated(2)
+    watcher = table_net.client("Eve", watch=True)
+    assert watcher.seat.watching
+    app = make_app()
+    table = app.routes.remote_table(watcher)
+    assert table.viewer is None and table.match.humans == []
+    for _ in range(40_000):
+        if isinstance(app.stack.top, ResultsScene):
+            break
+        if app.stack.top is not table:
+            app.stack.pop()
+            continue
+        hands = [table.view.hand(s) for s in range(table.num_players)]
+        assert all(c is None for hand in hands for c in hand), "a spectator sees no card in any hand"
+        step(app)
+        time.sleep(0.0005)
+    assert isinstance(app.stack.top, ResultsScene), "the watcher's table reached the end"
+    assert table_net.session.over and table.match.position == len(table_net.session.match.moves)
+    assert table.chronicle.entries

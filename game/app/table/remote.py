@@ -38,7 +38,7 @@ from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_pane
 from game.app.words import names
 from game.i18n import N_, _
 from game.net import protocol as p
-from game.net.client import Client, ClientSeat
+from game.net.client import Client, ClientSeat, state_from_json
 from game.rules import IllegalMove, Phrase
 from game.rules.core import Event
 from game.session.match import Match, Seat
@@ -231,7 +231,7 @@ class RemoteSession(Session):
         match = self.remote
         before = match.state
         events = tuple(self.event(e) for e in message.events)
-        state = match.module.from_json(message.state)
+        state = state_from_json(match.module, message.state)
         state = state._evolve(events=events)  # the events the host let us see, as the rules' own states carry them
         told = message.moves == match.position + 1
         mover = before.current_player if told else None
@@ -630,7 +630,7 @@ def open_remote_table(app: AppSurface, client: Client, host: HostControls | None
         raise ValueError("no view from the host yet: open the table once the first one has arrived")
     client.retry = True  # a broken line is dialled again with the seat's token
     ours = None if seat.watching or seat.seat is None or seat.seat < 0 else seat.seat
-    state = rules.get(seat.game).from_json(first.state)
+    state = state_from_json(rules.get(seat.game), first.state)
     match = RemoteMatch(seat.game, state, _seats(seat, state.num_players, ours), ours, first.moves)
     session = RemoteSession(match, client)
     session.arrive(first)
