@@ -546,7 +546,15 @@ class NetworkMode(TableMode):
         return []  # the client's thread wakes the window when something arrives
 
     def results(self) -> bool:
-        return False
+        """The results, without what a network game does not have here (its moves
+        stay on the host): no Play again, no Review."""
+        _without(self.table.app.routes.results(self.table), LOCAL_ONLY)
+        return True
+
+    def leave(self) -> bool:
+        """The menu, without Save game (the host keeps the game, every move)."""
+        _without(self.table.app.routes.menu(self.table), LOCAL_ONLY)
+        return True
 
     # -- each frame -----------------------------------------------------------------
     def tick(self, dt: float) -> None:
@@ -616,6 +624,17 @@ class NetworkMode(TableMode):
 
     def allows(self, target: Target) -> bool:
         return not self.chat.open
+
+
+#: the buttons of the menu and the results that act on a game kept here
+LOCAL_ONLY = frozenset({"Save game", "Play again", "Review"})
+
+
+def _without(scene: Any, labels: frozenset[str]) -> None:
+    """A modal screen's buttons without `labels` (now and after every resize)."""
+    make = scene.make_buttons
+    scene.make_buttons = lambda: [b for b in make() if b.label not in labels]
+    scene.resize(scene.app.size)
 
 
 def open_remote_table(app: AppSurface, client: Client, host: HostControls | None = None) -> TableScene:
