@@ -263,6 +263,7 @@ class ChatBar:
     def __init__(self, mode: NetworkMode) -> None:
         self.mode = mode
         self.open = False
+        self._swallow: str | None = None  # the text of the key that opened the chat, not to be typed
         self.field = TextField(max_len=CHAT_LEN, on_submit=self.send_text, on_cancel=self.close)
         self.lines: list[tuple[float, str]] = []  # (when it arrived, the line in words)
         self.button = Button(N_("Chat"), self.toggle)
@@ -321,6 +322,7 @@ class ChatBar:
             self.mode.table.refuse(_("Reconnecting…"))
 
     def toggle(self) -> None:
+        self._swallow = None
         if self.open:
             self.close()
         else:
@@ -407,6 +409,10 @@ class ChatBar:
         if self.button.handle(event):
             return True
         if self.open:
+            if event.type == pygame.TEXTINPUT and self._swallow is not None:
+                swallow, self._swallow = self._swallow, None
+                if event.text == swallow:
+                    return True  # the T that opened the chat is not its first letter
             if any(b.handle(event) for b in self.quick):
                 return True
             if self.field.handle(event):
@@ -419,6 +425,7 @@ class ChatBar:
             return event.type == pygame.MOUSEBUTTONDOWN and self.panel.collidepoint(event.pos)
         if event.type == pygame.KEYDOWN and event.key == CHAT_KEY:
             self.toggle()
+            self._swallow = event.unicode or None
             return True
         return False
 
