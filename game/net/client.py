@@ -84,6 +84,7 @@ class ClientSeat:
         self.connected: list[int] = []
         self.computers: list[int] = []  # seats a computer plays now
         self.away: list[int] = []  # people's seats waiting for a rejoin
+        self.started = True  # False while the host's table is still a lobby
         self.refusals: list[p.Refused] = []
         self.chat: list[p.Chat] = []
         self.closed: str | None = None  # why the host said bye, once it did
@@ -136,6 +137,7 @@ class ClientSeat:
             self.names = list(message.names) or self.names
             self.computers = list(message.computers)
             self.away = list(message.away)
+            self.started = message.started
             self.inbox.append(message)
         elif isinstance(message, p.Refused):
             self.refusals.append(message)

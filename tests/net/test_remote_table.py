@@ -500,3 +500,33 @@ def test_a_spectator_watches_a_whole_game_over_the_wire_with_every_hand_hidden(n
     assert isinstance(app.stack.top, ResultsScene), "the watcher's table reached the end"
     assert table_net.session.over and table.match.position == len(table_net.session.match.moves)
     assert table.chronicle.entries
+
+
+def test_a_lobby_says_it_waits_for_the_host_and_takes_no_move_until_it_starts():
+    """Before the host starts, nobody is to act: the status says so, a card
+    clicked is refused in words and nothing is sent; Start brings the turn."""
+    session, host, _states = make_table("sticheln", [True, True, False], 4, lobby=True)
+    server = HostServer(host, host=LOOPBACK).start()
+    try:
+        client = Client(server.url, "Ana").start()
+        assert client.wait(lambda s: s.view is not None, 10.0)
+        app = make_app()
+        table = app.routes.remote_table(client)
+
+        def said() -> str:
+            return " ".join(table.status_shown()[1])
+
+        assert settle(app, lambda: "host to start" in said())
+        tags = {table.mode.seat_tag(s) for s in range(3) if not table.you(s)}
+        assert "open seat" in tags
+        before = len(session.match.moves)
+        legal = table.match.state.legal_moves()
+        assert not table.try_move(legal[0])
+        assert "has not started" in table.message.text
+        assert table.session.offer(0, legal[0]) is not None  # the session's own gate says no too
+        step(app)
+        assert len(session.match.moves) == before and not table.session.in_flight
+        server.call(lambda: host.start("random"))
+        assert settle(app, lambda: client.seat.started and "host to start" not in said())
+    finally:
+        server.stop()

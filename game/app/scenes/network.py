@@ -47,8 +47,10 @@ __all__ = ["HostSetupScene", "HostControls", "JoinScene", "LobbyScene", "Network
 
 
 def _my_name(app: AppSurface) -> str:
+    """The name this player set, or "": the host then keeps the seat's own name
+    ("Player 2"), rather than every window calling this player "You"."""
     names = app.settings.names
-    return names[0].strip() if names and names[0].strip() else _("You")
+    return names[0].strip() if names and names[0].strip() else ""
 
 
 def open_remote(app: AppSurface, client: Client, host: Any = None) -> bool:

@@ -38,6 +38,7 @@ from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_pane
 from game.app.words import names
 from game.i18n import N_, _
 from game.net import protocol as p
+from game.net import words as net_words
 from game.net.client import Client, ClientSeat, state_from_json
 from game.rules import IllegalMove, Phrase
 from game.rules.core import Event
@@ -195,6 +196,8 @@ class RemoteSession(Session):
         """Check `move` against our own view's legal moves (the same refusal a
         local table gives, at once), then send it; the host's view comes later."""
         state = self.match.state
+        if not self.client.seat.started:
+            return net_words.phrase("not_started")
         if state.current_player is not None and seat != state.current_player:
             return Phrase("not_your_turn", "It is not your turn.", {"seat": seat})
         if move not in state.legal_moves():  # the rules' own reason (a view cannot play a move on: it asks the gate)
@@ -479,6 +482,8 @@ class NetworkMode(TableMode):
     def refusal(self, move: Any | None, select: Hashable | None) -> str | None:
         if self.gone is not None or self.offline():
             return _("Reconnecting…") if self.gone is None else self.gone
+        if move is not None and not self.client.seat.started:
+            return net_words.say("not_started", "", {})
         if move is not None and self.session.in_flight:
             return _("Your move is on its way to the table…")
         return None
@@ -489,6 +494,8 @@ class NetworkMode(TableMode):
             return gone
         if self.offline():
             return _("Reconnecting…")
+        if not self.client.seat.started:
+            return _("Waiting for the host to start the game…")
         away = self.waiting_for()
         if away is not None:
             return _("Waiting for {name}…").format(name=self.table.name(away))
@@ -503,7 +510,9 @@ class NetworkMode(TableMode):
             return _("thinking…") if self.table.match.current == seat else _("computer")
         if seat in info.away:
             return _("away")
-        return _("connected") if seat in info.connected else _("not here")
+        if seat in info.connected:
+            return _("connected")
+        return _("open seat") if not info.started else _("not here")
 
     def drive(self, dt: float) -> bool:
         """Show the next view that arrived (a computer's after the usual pause);
@@ -523,6 +532,8 @@ class NetworkMode(TableMode):
             return True
         if table.match.state.is_over:
             return False  # the results, as at a local table
+        if not self.client.seat.started:
+            return True  # a lobby: nobody acts yet
         return table.match.current != table.viewer or table.viewer is None
 
     def pause_left(self, message: p.ViewMsg) -> float:
