@@ -283,6 +283,8 @@ class StichelnTable(TableScene):
 
     def status(self) -> str:
         shown = self.shown()
+        if not isinstance(shown, PastView) and self.viewer_acts() and self.landing():
+            return self.landing_status()
         if isinstance(shown, PastView):  # a finished trick is still on the felt
             if self.view.phase != "play" or self.view.round_number != shown.round_number:
                 # The round's last trick is still on show: nobody's turn yet.
@@ -293,10 +295,31 @@ class StichelnTable(TableScene):
             banner = self.banner()
             if banner is not None:  # the line says what the banner says, not the next lead
                 return head + " · " + banner
+            if self.you(shown.seat):  # your own card completes it: no "Your turn" over a full trick
+                return _("Round {n} of {total} · the trick is complete").format(
+                    n=shown.round_number, total=shown.options["rounds"]
+                )
             # Its last card is landing: still that seat's play.
             turn = status_words.turn_text(shown.seat, self.viewer, self.match, self.name, self.you)
             return sticheln_words.status_line(shown.base, turn, False, self.name, self.you)
         return sticheln_words.status_line(self.view, self.turn_text(), self.viewer_acts(), self.name, self.you)
+
+    def landing_status(self) -> str:
+        """The line while the last move still lands and the viewer is next:
+        what is happening (the trick being taken, the card just played
+        flying in), never "Your turn" while the input would not take a card."""
+        before = self.stage.before if self.viewer is None else self.stage.before.view(self.viewer)
+        head = _("Round {n} of {total}").format(n=before.round_number, total=before.options["rounds"])
+        for event in self.seen_events():
+            if event.kind == "trick_won" and event.seat is not None:
+                return head + " · " + sticheln_words.trick_banner(event.kind, event.seat, self.name, self.you)
+            if event.kind == "set_aside":
+                return head + " · " + sticheln_words.trick_banner(event.kind, 0, self.name, self.you)
+        mover = before.current_player
+        if mover is None:
+            return sticheln_words.status_line(self.view, self.turn_text(), False, self.name, self.you)
+        turn = status_words.turn_text(mover, self.viewer, self.match, self.name, self.you)
+        return sticheln_words.status_line(before, turn, False, self.name, self.you)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
