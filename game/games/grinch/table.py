@@ -443,14 +443,18 @@ class GrinchTable(TableScene):
         return self.pad.row_rects
 
     def pad_model(self) -> dict:
-        """What the pad shows now (see `grinch_pad.pad_model`)."""
-        return grinch_pad.pad_model(
+        """What the pad shows now (see `grinch_pad.pad_model`), its heading
+        as the table's mode says it (a lesson says its own length, not the
+        game's rounds)."""
+        model = grinch_pad.pad_model(
             self.shown(),
             self.scored_shown() or {},
             self.bottom_seat(),
             self.viewer is not None,
             self.num_players,
         )
+        model["heading"] = self.mode.status(_("Round {n} of {total}").format(n=model["round"], total=model["rounds"]))
+        return model
 
     def hovered_row(self) -> str | None:
         key = self.input.hover_key
@@ -642,7 +646,11 @@ class GrinchTable(TableScene):
         ui = self.app.ui
         v = self.shown()
         tile = self.tile_rect
-        if v.phase_name in ("score", "over"):
+        if v.phase_name == "over":  # nothing is left to score
+            line1, line2 = _("Game over"), _("all rounds played")
+        elif self.scored_shown() is not None:  # the round's rows are written in
+            line1, line2 = _("Hands are full"), _("the round is scored")
+        elif v.phase_name == "score":
             line1, line2 = _("Hands are full"), _("time to score")
         else:
             line1 = _("Turn {n} of {total}").format(n=v.turn, total=grinch.TURNS)
