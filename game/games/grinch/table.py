@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
+from game.app.look import fonts
 from game.app.table.base import MOVE_TIME, Hold, TableScene, Target
 from game.app.table.layout import SeatSpot
 from game.app.table.sprites import HINT_MARK, Place
@@ -512,17 +513,35 @@ class GrinchTable(TableScene):
         return super().handle(event)
 
     # -- drawing ---------------------------------------------------------------
-    def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
-        super().draw_seat(surface, seat)
+    def seat_badge_width(self, seat: int) -> int:
+        """The GRINCH badge on the Grinch's panel: the heart and the word, or
+        just the heart where the word would squeeze a long name (a Punjabi
+        "Harpreet" on a 6-seat table) below its full size."""
         v = self.shown()
         if seat != v.grinch or v.phase_name == "over":
+            return 0
+        ui = self.app.ui
+        full = ui(80)
+        rect = self.spots[seat].panel
+        room = rect.w - ui(6) - full - ui(38)  # the name's room beside the full badge (see `draw_seat`)
+        if fonts.size(self.name(seat), ui(18), True)[0] <= room:
+            return full
+        return ui(28)
+
+    def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        super().draw_seat(surface, seat)
+        width = self.seat_badge_width(seat)
+        if not width:
             return
         ui = self.app.ui
         rect = self.spots[seat].panel
-        badge = pygame.Rect(0, 0, ui(80), ui(22))
+        badge = pygame.Rect(0, 0, width, ui(22))
         badge.topright = (rect.right - ui(6), rect.y + ui(7))
         draw_panel(surface, badge, (*GREEN, 255), radius=badge.h // 2, edge=(150, 214, 120))
         icon = self.app.art.symbol(GAME, "heart", ui(14))
+        if width < ui(80):  # the heart alone, centred
+            surface.blit(icon, icon.get_rect(center=badge.center))
+            return
         surface.blit(icon, icon.get_rect(midleft=(badge.x + ui(7), badge.centery)))
         word = _("GRINCH")
         blit_text(
