@@ -135,7 +135,7 @@ def test_six_seats_cover_nothing_a_player_reads(game, size):
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("ui_scale", [0.8, 1.0, 1.25, 2.0])
 def test_six_seats_cover_nothing_a_player_reads_every_language_and_size(lang, game, size, ui_scale):
-    assert check_six_seats(game, size, ui_scale, lang, frames=600) >= 200
+    assert check_six_seats(game, size, ui_scale, lang, frames=600) >= 60  # a whole Avalanche game is about 100 moves
 
 
 @pytest.mark.parametrize("lang", ["en", "pa"])
