@@ -176,8 +176,10 @@ def test_the_players_autosave_is_byte_identical_and_no_history_or_statistics():
 def check_caption(app: App, scene) -> None:
     """Inside the window, off the status line, and off everything the step
     points at: its target, the cards chosen so far, the learner's hand (the
-    cards a caption names, the card just drawn) and the controls that lead
-    to its move (the Play button a caption names, the pad's other rows)."""
+    cards a caption names, the card just drawn), the controls that lead
+    to its move (the Play button a caption names, the pad's other rows) and
+    the table's cards its words name (Avalanche's "Ana's 8 is higher than
+    your 5", "Ana started with two 9s")."""
     box, target, _lines = scene.caption_layout()
     window = pygame.Rect((0, 0), app.size)
     assert window.contains(box), (app.size, box)
@@ -189,6 +191,8 @@ def check_caption(app: App, scene) -> None:
     assert not covered, (app.size, scene.mode.played(), len(scene.table.selection), box, covered)
     strips = arrow_strips(box, target, app.ui(ARROW))  # nor does its arrow cross them on the way
     assert not any(strip.collidelistall(keeps) for strip in strips), (app.size, scene.mode.played(), box, strips)
+    named = scene.caption_names()
+    assert not box.collidelistall(named), (app.size, scene.mode.played(), box, "over the cards it names", named)
 
 
 def test_the_caption_keeps_off_the_hand_the_chosen_cards_and_the_play_button():
@@ -269,6 +273,18 @@ def test_captions_cover_nothing_they_point_at_in_every_language(lang):
     i18n.set_language(lang)
     for game_id in GAMES:
         app, scene = lesson(game_id, size=(1280, 720), ui_scale=2.0)
+        drive_by_mouse(app, scene, check=check_caption)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_avalanche_captions_at_200_percent_keep_off_the_cards_they_name(lang):
+    """The crowded case in every language and window size: at 200 % the
+    caption beside Avalanche's hand has no room that is off both the hand
+    and the pile its words name ("Ana's 8", "two 9s") unless it may sit
+    past the target's middle, its arrow landing on the target's near part."""
+    i18n.set_language(lang)
+    for size in SIZES:
+        app, scene = lesson("avalanche", size=size, ui_scale=2.0)
         drive_by_mouse(app, scene, check=check_caption)
 
 
@@ -507,3 +523,22 @@ def test_the_end_box_fits_its_words_and_says_round_for_a_one_round_lesson():
     words_end = done.panel.y + app.ui(72) + sum(step for *_l, step in done.body_lines())
     top_button = min(b.rect.top for b in done.buttons)
     assert 0 <= top_button - words_end <= app.ui(40), (words_end, top_button)  # no empty band
+
+
+def test_a_caption_may_sit_past_its_targets_middle_its_arrow_still_landing_on_it():
+    """Above the hand there is no room centred on the target that is off the
+    pile beside it: the box shifts past the target's middle, and its arrow
+    still lands on the target, inside its edges."""
+    from game.app.learn.placement import arrow, lands
+
+    window = pygame.Rect(8, 52, 1264, 660)
+    target = pygame.Rect(659, 556, 109, 147)
+    pile = pygame.Rect(576, 273, 127, 140)
+    beside = [pygame.Rect(788, 500, 220, 212), pygame.Rect(400, 500, 259, 212)]  # Play, the rest of the hand
+    box = place_caption((325, 241), target, window, 22, [[pile, *beside]], 17)
+    assert window.contains(box) and not box.colliderect(target) and not box.collidelistall([pile, *beside]), box
+    assert box.bottom <= target.top and box.left > target.centerx - 325 // 2 + 6 * 325 // 13  # past the middle
+    assert lands(box, target, 17)
+    tip = arrow(box, target, 17)[1]
+    assert target.left + 8 <= tip[0] <= target.right - 8 and tip[1] == target.top
+    assert not lands(pygame.Rect(target.right - 10, 100, 325, 241), target, 17)  # its arrow would miss

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import pygame
 
 STEPS = 6  # spots each way along a side of the target, besides the centred one
+OVERHANG = 2 * STEPS  # spots each way in all: past STEPS the box leaves the target's middle beside it
 REACH = 4  # rows of spots farther out each way, a third of the box's height (a quarter of its width) apart
 
 
@@ -24,9 +25,11 @@ def place_caption(
 
     Above, below, right of and left of the target are tried, each centred on
     it or shifted along its side (the target's middle kept within the box's
-    span, for the arrow) and slid to stay inside the window; next to it
-    first, then farther out (`REACH`).  `avoid` is a list of tiers, most important first (the
-    status line; the words the step talks about; the cards and buttons): of
+    span, for the arrow; then, where a crowded table needs it, shifted past
+    the middle as far as the arrow still `lands` on the target) and slid to
+    stay inside the window; next to it first, then farther out (`REACH`).
+    `avoid` is a list of tiers, most important first (the status line; the
+    words the step talks about; the cards and buttons): of
     the spots off the target, the one that covers the least of the first tier
     wins, then of the next (`cost`, which counts the arrow's strip too, as
     wide as 2 x `pointer`), the earlier spot on a tie.  If none is
@@ -40,25 +43,41 @@ def place_caption(
         box.midtop = (window.centerx, window.top + window.h // 5)
         return box.clamp(inner)
     t = target
-    candidates = []  # (box, whether it slides up and down rather than sideways), nearest and centred first
+    candidates = []  # (box, slides up and down rather than sideways, past the middle), nearest and centred first
     for far in range(REACH + 1):  # farther out, when the spots next to the target are crowded
         dy, dx = gap + far * h // 3, gap + far * w // 4
-        for k in sorted(range(-STEPS, STEPS + 1), key=abs):  # the target's middle always within the box
+        # the target's middle within the box first; then past it, while the arrow still lands on the target
+        for k in sorted(range(-OVERHANG, OVERHANG + 1), key=abs):
             x, y = t.centerx - w // 2 + k * w // (2 * STEPS + 1), t.centery - h // 2 + k * h // (2 * STEPS + 1)
+            past = abs(k) > STEPS
             candidates += [
-                (pygame.Rect(x, t.top - dy - h, w, h), False),  # above
-                (pygame.Rect(x, t.bottom + dy, w, h), False),  # below
-                (pygame.Rect(t.right + dx, y, w, h), True),  # right
-                (pygame.Rect(t.left - dx - w, y, w, h), True),  # left
+                (pygame.Rect(x, t.top - dy - h, w, h), False, past),  # above
+                (pygame.Rect(x, t.bottom + dy, w, h), False, past),  # below
+                (pygame.Rect(t.right + dx, y, w, h), True, past),  # right
+                (pygame.Rect(t.left - dx - w, y, w, h), True, past),  # left
             ]
     fits = []
-    for box, vertical in candidates:
+    for box, vertical, past in candidates:
         slid = _slide(box, inner, vertical)
-        if inner.contains(slid) and not slid.colliderect(t):
+        if inner.contains(slid) and not slid.colliderect(t) and (not past or lands(slid, t, pointer)):
             fits.append(slid)
     if fits:
         return min(fits, key=lambda b: cost(b, avoid, t, pointer))
-    return min((c.clamp(inner) for c, _vertical in candidates), key=lambda b: _area(b.clip(t)))
+    return min((c.clamp(inner) for c, _vertical, _past in candidates), key=lambda b: _area(b.clip(t)))
+
+
+def lands(box: pygame.Rect, target: pygame.Rect, pointer: int) -> bool:
+    """Does the arrow from `box` (`arrow`) land on `target`, its tip at least
+    `pointer` / 2 inside the target's edges where the target is wide enough?
+    A box shifted along its side past the target's middle points at the
+    target's near part; one shifted farther would point beside it."""
+    _side0, (tx, ty), _side1 = arrow(box, target, pointer)
+    margin = pointer // 2
+    if box.bottom <= target.top or box.top >= target.bottom:
+        low, high = target.left + margin, target.right - margin
+        return low > high or low <= tx <= high
+    low, high = target.top + margin, target.bottom - margin
+    return low > high or low <= ty <= high
 
 
 def cost(

@@ -591,21 +591,30 @@ class TableScene(Scene):
         draw_panel(surface, rect, radius=ui(12), edge=ACCENT if active else None)
         widgets.seat_mark(surface, seat, (rect.x + ui(16), rect.y + ui(18)), ui(7))
         seat_info = self.match.seats[seat]
-        who = self.mode.seat_tag(seat) or names.seat_tag(
-            "you" if self.you(seat) else ("human" if seat_info.human else seat_info.level)
-        )
-        tag = blit_text(surface, who, ui(13), MUTED, topright=(rect.right - ui(10), rect.y + ui(11)))
+        badge = self.seat_badge_width(seat)
+        if badge:  # the game's badge takes the tag's corner: the name ends before it
+            right = rect.right - ui(6) - badge
+        else:
+            who = self.mode.seat_tag(seat) or names.seat_tag(
+                "you" if self.you(seat) else ("human" if seat_info.human else seat_info.level)
+            )
+            right = blit_text(surface, who, ui(13), MUTED, topright=(rect.right - ui(10), rect.y + ui(11))).left
         name = self.name(seat)
         blit_text(
             surface,
             name,
-            widgets.fit_size(name, ui(18), tag.left - rect.x - ui(38), True),
+            widgets.fit_size(name, ui(18), right - rect.x - ui(38), True),
             INK,
             bold=True,
             midleft=(rect.x + ui(30), rect.y + ui(18)),
         )
         for i, line in enumerate(self.seat_lines(seat)[:2]):
             blit_text(surface, line, ui(14), INK, topleft=(rect.x + ui(12), rect.y + ui(34) + i * ui(18)))
+
+    def seat_badge_width(self, seat: int) -> int:
+        """How wide a badge the game draws in the top-right corner of `seat`'s
+        panel instead of the level tag (Grinch's GRINCH), 0 for none."""
+        return 0
 
     def pulse(self) -> float:
         """A glow's strength, 0..1.  Calm (it used to breathe): a breathing
@@ -637,8 +646,9 @@ class TableScene(Scene):
             said = _("Dealing the cards…") if self.stage.dealing else self.mode.status(self.status())
             text, look = prefix + said, voice.style(voice.INFO)
         lines, px = voice.fit_lines(text, box.w - ui(24), ui(18), ui(15))
-        if len(lines) > 1:  # two lines, snug but inside: the top seat's panel starts just below
+        if len(lines) > 1:  # two lines, snug but inside: the top seat's panel starts just below (ui(52))
             box.h = ui(12) + round(px * 1.22) * len(lines)
+            box.y = max(ui(2), min(box.y, ui(52) - box.h))  # it grows upwards as far as it must
         return box, lines, px, look
 
     def status_radius(self, lines: list[str]) -> int:

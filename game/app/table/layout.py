@@ -31,7 +31,7 @@ def seat_spots(size: tuple[int, int], order: list[int], ui: Callable[[float], in
     others = order[1:]
     k = len(others)
     for i, seat in enumerate(others):
-        a = math.radians(180 - (i + 0.5) * 180 / k) if k > 1 else math.radians(90)
+        a = math.radians(arc_angle(i, k))
         ax, ay = cx + rx * math.cos(a) * 1.08, cy - ry * math.sin(a) * 1.05
         panel = pygame.Rect(0, 0, pw, ph)
         panel.center = (round(ax), round(ay))
@@ -39,6 +39,22 @@ def seat_spots(size: tuple[int, int], order: list[int], ui: Callable[[float], in
         tx, ty = cx + (panel.centerx - cx) * 0.45, cy + (panel.centery - cy) * 0.45
         spots[seat] = SeatSpot(panel.center, (round(tx), round(ty)), panel, False)
     return [s for s in spots if s is not None]
+
+
+def arc_angle(i: int, k: int) -> float:
+    """Where the `i`th of `k` opponents sits on the arc, in degrees (180 at
+    the left, 90 at the top).  Evenly spread, but on a six-seat table the
+    two seats between a side seat and the top one move toward the top: at
+    even spacing their cards reach under the side seats' panels."""
+    if k <= 1:
+        return 90.0
+    a = 180 - (i + 0.5) * 180 / k
+    if k >= 5 and 0 < i < k - 1:
+        a = 90 + (a - 90) * INNER_PULL
+    return a
+
+
+INNER_PULL = 0.8  # how far the inner seats of a crowded arc keep their even spread (1: all of it)
 
 
 def fan(

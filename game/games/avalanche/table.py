@@ -132,7 +132,10 @@ class AvalancheTable(TableScene):
                 top = max(top, area.bottom)
         top += ui(14)
         self.chip_y = self.hand_y - ch / 2 - ch * 0.22 - ui(22)
-        bottom = self.chip_y - ui(15) - ui(30)  # room for the "who played it" label
+        # The turn line sits above the chips (a second line grows it upwards);
+        # the avalanche and the "who played it" label under its last set stay above it.
+        line_top = self.turn_line_y() + ui(13) - ui(6) - round(ui(15) * 1.22) * 2
+        bottom = line_top - ui(6) - ui(4) - ui(20) - cw * 0.04
         side = max(cw * 1.9, w * 0.2)
         self.av_box = pygame.Rect(
             round(side + cw * 0.6), round(top), round(w - 2 * (side + cw * 0.6)), max(ui(60), round(bottom - top))
@@ -140,12 +143,17 @@ class AvalancheTable(TableScene):
         av_w = round(cw * 0.84)
         av_w = min(av_w, round(self.av_box.h / 1.4 / 1.35))
         self.av_w = max(30, av_w)
-        self.av_centre = self.av_box.center
         # Draw pile left of the avalanche, crevasse right of it, each below any
-        # seat mat in its column.
+        # seat mat in its column -- or, where that would reach the chips, moved
+        # in toward the middle past the mat, the avalanche's box narrowing to match.
         self.pile_w = round(cw * 0.9)
         pile_x = self.av_box.left - cw * 0.8
         crev_x = self.av_box.right + cw * 0.8
+        inset = max(self.pile_inset(pile_x, 1, ch), self.pile_inset(crev_x, -1, ch))
+        if inset:
+            self.av_box.inflate_ip(-2 * round(inset), 0)
+            pile_x, crev_x = pile_x + inset, crev_x - inset
+        self.av_centre = self.av_box.center
         self.pile_pos = (pile_x, self.column_y(pile_x, ch))
         self.crev_pos = (crev_x, self.column_y(crev_x, ch))
         self.crevasse = self.crevasse_art(round(cw * 1.2), round(cw * 1.3))
@@ -184,6 +192,24 @@ class AvalancheTable(TableScene):
                     y = max(y, area.bottom + ch * 0.5 + ui(14))
         # keep the pile and its two label lines clear of the chip row
         return min(y, self.chip_y - ui(15) - ui(44) - self.card_w * 0.7)
+
+    def pile_inset(self, x: float, inward: int, ch: int) -> float:
+        """How far toward the middle (`inward` +1: rightwards, -1: leftwards)
+        a pile at `x` (the draw pile, the crevasse) must move to keep off the
+        seat mats its column's height still meets: 0 where none is in its way."""
+        ui = self.app.ui
+        half = self.card_w * 0.6  # the crevasse's half width; the draw pile is narrower
+        y = self.column_y(x, ch)
+        pile = pygame.Rect(round(x - half), round(y - ch / 2), round(2 * half), ch)
+        moved = 0.0
+        for seat in range(self.num_players):
+            if self.spots[seat].bottom:
+                continue
+            area = self.seat_area(seat)
+            if area.colliderect(pile):
+                edge = area.right + ui(8) + half if inward > 0 else area.left - ui(8) - half
+                moved = max(moved, (edge - x) * inward)
+        return moved
 
     def seat_area(self, seat: int) -> pygame.Rect:
         """An opponent's panel plus the mat under (or over) it."""

@@ -103,6 +103,10 @@ def facts(wanted: Any, state: Any) -> dict[str, Any]:
 
 
 def status(text: str, state: Any) -> str:
-    """The status line without "Round 1 of 6 · ": the guided game is one round, its steps say its length."""
-    head = _("Round {n} of {total}").format(n=state.round_number, total=state.rounds) + " · "
-    return text.removeprefix(head)
+    """The table's words on rounds as the lesson says them: the status line
+    without "Round 1 of 6 · " (its steps say its length), and the score
+    pad's heading "Round 1 of 6" as the guided game's own length."""
+    head = _("Round {n} of {total}").format(n=state.round_number, total=state.rounds)
+    if text == head:  # the score pad's heading
+        return _("Guided game: one round")
+    return text.removeprefix(head + " · ")

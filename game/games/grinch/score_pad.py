@@ -55,6 +55,17 @@ class PadHost(Protocol):
         ...
 
 
+def pad_heading(model: dict) -> str:
+    """The words beside the pad's title: the table's (`heading`, a lesson
+    saying its own length), else the game's round count."""
+    heading = model.get("heading")
+    return (
+        str(heading)
+        if heading is not None
+        else _("Round {n} of {total}").format(n=model["round"], total=model["rounds"])
+    )
+
+
 class ScorePad:
     """The pad's layout, its cached picture and its drawing (see module doc)."""
 
@@ -139,7 +150,7 @@ class ScorePad:
         blit_text(
             surf, _("Score pad"), ui(20), palette.INK, bold=True, midleft=(pad_x + ui(4), self.title_h // 2 + ui(2))
         )
-        sub = _("Round {n} of {total}").format(n=model["round"], total=model["rounds"])
+        sub = pad_heading(model)
         blit_text(surf, sub, ui(15), palette.MUTED, midright=(r.w - pad_x - ui(4), self.title_h // 2 + ui(2)))
         order = self.table.display_order()
         bottom = order[0]

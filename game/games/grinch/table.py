@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
+from game.app.look import fonts
 from game.app.table.base import MOVE_TIME, Hold, TableScene, Target
 from game.app.table.layout import SeatSpot
 from game.app.table.sprites import HINT_MARK, Place
@@ -453,14 +454,18 @@ class GrinchTable(TableScene):
         return self.pad.row_rects
 
     def pad_model(self) -> dict:
-        """What the pad shows now (see `grinch_pad.pad_model`)."""
-        return grinch_pad.pad_model(
+        """What the pad shows now (see `grinch_pad.pad_model`), its heading
+        as the table's mode says it (a lesson says its own length, not the
+        game's rounds)."""
+        model = grinch_pad.pad_model(
             self.shown(),
             self.scored_shown() or {},
             self.bottom_seat(),
             self.viewer is not None,
             self.num_players,
         )
+        model["heading"] = self.mode.status(_("Round {n} of {total}").format(n=model["round"], total=model["rounds"]))
+        return model
 
     def hovered_row(self) -> str | None:
         key = self.input.hover_key
@@ -518,17 +523,35 @@ class GrinchTable(TableScene):
         return super().handle(event)
 
     # -- drawing ---------------------------------------------------------------
-    def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
-        super().draw_seat(surface, seat)
+    def seat_badge_width(self, seat: int) -> int:
+        """The GRINCH badge on the Grinch's panel: the heart and the word, or
+        just the heart where the word would squeeze a long name (a Punjabi
+        "Harpreet" on a 6-seat table) below its full size."""
         v = self.shown()
         if seat != v.grinch or v.phase_name == "over":
+            return 0
+        ui = self.app.ui
+        full = ui(80)
+        rect = self.spots[seat].panel
+        room = rect.w - ui(6) - full - ui(38)  # the name's room beside the full badge (see `draw_seat`)
+        if fonts.size(self.name(seat), ui(18), True)[0] <= room:
+            return full
+        return ui(28)
+
+    def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        super().draw_seat(surface, seat)
+        width = self.seat_badge_width(seat)
+        if not width:
             return
         ui = self.app.ui
         rect = self.spots[seat].panel
-        badge = pygame.Rect(0, 0, ui(80), ui(22))
+        badge = pygame.Rect(0, 0, width, ui(22))
         badge.topright = (rect.right - ui(6), rect.y + ui(7))
         draw_panel(surface, badge, (*GREEN, 255), radius=badge.h // 2, edge=(150, 214, 120))
         icon = self.app.art.symbol(GAME, "heart", ui(14))
+        if width < ui(80):  # the heart alone, centred
+            surface.blit(icon, icon.get_rect(center=badge.center))
+            return
         surface.blit(icon, icon.get_rect(midleft=(badge.x + ui(7), badge.centery)))
         word = _("GRINCH")
         blit_text(
@@ -652,7 +675,11 @@ class GrinchTable(TableScene):
         ui = self.app.ui
         v = self.shown()
         tile = self.tile_rect
-        if v.phase_name in ("score", "over"):
+        if v.phase_name == "over":  # nothing is left to score
+            line1, line2 = _("Game over"), _("all rounds played")
+        elif self.scored_shown() is not None:  # the round's rows are written in
+            line1, line2 = _("Hands are full"), _("the round is scored")
+        elif v.phase_name == "score":
             line1, line2 = _("Hands are full"), _("time to score")
         else:
             line1 = _("Turn {n} of {total}").format(n=v.turn, total=grinch.TURNS)

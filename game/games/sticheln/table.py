@@ -6,6 +6,7 @@ Translator: a click on a hand card is `pain <card>` while picking and
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
@@ -59,20 +60,50 @@ class StichelnTable(TableScene):
         cw = self.card_w
         ch = round(cw * 1.4)
         self.centre = (w / 2, h * 0.44)
+        self.mat_limit = self.centre[1] + cw  # the mats decide above or below their panel once
         self.small_w = max(26, round(cw * 0.42))
         self.pain_w = max(34, round(cw * 0.58))
         self.own_pain: tuple[float, float] = (w - ui(120), h - ch / 2 - ui(30))
+        self.trick_w = cw
+        y, self.trick_w = self.trick_row()
+        self.centre = (w / 2, y)
+
+    def trick_row(self) -> tuple[float, int]:
+        """The trick row's height and its cards' width: a little above the
+        middle, but below the seats over it (their panels, mats and pain
+        cards with its word, on a big six-seat table) with its banner above
+        the turn line; where both do not fit (six seats at a large interface
+        size) the trick's cards are drawn smaller, down to 3/4 of the hand's."""
+        ui = self.app.ui
+        cw = self.card_w
+        w, h = self.size
+        span = self.num_players * cw * 1.12 + ui(40)  # the row of cards and the name pills under them
+        row = pygame.Rect(round((w - span) / 2), 0, round(span), h)
+        lowest = 0.0
+        for seat in range(self.num_players):
+            if self.spots[seat].bottom or not self.spots[seat].panel.colliderect(row):
+                continue
+            _at, (_px, py) = self.mat(seat)
+            lowest = max(lowest, self.spots[seat].panel.bottom, py + self.pain_w * 0.7 + ui(2) + ui(18))
+        top = lowest + ui(8)  # the cards' top edge at the least
+        line_top = self.turn_line_y() + ui(13) - ui(6) - round(ui(15) * 1.22) * 2  # a turn line of two lines
+        bottom = line_top - ui(8) - ui(18)  # the banner's middle at the most
+        width = cw
+        if top + cw * (0.7 + 1.45) > bottom:
+            width = max(round(cw * 0.75), min(cw, math.floor((bottom - top) / (0.7 + 1.45))))
+        y = max(h * 0.44, top + width * 0.7)
+        return min(y, bottom - width * 1.45), width
 
     def trick_pos(self, index: int) -> tuple[float, float]:
         """The trick lies in a row in play order, the lead card on the left."""
         cx, cy = self.centre
-        step = self.card_w * 1.12
+        step = self.trick_w * 1.12
         return cx + (index - (self.num_players - 1) / 2) * step, cy
 
     def mat(self, seat: int) -> tuple[tuple[float, float], tuple[float, float]]:
         """Where an opponent's face-down hand and pain card sit, by their panel."""
         p = self.spots[seat].panel
-        y = self.mat_y(seat, self.small_w * 1.4, self.centre[1] + self.card_w, self.app.ui(6))
+        y = self.mat_y(seat, self.small_w * 1.4, self.mat_limit, self.app.ui(6))
         return (p.centerx - p.w * 0.18, y), (p.right - self.pain_w * 0.7, y)
 
     # -- what is where ----------------------------------------------------------
@@ -154,7 +185,7 @@ class StichelnTable(TableScene):
                     ("trick", str(card)),
                     card,
                     self.trick_pos(i),
-                    self.card_w,
+                    self.trick_w,
                     0,
                     60 + i,
                     mark,
@@ -283,6 +314,8 @@ class StichelnTable(TableScene):
 
     def status(self) -> str:
         shown = self.shown()
+        if not isinstance(shown, PastView) and self.viewer_acts() and self.landing():
+            return self.landing_status()
         if isinstance(shown, PastView):  # a finished trick is still on the felt
             if self.view.phase != "play" or self.view.round_number != shown.round_number:
                 # The round's last trick is still on show: nobody's turn yet.
@@ -293,10 +326,31 @@ class StichelnTable(TableScene):
             banner = self.banner()
             if banner is not None:  # the line says what the banner says, not the next lead
                 return head + " · " + banner
+            if self.you(shown.seat):  # your own card completes it: no "Your turn" over a full trick
+                return _("Round {n} of {total} · the trick is complete").format(
+                    n=shown.round_number, total=shown.options["rounds"]
+                )
             # Its last card is landing: still that seat's play.
             turn = status_words.turn_text(shown.seat, self.viewer, self.match, self.name, self.you)
             return sticheln_words.status_line(shown.base, turn, False, self.name, self.you)
         return sticheln_words.status_line(self.view, self.turn_text(), self.viewer_acts(), self.name, self.you)
+
+    def landing_status(self) -> str:
+        """The line while the last move still lands and the viewer is next:
+        what is happening (the trick being taken, the card just played
+        flying in), never "Your turn" while the input would not take a card."""
+        before = self.stage.before if self.viewer is None else self.stage.before.view(self.viewer)
+        head = _("Round {n} of {total}").format(n=before.round_number, total=before.options["rounds"])
+        for event in self.seen_events():
+            if event.kind == "trick_won" and event.seat is not None:
+                return head + " · " + sticheln_words.trick_banner(event.kind, event.seat, self.name, self.you)
+            if event.kind == "set_aside":
+                return head + " · " + sticheln_words.trick_banner(event.kind, 0, self.name, self.you)
+        mover = before.current_player
+        if mover is None:
+            return sticheln_words.status_line(self.view, self.turn_text(), False, self.name, self.you)
+        turn = status_words.turn_text(mover, self.viewer, self.match, self.name, self.you)
+        return sticheln_words.status_line(before, turn, False, self.name, self.you)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
@@ -334,7 +388,7 @@ class StichelnTable(TableScene):
         ui = self.app.ui
         cx, cy = self.centre
         text = _("Lead: {colour} — another colour beats it").format(colour=sticheln_words.colour_name(lead))
-        return lead, text, widgets.text_rect(text, ui(17), center=(round(cx + ui(14)), round(cy + self.card_w * 1.45)))
+        return lead, text, widgets.text_rect(text, ui(17), center=(round(cx + ui(14)), round(cy + self.trick_w * 1.45)))
 
     def label_rects(self) -> list[pygame.Rect]:
         """The pain labels and the lead line with its colour's mark."""
@@ -413,12 +467,12 @@ class StichelnTable(TableScene):
             name = self.name(seat)
             # the name in its seat's colour on a dark pill: readable (4.5:1) on any felt
             label = pygame.Rect((0, 0), fonts.size(name, ui(15), True))
-            label.midtop = (round(x + ui(7)), round(ty + self.card_w * 0.7 + ui(6)))
+            label.midtop = (round(x + ui(7)), round(ty + self.trick_w * 0.7 + ui(6)))
             pill = pygame.Rect(label.x - ui(20), label.y - ui(2), label.w + ui(28), label.h + ui(4))
             draw_panel(surface, pill, (*NAME_PILL, 255), radius=pill.h // 2, edge=None)
             blit_text(surface, name, ui(15), seat_ink(seat), bold=True, topleft=label.topleft)
             seat_mark(surface, seat, (label.left - ui(9), label.centery), ui(5))
-        y = cy + self.card_w * 1.45
+        y = cy + self.trick_w * 1.45
         text = self.banner()
         if text is not None:
             img_rect = pygame.Rect(0, 0, ui(360), ui(36))
