@@ -464,14 +464,7 @@ def test_the_hint_is_worked_out_at_this_window_from_its_own_view(net, monkeypatc
 
 SPECTATED = [
     "sticheln",
-    pytest.param(
-        "avalanche",
-        marks=pytest.mark.xfail(
-            reason="Avalanche's table reads a spectator's state as face up (a replay's): its hold for the "
-            "bottom seat's play takes the card out of that seat's hand, which a public view does not hold",
-            strict=True,
-        ),
-    ),
+    "avalanche",
     "grinch",
 ]
 

@@ -627,9 +627,10 @@ class AvalancheTable(TableScene):
         hand = list(view.hand(bottom))
         if bottom == seat:
             for card in played:
-                hand.remove(card)
+                if card in hand:  # (a network spectator's public view holds no hand at all)
+                    hand.remove(card)
         sizes = [view.hand_size(s) for s in range(self.num_players)]
-        sizes[seat] -= len(played)
+        sizes[seat] = max(0, sizes[seat] - len(played))
         return Snapshot(
             hand=hand,
             sizes=sizes,
