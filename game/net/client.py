@@ -65,6 +65,7 @@ class ClientSeat:
         version: str = __version__,
         code: str | None = None,
         watch: bool = False,
+        inbox: int = 0,
     ) -> None:
         self.name = name
         self.token = token
@@ -89,8 +90,10 @@ class ClientSeat:
         self.chat: list[p.Chat] = []
         self.closed: str | None = None  # why the host said bye, once it did
         self.welcomes = 0  # how often the host gave us the seat (1 + each rejoin)
-        # every view in order, until a window takes it (`take_view`): the story of each move, not just the last
-        self.inbox: deque[p.ViewMsg] = deque(maxlen=INBOX)
+        # every view in order, until a window takes it (`take_view`): the story of each move, not just the
+        # last.  Only a window keeps them (`Client`); a bot that never takes them keeps none, so 400 bots do
+        # not hold 200,000 views for the garbage collector to walk through.
+        self.inbox: deque[p.ViewMsg] = deque(maxlen=inbox)
 
     def hello(self) -> bytes:
         hello = p.Hello(
@@ -193,7 +196,7 @@ class Client:
         retry: bool = False,
     ) -> None:
         self.url = url
-        self.seat = ClientSeat(name, token, code=code, watch=watch)
+        self.seat = ClientSeat(name, token, code=code, watch=watch, inbox=INBOX)
         self.retry = retry
         self.retry_for = RETRY_FOR
         self.on_change: Callable[[], None] | None = None

@@ -568,8 +568,10 @@ class TableSet:
     def __init__(self, tables: list[HostTable] | None = None) -> None:
         self.tables: dict[str, HostTable] = {}
         self._route: dict[Any, HostTable] = {}
-        self._cursor = 0
         self._sliced = False
+        # tables that may have a computer to act: the ones a message reached
+        # since they last had none (so a message costs one table's check, not all)
+        self._awake: dict[str, HostTable] = {}
         for table in tables or ():
             self.add(table)
 
@@ -577,15 +579,23 @@ class TableSet:
         if table.code in self.tables:
             raise ValueError(f"a table with the code {table.code} is open already")
         self.tables[table.code] = table
+        self._awake[table.code] = table
         table.sliced = self._sliced
         return table
 
+    def wake(self, table: HostTable) -> None:
+        """`table` changed from outside a message (started, a seat handed over): look at it again."""
+        self._awake[table.code] = table
+
     def receive(self, conn: Any, raw: bytes | str) -> list[Out]:
         table = self._route.get(conn)
-        if table is not None:
-            return table.receive(conn, raw)
-        found = self._door(conn, raw)
-        return found if isinstance(found, list) else found.receive(conn, raw)
+        if table is None:
+            found = self._door(conn, raw)
+            if isinstance(found, list):
+                return found
+            table = found
+        self._awake[table.code] = table
+        return table.receive(conn, raw)
 
     def _door(self, conn: Any, raw: bytes | str) -> HostTable | list[Out]:
         """The table a new line's first message is for (or the refusal to send)."""
@@ -609,12 +619,16 @@ class TableSet:
 
     def disconnect(self, conn: Any) -> list[Out]:
         table = self._route.pop(conn, None)
-        return [] if table is None else table.disconnect(conn)
+        if table is None:
+            return []
+        self._awake[table.code] = table
+        return table.disconnect(conn)
 
     def expire(self, conn: Any) -> list[Out]:
         table = self._route.get(conn)
         if table is None:
             return [(conn, None)]
+        self._awake[table.code] = table
         out = table.expire(conn)
         if out:
             self._route.pop(conn, None)
@@ -635,16 +649,20 @@ class TableSet:
 
     @property
     def thinking(self) -> bool:
-        return any(table.thinking for table in self.tables.values())
+        for code, table in list(self._awake.items()):
+            if table.thinking:
+                return True
+            del self._awake[code]  # asleep until a message reaches it
+        return False
 
     def think_step(self) -> list[Out]:
-        """One slice for the next table whose computer is to act (in turn, so a
-        table of Hard computers shares the host fairly with the others)."""
-        tables = list(self.tables.values())
-        for i in range(len(tables)):
-            table = tables[(self._cursor + i) % len(tables)]
+        """One slice for the next awake table whose computer is to act (in turn,
+        so a table of Hard computers shares the host fairly with the others)."""
+        while self._awake:
+            code, table = next(iter(self._awake.items()))
+            del self._awake[code]
             if table.thinking:
-                self._cursor = (self._cursor + i + 1) % len(tables)
+                self._awake[code] = table  # to the back of the line: the others' turn first
                 return table.think_step()
         return []
 

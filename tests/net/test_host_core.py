@@ -210,3 +210,14 @@ def test_a_table_that_asks_for_its_code_lets_in_only_who_knows_it_and_rejoins_by
     assert ana.seat == 0
     back = _join(table, "a2", token=ana.token)  # the token alone brings the seat back
     assert back.seat == 0
+
+
+def test_only_a_window_keeps_the_views_in_order():
+    """A bare seat (a bot, the bench's 400) keeps no backlog of views for the
+    garbage collector to walk; a window's `Client` keeps them until shown."""
+    from game.net.client import INBOX, Client
+
+    _session, table, _ = make_table("sticheln", [True, True, True], seed=3)
+    bot = _join(table, "a")
+    assert bot.view is not None and len(bot.inbox) == 0
+    assert Client("ws://127.0.0.1:9", "Bo").seat.inbox.maxlen == INBOX
