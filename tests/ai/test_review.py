@@ -12,8 +12,8 @@ import pytest
 
 from game import rules
 from game.ai import make_agent
-from game.ai.hard import ITERATIONS
 from game.ai.review import (
+    FORMAT_VERSION,
     INACCURACY,
     MISTAKE,
     Decision,
@@ -104,7 +104,7 @@ def test_marks_follow_the_thresholds() -> None:
     assert mark_for("sticheln", 2.5) == INACCURACY
     assert mark_for("sticheln", 6.0) == MISTAKE
     assert mark_for("grinch", 2.5) == ""  # a Grinch row is worth more points than a trick
-    assert budget("sticheln") >= 3 * ITERATIONS["sticheln"]
+    assert budget("sticheln") >= 100  # continuations by Normal play a decision may spend
 
 
 def test_a_decision_round_trips_and_bad_data_is_refused() -> None:
@@ -128,7 +128,7 @@ def test_a_decision_round_trips_and_bad_data_is_refused() -> None:
         with pytest.raises(ValueError):
             Decision.from_json(bad)
     with pytest.raises(ValueError, match="move 7"):
-        decisions_from_json({"version": 1, "decisions": [decision.to_json()]}, moves=6)
+        decisions_from_json({"version": FORMAT_VERSION, "decisions": [decision.to_json()]}, moves=6)
 
 
 # -- a whole game ----------------------------------------------------------------------------
