@@ -143,6 +143,7 @@ class GameReport:
     games: int = 0
     decisions: int = 0
     review_seconds: list[float] = field(default_factory=list)
+    review_cpu_seconds: list[float] = field(default_factory=list)
     checked: list[Checked] = field(default_factory=list)
 
     def counts(self) -> dict[str, int]:
@@ -180,7 +181,9 @@ class GameReport:
             "coach_avg_loss": round(self.coach_loss, 2),
             "independent_avg_loss": round(self.independent_loss, 2),
             "loss_ratio": round(self.loss_ratio, 2),
+            "contradicted_beyond_2se": sum(1 for c in self.checked if c.mean < -Z_CONFIRM * c.se),
             "review_seconds_per_game": [round(s, 1) for s in self.review_seconds],
+            "review_cpu_seconds_per_game": [round(s, 1) for s in self.review_cpu_seconds],
             "checked": [c.to_json() for c in self.checked],
         }
 
@@ -193,9 +196,10 @@ def review_game(first: Any, moves: list[Any], rollouts: int | None = None) -> li
 def reweigh_game(game_id: str, seed: int, worlds: int, report: GameReport, rollouts: int | None = None) -> None:
     """Play, review and re-weigh one seeded game into `report`."""
     first, moves = play_game(game_id, seed)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     decisions = review_game(first, moves, rollouts)
     report.review_seconds.append(time.perf_counter() - started)
+    report.review_cpu_seconds.append(time.process_time() - cpu)
     report.games += 1
     report.decisions += len(decisions)
     module = rules.get(game_id)
@@ -233,7 +237,8 @@ def measure(
 
 @dataclass
 class HintReport:
-    """Hint against coach on the reviewed decisions of seeded games."""
+    """Hint against coach on the reviewed decisions of seeded games (the
+    hint's time in CPU seconds: the machine may be shared)."""
 
     positions: int = 0
     different: list[str] = field(default_factory=list)
@@ -245,8 +250,8 @@ class HintReport:
             "positions": self.positions,
             "different": len(self.different),
             "which": self.different,
-            "hint_seconds_median": round(ordered[len(ordered) // 2], 2),
-            "hint_seconds_max": round(ordered[-1], 2),
+            "hint_cpu_seconds_median": round(ordered[len(ordered) // 2], 2),
+            "hint_cpu_seconds_max": round(ordered[-1], 2),
         }
 
 
@@ -264,9 +269,9 @@ def hint_agreement(game_id: str, seeds: Sequence[int], limit: int, report: HintR
                 return
             limit -= 1
             view = states[d.number - 1].view(d.seat)
-            started = time.perf_counter()
+            started = time.process_time()
             move, _reason = hint(view)
-            report.seconds.append(time.perf_counter() - started)
+            report.seconds.append(time.process_time() - started)
             report.positions += 1
             if str(move) != d.best:
                 report.different.append(f"{game_id}/{seed}/{d.number}: hint {move}, coach {d.best}")
@@ -299,7 +304,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"{game_id}: {row['games']} games, {row['decisions']} decisions, {row['marks']} marks: "
                 f"{row[CONFIRMED]} confirmed, {row[UNCLEAR]} unclear, {row[CONTRADICTED]} contradicted "
                 f"({row['contradicted_share']:.1%}); coach avg loss {row['coach_avg_loss']} vs independent "
-                f"{row['independent_avg_loss']} (x{row['loss_ratio']}); review s/game {row['review_seconds_per_game']}",
+                f"{row['independent_avg_loss']} (x{row['loss_ratio']}); "
+                f"review CPU s/game {row['review_cpu_seconds_per_game']}",
                 flush=True,
             )
     if args.json:
