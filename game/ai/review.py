@@ -194,6 +194,7 @@ class Evaluation:
         self.loss_se = LOSS_SE_SHARE * inaccuracy
         self.done = 0  # worlds finished
         self.spent = 0  # moves of Normal play made (and one a continuation)
+        self.race_spent = 0  # ... by the moves in the race (what its budget counts)
         self.raced = False  # the race is over (`best` is final)
         self.refined = False  # the tracked move's loss is measured
         self._winner: int | None = None
@@ -207,9 +208,9 @@ class Evaluation:
             self._end_race()
 
     # -- the continuation --------------------------------------------------------------
-    def _finish(self, move: Any) -> float:
+    def _finish(self, move: Any) -> tuple[float, int]:
         """`move` in the current world, then Normal for every seat (each on its
-        own view) to the horizon; the seat's points there."""
+        own view) to the horizon; the seat's points there, and the moves made."""
         rng = random.Random(self._luck)
         state = self._world.apply(move)
         horizon, normal = self._horizon, self._normal
@@ -218,13 +219,12 @@ class Evaluation:
             actor = state.current_player
             state = state.apply(normal(state.view(actor), rng)[0])
             plies += 1
-        self.spent += plies
-        return float(self._totals(state, rng)[self.seat])
+        return float(self._totals(state, rng)[self.seat]), plies
 
     def _members(self) -> list[int]:
         """The moves finished in each world: the race's (or, refining, the
         winner's) and the tracked one."""
-        members = list(self.alive) if not self.raced else [self._winner or 0]
+        members = list(self.alive) if not self.raced or self._winner is None else [self._winner]
         if self.track is not None and self.track not in members:
             members.append(self.track)
         return members
@@ -243,7 +243,11 @@ class Evaluation:
             self._luck = self.rng.getrandbits(64)
             self._queue = self._members()
         i = self._queue.pop(0)
-        self.samples[i].append(self._finish(self.moves[i]))
+        value, plies = self._finish(self.moves[i])
+        self.samples[i].append(value)
+        self.spent += plies
+        if not self.raced and i in self.alive:  # the tracked move's own plies never end the race
+            self.race_spent += plies
         if not self._queue:
             self.done += 1
             if not self.raced:
@@ -261,7 +265,7 @@ class Evaluation:
         return max(self.alive, key=lambda i: (means[i], _tiebreak(self.moves[i])))
 
     def _judge_race(self) -> None:
-        if self.spent >= self.budget:
+        if self.race_spent >= self.budget:
             self._end_race()
             return
         if self.done < MIN_WORLDS:

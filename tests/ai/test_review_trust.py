@@ -49,19 +49,26 @@ def test_a_mark_needs_a_loss_beyond_luck() -> None:
     assert decisions and not any(d.mark in MARKS for d in decisions)
 
 
-def test_tracking_the_move_played_changes_nothing_of_the_race() -> None:
+@pytest.mark.parametrize(("game_id", "seed", "rollouts"), [("grinch", 3, 1500), ("sticheln", 1, 800)])
+def test_tracking_the_move_played_changes_nothing_of_the_race(game_id: str, seed: int, rollouts: int) -> None:
     """The review follows the move played to the end, the hint does not; both
-    must crown the same move on the same worlds."""
-    first, moves = reweigh.play_game("grinch", 3)
+    must crown the same move on the same worlds, also when the budget ends the
+    race (the tracked move's plies are not the race's)."""
+    first, moves = reweigh.play_game(game_id, seed)
+    budget_ended = 0
     for position in positions(first, moves, [0])[:6]:
         view = position.state.view(0)
-        alone = new_evaluation(view, 1500)
-        tracked = new_evaluation(view, 1500, track=position.move)
+        played = position.move
+        alone = new_evaluation(view, rollouts)
+        tracked = new_evaluation(view, rollouts, track=played)
         for evaluation in (alone, tracked):
             while not evaluation.finished:
                 evaluation.step()
         assert alone.best()[0] == tracked.best()[0]
-        assert alone.done <= tracked.done
+        assert alone.done <= tracked.done and alone.race_spent == tracked.race_spent
+        budget_ended += alone.race_spent >= rollouts
+    if game_id == "sticheln":
+        assert budget_ended  # the case that once differed
 
 
 def test_a_review_runs_in_small_steps_and_is_deterministic() -> None:
