@@ -54,7 +54,7 @@ Z_MARK = 2.0  # a loss is marked only this many standard errors above nothing
 EQUAL_SHARE = 0.5  # the race ends when no move can beat the leader by this share of an inaccuracy
 LOSS_SE_SHARE = 0.25  # the played move's loss is measured to this share of an inaccuracy
 LOSS_MIN_WORLDS = 24  # ... on at least this many worlds
-LOSS_SHARE = 0.5  # ... spending at most this share of the budget more
+LOSS_SHARE = 0.5  # ... the whole decision spending at most this share of a budget more
 INACCURACY = "inaccuracy"
 MISTAKE = "mistake"
 MARKS = (INACCURACY, MISTAKE)
@@ -170,13 +170,15 @@ class Evaluation:
     after `MIN_WORLDS` worlds a move leaves it once the leader beats it by
     `Z_PRUNE` standard errors of their paired difference, and it ends when
     one move is left, when no move left can beat the leader by `equal`
-    points (at `Z_PRUNE`), or once `rollouts` moves of Normal play are spent.  Its
+    points (at `Z_PRUNE`), or once `rollouts` moves of Normal play are spent. Its
     winner is `best()`.  A `track`ed move (the move played, for the review)
     is finished in every world the race plays, whether still in it or not, so
     its loss is measured on all of them, and tracking changes nothing of the
-    race: each world and its luck come from `rng` the same way.  After the
-    race, `refine` adds worlds for the winner and the tracked move only,
-    until their difference is known to `loss_se` points (or a cap)."""
+    race: each world and its luck come from `rng` the same way, and the
+    race's budget counts only the plies of the moves in it.  After the race
+    the worlds go on for the winner and the tracked move only, until their
+    difference is known to `loss_se` points (or the decision has spent
+    `1 + LOSS_SHARE` budgets)."""
 
     def __init__(self, view: Any, rng: random.Random, rollouts: int, track: Any = None) -> None:
         if view.viewer is None or view.viewer != view.current_player:
@@ -261,7 +263,7 @@ class Evaluation:
         return mean_se([x - y for x, y in zip(self.samples[a], self.samples[b])])
 
     def _leader(self) -> int:
-        means = {i: sum(self.samples[i]) / len(self.samples[i]) for i in self.alive}
+        means = {i: sum(s) / len(s) if (s := self.samples[i]) else -math.inf for i in self.alive}
         return max(self.alive, key=lambda i: (means[i], _tiebreak(self.moves[i])))
 
     def _judge_race(self) -> None:
