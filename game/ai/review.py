@@ -199,7 +199,7 @@ class Evaluation:
         self.race_spent = 0  # ... by the moves in the race (what its budget counts)
         self.raced = False  # the race is over (`best` is final)
         self.refined = False  # the tracked move's loss is measured
-        self._winner: int | None = None
+        self.winner: int | None = None
         self._world: Any = None
         self._luck = 0
         self._queue: list[int] = []
@@ -210,7 +210,7 @@ class Evaluation:
             self._end_race()
 
     # -- the continuation --------------------------------------------------------------
-    def _finish(self, move: Any) -> tuple[float, int]:
+    def _play_out(self, move: Any) -> tuple[float, int]:
         """`move` in the current world, then Normal for every seat (each on its
         own view) to the horizon; the seat's points there, and the moves made."""
         rng = random.Random(self._luck)
@@ -226,7 +226,7 @@ class Evaluation:
     def _members(self) -> list[int]:
         """The moves finished in each world: the race's (or, refining, the
         winner's) and the tracked one."""
-        members = list(self.alive) if not self.raced or self._winner is None else [self._winner]
+        members = list(self.alive) if not self.raced or self.winner is None else [self.winner]
         if self.track is not None and self.track not in members:
             members.append(self.track)
         return members
@@ -245,7 +245,7 @@ class Evaluation:
             self._luck = self.rng.getrandbits(64)
             self._queue = self._members()
         i = self._queue.pop(0)
-        value, plies = self._finish(self.moves[i])
+        value, plies = self._play_out(self.moves[i])
         self.samples[i].append(value)
         self.spent += plies
         if not self.raced and i in self.alive:  # the tracked move's own plies never end the race
@@ -287,12 +287,12 @@ class Evaluation:
 
     def _end_race(self) -> None:
         self.raced = True
-        self._winner = self._leader() if self.samples[self.alive[0]] else self.alive[0]
+        self.winner = self._leader() if self.samples[self.alive[0]] else self.alive[0]
         self._judge_loss()
 
     # -- the tracked move's loss ------------------------------------------------------
     def _judge_loss(self) -> None:
-        track, winner = self.track, self._winner
+        track, winner = self.track, self.winner
         if track is None or winner is None or track == winner or not self.samples[track]:
             self.refined = True
             return
@@ -308,7 +308,7 @@ class Evaluation:
 
     def best(self) -> tuple[Any, float]:
         """The race's winner (so far, while it runs) and its mean points."""
-        i = self._winner if self.raced and self._winner is not None else self._leader()
+        i = self.winner if self.raced and self.winner is not None else self._leader()
         s = self.samples[i]
         return self.moves[i], sum(s) / len(s) if s else 0.0
 
