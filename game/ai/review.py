@@ -47,7 +47,7 @@ from game.games import registry
 #: one core) a decision's race may spend, the same for every game, so a long
 #: continuation (Avalanche plays to the end of the game) buys fewer worlds;
 #: measuring the loss of the move played may spend `LOSS_SHARE` as much again.
-BUDGET = 16000
+BUDGET = 10000
 MIN_WORLDS = 8  # worlds before a move may leave the race or the race may end
 Z_PRUNE = 3.0  # standard errors by which the leader must beat a move to drop it
 Z_MARK = 2.0  # a loss is marked only this many standard errors above nothing
