@@ -1,22 +1,30 @@
 """The coach: every decision of a finished game weighed again, in points.
 
 For one decision the reviewer sees only what the seat saw (`state.view(seat)`),
-deals many worlds consistent with it (`game.rules.sample_world`), plays every
-legal move in each of those same worlds and finishes them with the search's
-rollouts (`game.ai.rollouts.totals_for`).  A move's value is the seat's expected
-points at the horizon: the end of the round for Sticheln and Grinch (Grinch
-counting what its open rows are still worth, as the search does), the end of
-the game for Avalanche, which is one long hand.  Every move is measured on the
-same worlds, so the difference between two moves is not drowned in the luck of
-the deal; a tree search would spend little on bad moves and value them in its
-0-1 rewards, not in points.
+deals worlds consistent with it (`game.rules.sample_world`), plays every legal
+move in each of those same worlds and finishes each with Normal play for every
+seat (the game's `normal_move`, each seat on its own view of the world) to
+the horizon, where the game's rollout part counts the points
+(`game.ai.rollouts.totals_for`): the end of the round for Sticheln and Grinch
+(Grinch counting what its open rows are still worth), the end of the game for
+Avalanche, which is one long hand.  A continuation as strong as Normal is what
+makes a mark trustworthy: the search's cheap rollouts misjudged what a
+careless card costs against players who punish it.  Every move is measured
+on the same worlds, so the difference between two moves is not drowned in the
+luck of the deal.
 
-The budget is `REVIEW_FACTOR` times Hard's iterations per decision
-(`game.ai.hard.ITERATIONS`), shared among the legal moves.  Randomness is fixed
-by the position, so a review of the same game always gives the same marks.
+The worlds are spent adaptively (`Evaluation`): a race drops moves once they
+are clearly worse and ends when the leader is clearly best (or the budget is
+spent); the move played is then measured against the winner until its loss
+is known, and marked only when that loss is beyond luck.  Randomness is fixed
+by the position, so a review of the same game always gives the same marks,
+and the hint (`hint`) runs the same race on the same position, so it names
+the review's best move.  `game.tools.reweigh` checks the marks against fresh
+worlds.
 
 Nothing here imports pygame: the app runs `Review.run` in slices between
-frames, and `python -m game review` runs it in one go.
+frames (a step is one move finished in one world, a few milliseconds), and
+`python -m game review` runs it in one go.
 """
 
 from __future__ import annotations
@@ -31,12 +39,22 @@ from typing import Any
 from game import rules
 from game.ai import explain
 from game.ai.base import decision_rng
-from game.ai.hard import ITERATIONS
-from game.ai.rollouts import ByGame, totals_for
+from game.ai.levels import heuristics
+from game.ai.rollouts import ByGame, horizon_for, totals_for
 from game.games import registry
 
-REVIEW_FACTOR = 3
-MIN_WORLDS = 32  # even a decision with many moves gets this many deals per move (budget allowing)
+#: Moves of Normal play (the continuations' plies, each about 0.07-0.2 ms on
+#: one core) a decision's race may spend, the same for every game, so a long
+#: continuation (Avalanche plays to the end of the game) buys fewer worlds;
+#: measuring the loss of the move played may spend `LOSS_SHARE` as much again.
+BUDGET = 10000
+MIN_WORLDS = 8  # worlds before a move may leave the race or the race may end
+Z_PRUNE = 3.0  # standard errors by which the leader must beat a move to drop it
+Z_MARK = 2.0  # a loss is marked only this many standard errors above nothing
+EQUAL_SHARE = 0.5  # the race ends when no move can beat the leader by this share of an inaccuracy
+LOSS_SE_SHARE = 0.25  # the played move's loss is measured to this share of an inaccuracy
+LOSS_MIN_WORLDS = 24  # ... on at least this many worlds
+LOSS_SHARE = 0.5  # ... the whole decision spending at most this share of a budget more
 INACCURACY = "inaccuracy"
 MISTAKE = "mistake"
 MARKS = (INACCURACY, MISTAKE)
@@ -44,12 +62,14 @@ MARKS = (INACCURACY, MISTAKE)
 #: (inaccuracy, mistake).  Grinch rows are worth several times a Sticheln trick.
 #: (Each game's `spec.review_thresholds`, read here as a mapping by game id.)
 THRESHOLDS: Mapping[str, tuple[float, float]] = ByGame(lambda game_id: registry.get(game_id).review_thresholds)
-FORMAT_VERSION = 1  # of `Review.to_json`; a reader skips a review it cannot read
+#: Of `Review.to_json`; a reader skips a review it cannot read.  2: values are
+#: points after Normal play for every seat (1: after the search's cheap rollouts).
+FORMAT_VERSION = 2
 
 
 def budget(game_id: str) -> int:
-    """Rollouts per decision: `REVIEW_FACTOR` times Hard's iterations."""
-    return REVIEW_FACTOR * ITERATIONS[game_id]
+    """Moves of Normal play a decision's race may spend (`BUDGET`, the same for every game)."""
+    return BUDGET
 
 
 def mark_for(game_id: str, loss: float) -> str:
@@ -142,46 +162,207 @@ def _reason(view: Any, chosen: Any, best: Any) -> dict[str, Any] | None:
 
 
 class Evaluation:
-    """Every legal move of one decision, valued on the same sampled worlds;
-    `step` adds one world, so a caller can stop between any two."""
+    """Every legal move of one decision raced on the same sampled worlds, each
+    world finished by Normal play for every seat; `step` plays one move in one
+    world (a few milliseconds), so a caller can stop between any two.
 
-    def __init__(self, view: Any, rng: random.Random, rollouts: int) -> None:
+    The race (which move is best) is the same for the review and the hint:
+    after `MIN_WORLDS` worlds a move leaves it once the leader beats it by
+    `Z_PRUNE` standard errors of their paired difference, and it ends when
+    one move is left, when no move left can beat the leader by `equal`
+    points (at `Z_PRUNE`), or once `rollouts` moves of Normal play are spent. Its
+    winner is `best()`.  A `track`ed move (the move played, for the review)
+    is finished in every world the race plays, whether still in it or not, so
+    its loss is measured on all of them, and tracking changes nothing of the
+    race: each world and its luck come from `rng` the same way, and the
+    race's budget counts only the plies of the moves in it.  After the race
+    the worlds go on for the winner and the tracked move only, until their
+    difference is known to `loss_se` points (or the decision has spent
+    `1 + LOSS_SHARE` budgets)."""
+
+    def __init__(self, view: Any, rng: random.Random, rollouts: int, track: Any = None) -> None:
         if view.viewer is None or view.viewer != view.current_player:
             raise ValueError("a review weighs a decision from the acting seat's view")
         self.view = view
         self.rng = rng
         self.seat: int = view.viewer
         self.moves = list(view.legal_moves())
-        self.worlds = max(min(MIN_WORLDS, rollouts), math.ceil(rollouts / len(self.moves)))
-        self.sums = [0.0] * len(self.moves)
-        self.done = 0
-        self.totals = totals_for(view)
+        self.budget = max(1, rollouts)
+        self.alive = list(range(len(self.moves)))
+        self.track = self.moves.index(track) if track is not None and track in self.moves else None
+        self.samples: list[list[float]] = [[] for _ in self.moves]
+        inaccuracy = THRESHOLDS[view.GAME][0]
+        self.equal = EQUAL_SHARE * inaccuracy
+        self.loss_se = LOSS_SE_SHARE * inaccuracy
+        self.done = 0  # worlds finished
+        self.spent = 0  # moves of Normal play made (and one a continuation)
+        self.race_spent = 0  # ... by the moves in the race (what its budget counts)
+        self.raced = False  # the race is over (`best` is final)
+        self.refined = False  # the tracked move's loss is measured
+        self.winner: int | None = None
+        self._world: Any = None
+        self._luck = 0
+        self._queue: list[int] = []
+        self._horizon = horizon_for(view)
+        self._totals = totals_for(view)
+        self._normal = heuristics(view.GAME).normal_move
+        if len(self.moves) == 1:
+            self._end_race()
+
+    # -- the continuation --------------------------------------------------------------
+    def _play_out(self, move: Any) -> tuple[float, int]:
+        """`move` in the current world, then Normal for every seat (each on its
+        own view) to the horizon; the seat's points there, and the moves made."""
+        rng = random.Random(self._luck)
+        state = self._world.apply(move)
+        horizon, normal = self._horizon, self._normal
+        plies = 1
+        while not horizon(state):
+            actor = state.current_player
+            state = state.apply(normal(state.view(actor), rng)[0])
+            plies += 1
+        return float(self._totals(state, rng)[self.seat]), plies
+
+    def _members(self) -> list[int]:
+        """The moves finished in each world: the race's (or, refining, the
+        winner's) and the tracked one."""
+        members = list(self.alive) if not self.raced or self.winner is None else [self.winner]
+        if self.track is not None and self.track not in members:
+            members.append(self.track)
+        return members
 
     @property
     def finished(self) -> bool:
-        return self.done >= self.worlds
+        """The race is over and, with a tracked move, its loss measured."""
+        return self.raced and (self.refined or self.track is None)
 
     def step(self) -> None:
-        """One more world: every move played in it, each finished with the
-        same rollout luck (one seed per world)."""
-        world = rules.sample_world(self.view, self.rng)
-        luck = self.rng.getrandbits(64)
-        seat = self.seat
-        for i, move in enumerate(self.moves):
-            after = world.successor(move)
-            self.sums[i] += self.totals(after, random.Random(luck))[seat]
-        self.done += 1
+        """One move finished in one world (a new world when the last is done)."""
+        if self.finished:
+            return
+        if not self._queue:
+            self._world = rules.sample_world(self.view, self.rng)
+            self._luck = self.rng.getrandbits(64)
+            self._queue = self._members()
+        i = self._queue.pop(0)
+        value, plies = self._play_out(self.moves[i])
+        self.samples[i].append(value)
+        self.spent += plies
+        if not self.raced and i in self.alive:  # the tracked move's own plies never end the race
+            self.race_spent += plies
+        if not self._queue:
+            self.done += 1
+            if not self.raced:
+                self._judge_race()
+            else:
+                self._judge_loss()
 
+    # -- the race -------------------------------------------------------------------
+    def _paired(self, a: int, b: int) -> tuple[float, float]:
+        """Mean and standard error of a - b on the worlds both were finished in."""
+        return mean_se([x - y for x, y in zip(self.samples[a], self.samples[b])])
+
+    def _leader(self) -> int:
+        means = {i: sum(s) / len(s) if (s := self.samples[i]) else -math.inf for i in self.alive}
+        return max(self.alive, key=lambda i: (means[i], _tiebreak(self.moves[i])))
+
+    def _judge_race(self) -> None:
+        if self.race_spent >= self.budget:
+            self._end_race()
+            return
+        if self.done < MIN_WORLDS:
+            return
+        leader = self._leader()
+        close = []
+        for i in self.alive:
+            if i == leader:
+                continue
+            mean, se = self._paired(leader, i)
+            if mean - Z_PRUNE * se > 0:
+                continue  # clearly worse: out of the race
+            close.append((i, mean, se))
+        self.alive = [leader] + [i for i, _m, _s in close]
+        if all(Z_PRUNE * se - mean < self.equal for _i, mean, se in close):
+            self._end_race()
+
+    def _end_race(self) -> None:
+        self.raced = True
+        self.winner = self._leader() if self.samples[self.alive[0]] else self.alive[0]
+        self._judge_loss()
+
+    # -- the tracked move's loss ------------------------------------------------------
+    def _judge_loss(self) -> None:
+        track, winner = self.track, self.winner
+        if track is None or winner is None or track == winner or not self.samples[track]:
+            self.refined = True
+            return
+        n = len(self.samples[winner])
+        _mean, se = self._paired(winner, track)
+        if (n >= LOSS_MIN_WORLDS and se <= self.loss_se) or self.spent >= self.budget * (1 + LOSS_SHARE):
+            self.refined = True
+
+    # -- answers ----------------------------------------------------------------------
     def values(self) -> dict[Any, float]:
-        """Each move's mean points so far."""
-        n = max(1, self.done)
-        return {move: total / n for move, total in zip(self.moves, self.sums)}
+        """Each move's mean points over the worlds it was finished in."""
+        return {m: sum(s) / len(s) if s else 0.0 for m, s in zip(self.moves, self.samples)}
 
     def best(self) -> tuple[Any, float]:
-        """The move worth most (ties: the first in notation order, for stable answers)."""
-        values = self.values()
-        move = max(self.moves, key=lambda m: (values[m], _tiebreak(m)))
-        return move, values[move]
+        """The race's winner (so far, while it runs) and its mean points."""
+        i = self.winner if self.raced and self.winner is not None else self._leader()
+        s = self.samples[i]
+        return self.moves[i], sum(s) / len(s) if s else 0.0
+
+    def loss(self, move: Any) -> tuple[float, float]:
+        """How much `move` scored below the winner on the same worlds: mean and standard error."""
+        best = self.moves.index(self.best()[0])
+        i = self.moves.index(move)
+        if i == best:
+            return 0.0, 0.0
+        return self._paired(best, i)
+
+    @property
+    def progress(self) -> float:
+        """0..1 of this decision's work, roughly (the budget spent, 1 when done)."""
+        if self.finished:
+            return 1.0
+        return min(0.99, self.spent / (self.budget * (1 + LOSS_SHARE if self.track is not None else 1.0)))
+
+
+def mean_se(values: list[float]) -> tuple[float, float]:
+    """The mean of `values` and its standard error (infinite for fewer than two)."""
+    n = len(values)
+    if n == 0:
+        return 0.0, math.inf
+    mean = sum(values) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def evaluate(view: Any, rollouts: int | None = None, track: Any = None) -> Evaluation:
+    """The coach's evaluation of the decision at `view`, run to the end; its
+    randomness is fixed by the position (the review and the hint share it)."""
+    evaluation = new_evaluation(view, rollouts, track)
+    while not evaluation.finished:
+        evaluation.step()
+    return evaluation
+
+
+def new_evaluation(view: Any, rollouts: int | None = None, track: Any = None) -> Evaluation:
+    """The coach's evaluation of the decision at `view`, not yet run."""
+    return Evaluation(view, decision_rng("review", view, "review"), rollouts or budget(view.GAME), track)
+
+
+def hint(view: Any, rollouts: int | None = None) -> tuple[Any, Any]:
+    """What the coach would play at `view` (the acting seat's view) and the
+    hint's words for it: the race of `Evaluation` the review runs, with the
+    same randomness and budget, so a hint and a review name the same move."""
+    moves = view.legal_moves()
+    if len(moves) == 1:
+        return moves[0], explain.hint_reason(view, moves[0])
+    move, _value = evaluate(view, rollouts).best()
+    return move, explain.hint_reason(view, move)
 
 
 def _tiebreak(move: Any) -> tuple[int, ...]:
@@ -190,20 +371,19 @@ def _tiebreak(move: Any) -> tuple[int, ...]:
 
 def judge(view: Any, chosen: Any, number: int, rollouts: int | None = None) -> Decision:
     """The decision `chosen` at `view` (the acting seat's view), weighed in one go."""
-    evaluation = Evaluation(view, decision_rng("review", view, "review"), rollouts or budget(view.GAME))
-    while not evaluation.finished:
-        evaluation.step()
-    return _decision(evaluation, chosen, number)
+    return _decision(evaluate(view, rollouts, track=chosen), chosen, number)
 
 
 def _decision(evaluation: Evaluation, chosen: Any, number: int) -> Decision:
+    """The verdict: marked only when the loss is at least `Z_MARK` standard
+    errors above nothing (a loss the worlds cannot tell from luck is no mark)."""
     view = evaluation.view
     best, best_value = evaluation.best()
-    chosen_value = evaluation.values()[chosen]
-    if chosen == best:
-        chosen_value = best_value
-    chosen_value, best_value = round(chosen_value, 2), round(best_value, 2)  # as kept in a save
+    loss, se = evaluation.loss(chosen)
+    best_value = round(best_value, 2)
+    chosen_value = best_value if chosen == best else round(best_value - loss, 2)  # as kept in a save
     loss = max(0.0, best_value - chosen_value)
+    mark = mark_for(view.GAME, loss) if loss >= Z_MARK * se else ""
     return Decision(
         number,
         evaluation.seat,
@@ -211,7 +391,7 @@ def _decision(evaluation: Evaluation, chosen: Any, number: int) -> Decision:
         str(best),
         chosen_value,
         best_value,
-        mark_for(view.GAME, loss),
+        mark,
         _reason(view, chosen, best),
     )
 
@@ -267,7 +447,7 @@ class Review:
             return 1.0
         part = 0.0
         if self._current is not None:
-            part = self._current.done / self._current.worlds
+            part = self._current.progress
         return min(1.0, (len(self.decisions) + part) / len(self.todo))
 
     def run(self, slice_s: float = 0.01) -> Iterator[float]:
@@ -279,7 +459,7 @@ class Review:
             if self._current is None:
                 position = self.todo[len(self.decisions)]
                 view = position.state.view(position.seat)
-                self._current = Evaluation(view, decision_rng("review", view, "review"), self.rollouts)
+                self._current = new_evaluation(view, self.rollouts, track=position.move)
             evaluation = self._current
             evaluation.step()
             if evaluation.finished:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 from game import ai
+from game.ai import review
 from game.persist import SaveError, library
 from game.rules import IllegalMove
 from game.rules.core import Event, Phrase, scrub_events
@@ -162,13 +163,15 @@ class Session:
 
     # -- the hint worker -------------------------------------------------------
     def ask_hint(self, seat: int) -> bool:
-        """Ask Hard in a worker thread what `seat` should play; False if one is asked already."""
+        """Ask the coach, in a worker thread, what `seat` should play; False if
+        one is asked already.  The hint is the review's own evaluation of the
+        position (`game.ai.review.hint`: the same worlds, budget and stopping
+        rule), so a hint and a later review of the game name the same move."""
         if self._hint is not None:
             return False
         view = self.view(seat)
         result: list[Any] = []
-        agent = ai.make_agent("hard", None)
-        job = threading.Thread(target=lambda: result.append(agent.explain(view)), daemon=True)
+        job = threading.Thread(target=lambda: result.append(review.hint(view)), daemon=True)
         job.start()
         self._hint = (job, result, self.match.state)
         return True

@@ -111,8 +111,9 @@ class TurnFlow:
         self.host.after_move(before, self.host.seen_events())
 
     def ask_hint(self) -> None:
-        """Ask Hard, in the session's worker thread so the table keeps drawing,
-        what it would play for the human to act."""
+        """Ask the coach, in the session's worker thread so the table keeps
+        drawing, what the human to act should play (the move a review of this
+        position names, with the rules-of-thumb words for it)."""
         host = self.host
         if not host.viewer_acts():
             self.message.say(_("Hints are for your own turn."), voice.REFUSAL)
