@@ -470,7 +470,10 @@ def _add_review(commands: argparse._SubParsersAction) -> None:
         help="whose decisions: the human seats (default) or all seats",
     )
     review.add_argument(
-        "--rollouts", type=_players, default=None, help="rollouts per decision (default: 3x Hard's search)"
+        "--rollouts",
+        type=_players,
+        default=None,
+        help="moves of Normal play a decision's weighing may spend (default: 10,000)",
     )
 
 
@@ -548,8 +551,8 @@ def _print_review(args: argparse.Namespace, match: Any, decisions: list) -> None
         return
     print(
         _(
-            "{file}: {game}, {n} decisions weighed ({rollouts} rollouts each); values are points "
-            "at the end of the round (Avalanche: of the game)"
+            "{file}: {game}, {n} decisions weighed (each by up to {rollouts} moves of Normal play "
+            "for every seat); values are points at the end of the round (Avalanche: of the game)"
         ).format(
             file=printable(args.file),
             game=match.module.NAME,

@@ -26,7 +26,7 @@ from game.session.match import Match, Seat
 
 GAMES = ("sticheln", "grinch", "avalanche")
 LANGUAGES = ("en", "ko", "ca", "pa")
-ROLLOUTS = 24  # a small budget: the reasons, not the values, are under test here
+ROLLOUTS = 600  # a small budget (moves of Normal play a decision): the reasons, not the values, are under test
 #: words of the engine a player should never read in a reason
 ENGINE_WORDS = re.compile(
     r"%|percent|simulat|rollout|iteration|search|sampl|world|probab|odds|chance|ismcts|engine", re.IGNORECASE

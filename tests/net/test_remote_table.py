@@ -442,7 +442,7 @@ def test_a_spectators_table_has_no_seat_no_hand_of_its_own_and_no_moves():
 
 
 def test_the_hint_is_worked_out_at_this_window_from_its_own_view(net, monkeypatch):
-    from game.app.table import remote
+    from game.ai import review
 
     table_net = net("sticheln", [True, False, False], seed=7)
     client = table_net.client("Ana")
@@ -451,11 +451,11 @@ def test_the_hint_is_worked_out_at_this_window_from_its_own_view(net, monkeypatc
     assert settle(app, lambda: table.viewer_acts() and not table.busy)
     asked: list = []
 
-    def hint_for(view):
+    def hint(view):  # the coach's evaluation, as a local table's hint asks it
         asked.append((view.viewer, threading.current_thread() is threading.main_thread()))
         return view.legal_moves()[0], None
 
-    monkeypatch.setattr(remote, "hint_for", hint_for)
+    monkeypatch.setattr(review, "hint", hint)
     table.ask_hint()
     assert settle(app, lambda: table.hint is not None, 500)
     assert asked == [(0, False)]  # our own view, off the main thread

@@ -10,7 +10,7 @@ it unchanged, through three stand-ins at its seams:
 - `RemoteSession`, what the table asks of a `Session`: the view, the events
   it may hear, `offer` (checked against our own view's legal moves first, so
   an illegal click is explained at once and nothing is sent), the hint
-  (worked out here, from our view, off the main thread: `hint_for`);
+  (worked out here, from our view, off the main thread: `Session.ask_hint`, the coach's own evaluation);
 - `NetworkMode`, how such a table is conducted (`TableMode`): each frame it
   takes the next view that arrived and plays it through the path a local
   move takes (the chronicle, the turn line, the stage's holds), one move at
@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from game import ai, rules
+from game import rules
 from game.app.table.mode import TableMode
 from game.app.ui import widgets
 from game.app.ui.text_input import TextField
@@ -57,7 +57,6 @@ __all__ = [
     "NetworkMode",
     "RemoteMatch",
     "RemoteSession",
-    "hint_for",
     "open_remote_table",
 ]
 
@@ -97,14 +96,6 @@ class HostControls(Protocol):
     def close(self) -> None:
         """Close the table for everyone (the host keeps the game)."""
         ...
-
-
-def hint_for(view: Any) -> tuple[Any, Any]:
-    """The one place a network table's hint comes from: (move, reason) for our
-    own view.  Runs off the main thread; point it at the coach's evaluator
-    when it comes."""
-    move, reason = ai.make_agent("hard", None).explain(view)
-    return move, reason
 
 
 def _seats(seat: ClientSeat, players: int, ours: int | None) -> list[Seat]:
@@ -245,18 +236,6 @@ class RemoteSession(Session):
             if mover is not None:
                 callback(mover, events)
         return before, mover
-
-    # -- the hint, worked out here ---------------------------------------------
-    def ask_hint(self, seat: int) -> bool:
-        """Work out our own hint in a worker thread (`hint_for`); False if one is asked already."""
-        if self._hint is not None:
-            return False
-        view = self.view(seat)
-        result: list[Any] = []
-        job = threading.Thread(target=lambda: result.append(hint_for(view)), daemon=True)
-        job.start()
-        self._hint = (job, result, self.match.state)
-        return True
 
 
 class ChatBar:
