@@ -790,12 +790,16 @@ class HostServer:
             outs, thinking = await self._loop.run_in_executor(self._worker, run)
         except RuntimeError:  # the worker is gone: the table is closing
             return
+        self._send(outs)
+        if thinking:
+            self._kick()
+
+    def _send(self, outs: list[Out]) -> None:
+        """Each answer onto its line's queue (a line whose queue is full is let go)."""
         for conn, data in outs:
             queue = self._queues.get(conn)
             if queue is not None and not _put(queue, data):
                 _put_last(queue)
-        if thinking:
-            self._kick()
 
     def _kick(self) -> None:
         """Start the computers thinking, unless they are already."""
@@ -815,10 +819,7 @@ class HostServer:
                 outs, still = await self._loop.run_in_executor(self._worker, step)
             except RuntimeError:  # the worker is gone: the table is closing
                 return
-            for conn, data in outs:
-                queue = self._queues.get(conn)
-                if queue is not None and not _put(queue, data):
-                    _put_last(queue)
+            self._send(outs)
             if not still:
                 return
             await asyncio.sleep(0)
