@@ -517,11 +517,12 @@ class ReplayScene(Scene):
     def layout_summary(self, area: pygame.Rect) -> None:
         """The summary's panel and buttons over the table (see `draw_summary`)."""
         ui = self.app.ui
+        costliest = self.totals.costliest
         w = min(ui(600), area.w - ui(40))
-        h = min(ui(400), area.h - ui(24))
+        # no costliest decision to tell: the panel ends after its one line (no empty band above the buttons)
+        h = min(ui(400) if costliest is not None else ui(320), area.h - ui(24))
         self.summary_panel = pygame.Rect(0, 0, w, h)
         self.summary_panel.center = area.center
-        costliest = self.totals.costliest
         buttons = []
         if costliest is not None:
             label = _("Show move {n}").format(n=costliest.number)
