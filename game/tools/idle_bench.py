@@ -200,7 +200,17 @@ def _main(argv: list[str]) -> int:
                 f"network {result['network_cpu_per_s']:.4f}, ratio {result['ratio']:.3f} (target <= 1.10)"
             )
         return 0
-    kind, seconds = argv[0], float(argv[1])
+    try:
+        kind, seconds = argv[0], float(argv[1])
+        if kind not in PROBES + NETWORK_PROBES:
+            raise ValueError(kind)
+    except (IndexError, ValueError):
+        print(
+            "usage: python -m game.tools.idle_bench --network [SECONDS [ROUNDS]]\n"
+            f"       python -m game.tools.idle_bench {{{','.join(PROBES + NETWORK_PROBES[1:])}}} SECONDS  (one probe)",
+            file=sys.stderr,
+        )
+        return 2
     used = _bare(seconds) if kind == "bare" else _app(kind, seconds)
     print(json.dumps({"cpu_per_s": used}), flush=True)
     return 0
