@@ -167,6 +167,12 @@ def run(
     app: bool = True,
 ) -> int:
     monkeypatch.setattr("game.ai.review.budget", lambda game_id: 1)
+    # A refused review is weighed again; what is under test is that it is refused
+    # and the game still plays, not the weighing: two decisions of it are enough.
+    from game.ai import review as reviewer
+
+    every = reviewer.positions
+    monkeypatch.setattr(reviewer, "positions", lambda first, moves, seats: every(first, moves, seats)[:2])
     monkeypatch.setenv("FIRESIDE_HOME", str(tmp_path / "home"))
     reviews = [data["review"] for _m, data in games]
     cases = 0
