@@ -18,7 +18,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from game.games import registry
+
 ROOT = Path(__file__).resolve().parents[2]
+#: The table probed: the first built-in game (its table waits for seat 0 at once).
+TABLE_GAME = registry.BUILT_IN[0]
 PROBES = ("bare", "title", "table")
 #: `--network`: the local table and the network table, alternating
 NETWORK_PROBES = ("table", "net_table")
@@ -91,7 +95,7 @@ def _app(kind: str, seconds: float) -> float:
         from game.net.client import Client
 
         host = subprocess.Popen(
-            [sys.executable, "-m", "game.tools.frame_bench", "--host", "sticheln", "3", "7", "normal"],
+            [sys.executable, "-m", "game.tools.frame_bench", "--host", TABLE_GAME, "3", "7", "normal"],
             cwd=ROOT,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -104,7 +108,7 @@ def _app(kind: str, seconds: float) -> float:
         app.routes.remote_table(client)
     else:
         seats = [Seat("You", True), Seat("Ada", False, "normal"), Seat("Bo", False, "normal")]
-        app.routes.table(Match("sticheln", seats, 7))  # seat 0 picks a pain card first
+        app.routes.table(Match(TABLE_GAME, seats, 7))  # seat 0 acts first
     pygame.time.set_timer(start_event, round(WARMUP * 1000), loops=1)
     try:
         app.run()

@@ -45,8 +45,9 @@ from game import rules
 from game.ai import make_agent
 from game.ai.review import MARKS, Decision, Review, hint, mean_se
 from game.ai.rollouts import horizon_for, totals_for
+from game.games import registry
 
-GAMES = ("sticheln", "grinch", "avalanche")
+GAMES = registry.BUILT_IN
 CONFIRMED, UNCLEAR, CONTRADICTED = "confirmed", "unclear", "contradicted"
 Z_CONFIRM = 2.0
 
