@@ -248,3 +248,26 @@ def test_who_may_join_is_only_this_computer_each_time_until_the_person_picks_the
     assert not setup.prefs.bind_all
     app.step(0.0)
     assert setup.here_button.selected and not setup.discover_button.enabled
+
+
+def test_join_says_the_name_only_when_the_player_set_one(monkeypatch):
+    """No name in Settings: the host keeps the seat's own name, so the screen
+    does not say "You join as ." (nor call the player "You" on every window)."""
+    from game.app.scenes import network as screens
+
+    said: list[str] = []
+    real = screens.blit_text
+
+    def record(surface, text, *args, **kwargs):
+        said.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(screens, "blit_text", record)
+    for names, expected in (([], None), (["Joon"], "You join as Joon.")):
+        said.clear()
+        app = App((1024, 600), Settings(names=names, speed="off", learn_offered=list(GAME_IDS)))
+        scene = app.routes.join_table()
+        assert scene.name == ("" if not names else "Joon")
+        app.step(0.0)
+        joins = [t for t in said if t.startswith("You join as")]
+        assert joins == ([] if expected is None else [expected])

@@ -557,10 +557,11 @@ class JoinScene(ModalScene):
                 midright=(field.rect.x - ui(12), field.rect.centery),
             )
             field.draw(surface, ui(20))
-        you = _("You join as {name}.").format(name=self.name)
-        blit_text(
-            surface, you, ui(15), MUTED, midleft=(self.code_field.rect.right + ui(16), self.code_field.rect.centery)
-        )
+        if self.name:  # (no name set: the host keeps the seat's own, "Player 2")
+            you = _("You join as {name}.").format(name=self.name)
+            blit_text(
+                surface, you, ui(15), MUTED, midleft=(self.code_field.rect.right + ui(16), self.code_field.rect.centery)
+            )
         if self.prefs.discover and not self.found:
             line = _("No tables found yet; typing the address and the code always works.")
             size = widgets.fit_size(line, ui(15), p.w - ui(40))
