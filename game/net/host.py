@@ -176,6 +176,8 @@ class HostTable:
         lobby: bool = False,
         keep: Callable[[HostTable], None] | None = None,
         max_watchers: int = MAX_WATCHERS,
+        kept: list[int] | None = None,
+        spare_names: list[str] | None = None,
     ) -> None:
         self.session = session
         self.require_code = require_code  # a newcomer must know the code (a rejoin shows its token)
@@ -191,6 +193,11 @@ class HostTable:
         self.keep = keep
         self.max_watchers = max_watchers
         self.names = [seat.name for seat in match.seats]
+        # people's seats never given to a computer at the start (the host's own, and the ones played
+        # at the host's window), and the names an open seat takes when a computer gets it
+        self.kept = sorted(kept or [])
+        self.spare_names = list(spare_names or [f"Computer {s + 1}" for s in range(len(self.names))])
+        self.at_host: list[int] = []  # seats the host's own window plays (reserved there; `reserve`)
         self.tokens: dict[int, str] = {}  # seat -> its secret, issued at join
         self.handed: dict[int, str] = {}  # a person's seat a computer plays meanwhile -> its level
         self.watchers: dict[Any, str] = {}  # a spectator's line -> its token
@@ -208,18 +215,31 @@ class HostTable:
             raise ValueError(f"seat {seat} is not open to people at this table")
         token = self.tokens.get(seat) or secrets.token_urlsafe(24)
         self.tokens[seat] = token
+        if seat not in self.at_host:
+            self.at_host.append(seat)
         if name:
             self.names[seat] = name.strip()[: p.MAX_NAME]
         return token
 
     def give_open_seats(self, level: str = "normal") -> list[Out]:
-        """The open seats nobody took go to computers at `level` (the lobby's button)."""
+        """The open seats nobody took go to computers at `level` (the lobby's button),
+        each under a computer's name; a kept seat (the host's own) stays a person's."""
         match = self.session.match
-        for seat in [s for s in self.remote_seats if s not in self.tokens]:
+        for seat in [s for s in self.open_seats if s not in self.kept]:
             self.remote_seats.remove(seat)
+            self.names[seat] = self._spare_name(seat)
             match.seats[seat] = Seat(self.names[seat], False, level)  # kept so: a resumed table has it too
             self._computer(seat, level)
         return self._push_all()
+
+    def _spare_name(self, seat: int) -> str:
+        """The computer's name for a seat given to it (numbered if a person took that name)."""
+        base = self.spare_names[seat] if seat < len(self.spare_names) else f"Computer {seat + 1}"
+        taken = {n.casefold() for s, n in enumerate(self.names) if s != seat}
+        name, n = base, 2
+        while name.casefold() in taken:
+            name, n = f"{base} {n}", n + 1
+        return name
 
     def start(self, level: str = "normal") -> list[Out]:
         """Begin the game: the open seats left go to computers; the computers move."""
@@ -893,6 +913,8 @@ def saved(table: HostTable, bind: str = "127.0.0.1", port: int = 0, discover: bo
         remote_seats=list(table.remote_seats),
         started=table.started,
         handed=dict(table.handed),
+        kept=list(table.kept),
+        at_host=list(table.at_host),
         bind=bind,
         port=port,
         discover=discover,
@@ -923,9 +945,12 @@ def resumed(save: Any, **kwargs: Any) -> HostTable:
     session = Session(save.match, keeps=False)
     for seat in save.remote_seats:  # people's seats: no computer of the match's own
         session.agents.pop(seat, None)
-    table = HostTable(session, remote_seats=save.remote_seats, code=save.code, lobby=not save.started, **kwargs)
+    table = HostTable(
+        session, remote_seats=save.remote_seats, code=save.code, lobby=not save.started, kept=save.kept, **kwargs
+    )
     table.tokens = dict(save.tokens)
     table.names = list(save.names)
+    table.at_host = list(save.at_host)
     for seat, level in save.handed.items():
         table._computer(seat, level)
         table.handed[seat] = level
@@ -933,13 +958,17 @@ def resumed(save: Any, **kwargs: Any) -> HostTable:
 
 
 # -- hosting a table: the app's Host screens and `fireside host` share this ---------------------
-#: What a seat of a table being set up may be: the host's own, open to a friend, or a computer.
-SEAT_KINDS = ("you", "open", "easy", "normal", "hard")
+#: What a seat of a table being set up may be: the host's own, open to a friend, another person
+#: at the host's window (pass-and-play there), or a computer.
+SEAT_KINDS = ("you", "open", "here", "easy", "normal", "hard")
+#: The seat kinds people play (the rest are computers' levels).
+PEOPLE = ("you", "open", "here")
 
 
 def parse_seats(text: str, players: int) -> list[str]:
     """`you,open,hard,...` as a list of seat kinds (ValueError says what is wrong):
-    one a seat, at most one "you", at least one seat for a person."""
+    one a seat, at most one "you", at least one seat for a person; "here" (a
+    person at the host's window) only beside "you"."""
     kinds = [part.strip().lower() for part in text.split(",") if part.strip()]
     if len(kinds) != players:
         raise ValueError(f"--seats names {len(kinds)} seats; the table has {players}")
@@ -950,6 +979,8 @@ def parse_seats(text: str, players: int) -> list[str]:
         raise ValueError("only one seat can be 'you'")
     if not any(k in ("you", "open") for k in kinds):
         raise ValueError("a network table needs a seat for a person (you or open)")
+    if "here" in kinds and "you" not in kinds:
+        raise ValueError("a 'here' seat plays at the host's window, beside 'you'")
     return kinds
 
 
@@ -962,21 +993,23 @@ def new_table(
     lobby: bool = True,
     **kwargs: Any,
 ) -> HostTable:
-    """A table of `kinds` (see SEAT_KINDS) waiting in its lobby: "you" and "open"
-    seats are people's, the others computers at that level."""
+    """A table of `kinds` (see SEAT_KINDS) waiting in its lobby: "you", "open" and
+    "here" seats are people's (the "you" and "here" ones kept for people when the
+    game starts), the others computers at that level."""
     from game.session.match import Match
 
     def name(i: int, kind: str) -> str:
         given = names[i].strip() if i < len(names) else ""
-        return given or (f"Player {i + 1}" if kind in ("you", "open") else f"Computer {i + 1}")
+        return given or (f"Player {i + 1}" if kind in PEOPLE else f"Computer {i + 1}")
 
     seats = [
-        Seat(name(i, kind), True) if kind in ("you", "open") else Seat(name(i, kind), False, kind)
+        Seat(name(i, kind), True) if kind in PEOPLE else Seat(name(i, kind), False, kind)
         for i, kind in enumerate(kinds)
     ]
     match = Match(game_id, seats, seed=seed)
-    people = [i for i, kind in enumerate(kinds) if kind == "you"] + [i for i, k in enumerate(kinds) if k == "open"]
-    return HostTable(Session(match, keeps=False), remote_seats=sorted(people), lobby=lobby, **kwargs)
+    people = [i for i, kind in enumerate(kinds) if kind in PEOPLE]
+    kept = [i for i, kind in enumerate(kinds) if kind in ("you", "here")]
+    return HostTable(Session(match, keeps=False), remote_seats=people, lobby=lobby, kept=kept, **kwargs)
 
 
 class Hosting:

@@ -57,6 +57,8 @@ class TableSave:
     remote_seats: list[int]
     started: bool = True
     handed: dict[int, str] = field(default_factory=dict)
+    kept: list[int] = field(default_factory=list)  # people's seats never given to computers
+    at_host: list[int] = field(default_factory=list)  # the seats the host's own window plays
     bind: str = "127.0.0.1"
     port: int = 0
     discover: bool = False
@@ -135,6 +137,8 @@ def write_table(save: TableSave) -> None:
         "remote_seats": list(save.remote_seats),
         "started": save.started,
         "handed": {str(seat): level for seat, level in save.handed.items()},
+        "kept": list(save.kept),
+        "at_host": list(save.at_host),
         "bind": save.bind,
         "port": save.port,
         "discover": save.discover,
@@ -155,7 +159,10 @@ def read_table() -> TableSave | None:
         handed = {int(seat): _text(level) for seat, level in net.get("handed", {}).items()}
         remote = [int(seat) for seat in net["remote_seats"]]
         names = [_text(name) for name in net["names"]]
-        if len(names) != n or not all(0 <= s < n for s in [*tokens, *handed, *remote]):
+        kept = [int(seat) for seat in net.get("kept", [])]
+        # (a table kept before `at_host` was: the host's window played its first person's seat)
+        at_host = [int(seat) for seat in net.get("at_host", [s for s in remote if s in tokens][:1])]
+        if len(names) != n or not all(0 <= s < n for s in [*tokens, *handed, *remote, *kept, *at_host]):
             raise ValueError("seats out of range")
         save = TableSave(
             match=match,
@@ -165,6 +172,8 @@ def read_table() -> TableSave | None:
             remote_seats=remote,
             started=bool(net.get("started", True)),
             handed=handed,
+            kept=kept,
+            at_host=[s for s in at_host if s in tokens],
             bind=_text(net.get("bind", "127.0.0.1")),
             port=int(net.get("port", 0)),
             discover=bool(net.get("discover", False)),

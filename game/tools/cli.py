@@ -227,7 +227,8 @@ def _add_network(commands: argparse._SubParsersAction) -> None:
     host.add_argument(
         "--seats",
         default=None,
-        help="each seat, comma-separated: you, open (a friend), easy, normal or hard (default: you, then open)",
+        help="each seat, comma-separated: you (the first to join; never given to a computer), open (a friend),"
+        " easy, normal or hard (default: you, then open)",
     )
     host.add_argument("--names", default="", help="the seats' names, comma-separated (a friend brings their own)")
     host.add_argument("--seed", type=_seed, default=None, help="deal seed (default: random)")
@@ -304,8 +305,13 @@ def _host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             kinds = net.parse_seats(seats, args.players)
         except ValueError as exc:
             parser.error(f"--seats: {exc}")
+        if "here" in kinds:
+            parser.error("--seats: a 'here' seat is a person at the host's window; a host without one has none")
+        from game.app.words.seat_names import computer_name
+
         names = [n.strip() for n in args.names.split(",")] if args.names else []
-        table = net.new_table(args.game, kinds, names, args.seed)
+        spare = [computer_name(i) for i in range(args.players)]  # an open seat given to a computer
+        table = net.new_table(args.game, kinds, names, args.seed, spare_names=spare)
         bind, port = args.bind or "127.0.0.1", args.port
     local = bind in ("127.0.0.1", "::1", "localhost")
     if args.discover and local:

@@ -256,3 +256,36 @@ def test_three_hundred_watched_games_send_a_spectator_no_hidden_card():
         views += len(sent)
     print(f"300 watched games, {views} spectator views: {found} hidden cards")
     assert found == 0 and views > 10_000
+
+
+def test_the_hosts_own_seat_stays_a_persons_when_the_open_seats_go_to_computers():
+    """`fireside host --start now`: the "you" seat waits for its person (the
+    first to join takes it); the open seats nobody took get computers' names."""
+    from game.net.host import new_table
+
+    table = new_table("grinch", ["you", "open", "open"], ["", "", ""], spare_names=["Harpreet", "Mina", "Pau"])
+    assert table.kept == [0] and table.open_seats == [0, 1, 2]
+    ana = _join(table, "a", "Mina")  # a person named as the computer would be
+    assert ana.seat == 0  # the host's own seat first
+    table.start("random")
+    assert table.started and table.remote_seats == [0] and sorted(table.session.agents) == [1, 2]
+    assert table.names == ["Mina", "Mina 2", "Pau"]  # no two alike
+    assert [seat.name for seat in table.session.match.seats[1:]] == ["Mina 2", "Pau"]
+    headless = new_table("grinch", ["you", "open"], [])
+    headless.give_open_seats("random")
+    assert headless.open_seats == [0] and headless.names == ["Player 1", "Computer 2"]
+
+
+def test_seats_played_at_the_hosts_window_are_reserved_and_kept():
+    from game.net.host import new_table, parse_seats
+
+    kinds = parse_seats("you,here,open,hard", 4)
+    table = new_table("sticheln", kinds, ["Joon", "Ana", "", ""])
+    assert table.remote_seats == [0, 1, 2] and table.kept == [0, 1]
+    for seat in (0, 1):
+        table.reserve(seat)
+    assert table.at_host == [0, 1] and table.open_seats == [2]
+    table.start("random")
+    assert table.remote_seats == [0, 1] and sorted(table.session.agents) == [2, 3]
+    with pytest.raises(ValueError, match="beside 'you'"):
+        parse_seats("open,here,open", 3)

@@ -131,6 +131,8 @@ def test_ctrl_c_or_term_closes_the_table_and_tells_the_clients(tmp_path, signum)
         (["host", "--seats", "you,open,banana,open"], "not a seat"),
         (["host", "--players", "3", "--seats", "you,open"], "names 2 seats"),
         (["host", "--seats", "hard,hard,hard,hard"], "a seat for a person"),
+        (["host", "--seats", "you,here,open,open"], "a host without one has none"),
+        (["host", "--seats", "open,here,open,open"], "beside 'you'"),
         (["host", "--port", "99999"], "is not a port"),
         (["join", "127.0.0.1:abc", "K3M9QP"], "port must be a number"),
         (["join", "127.0.0.1", "nope"], "is not a table code"),

@@ -31,6 +31,19 @@ def test_the_network_slot_keeps_code_tokens_names_and_seats_and_not_over_the_aut
     again = net.resumed(back)
     assert again.code == table.code and sorted(again.session.agents) == [1, 2, 3] and again.handed == {1: "easy"}
     assert again.session.match.seats[3].human is False  # the open seat given to a computer stays one
+    assert back.kept == [0] and back.at_host == [0] and again.kept == [0] and again.at_host == [0]
+
+
+def test_a_slot_kept_before_it_named_the_hosts_seats_gives_the_host_its_first_persons_seat():
+    import json
+
+    table = _table()
+    network.write_table(net.saved(table))
+    data = json.loads(network.table_path().read_text())
+    del data["network"]["at_host"], data["network"]["kept"]
+    network.table_path().write_text(json.dumps(data))
+    back = network.read_table()
+    assert back is not None and back.at_host == [0] and back.kept == []
 
 
 def test_a_damaged_or_finished_slot_is_not_offered():
