@@ -40,7 +40,7 @@ BYE = {
     "game_over": N_("The game is over; the host closed the table."),
 }
 
-__all__ = ["BYE", "TEXTS", "phrase", "say", "say_bye"]
+__all__ = ["BYE", "TEXTS", "could_not_open", "phrase", "say", "say_bye"]
 
 
 def _key(code: str, params: dict[str, Any]) -> str:
@@ -67,3 +67,8 @@ def say_bye(reason: str) -> str:
     """Why the table closed, in the reader's language (a reason we do not know: a plain line)."""
     template = BYE.get(reason)
     return _(template) if template is not None else _("The table closed.")
+
+
+def could_not_open(exc: OSError) -> str:
+    """Why a table to host could not open (its port taken, say), in this window's language."""
+    return _("The table could not open: {reason}").format(reason=exc)

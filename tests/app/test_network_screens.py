@@ -271,3 +271,69 @@ def test_join_says_the_name_only_when_the_player_set_one(monkeypatch):
         app.step(0.0)
         joins = [t for t in said if t.startswith("You join as")]
         assert joins == ([] if expected is None else [expected])
+
+
+def _kept_table():
+    table = net.new_table("avalanche", ["you", "open", "hard"], ["Joon", "", ""], lobby=True)
+    table.reserve(0)
+    network.write_table(net.saved(table, "127.0.0.1", 0))
+    return table
+
+
+def test_the_titles_continue_reopens_the_hosted_table_when_no_local_game_is_kept(app):
+    table = _kept_table()
+    title = TitleScene(app)
+    app.replace(title)
+    app.step(0.0)
+    assert title.continue_button in title.main and title.hosting_button is None
+    assert title.saved_line.startswith(f"Network table {table.code}")
+    click(app, title.continue_button.rect.center)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    try:
+        assert lobby.hosting.table.code == table.code and list(lobby.clients) == [0]
+    finally:
+        lobby.close()
+
+
+def test_with_a_local_game_kept_too_the_hosted_table_waits_in_the_corner(app):
+    from game.persist import library
+    from game.session.match import Match, Seat
+
+    library.write_autosave(Match("grinch", [Seat("Ana", True), Seat("C", False, "random")], 4))
+    table = _kept_table()
+    network.write_last(network.LastTable("ws://127.0.0.1:9", "K3M9QP", "tok", "Joon"))
+    title = TitleScene(app)
+    app.replace(title)
+    app.step(0.0)
+    assert title.hosting_button is not None and title.hosting_button.label == f"Continue hosting table {table.code}"
+    assert title.corner == [title.hosting_button, title.rejoin_button]
+    rects = [b.rect for b in [*title.buttons, *title.net_buttons]]
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+    assert all(pygame.Rect((0, 0), app.size).contains(b.rect) for b in title.corner)
+    click(app, title.hosting_button.rect.center)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    lobby.close()
+
+
+def test_a_game_played_to_its_end_is_no_longer_offered_for_rejoin(app):
+    from game.app.table.remote import NetworkMode
+
+    class Seat:
+        code = "K3M9QP"
+
+    class Line:
+        seat = Seat()
+
+    class Session:
+        client = Line()
+
+    network.write_last(network.LastTable("ws://127.0.0.1:9", "ZZZZZZ", "tok", "Joon"))
+    mode = NetworkMode.__new__(NetworkMode)
+    mode.session = Session()
+    mode.forget_rejoin()
+    assert network.read_last() is not None  # another table's: kept
+    network.write_last(network.LastTable("ws://127.0.0.1:9", "K3M9QP", "tok", "Joon"))
+    mode.forget_rejoin()
+    assert network.read_last() is None

@@ -523,3 +523,24 @@ def test_a_lobby_says_it_waits_for_the_host_and_takes_no_move_until_it_starts():
         assert settle(app, lambda: client.seat.started and "host to start" not in said())
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+def test_the_chat_button_covers_none_of_the_tables_words_or_seats(net, game_id, size):
+    table_net = net(game_id, [True, True, False], seed=3)
+    client = table_net.client("Ana")
+    app = make_app(size)
+    table = app.routes.remote_table(client)
+    settle(app, lambda: not table.busy, 300)
+    step(app)
+    mode = table.mode
+    assert isinstance(mode, NetworkMode)
+    button = mode.chat.button.rect
+    taken = [*table.label_rects(), *(s.panel for s in table.spots), table.status_box()]
+    taken += [b.rect for b in table.buttons]
+    assert pygame.Rect((0, 0), size).contains(button)
+    assert not any(button.colliderect(r) for r in taken), (button, [r for r in taken if button.colliderect(r)])
+    mode.chat.toggle()
+    step(app)
+    assert pygame.Rect((0, 0), size).contains(mode.chat.panel)

@@ -22,11 +22,13 @@ from game.app.ui.modal import ModalScene
 from game.app.ui.text_input import TextField
 from game.app.ui.widgets import ACCENT, DANGER, INK, MUTED, Button, Stepper, blit_text
 from game.i18n import N_, _
+from game.net import words as net_words
 
 if TYPE_CHECKING:
     from game.app.shell.surface import AppSurface
     from game.net.client import Client
     from game.net.host import Hosting, Snapshot
+    from game.persist.network import TableSave
 
 log = logging.getLogger(__name__)
 
@@ -38,12 +40,21 @@ ANSWER_WAIT = 6.0
 KIND_NAMES = {
     "you": N_("You"),
     "open": N_("Open for a friend"),
+    "here": N_("Here: pass-and-play"),
     "easy": N_("Computer: Easy"),
     "normal": N_("Computer: Normal"),
     "hard": N_("Computer: Hard"),
 }
 
-__all__ = ["HostSetupScene", "HostControls", "JoinScene", "LobbyScene", "NetworkScene", "open_remote"]
+__all__ = [
+    "HostSetupScene",
+    "HostControls",
+    "JoinScene",
+    "LobbyScene",
+    "NetworkScene",
+    "continue_hosting",
+    "open_remote",
+]
 
 
 def _my_name(app: AppSurface) -> str:
@@ -53,13 +64,16 @@ def _my_name(app: AppSurface) -> str:
     return names[0].strip() if names and names[0].strip() else ""
 
 
-def open_remote(app: AppSurface, client: Client, host: Any = None) -> bool:
+def open_remote(app: AppSurface, client: Client, host: Any = None, here: dict[int, Client] | None = None) -> bool:
     """The client's table (the table's own route); False when this build has none yet."""
     route = getattr(app.routes, "remote_table", None)
     if route is None:
         log.warning("no remote table route in this build")
         return False
-    route(client, host)
+    if here:
+        route(client, host, here)
+    else:
+        route(client, host)
     return True
 
 
@@ -109,21 +123,24 @@ class NetworkScene(ModalScene):
 
     def continue_hosting(self) -> None:
         """The hosted table as it was kept: the same code, the same tokens (clients dial again)."""
-        from game.net import host as net
+        if self.saved is not None:
+            try:
+                self.app.routes.continue_hosting(self.saved)
+            except OSError as exc:
+                self.notice = net_words.could_not_open(exc)
 
-        save = self.saved
-        if save is None:
-            return
-        table = net.resumed(save)
-        hosting = net.Hosting(table, bind=save.bind, port=save.port, discovery=_discovery(save.discover))
-        try:
-            hosting.start()
-        except OSError as exc:
-            self.notice = _("The table could not open: {reason}").format(reason=exc)
-            return
-        mine = next((s for s in save.remote_seats if s in save.tokens), None)
-        client = _host_client(self.app, hosting, mine)
-        self.app.routes.lobby(hosting, client)
+
+def continue_hosting(app: AppSurface, save: TableSave) -> LobbyScene:
+    """Open the kept table again (the same code, the same tokens: the clients dial
+    again) and show its lobby, which opens the table once the host's seats are
+    back; from the title's Continue and the network screen.  OSError (a port
+    nobody may take, say) when it cannot open: the caller says why."""
+    from game.net import host as net
+
+    table = net.resumed(save)
+    hosting = net.Hosting(table, bind=save.bind, port=save.port, discovery=_discovery(save.discover))
+    hosting.start()
+    return app.routes.lobby(hosting, _host_clients(app, hosting, save.at_host))
 
 
 def _discovery(on: bool) -> Any:
@@ -139,14 +156,17 @@ def _discovery(on: bool) -> Any:
         return None
 
 
-def _host_client(app: AppSurface, hosting: Hosting, seat: int | None) -> Client | None:
-    """The host's own window, a client like the others, dialling 127.0.0.1 with its reserved token."""
+def _host_clients(app: AppSurface, hosting: Hosting, seats: list[int]) -> dict[int, Client]:
+    """The host's own window's seats, each a client like the others, dialling
+    127.0.0.1 with the token reserved for it (several: pass-and-play there)."""
     from game.net.client import Client
 
-    if seat is None:
-        return None
-    token = hosting.server.ask(lambda: hosting.table.reserve(seat, _my_name(app)))
-    return Client(hosting.url, _my_name(app), token=token, code=hosting.table.code).start()
+    table = hosting.table
+    out: dict[int, Client] = {}
+    for seat in seats:
+        token = hosting.server.ask(partial(table.reserve, seat))
+        out[seat] = Client(hosting.url, table.names[seat], token=token, code=table.code).start()
+    return out
 
 
 class HostSetupScene(ModalScene):
@@ -290,7 +310,7 @@ class HostSetupScene(ModalScene):
             self._again()
 
     def step(self, seat: int, by: int) -> None:
-        order = ["open", "easy", "normal", "hard"]
+        order = ["open", "here", "easy", "normal", "hard"]
         kind = self.kinds[seat]
         self.kinds[seat] = order[(order.index(kind) + by) % len(order)] if kind in order else "open"
         self._again()
@@ -317,13 +337,17 @@ class HostSetupScene(ModalScene):
 
     def open_table(self) -> None:
         """Open the table: its server listens, the lobby shows who joins."""
-        from game.app.words.seat_names import seat_names
+        from game.app.words.seat_names import computer_name, seat_names, typed
         from game.net import host as net
         from game.net.discovery import DEFAULT_PORT
 
-        humans = [kind in ("you", "open") for kind in self.kinds]
-        names = seat_names([_my_name(self.app)] + [""] * (len(self.kinds) - 1), humans)  # computers by their names
-        table = net.new_table(self.game, list(self.kinds), names)
+        humans = [kind in net.PEOPLE for kind in self.kinds]
+        # you by your name, the people here by the names typed at the setup (else Player N), computers by theirs
+        typed_names = list(self.app.settings.names) + [""] * len(self.kinds)
+        given = [typed(typed_names[i], i) if kind in ("you", "here") else "" for i, kind in enumerate(self.kinds)]
+        names = seat_names(given, humans)
+        spare = [computer_name(i) for i in range(len(self.kinds))]  # an open seat given to a computer
+        table = net.new_table(self.game, list(self.kinds), names, spare_names=spare)
         bind = "0.0.0.0" if self.prefs.bind_all else "127.0.0.1"
         discovery = _discovery(self.prefs.discover and self.prefs.bind_all)
         hosting = net.Hosting(
@@ -332,10 +356,11 @@ class HostSetupScene(ModalScene):
         try:
             hosting.start()
         except OSError as exc:
-            self.notice = _("The table could not open: {reason}").format(reason=exc)
+            self.notice = net_words.could_not_open(exc)
             return
         self.app.sound.play("click")
-        self.app.routes.lobby(hosting, _host_client(self.app, hosting, 0))
+        mine = [i for i, kind in enumerate(self.kinds) if kind in ("you", "here")]
+        self.app.routes.lobby(hosting, _host_clients(self.app, hosting, mine))
 
 
 class HostControls:
@@ -361,10 +386,11 @@ class LobbyScene(ModalScene):
     title = N_("Your table")
     panel_size = (760, 560)
 
-    def __init__(self, app: AppSurface, hosting: Hosting, client: Client | None):
+    def __init__(self, app: AppSurface, hosting: Hosting, clients: dict[int, Client]):
         super().__init__(app)
         self.hosting = hosting
-        self.client = client
+        self.clients = dict(clients)  # the seats this window plays: the host's own first
+        self.client = next(iter(self.clients.values()), None)
         self.snap: Snapshot | None = None
         self.addresses = hosting.addresses()
         self.wait = 0.0
@@ -404,9 +430,10 @@ class LobbyScene(ModalScene):
             self.look()
             snap = self.snap
             if snap is not None and snap.started and not self.gone and self.client is not None:
-                if self.client.seat.moves >= 0 and self.client.seat.seat is not None:
+                if all(c.seat.moves >= 0 and c.seat.seat is not None for c in self.clients.values()):
                     self.gone = True
-                    open_remote(self.app, self.client, HostControls(self.hosting))
+                    here = {s: c for s, c in self.clients.items() if c is not self.client}
+                    open_remote(self.app, self.client, HostControls(self.hosting), here)
 
     def next_frame(self) -> float:
         return max(0.0, POLL - self.wait)
@@ -450,6 +477,8 @@ class LobbyScene(ModalScene):
             return _(KIND_NAMES[level]) if level in KIND_NAMES else _("Computer")
         if self.client is not None and self.client.seat.seat == seat:
             return _("You")
+        if seat in self.clients:
+            return _(KIND_NAMES["here"])
         if seat in snap.connected:
             return _("Joined")
         if seat in snap.away:
@@ -467,8 +496,8 @@ class LobbyScene(ModalScene):
         """Close the table: every player is told; the kept table is forgotten."""
         from game.persist import network
 
-        if self.client is not None:
-            self.client.close()
+        for client in self.clients.values():
+            client.close()
         self.hosting.close()
         network.clear_table()
         self.app.stack.pop()

@@ -26,20 +26,19 @@ SWAY_STEPS = 2  # redraws a second of the swaying fan (each costs ~9 ms, mostly 
 class TitleScene(Scene):
     def __init__(self, app: App):
         super().__init__(app)
-        from game.app.words.save_words import describe
-        from game.persist import library
+        from game.persist import library, network
 
         self.notice = ""  # one line over everything (what went wrong, after a crash)
         self.saved = library.read_autosave(self.autosave_set_aside)  # the game Continue restores, if any
-        self.saved_line = describe(self.saved) if self.saved is not None else ""
+        self.hosted = network.read_table()  # a network table this laptop hosts, kept for its people
+        self.saved_line = self._saved_line()
         self.continue_button = Button(N_("Continue"), self.continue_game, key=pygame.K_RETURN, primary=True)
+        resumable = self.saved is not None or self.hosted is not None
         main = [
-            Button(
-                N_("New game"), self.new_game, key=None if self.saved else pygame.K_RETURN, primary=self.saved is None
-            ),
+            Button(N_("New game"), self.new_game, key=None if resumable else pygame.K_RETURN, primary=not resumable),
             Button(N_("Learn to play"), self.learn),
         ]
-        if self.saved is not None:
+        if resumable:
             main.insert(0, self.continue_button)
         self.main = main
         self.small = [
@@ -53,28 +52,39 @@ class TitleScene(Scene):
         self.daily = self.daily_buttons()
         self.daily_top = 0
         self.buttons = [*self.main, *self.small, *self.daily]
-        # Play on the network (beside New game), and Rejoin while a table joined last is kept
-        from game.persist import network
-
+        # Play on the network (beside New game); top right, Rejoin while a table joined last is kept,
+        # and the hosted table when Continue is the local game's
         self.last_table = network.read_last()
         self.network_button = Button(N_("Play on the network"), self.network)
         self.rejoin_button: Button | None = None
         if self.last_table is not None:
             label = _("Rejoin table {code}").format(code=self.last_table.code)
             self.rejoin_button = Button(label, self.rejoin)
-        self.net_buttons = [self.network_button, *([self.rejoin_button] if self.rejoin_button else [])]
+        self.hosting_button: Button | None = None
+        if self.hosted is not None and self.saved is not None:
+            label = _("Continue hosting table {code}").format(code=self.hosted.code)
+            self.hosting_button = Button(label, self.continue_hosting)
+        self.corner = [b for b in (self.hosting_button, self.rejoin_button) if b is not None]
+        self.net_buttons = [self.network_button, *self.corner]
         self.clock = 0.0
+
+    def _saved_line(self) -> str:
+        """The line under Continue: the local game's, else the hosted table's."""
+        from game.app.words.save_words import describe
+
+        if self.saved is not None:
+            return describe(self.saved)
+        if self.hosted is not None:
+            return _("Network table {code}").format(code=self.hosted.code) + " · " + describe(self.hosted.match)
+        return ""
 
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.app.ui
         w, h = size
-        if self.saved is not None:  # in the current language (it may just have changed)
-            from game.app.words.save_words import describe
-
-            self.saved_line = describe(self.saved)
+        self.saved_line = self._saved_line()  # in the current language (it may just have changed)
         y = h // 2 + ui(18)
         cols, bw, bh, gap = 3, ui(160), ui(40), ui(10)
-        if self.saved is not None:  # Continue alone, its game's line under it
+        if self.continue_button in self.main:  # Continue alone, its game's line under it
             self.continue_button.rect = pygame.Rect(0, 0, ui(340), ui(52))
             self.continue_button.rect.midtop = (w // 2, y)
             y = self.continue_button.rect.bottom + ui(34)
@@ -85,9 +95,12 @@ class TitleScene(Scene):
         widgets.layout_row(
             trio, (w // 2, y + ui(26)), (cols * bw + (cols - 1) * gap - (len(trio) - 1) * gap) // len(trio), ui(52), gap
         )
-        if self.rejoin_button is not None:  # top right, clear of everything else
-            self.rejoin_button.rect = pygame.Rect(0, 0, ui(240), ui(38))
-            self.rejoin_button.rect.topright = (w - ui(12), ui(12))
+        top = ui(12)
+        for button in self.corner:  # top right, clear of everything else
+            width = widgets.fitting_width(button.label, ui(16), ui(240))
+            button.rect = pygame.Rect(0, 0, width, ui(38))
+            button.rect.topright = (w - ui(12), top)
+            top = button.rect.bottom + ui(8)
         y += ui(52) + ui(14)
         for i, button in enumerate(self.small):
             row, col = divmod(i, cols)
@@ -142,10 +155,24 @@ class TitleScene(Scene):
         self.notice = _("Your last game could not be read; it was kept as {name}.").format(name=kept_as)
 
     def continue_game(self) -> None:  # not `resume`: that is Scene's hook for "the scene above closed"
-        """Continue: the autosaved game, exactly where it was."""
+        """Continue: the autosaved game, exactly where it was (else the hosted table)."""
         if self.saved is not None:
             self.app.sound.play("click")
             self.app.routes.table(self.saved, continuing=True)
+        else:
+            self.continue_hosting()
+
+    def continue_hosting(self) -> None:
+        """The table this laptop hosted, open again for the same people (their tokens)."""
+        if self.hosted is None:
+            return
+        self.app.sound.play("click")
+        try:
+            self.app.routes.continue_hosting(self.hosted)
+        except OSError as exc:
+            from game.net.words import could_not_open
+
+            self.notice = could_not_open(exc)
 
     def network(self) -> None:
         self.app.routes.network()
@@ -166,8 +193,7 @@ class TitleScene(Scene):
         main = [b for b in self.main if b is not self.continue_button]
         head = [self.continue_button] if self.continue_button in self.main else []
         ordered = [*head, main[0], self.network_button, *main[1:], *self.small, *self.daily]
-        if self.rejoin_button is not None:
-            ordered.insert(0, self.rejoin_button)
+        ordered[:0] = self.corner
         return from_buttons(ordered)
 
     def load_game(self) -> None:
@@ -240,7 +266,7 @@ class TitleScene(Scene):
         )
         for button in self.daily:
             button.draw(surface, ui(17))
-        if self.saved is not None:
+        if self.continue_button in self.main:
             line = self.saved_line
             rect = self.continue_button.rect
             blit_text(

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from game.app.ui.score_table import ScoreSheet
     from game.net.client import Client
     from game.net.host import Hosting
+    from game.persist.network import TableSave
     from game.session.match import Match
 
 S = TypeVar("S", bound="Scene")
@@ -74,8 +75,8 @@ ROUTES: dict[str, tuple[str, str, str]] = {
     "lobby": ("game.app.scenes.network", "LobbyScene", "push"),
     "join_table": ("game.app.scenes.network", "JoinScene", "push"),
 }
-#: routes that are not one screen's class: a table, a guided game, a network table
-BUILT = ("table", "learn", "remote_table")
+#: routes that are not one screen's class: a table, a guided game, a network table, a hosted table reopened
+BUILT = ("table", "learn", "remote_table", "continue_hosting")
 #: a route whose name is no Python name has a method named otherwise
 METHODS = {"pass": "pass_device"}
 
@@ -104,11 +105,14 @@ class Routes:
         """`match` on a table; see `open_table`."""
         return open_table(self.app, match, demo=demo, continuing=continuing, replay=replay)
 
-    def remote_table(self, client: Client, host: HostControls | None = None) -> TableScene:
-        """The network table `client` sits at, from its seat; see `open_remote_table`."""
+    def remote_table(
+        self, client: Client, host: HostControls | None = None, here: dict[int, Client] | None = None
+    ) -> TableScene:
+        """The network table `client` sits at, from its seat (and `here`'s, the other
+        seats at this window); see `open_remote_table`."""
         from game.app.table.remote import open_remote_table
 
-        return open_remote_table(self.app, client, host)
+        return open_remote_table(self.app, client, host, here)
 
     def learn(self, game_id: str, *, autoplay: bool = False) -> LessonScene:
         """The guided game of `game_id`; see `open_lesson`."""
@@ -179,11 +183,19 @@ class Routes:
 
         return self._show("host_setup", HostSetupScene(self.app))
 
-    def lobby(self, hosting: Hosting, client: Client | None) -> LobbyScene:
-        """The host's lobby of an open table (`client`: the host's own window's seat)."""
+    def lobby(self, hosting: Hosting, clients: dict[int, Client]) -> LobbyScene:
+        """The host's lobby of an open table (`clients`: the seats the host's own window plays)."""
         from game.app.scenes.network import LobbyScene
 
-        return self._show("lobby", LobbyScene(self.app, hosting, client))
+        return self._show("lobby", LobbyScene(self.app, hosting, clients))
+
+    def continue_hosting(self, save: TableSave) -> LobbyScene:
+        """The hosted table as it was kept, open again for the same tokens: its
+        lobby, which opens the table once the host's seats are back (OSError:
+        it cannot open)."""
+        from game.app.scenes.network import continue_hosting
+
+        return continue_hosting(self.app, save)
 
     def join_table(
         self,

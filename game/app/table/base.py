@@ -546,6 +546,7 @@ class TableScene(Scene):
         """Show the table through `seat`'s eyes (None: a spectator's, from seat 0);
         `face_up` also turns the other hands face up, for a replay of a finished
         game, where nothing is secret any more."""
+        self.mode.look_as(seat)
         self.viewer = seat
         self.face_up = face_up and seat is None
         self.spots = self.seat_spots()

@@ -98,5 +98,9 @@ class TableMode:
         """The mode types (a chat line): keys reach it, not the keyboard's ring."""
         return False
 
+    def look_as(self, seat: int | None) -> None:
+        """The table is about to show `seat`'s eyes (a network table's window
+        holding several people switches to that seat's own views)."""
+
     def exit(self) -> None:
         """The table left the screen for good."""

@@ -5,8 +5,9 @@ it (the host's own window too, over 127.0.0.1).  The game's own table shows
 it unchanged, through three stand-ins at its seams:
 
 - `RemoteMatch`, what the table reads of a `Match`: the state is the latest
-  view the host sent, the seats carry the host's names, `humans` is our own
-  seat only (none for a spectator), and undo says why it is off;
+  view the host sent, the seats carry the host's names, `humans` are the
+  seats played at this window (none for a spectator), and undo says why it
+  is off;
 - `RemoteSession`, what the table asks of a `Session`: the view, the events
   it may hear, `offer` (checked against our own view's legal moves first, so
   an illegal click is explained at once and nothing is sent), the hint
@@ -20,6 +21,13 @@ it unchanged, through three stand-ins at its seams:
 
 The window never waits on the network: the client's thread keeps what
 arrives and wakes the window's loop (`WAKE`); a frame only reads it.
+
+The host's window may hold several people passing the laptop (seats "here"):
+each seat is a client of its own, with its own token and its own views, and
+the table shows one of them at a time.  When the turn comes to another of
+them, the pass screen hides every card; once that person says it is them,
+the table switches to their client's latest view (`NetworkMode.look_as`).
+So even here a seat only ever holds what the host sent to that seat.
 """
 
 from __future__ import annotations
@@ -108,7 +116,9 @@ class RemoteMatch(Match):
     """What a table reads of a `Match`, for a game the host keeps (see module doc).
     `keeper` is the session the table uses instead of making its own."""
 
-    def __init__(self, game_id: str, state: Any, seats: list[Seat], ours: int | None, moves: int) -> None:
+    def __init__(
+        self, game_id: str, state: Any, seats: list[Seat], ours: int | None, moves: int, here: list[int] | None = None
+    ) -> None:
         # (no Match.__init__: nothing is dealt here, the host dealt it)
         self.game_id = game_id
         self.seats = seats
@@ -118,7 +128,8 @@ class RemoteMatch(Match):
         self.daily = None
         self.module = rules.get(game_id)
         self.state = state
-        self.ours = ours
+        self.ours = ours  # the seat whose view is shown now
+        self.here = sorted(here) if here else ([] if ours is None else [ours])  # the seats this window plays
         self.moves = [(-1, None)] * moves  # the host's count; the moves themselves stay on the host
         self._states = [state]
         self._at = moves
@@ -126,7 +137,7 @@ class RemoteMatch(Match):
 
     @property
     def humans(self) -> list[int]:
-        return [] if self.ours is None else [self.ours]
+        return list(self.here)
 
     def arrive(self, state: Any, moves: int, mover: int | None) -> None:
         """The host's next view: the state shown now, after `moves` moves."""
@@ -166,6 +177,17 @@ class RemoteSession(Session):
         self.heard: tuple[Event, ...] = ()  # the shown move's events, as the host let us see them
         self.sent_at: int | None = None  # the host's move count when we sent a move not yet answered
         match.keeper = self
+
+    def switch(self, client: Client, seat: int) -> None:
+        """Show `seat`'s client from now on (pass-and-play at the host's window):
+        its latest view, told as a gap (the move itself was seen from the last seat)."""
+        self.client, self.sent_at = client, None
+        self.remote.ours = seat
+        latest = None
+        while (message := client.seat.take_view()) is not None:
+            latest = message
+        if latest is not None:
+            self.arrive(latest)
 
     # -- what a seat may know ------------------------------------------------
     def view(self, seat: int) -> Any:
@@ -252,13 +274,15 @@ class ChatBar:
         self.quick = [Button(text, self.sender(code)) for code, text in QUICK_PHRASES.items()]
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.room = 0  # how wide the closed chat's lines may be
+        self.up = True  # the button sits over our seat's panel, lines above it; False: top left, lines below
+        self._where: tuple[Any, bool] = (None, True)  # (the layout it was worked out for, `up`)
         self._rows: tuple[Any, list[str]] = (None, [])
         self.read = 0  # chat messages of the client already turned into lines
 
     # -- what arrives ---------------------------------------------------------
     def take(self, clock: float) -> bool:
         """Lines that arrived since the last frame; True if any did."""
-        chat = self.mode.client.seat.chat
+        chat = self.mode.primary.seat.chat  # every seat's client hears every line: read one of them
         new = chat[self.read :]
         self.read = len(chat)
         table = self.mode.table
@@ -324,20 +348,40 @@ class ChatBar:
         anchor = table.spots[order[0]].panel if table.spots else pygame.Rect(ui(10), table.size[1] - ui(90), 0, 0)
         h = ui(30)
         w = widgets.fitting_width(self.button.label, ui(16), ui(72))
-        self.button.rect = pygame.Rect(anchor.x, anchor.top - ui(8) - h, w, h)
+        above = pygame.Rect(anchor.x, anchor.top - ui(8) - h, w, h)
+        corner = pygame.Rect(ui(10), ui(10), w, h)
+        self.up = self._over_our_panel(above, corner)
+        self.button.rect = above if self.up else corner
         width = min(ui(390), table.size[0] - 2 * anchor.x)
         rows = (len(self.quick) + 1) // 2
         height = ui(14) + CHAT_SHOWN * ui(20) + ui(8) + rows * ui(36) + ui(42) + ui(10)
-        self.panel = pygame.Rect(anchor.x, self.button.rect.top - ui(6) - height, width, height)
+        top = self.button.rect.top - ui(6) - height if self.up else self.button.rect.bottom + ui(6)
+        self.panel = pygame.Rect(self.button.rect.x, top, width, height)
         y = self.panel.y + ui(14) + CHAT_SHOWN * ui(20) + ui(8)
         bw = (width - ui(16) - ui(6)) // 2
         for i, button in enumerate(self.quick):
             button.rect = pygame.Rect(self.panel.x + ui(8) + (i % 2) * (bw + ui(6)), y + (i // 2) * ui(36), bw, ui(30))
-        # the closed chat's lines keep left of the hand and of the turn line
-        hand_left = (table.size[0] - table.hand_width) / 2
-        line_left = (table.size[0] - table.turn_line_width()) / 2
-        self.room = max(ui(120), round(min(hand_left, line_left)) - anchor.x - ui(8))
+        if self.up:  # the closed chat's lines keep left of the hand and of the turn line
+            hand_left = (table.size[0] - table.hand_width) / 2
+            line_left = (table.size[0] - table.turn_line_width()) / 2
+            self.room = max(ui(120), round(min(hand_left, line_left)) - anchor.x - ui(8))
+        else:  # ... or left of the seat panels beside them, under the corner
+            band = pygame.Rect(0, corner.bottom, table.size[0], CHAT_SHOWN * ui(24) + ui(8))
+            lefts = [s.panel.left for s in table.spots if s.panel.colliderect(band) and s.panel.left > corner.x]
+            self.room = max(ui(120), min([*lefts, table.size[0] // 2]) - corner.x - ui(8))
         self.field.rect = pygame.Rect(self.panel.x + ui(8), self.panel.bottom - ui(10) - ui(34), width - ui(16), ui(34))
+
+    def _over_our_panel(self, above: pygame.Rect, corner: pygame.Rect) -> bool:
+        """The button goes over our seat's panel unless the table's own words or
+        seats lie there (Avalanche's pile at a small window); then the top-left
+        corner, if that is clear.  Worked out once a layout (the words are many)."""
+        table = self.mode.table
+        key = (table.size, table.app.ui(100), table.viewer, above.topleft)
+        if self._where[0] != key:
+            taken = [*table.label_rects(), *(s.panel for s in table.spots), table.status_box()]
+            clear = not any(above.colliderect(r) for r in taken)
+            self._where = (key, clear or any(corner.colliderect(r) for r in taken))
+        return self._where[1]
 
     def rows(self, lines: list[str], px: int, width: int) -> list[str]:
         """The lines wrapped to `width` (kept until the lines or the size change: drawn every frame)."""
@@ -368,13 +412,16 @@ class ChatBar:
                 hint = _("Type a line, Enter sends")
                 blit_text(surface, hint, ui(14), MUTED, midleft=(self.field.rect.x + ui(12), self.field.rect.centery))
         elif lines:
-            y = self.button.rect.top - ui(8)
+            y = self.button.rect.top - ui(8) if self.up else self.button.rect.bottom + ui(8)
             px = ui(14)
             rows = self.rows(lines, px, self.room - ui(16))[-CHAT_SHOWN:]
-            for row in reversed(rows):
+            for row in reversed(rows) if self.up else rows:
                 size = widgets.fonts.size(row, px)
                 pill = pygame.Rect(0, 0, min(self.room, size[0] + ui(16)), ui(22))
-                pill.bottomleft = (self.button.rect.x, y)
+                if self.up:
+                    pill.bottomleft = (self.button.rect.x, y)
+                else:
+                    pill.topleft = (self.button.rect.x, y)
                 draw_panel(surface, pill, (14, 24, 20, 170), radius=ui(10), edge=None)
                 blit_text(
                     surface,
@@ -383,7 +430,7 @@ class ChatBar:
                     INK,
                     midleft=(pill.x + ui(8), pill.centery),
                 )
-                y -= ui(24)
+                y += -ui(24) if self.up else ui(24)
         self.button.selected = self.open
         self.button.draw(surface, ui(16))
 
@@ -415,10 +462,20 @@ class ChatBar:
 class NetworkMode(TableMode):
     """How a network table is conducted (see module doc)."""
 
-    def __init__(self, table: TableScene, session: RemoteSession, client: Client, host: HostControls | None) -> None:
+    def __init__(
+        self,
+        table: TableScene,
+        session: RemoteSession,
+        client: Client,
+        host: HostControls | None,
+        here: dict[int, Client] | None = None,
+    ) -> None:
         self.table = table
         self.session = session
-        self.client = client
+        self.primary = client  # the window's first seat (or a spectator's line): its chat is read
+        self.here = dict(here or {})  # seat -> its client, every seat played at this window
+        if client.seat.seat is not None and client.seat.seat >= 0:
+            self.here.setdefault(client.seat.seat, client)
         self.host = host
         self.wait = 0.0  # seconds a computer's move has waited before it is shown
         self.refusals_read = len(client.seat.refusals)
@@ -426,7 +483,18 @@ class NetworkMode(TableMode):
         self.hand_over = Button("", self.let_computer_play)
         self.leave_button = Button(N_("Back to the title"), self.back_to_title, primary=True)
         self._woken = threading.Event()
-        client.on_change = self.wake
+        for line in self.lines:
+            line.on_change = self.wake
+
+    @property
+    def client(self) -> Client:
+        """The client of the seat shown now (its views, its refusals, its moves)."""
+        return self.session.client
+
+    @property
+    def lines(self) -> list[Client]:
+        """Every client of this window."""
+        return [self.primary, *(c for c in self.here.values() if c is not self.primary)]
 
     # -- the client's thread ----------------------------------------------------
     def wake(self) -> None:
@@ -487,6 +555,8 @@ class NetworkMode(TableMode):
             return _("reconnecting") if self.offline() and self.gone is None else names.seat_tag("you")
         if seat in info.computers:
             return _("thinking…") if self.table.match.current == seat else _("computer")
+        if seat in self.here:
+            return _("here")  # another person at this window
         if seat in info.away:
             return _("away")
         if seat in info.connected:
@@ -513,7 +583,24 @@ class NetworkMode(TableMode):
             return False  # the results, as at a local table
         if not self.client.seat.started:
             return True  # a lobby: nobody acts yet
+        due = self.pass_due()
+        if due is not None:
+            if self.here[due].seat.moves >= table.match.position:  # that seat's client has caught up
+                table.pass_to(due)
+            return True
         return table.match.current != table.viewer or table.viewer is None
+
+    def pass_due(self) -> int | None:
+        """Another person at this window is to act: the laptop passes to them."""
+        current = self.table.match.current
+        return current if current is not None and current != self.table.viewer and current in self.here else None
+
+    def look_as(self, seat: int | None) -> None:
+        """The table is about to show `seat`'s eyes: from its own client's views."""
+        client = self.here.get(seat) if seat is not None else None
+        if seat is not None and client is not None and client is not self.session.client:
+            self.session.switch(client, seat)
+            self.refusals_read = len(client.seat.refusals)
 
     def pause_left(self, message: p.ViewMsg) -> float:
         """How long a computer's move still waits before it is shown (a person's: none)."""
@@ -540,13 +627,25 @@ class NetworkMode(TableMode):
             return [max(0.0, self.pause_left(pending[0]))]
         if table.stage.summaries or (table.match.state.is_over and not table.turns.ended):
             return [0.0]
+        due = self.pass_due()
+        if due is not None and self.here[due].seat.moves >= table.match.position:
+            return [0.0]
         return []  # the client's thread wakes the window when something arrives
 
     def results(self) -> bool:
         """The results, without what a network game does not have here (its moves
-        stay on the host): no Play again, no Review."""
+        stay on the host): no Play again, no Review.  The title stops offering to
+        rejoin this table: its game is over."""
+        self.forget_rejoin()
         _without(self.table.app.routes.results(self.table), LOCAL_ONLY)
         return True
+
+    def forget_rejoin(self) -> None:
+        from game.persist import network
+
+        last = network.read_last()
+        if last is not None and last.code == self.client.seat.code:
+            network.clear_last()
 
     def leave(self) -> bool:
         """The menu, without Save game (the host keeps the game, every move)."""
@@ -557,6 +656,10 @@ class NetworkMode(TableMode):
     def tick(self, dt: float) -> None:
         """What arrived that is not a move: refusals, chat lines."""
         self._woken.clear()
+        for line in self.here.values():  # a seat not shown keeps only its latest view, for when it is
+            if line is not self.client:
+                while len(line.seat.inbox) > 1:
+                    line.seat.inbox.popleft()
         seat = self.client.seat
         if len(seat.refusals) > self.refusals_read:
             for refused in seat.refusals[self.refusals_read :]:
@@ -578,14 +681,15 @@ class NetworkMode(TableMode):
             self.host.hand_over(away, "normal")
 
     def back_to_title(self) -> None:
-        self.client.close(timeout=0)
+        self.exit()
         self.table.app.routes.title()
 
     def exit(self) -> None:
-        """The table is closed (the title, another game): hang up, keeping the seat's
-        token, so this seat may come back to the table."""
-        self.client.on_change = None
-        self.client.close(timeout=0)
+        """The table is closed (the title, another game): hang up, keeping the seats'
+        tokens, so these seats may come back to the table."""
+        for line in self.lines:
+            line.on_change = None
+            line.close(timeout=0)
 
     def extra_widgets(self) -> list[Button]:
         """The buttons shown now under the status line (at most one)."""
@@ -634,24 +738,34 @@ def _without(scene: Any, labels: frozenset[str]) -> None:
     scene.resize(scene.app.size)
 
 
-def open_remote_table(app: AppSurface, client: Client, host: HostControls | None = None) -> TableScene:
+def open_remote_table(
+    app: AppSurface, client: Client, host: HostControls | None = None, here: dict[int, Client] | None = None
+) -> TableScene:
     """Put the table the `client` sits at on the window, from its seat (a
     spectator's: public information only).  Call it once the host's first view
-    has arrived; `host` are the host's own controls, for the host's window."""
+    has arrived; `host` are the host's own controls, for the host's window,
+    and `here` the clients of the other seats played at it (pass-and-play):
+    with them, the pass screen comes first, as at a local pass-and-play table."""
     from game.app.table import table_for
 
     seat = client.seat
     first = seat.take_view()
     if first is None or seat.game is None:
         raise ValueError("no view from the host yet: open the table once the first one has arrived")
-    client.retry = True  # a broken line is dialled again with the seat's token
+    lines = [client, *(here or {}).values()]
+    for line in lines:
+        line.retry = True  # a broken line is dialled again with the seat's token
     ours = None if seat.watching or seat.seat is None or seat.seat < 0 else seat.seat
     state = state_from_json(rules.get(seat.game), first.state)
-    match = RemoteMatch(seat.game, state, _seats(seat, state.num_players, ours), ours, first.moves)
+    seats_here = sorted({*(here or {}), *([] if ours is None else [ours])})
+    match = RemoteMatch(seat.game, state, _seats(seat, state.num_players, ours), ours, first.moves, seats_here)
     session = RemoteSession(match, client)
     session.arrive(first)
     table = table_for(app, match)
-    mode = NetworkMode(table, session, client, host)
+    mode = NetworkMode(table, session, client, host, here)
     table.mode = mode
     app.replace(table)
+    if len(seats_here) > 1:  # nobody's cards show before the first of them says it is them
+        current = match.current
+        table.pass_to(current if current in seats_here else seats_here[0])
     return table
