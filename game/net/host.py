@@ -233,9 +233,11 @@ class HostTable:
         return self._push_all()
 
     def _spare_name(self, seat: int) -> str:
-        """The computer's name for a seat given to it (numbered if a person took that name)."""
-        base = self.spare_names[seat] if seat < len(self.spare_names) else f"Computer {seat + 1}"
+        """The computer's name for a seat given to it: the seat's own spare name,
+        else the first spare one nobody at the table has, else numbered."""
         taken = {n.casefold() for s, n in enumerate(self.names) if s != seat}
+        spare = self.spare_names[seat:] + self.spare_names[:seat]
+        base = next((n for n in spare if n.casefold() not in taken), spare[0] if spare else f"Computer {seat + 1}")
         name, n = base, 2
         while name.casefold() in taken:
             name, n = f"{base} {n}", n + 1

@@ -187,6 +187,15 @@ def test_pass_and_play_seats_start_with_distinct_names():
     assert seat_names.seat_names([""] * 4, [True, True, False, True]) == ["Player 1", "Player 2", "Pau", "Player 3"]
     assert seat_names.seat_names(["Ana", "ana", ""], [True, True, True]) == ["Ana", "ana 2", "Player 3"]
     assert seat_names.seat_names(["", "", ""], [False, True, False]) == ["Harpreet", "You", "Pau"]
+    # a person called Joon: the computer at Joon's seat takes the next name nobody has
+    assert seat_names.seat_names(["Joon", "", "", "", ""], [True, False, False, False, False]) == [
+        "Joon",
+        "Mina",
+        "Pau",
+        "Simran",
+        "Laia",
+    ]
+    assert seat_names.seat_names(["", "", "Mina"], [False, False, True]) == ["Harpreet", "Pau", "Mina"]
     assert seat_names.typed("You", 0) == "" and seat_names.typed("Player 2", 1) == ""
     assert seat_names.typed("Mina", 1) == "" and seat_names.typed("Mina", 2) == "Mina"
 

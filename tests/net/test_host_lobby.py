@@ -269,8 +269,12 @@ def test_the_hosts_own_seat_stays_a_persons_when_the_open_seats_go_to_computers(
     assert ana.seat == 0  # the host's own seat first
     table.start("random")
     assert table.started and table.remote_seats == [0] and sorted(table.session.agents) == [1, 2]
-    assert table.names == ["Mina", "Mina 2", "Pau"]  # no two alike
-    assert [seat.name for seat in table.session.match.seats[1:]] == ["Mina 2", "Pau"]
+    assert table.names == ["Mina", "Pau", "Harpreet"]  # no two alike: a person took Mina
+    assert [seat.name for seat in table.session.match.seats[1:]] == ["Pau", "Harpreet"]
+    full = new_table("grinch", ["you", "open"], ["", ""], spare_names=["Mina"])
+    _join(full, "m", "Mina")
+    full.give_open_seats("random")
+    assert full.names == ["Mina", "Mina 2"]  # no spare name left: numbered
     headless = new_table("grinch", ["you", "open"], [])
     headless.give_open_seats("random")
     assert headless.open_seats == [0] and headless.names == ["Player 1", "Computer 2"]

@@ -20,6 +20,17 @@ def computer_name(seat: int) -> str:
     return COMPUTER_NAMES[(seat - 1) % len(COMPUTER_NAMES)]
 
 
+def free_computer_name(seat: int, taken: list[str]) -> str:
+    """Seat `seat`'s computer name, or the next one after it that no name in
+    `taken` is (the seat's own when every one is taken: a number then tells them apart)."""
+    used = {t.casefold() for t in taken}
+    for step in range(len(COMPUTER_NAMES)):
+        name = computer_name(seat + step)
+        if name.casefold() not in used:
+            return name
+    return computer_name(seat)
+
+
 def default_name(seat: int, humans: list[bool]) -> str:
     """The name `seat` starts with, given which seats are human."""
     if not humans[seat]:
@@ -43,12 +54,17 @@ def typed(name: str, seat: int) -> str:
 
 
 def seat_names(names: list[str], humans: list[bool]) -> list[str]:
-    """Every seat's name: the one typed in, else its default; a name already
-    taken by an earlier seat gets a number ("Ana 2"), so no two are alike."""
+    """Every seat's name: the one typed in, else its default; a computer whose
+    own name a person took (a player called Joon) takes the next computer's
+    name nobody has, and a typed name taken by an earlier seat gets a number
+    ("Ana 2"), so no two are alike."""
+    typed_in = [n.strip() for n in names[: len(humans)]]
     out: list[str] = []
     for seat in range(len(humans)):
-        name = names[seat].strip() if seat < len(names) else ""
+        name = typed_in[seat] if seat < len(typed_in) else ""
         base = name or default_name(seat, humans)
+        if not name and not humans[seat]:
+            base = free_computer_name(seat, [*out, *typed_in])
         name, n = base, 2
         while name.casefold() in (o.casefold() for o in out):
             name, n = f"{base} {n}", n + 1
