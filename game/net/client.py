@@ -36,7 +36,8 @@ def state_from_json(module: Any, data: dict[str, Any]) -> Any:
     first seat's view with that hand hidden too: the rules rebuild a state only
     as a seat's view or as the full state, and this is no full state.  (Rules
     that want the viewer's own cards, Avalanche's, get a seat not to act with
-    none: its count then reads 0 at a spectator's table.)"""
+    none, and then that seat's count back from the message: every count is
+    public.)"""
     if "viewer" in data:
         return module.from_json(data)
     try:
@@ -49,9 +50,12 @@ def state_from_json(module: Any, data: dict[str, Any]) -> Any:
             shown, counts = list(hands), list(sizes)
             shown[seat], counts[seat] = [], 0
             try:
-                return module.from_json({**data, "viewer": seat, "hands": shown, "hand_sizes": counts})
+                state = module.from_json({**data, "viewer": seat, "hands": shown, "hand_sizes": counts})
             except ValueError:
                 continue
+            if getattr(state, "sizes", None) is not None:  # the counts as the message has them
+                state = state._evolve(sizes=tuple(sizes))
+            return state
         raise exc from None
 
 

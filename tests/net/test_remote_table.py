@@ -544,3 +544,23 @@ def test_the_chat_button_covers_none_of_the_tables_words_or_seats(net, game_id, 
     mode.chat.toggle()
     step(app)
     assert pygame.Rect((0, 0), size).contains(mode.chat.panel)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_spectator_reads_every_seats_count_as_the_seats_do(game_id):
+    """Avalanche's rules rebuild a view only with its viewer's own cards: the
+    spectator's state borrows a seat and must still count that seat's cards."""
+    from game import ai, rules
+    from game.net.client import state_from_json
+    from game.net.host import public_view_json
+
+    module = rules.get(game_id)
+    state = module.new_game(3, 8)
+    agent = ai.make_agent("random", 1)
+    for _ in range(30):
+        if state.is_over:
+            break
+        public = state_from_json(module, public_view_json(state))
+        assert [public.hand_size(s) for s in range(3)] == [state.hand_size(s) for s in range(3)]
+        assert all(c is None for s in range(3) for c in public.hand(s)), "no card of any hand"
+        state = state.apply(agent.choose(state.view(state.current_player)))
