@@ -307,9 +307,13 @@ def _host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             parser.error(f"--seats: {exc}")
         if "here" in kinds:
             parser.error("--seats: a 'here' seat is a person at the host's window; a host without one has none")
-        from game.app.words.seat_names import computer_name
+        from game.app.words.seat_names import computer_name, free_computer_name
 
         names = [n.strip() for n in args.names.split(",")] if args.names else []
+        names += [""] * (args.players - len(names))
+        for i, kind in enumerate(kinds):  # computers by their names, as in the window
+            if kind not in net.PEOPLE and not names[i]:
+                names[i] = free_computer_name(i, names)
         spare = [computer_name(i) for i in range(args.players)]  # an open seat given to a computer
         table = net.new_table(args.game, kinds, names, args.seed, spare_names=spare)
         bind, port = args.bind or "127.0.0.1", args.port
