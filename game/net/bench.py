@@ -52,7 +52,7 @@ async def _bot(
     sent_time = 0.0
     played = 0
     async with connect(url, max_size=2 * p.MAX_MESSAGE) as ws:
-        await ws.send(seat.hello().decode())
+        await ws.send(seat.hello(), text=True)
         for _ in range(max_messages):
             message = seat.handle(await ws.recv())
             if isinstance(message, p.ViewMsg) and sent_at >= 0 and message.moves > sent_at:
@@ -64,7 +64,7 @@ async def _bot(
                 if pace:
                     await asyncio.sleep(pace)  # a person takes a moment
                 sent_at, sent_time = seat.moves, time.perf_counter()
-                await ws.send(seat.move(agent.choose(seat.view)).decode())
+                await ws.send(seat.move(agent.choose(seat.view)), text=True)
                 played += 1
     return played
 

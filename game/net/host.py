@@ -760,8 +760,11 @@ class HostServer:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
         # twice the protocol's limit, so the table itself refuses a message
-        # a little too big with a reason; anything bigger closes the line
-        async with serve(self._serve, self.host, self.port, max_size=2 * p.MAX_MESSAGE) as server:
+        # a little too big with a reason; anything bigger closes the line.  No
+        # permessage-deflate: a view is under 1 KiB, a LAN does not miss the bytes,
+        # and each line's zlib state cost ~50 KiB and every view a compression
+        # (a client that offers it is simply answered without it)
+        async with serve(self._serve, self.host, self.port, max_size=2 * p.MAX_MESSAGE, compression=None) as server:
             self.port = server.sockets[0].getsockname()[1]
             self._ready.set()
             self._kick()
@@ -862,7 +865,7 @@ class HostServer:
             if data is None:
                 await ws.close()
                 return
-            await ws.send(data.decode())
+            await ws.send(data, text=True)  # msgspec's UTF-8 as a text frame as it is: no decode and encode again
 
 
 def _put(queue: asyncio.Queue[bytes | None], data: bytes | None) -> bool:
