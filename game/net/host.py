@@ -703,6 +703,8 @@ class HostServer:
         self._next = 0
         self._later: set[asyncio.Task[None]] = set()
         self._thinker: asyncio.Task[None] | None = None
+        self._inbox: list[_Call] = []  # calls waiting for the worker (see `_do`)
+        self._draining = False
         self.error: BaseException | None = None
         self.closed_by: str | None = None  # why the table closed, once it did
         table.sliced = True
@@ -783,19 +785,50 @@ class HostServer:
             await asyncio.sleep(0.02)
 
     async def _do(self, fn: Callable[..., list[Out]], *args: Any) -> None:
+        """`fn(*args)` in the worker, its answers sent; returns once it ran (an
+        exception it raised is raised here).  The calls that wait meanwhile go
+        to the worker together, in the order they came: one hop between the
+        threads for them all, not one a message."""
+        assert self._loop is not None
+        done = self._loop.create_future()
+        self._inbox.append((fn, args, done))
+        if not self._draining:
+            self._draining = True
+            self._loop.create_task(self._drain())
+        await done
+
+    async def _drain(self) -> None:
         assert self._loop is not None
         table = self.table
 
-        def run() -> tuple[list[Out], bool]:  # asked in the worker, with the call: is a computer to act now?
-            return fn(*args), table.thinking
+        def run(batch: list[_Call]) -> tuple[list[list[Out] | BaseException], bool]:
+            answers: list[list[Out] | BaseException] = []
+            for fn, args, _ in batch:
+                try:
+                    answers.append(fn(*args))
+                except Exception as exc:  # that call's own caller is told; the others go on
+                    answers.append(exc)
+            return answers, table.thinking  # asked in the worker, with the calls: is a computer to act now?
 
         try:
-            outs, thinking = await self._loop.run_in_executor(self._worker, run)
-        except RuntimeError:  # the worker is gone: the table is closing
-            return
-        self._send(outs)
-        if thinking:
-            self._kick()
+            while self._inbox:
+                batch, self._inbox = self._inbox, []
+                try:
+                    answers, thinking = await self._loop.run_in_executor(self._worker, run, batch)
+                except RuntimeError:  # the worker is gone: the table is closing
+                    answers, thinking = [[] for _ in batch], False
+                for (_, _, done), answer in zip(batch, answers, strict=True):
+                    if isinstance(answer, BaseException):
+                        if not done.done():
+                            done.set_exception(answer)
+                        continue
+                    self._send(answer)
+                    if not done.done():
+                        done.set_result(None)
+                if thinking:
+                    self._kick()
+        finally:
+            self._draining = False
 
     def _send(self, outs: list[Out]) -> None:
         """Each answer onto its line's queue (a line whose queue is full is let go)."""
@@ -866,6 +899,10 @@ class HostServer:
                 await ws.close()
                 return
             await ws.send(data, text=True)  # msgspec's UTF-8 as a text frame as it is: no decode and encode again
+
+
+#: A call for the worker: the function, its arguments, and the future its caller awaits.
+_Call = tuple[Callable[..., list[Out]], tuple[Any, ...], "asyncio.Future[None]"]
 
 
 def _put(queue: asyncio.Queue[bytes | None], data: bytes | None) -> bool:

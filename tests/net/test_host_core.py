@@ -221,3 +221,39 @@ def test_only_a_window_keeps_the_views_in_order():
     bot = _join(table, "a")
     assert bot.view is not None and len(bot.inbox) == 0
     assert Client("ws://127.0.0.1:9", "Bo").seat.inbox.maxlen == INBOX
+
+
+def test_calls_waiting_for_the_host_worker_go_to_it_together_in_order_and_a_failing_one_tells_only_its_caller():
+    import asyncio
+
+    from game.net.host import HostServer, TableSet
+
+    server = HostServer(TableSet()).start()
+    hops = 0
+    submit = server._worker.submit
+
+    def counted(*args, **kwargs):
+        nonlocal hops
+        hops += 1
+        return submit(*args, **kwargs)
+
+    server._worker.submit = counted
+    seen = []
+
+    def call(i):
+        if i == 7:
+            raise ValueError("seven")
+        seen.append(i)
+        return []
+
+    async def many():
+        return await asyncio.gather(*(server._do(call, i) for i in range(40)), return_exceptions=True)
+
+    try:
+        assert server._loop is not None
+        answers = asyncio.run_coroutine_threadsafe(many(), server._loop).result(5)
+    finally:
+        server.stop()
+    assert seen == [i for i in range(40) if i != 7]
+    assert isinstance(answers[7], ValueError) and answers[:7] + answers[8:] == [None] * 39
+    assert hops <= 2  # one hop between the threads for all forty, not one each
