@@ -221,3 +221,28 @@ def test_two_tables_behind_one_port_play_to_the_end():
         server.stop()
     assert s1.over and s2.over
     assert [c.game for c in seats] == ["sticheln"] * 3 + ["grinch"] * 2
+
+
+def test_the_host_sends_its_messages_as_text_frames_the_very_bytes_of_the_view_uncompressed():
+    from websockets.asyncio.client import connect
+
+    from game.net.client import ClientSeat
+
+    session, table, _states, server = _serve("sticheln", [True, True, True], seed=5)
+    seat = ClientSeat("Ann")
+
+    async def main():
+        async with connect(server.url) as ws:  # offers permessage-deflate, as every client does
+            await ws.send(seat.hello(), text=True)
+            welcome, view = await ws.recv(), await ws.recv()
+            seat.handle(welcome)
+            expected = server.ask(lambda: table.view_bytes(seat.seat))  # while the line is still up
+            return ws.protocol.extensions, welcome, view, expected
+
+    try:
+        extensions, welcome, view, expected = asyncio.run(main())
+    finally:
+        server.stop()
+    assert isinstance(welcome, str) and isinstance(view, str)  # a client reads text, as ever
+    assert extensions == []  # nothing negotiated: the frames carry the message's bytes as they are
+    assert view.encode() == expected
