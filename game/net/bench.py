@@ -69,7 +69,7 @@ async def _bot(
     sent_time = 0.0
     played = 0
     async with connect(url, max_size=2 * p.MAX_MESSAGE) as ws:
-        await ws.send(seat.hello(), text=True)
+        await ws.send(seat.hello().decode())
         for _ in range(max_messages):
             raw = await ws.recv()
             glance = _glance.decode(raw)
@@ -87,7 +87,7 @@ async def _bot(
                 if pace:
                     await asyncio.sleep(pace)  # a person takes a moment
                 sent_at, sent_time = seat.moves, time.perf_counter()
-                await ws.send(seat.move(agent.choose(seat.view)), text=True)
+                await ws.send(seat.move(agent.choose(seat.view)).decode())
                 played += 1
     return played
 

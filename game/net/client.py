@@ -360,7 +360,7 @@ async def play_bot(
     acted_at = -1
     played = 0
     async with connect(url, max_size=2 * p.MAX_MESSAGE) as ws:
-        await ws.send(seat.hello(), text=True)
+        await ws.send(seat.hello().decode())
         for _ in range(max_messages):
             raw = await ws.recv()
             message = seat.handle(raw)
@@ -375,6 +375,6 @@ async def play_bot(
                 if drop_after is not None and played >= drop_after:
                     break
                 acted_at = seat.moves
-                await ws.send(seat.move(agent.choose(seat.view)), text=True)
+                await ws.send(seat.move(agent.choose(seat.view)).decode())
                 played += 1
     return seat

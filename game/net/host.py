@@ -893,16 +893,25 @@ class HostServer:
 
     @staticmethod
     async def _write(ws: Any, queue: asyncio.Queue[bytes | None]) -> None:
+        as_is = _bytes_as_text(ws)
         while True:
             data = await queue.get()
             if data is None:
                 await ws.close()
                 return
-            await ws.send(data, text=True)  # msgspec's UTF-8 as a text frame as it is: no decode and encode again
+            await (ws.send(data, text=True) if as_is else ws.send(data.decode()))
 
 
 #: A call for the worker: the function, its arguments, and the future its caller awaits.
 _Call = tuple[Callable[..., list[Out]], tuple[Any, ...], "asyncio.Future[None]"]
+
+
+def _bytes_as_text(ws: Any) -> bool:
+    """Whether `ws.send` takes msgspec's UTF-8 as a text frame as it is (websockets 14+:
+    `text=True`); websockets 13 wants a str, so the bytes are decoded and encoded again."""
+    import inspect
+
+    return "text" in inspect.signature(ws.send).parameters
 
 
 def _put(queue: asyncio.Queue[bytes | None], data: bytes | None) -> bool:

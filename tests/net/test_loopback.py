@@ -233,7 +233,7 @@ def test_the_host_sends_its_messages_as_text_frames_the_very_bytes_of_the_view_u
 
     async def main():
         async with connect(server.url) as ws:  # offers permessage-deflate, as every client does
-            await ws.send(seat.hello(), text=True)
+            await ws.send(seat.hello().decode())
             welcome, view = await ws.recv(), await ws.recv()
             seat.handle(welcome)
             expected = server.ask(lambda: table.view_bytes(seat.seat))  # while the line is still up
