@@ -221,3 +221,69 @@ def test_only_a_window_keeps_the_views_in_order():
     bot = _join(table, "a")
     assert bot.view is not None and len(bot.inbox) == 0
     assert Client("ws://127.0.0.1:9", "Bo").seat.inbox.maxlen == INBOX
+
+
+def test_calls_waiting_for_the_host_worker_go_to_it_together_in_order_and_a_failing_one_tells_only_its_caller():
+    import asyncio
+
+    from game.net.host import HostServer, TableSet
+
+    server = HostServer(TableSet()).start()
+    hops = 0
+    submit = server._worker.submit
+
+    def counted(*args, **kwargs):
+        nonlocal hops
+        hops += 1
+        return submit(*args, **kwargs)
+
+    server._worker.submit = counted
+    seen = []
+
+    def call(i):
+        if i == 7:
+            raise ValueError("seven")
+        seen.append(i)
+        return []
+
+    async def many():
+        return await asyncio.gather(*(server._do(call, i) for i in range(40)), return_exceptions=True)
+
+    try:
+        assert server._loop is not None
+        answers = asyncio.run_coroutine_threadsafe(many(), server._loop).result(5)
+    finally:
+        server.stop()
+    assert seen == [i for i in range(40) if i != 7]
+    assert isinstance(answers[7], ValueError) and answers[:7] + answers[8:] == [None] * 39
+    assert hops <= 2  # one hop between the threads for all forty, not one each
+
+
+def test_a_line_takes_a_message_at_once_only_with_nothing_queued_and_nothing_unsent():
+    import asyncio
+
+    from game.net.host import SEND_QUEUE, HostServer, TableSet
+
+    class Transport:
+        unsent = 0
+
+        def get_write_buffer_size(self):
+            return self.unsent
+
+    class Line:
+        transport = Transport()
+
+    server = HostServer(TableSet())  # not started: `_send` alone
+    written = []
+    server._broadcast = lambda lines, data, text: written.append(data)
+    queue = asyncio.Queue(SEND_QUEUE)
+    server._queues[0], server._lines[0] = queue, Line()
+    server._send([(0, b"a")])
+    Line.transport.unsent = 100  # the socket did not take it all: the writer's queue, with its backpressure
+    server._send([(0, b"b")])
+    Line.transport.unsent = 0
+    server._send([(0, b"c"), (0, None)])  # behind "b" still, and the close behind them
+    assert written == [b"a"]
+    assert [queue.get_nowait() for _ in range(queue.qsize())] == [b"b", b"c", None]
+    server._send([(0, b"d"), (1, b"to a line that is gone")])
+    assert written == [b"a", b"d"]

@@ -221,3 +221,51 @@ def test_two_tables_behind_one_port_play_to_the_end():
         server.stop()
     assert s1.over and s2.over
     assert [c.game for c in seats] == ["sticheln"] * 3 + ["grinch"] * 2
+
+
+def test_the_host_sends_its_messages_as_text_frames_the_very_bytes_of_the_view_uncompressed():
+    from websockets.asyncio.client import connect
+
+    from game.net.client import ClientSeat
+
+    session, table, _states, server = _serve("sticheln", [True, True, True], seed=5)
+    seat = ClientSeat("Ann")
+
+    async def main():
+        async with connect(server.url) as ws:  # offers permessage-deflate, as every client does
+            await ws.send(seat.hello().decode())
+            welcome, view = await ws.recv(), await ws.recv()
+            seat.handle(welcome)
+            expected = server.ask(lambda: table.view_bytes(seat.seat))  # while the line is still up
+            return ws.protocol.extensions, welcome, view, expected
+
+    try:
+        extensions, welcome, view, expected = asyncio.run(main())
+    finally:
+        server.stop()
+    assert isinstance(welcome, str) and isinstance(view, str)  # a client reads text, as ever
+    assert extensions == []  # nothing negotiated: the frames carry the message's bytes as they are
+    assert view.encode() == expected
+
+
+def test_a_reader_slower_than_the_host_writes_gets_every_message_in_order():
+    from websockets.asyncio.client import connect
+
+    from game.net.host import TableSet
+
+    server = HostServer(TableSet(), host=LOOPBACK).start()
+    blob = "x" * 100_000  # a few dozen of these fill the socket, so the line's queue takes the rest
+    messages = [f'{{"n":{i},"pad":"{blob}"}}'.encode() for i in range(120)]
+
+    async def main():
+        async with connect(server.url, max_size=2 * p.MAX_MESSAGE) as ws:
+            for burst in range(3):  # the host writes at once, then queues, then writes at once again
+                server.call(lambda b=burst: [(0, m) for m in messages[b * 40 : (b + 1) * 40]])
+                await asyncio.sleep(0.05)
+            return [int(raw.split(",")[0][5:]) for raw in [await ws.recv() for _ in messages]]
+
+    try:
+        got = asyncio.run(asyncio.wait_for(main(), 20))
+    finally:
+        server.stop()
+    assert got == list(range(120))
