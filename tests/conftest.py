@@ -1,6 +1,7 @@
 """Every test keeps its files in its own folder: the app autosaves, archives
 finished games and saves settings as it runs, and none of that may reach the
-real user folders of whoever runs the tests."""
+real user folders of whoever runs the tests.  And no test multicasts: a real
+Zeroconf fails loudly (discovery is tested through its local stand-in)."""
 
 from __future__ import annotations
 
@@ -25,3 +26,14 @@ def english(monkeypatch):
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def no_real_zeroconf(monkeypatch):
+    """A test that made a real Zeroconf would multicast on a real interface: make that fail loudly."""
+    import zeroconf
+
+    def refuse(*_a, **_k):
+        raise AssertionError("a test must never create a real Zeroconf")
+
+    monkeypatch.setattr(zeroconf, "Zeroconf", refuse)

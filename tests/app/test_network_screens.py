@@ -26,16 +26,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-@pytest.fixture(autouse=True)
-def no_real_zeroconf(monkeypatch):
-    import zeroconf
-
-    def refuse(*_a, **_k):
-        raise AssertionError("a test must never create a real Zeroconf")
-
-    monkeypatch.setattr(zeroconf, "Zeroconf", refuse)
-
-
 @pytest.fixture
 def app():
     return App((1280, 720), Settings(names=["Joon"], speed="off", learn_offered=list(GAME_IDS)))

@@ -10,17 +10,6 @@ from game.net import protocol as p
 from game.net.discovery import Advert, LocalDiscovery, local_addresses, to_url
 
 
-@pytest.fixture(autouse=True)
-def no_real_zeroconf(monkeypatch):
-    """A test that made a real Zeroconf would multicast: make that fail loudly."""
-    import zeroconf
-
-    def refuse(*_a, **_k):
-        raise AssertionError("a test must never create a real Zeroconf")
-
-    monkeypatch.setattr(zeroconf, "Zeroconf", refuse)
-
-
 def test_a_table_announced_is_heard_by_another_window_and_gone_once_withdrawn():
     hall: dict = {}
     host, joiner = LocalDiscovery(hall), LocalDiscovery(hall)

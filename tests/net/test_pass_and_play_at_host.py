@@ -36,16 +36,6 @@ from game.persist.settings import Settings
 from game.rules import GAME_IDS
 
 
-@pytest.fixture(autouse=True)
-def no_real_zeroconf(monkeypatch):
-    import zeroconf
-
-    def refuse(*_a, **_k):
-        raise AssertionError("a test must never create a real Zeroconf")
-
-    monkeypatch.setattr(zeroconf, "Zeroconf", refuse)
-
-
 def _app() -> App:
     return App((1280, 720), Settings(names=["Joon", "Ana"], speed="off", learn_offered=list(GAME_IDS), muted=True))
 
@@ -73,6 +63,16 @@ def _bot(url: str, code: str, name: str, seed: int) -> threading.Thread:
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
     return thread
+
+
+def _dead_url() -> str:
+    """A 127.0.0.1 port nobody listens on (dialling it is refused at once)."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    return f"ws://127.0.0.1:{port}"
 
 
 def _frames(app: App, until, limit: int = 400) -> bool:
@@ -176,6 +176,12 @@ def test_a_pass_waits_until_the_next_seats_own_view_has_arrived():
         other = 1 - first
         assert _frames(app, lambda: table.viewer_acts() and not table.busy)
         slow = mode.here[other]
+        assert mode.seat_tag(other) == "here"
+        url, slow.url = slow.url, _dead_url()
+        slow.drop()  # its line breaks (and dialling again fails a while): its panel says so
+        assert _frames(app, lambda: mode.seat_tag(other) == "reconnecting", 200)
+        slow.url = url  # the network is back: it dials again by itself
+        assert _frames(app, lambda: mode.seat_tag(other) == "here", 400)
         held: list = []  # what that seat's line brings meanwhile, held back as a slow line would
         real = slow.seat.handle
         slow.seat.handle = lambda raw: held.append(raw) or p.decode(raw)

@@ -555,8 +555,8 @@ class NetworkMode(TableMode):
             return _("reconnecting") if self.offline() and self.gone is None else names.seat_tag("you")
         if seat in info.computers:
             return _("thinking…") if self.table.match.current == seat else _("computer")
-        if seat in self.here:
-            return _("here")  # another person at this window
+        if seat in self.here:  # another person at this window
+            return _("here") if self.here[seat].seated else _("reconnecting")
         if seat in info.away:
             return _("away")
         if seat in info.connected:
