@@ -58,10 +58,12 @@ __all__ = [
     "WATCHING",
     "HostServer",
     "HostTable",
+    "KEPT",
     "Out",
     "TableSet",
     "Snapshot",
     "Hosting",
+    "PEOPLE",
     "SEAT_KINDS",
     "new_table",
     "parse_seats",
@@ -1029,6 +1031,8 @@ def resumed(save: Any, **kwargs: Any) -> HostTable:
 SEAT_KINDS = ("you", "open", "here", "easy", "normal", "hard")
 #: The seat kinds people play (the rest are computers' levels).
 PEOPLE = ("you", "open", "here")
+#: The people's seat kinds kept for people when the open seats go to computers (the host's own, the host's window's).
+KEPT = ("you", "here")
 
 
 def parse_seats(text: str, players: int) -> list[str]:
@@ -1074,7 +1078,7 @@ def new_table(
     ]
     match = Match(game_id, seats, seed=seed)
     people = [i for i, kind in enumerate(kinds) if kind in PEOPLE]
-    kept = [i for i, kind in enumerate(kinds) if kind in ("you", "here")]
+    kept = [i for i, kind in enumerate(kinds) if kind in KEPT]
     return HostTable(Session(match, keeps=False), remote_seats=people, lobby=lobby, kept=kept, **kwargs)
 
 

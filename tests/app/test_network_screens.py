@@ -100,7 +100,7 @@ def test_host_a_table_the_lobby_lists_a_joined_bot_by_name_and_start_opens_the_g
         monkeypatch.setattr(
             type(app.routes),
             "remote_table",
-            lambda self, client, host=None: opened.append((client, host)),
+            lambda self, client, host=None, here=None: opened.append((client, host)),
             raising=False,
         )
         click(app, lobby.start_button.rect.center)
@@ -171,7 +171,10 @@ def test_a_join_that_gets_its_seat_keeps_the_table_for_rejoin(app, monkeypatch):
     hosting = _served()
     opened = []
     monkeypatch.setattr(
-        type(app.routes), "remote_table", lambda self, client, host=None: opened.append(client), raising=False
+        type(app.routes),
+        "remote_table",
+        lambda self, client, host=None, here=None: opened.append(client),
+        raising=False,
     )
     try:
         join = app.routes.join_table(url=f"ws://127.0.0.1:{hosting.port}", code=hosting.table.code, dial=True)

@@ -70,10 +70,7 @@ def open_remote(app: AppSurface, client: Client, host: Any = None, here: dict[in
     if route is None:
         log.warning("no remote table route in this build")
         return False
-    if here:
-        route(client, host, here)
-    else:
-        route(client, host)
+    route(client, host, here)
     return True
 
 
@@ -344,7 +341,7 @@ class HostSetupScene(ModalScene):
         humans = [kind in net.PEOPLE for kind in self.kinds]
         # you by your name, the people here by the names typed at the setup (else Player N), computers by theirs
         typed_names = list(self.app.settings.names) + [""] * len(self.kinds)
-        given = [typed(typed_names[i], i) if kind in ("you", "here") else "" for i, kind in enumerate(self.kinds)]
+        given = [typed(typed_names[i], i) if kind in net.KEPT else "" for i, kind in enumerate(self.kinds)]
         names = seat_names(given, humans)
         spare = [computer_name(i) for i in range(len(self.kinds))]  # an open seat given to a computer
         table = net.new_table(self.game, list(self.kinds), names, spare_names=spare)
@@ -359,7 +356,7 @@ class HostSetupScene(ModalScene):
             self.notice = net_words.could_not_open(exc)
             return
         self.app.sound.play("click")
-        mine = [i for i, kind in enumerate(self.kinds) if kind in ("you", "here")]
+        mine = [i for i, kind in enumerate(self.kinds) if kind in net.KEPT]
         self.app.routes.lobby(hosting, _host_clients(self.app, hosting, mine))
 
 

@@ -585,7 +585,7 @@ class NetworkMode(TableMode):
             return True  # a lobby: nobody acts yet
         due = self.pass_due()
         if due is not None:
-            if self.here[due].seat.moves >= table.match.position:  # that seat's client has caught up
+            if self.pass_ready(due):
                 table.pass_to(due)
             return True
         return table.match.current != table.viewer or table.viewer is None
@@ -594,6 +594,10 @@ class NetworkMode(TableMode):
         """Another person at this window is to act: the laptop passes to them."""
         current = self.table.match.current
         return current if current is not None and current != self.table.viewer and current in self.here else None
+
+    def pass_ready(self, seat: int) -> bool:
+        """`seat`'s own client holds the position shown (its view may be shown under its name)."""
+        return self.here[seat].seat.moves >= self.table.match.position
 
     def look_as(self, seat: int | None) -> None:
         """The table is about to show `seat`'s eyes: from its own client's views."""
@@ -628,7 +632,7 @@ class NetworkMode(TableMode):
         if table.stage.summaries or (table.match.state.is_over and not table.turns.ended):
             return [0.0]
         due = self.pass_due()
-        if due is not None and self.here[due].seat.moves >= table.match.position:
+        if due is not None and self.pass_ready(due):
             return [0.0]
         return []  # the client's thread wakes the window when something arrives
 
