@@ -12,7 +12,7 @@ from types import ModuleType
 from typing import Any
 
 from game.games import registry
-from game.rules.core import Event, IllegalMove, Phrase
+from game.rules.core import PUBLIC, Event, IllegalMove, Phrase, seat_of_view
 
 #: The box's games (the contract's names); `registry.ids()` also has any game a test registered.
 GAME_IDS = registry.BUILT_IN
@@ -27,8 +27,7 @@ def sample_world(view: Any, rng: random.Random) -> Any:
     """A full state consistent with a seat's `view`, hidden cards dealt at
     random (each game's `sample_world`; OpenSpiel calls this resampling from
     the information state).  Search reasons over many such worlds."""
-    if view.viewer is None:
-        raise ValueError("sample_world needs a seat's view, not a full state")
+    seat_of_view(view, "sample_world")
     return get(view.GAME).sample_world(view, rng)
 
 
@@ -38,4 +37,4 @@ def __getattr__(name: str) -> ModuleType:
     raise AttributeError(f"module 'game.rules' has no attribute {name!r}")
 
 
-__all__ = ["Event", "IllegalMove", "Phrase", "GAME_IDS", "get", "sample_world", *GAME_IDS]
+__all__ = ["Event", "IllegalMove", "Phrase", "PUBLIC", "GAME_IDS", "get", "sample_world", *GAME_IDS]

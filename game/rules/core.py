@@ -18,6 +18,11 @@ from typing import Any, Iterable, NamedTuple, Self, Sequence
 
 JSON_VERSION = 1
 
+#: The `viewer` of a public view (`BaseState.public_view`): nobody's seat, so
+#: every seat's secrets are hidden from it, as from a spectator (the network
+#: protocol's spectator seat is the same number).  Its JSON says `"public": true`.
+PUBLIC = -1
+
 
 class Phrase(str):
     """An English sentence for people that also carries a stable `code` and
@@ -95,7 +100,7 @@ class Event(NamedTuple):
 
 
 def scrub_events(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
-    """The events as `seat` may see them."""
+    """The events as `seat` may see them (`PUBLIC`: every secret one face down)."""
     return tuple(e.hidden() if e.secret and e.seat != seat else e for e in events)
 
 
@@ -187,6 +192,17 @@ def cards_not_in(deck: Sequence[int], known: Iterable[int]) -> list[int]:
     return out
 
 
+def seat_of_view(view: Any, what: str) -> int:
+    """The seat whose view `view` is, for what needs one seat's knowledge
+    (search, sampling a world): a full state and a public view are refused."""
+    seat = view.viewer
+    if seat is None:
+        raise ValueError(f"{what} needs a seat's view, not a full state")
+    if seat == PUBLIC:
+        raise ValueError(f"{what} needs a seat's view, not a public view (nobody's seat)")
+    return int(seat)
+
+
 def world_seed(rng: random.Random) -> int:
     """A sampled world's seed: later deals in it are as unknown as the real ones."""
     return rng.randrange(2**31)
@@ -225,7 +241,7 @@ class BaseState:
     __slots__ = ("num_players", "events", "viewer")
     num_players: int
     events: tuple[Event, ...]
-    viewer: int | None  # the seat whose view this is; None for a full state
+    viewer: int | None  # the seat whose view this is; None for a full state, PUBLIC for a public view
 
     GAME: str = ""  # module id: "sticheln", "avalanche", "grinch"
     PLAYERS: range = range(0)  # allowed player counts
@@ -271,7 +287,9 @@ class BaseState:
         return self.current_player is None
 
     def legal_moves(self) -> list:
-        if self.current_player is None:
+        """The moves the seat to act may make ([] once the game is over, and
+        on a public view: it is nobody's seat, and holds no hand to move from)."""
+        if self.current_player is None or self.viewer == PUBLIC:
             return []
         return self._legal()
 
@@ -287,6 +305,8 @@ class BaseState:
                 raise IllegalMove(self._notation_rule, str(err), "notation", {"text": str(err)}) from None
         if self.current_player is None:
             raise IllegalMove(self._end_rule, "The game is over; no more moves", "game_over")
+        if self.viewer == PUBLIC:
+            raise IllegalMove("view", "A public view is nobody's seat: no move is played on it", "not_a_move")
         if move not in self._legal():
             raise IllegalMove(*self._reason(move))
         return self._apply(move)
@@ -323,17 +343,39 @@ class BaseState:
     def is_view(self) -> bool:
         return self.viewer is not None
 
+    @property
+    def is_public(self) -> bool:
+        """A public view (`public_view`): what every seat and a spectator may see."""
+        return self.viewer == PUBLIC
+
     def view(self, seat: int):
         """What `seat` may know.  Hidden hands keep only their sizes."""
         check_seat(self.num_players, seat)
+        if self.viewer == PUBLIC:
+            raise ValueError(f"this is a public view; it cannot show seat {seat}'s")
         if self.viewer is not None and self.viewer != seat:
             raise ValueError(f"this is seat {self.viewer}'s view; it cannot show seat {seat}'s")
         return self._hide(seat)
 
+    def public_view(self) -> Self:
+        """What every seat may know, and so a spectator: every hand, face-down
+        card, the pile's order and every pick not yet revealed hidden, as
+        `view(seat)` hides them from another seat; hand sizes, piles, tricks,
+        discards and scores as every seat sees them.  Its `viewer` is `PUBLIC`
+        and its JSON says `"public": true`; it round-trips through
+        `to_json`/`from_json` like any state, and every secret event in it is
+        face down.  It is for reading and drawing: `legal_moves()` is [],
+        `apply` refuses every move, `view(seat)` cannot see more, and search
+        (`sample_world`, every agent) refuses it, as it needs one seat's view.
+        A seat's view gives the same public view as its full state."""
+        return self._hide(PUBLIC)
+
     # -- JSON -----------------------------------------------------------------
     def to_json(self) -> dict:
-        data = {"game": self.GAME, "version": JSON_VERSION, "players": self.num_players}
-        if self.viewer is not None:
+        data: dict[str, Any] = {"game": self.GAME, "version": JSON_VERSION, "players": self.num_players}
+        if self.viewer == PUBLIC:
+            data["public"] = True
+        elif self.viewer is not None:
             data["viewer"] = self.viewer
         data.update(self._data())
         return data
@@ -349,7 +391,12 @@ class BaseState:
         try:
             n = check_players(cls.GAME, cls.PLAYERS, data["players"])
             viewer = data.get("viewer")
-            if viewer is not None:
+            public = data.get("public", False)
+            if public is not False:
+                if public is not True or viewer is not None:
+                    raise ValueError(f"damaged {cls.GAME} state: a public view is nobody's view (no viewer)")
+                viewer = PUBLIC
+            elif viewer is not None:
                 check_seat(n, viewer, "viewer")
             return cls._from_data(data, n, viewer)
         except ValueError:
@@ -369,7 +416,7 @@ class BaseState:
 
     def __repr__(self) -> str:
         who = "over" if self.is_over else f"seat {self.current_player} to act"
-        seen = "" if self.viewer is None else f", seen by seat {self.viewer}"
+        seen = "" if self.viewer is None else ", public" if self.viewer == PUBLIC else f", seen by seat {self.viewer}"
         return f"<{self.GAME} {self.num_players}p, {who}{seen}>"
 
     # -- hooks for the games --------------------------------------------------
@@ -391,6 +438,7 @@ class BaseState:
         raise NotImplementedError
 
     def _hide(self, seat: int):
+        """`seat`'s view; with `PUBLIC` (no seat), every seat's secrets hidden."""
         raise NotImplementedError
 
     def _data(self) -> dict:
@@ -398,5 +446,5 @@ class BaseState:
 
     @classmethod
     def _from_data(cls, data: dict, n: int, viewer: int | None):
-        """Rebuild from `_data()`; players and viewer are already checked."""
+        """Rebuild from `_data()`; players and viewer (a seat, `PUBLIC` or None) are already checked."""
         raise NotImplementedError

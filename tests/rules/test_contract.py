@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from public_checks import check_public, check_public_refuses, random_positions
 
 import game.rules
 from game.rules import GAME_IDS, IllegalMove, get
@@ -123,3 +124,30 @@ def test_another_games_card_objects_are_refused(module):
         for card in other.deck(other.PLAYERS.start)[:20]:  # codes that overlap ours
             with pytest.raises(ValueError, match="not a"):
                 module.new_game(n, 1, hands=[[card]] + [[]] * (n - 1))
+
+
+def _public_positions(module, seeds: range, every: int):
+    for n in module.PLAYERS:
+        for seed in seeds:
+            yield from random_positions(module, n, seed, every)
+
+
+def test_the_public_view_shows_what_every_seat_sees_and_no_card_of_a_hand(module):
+    """`public_view()` (architecture.md): at every player count, over a seeded
+    random game, every hand hidden as from another seat, counts and piles as
+    every seat sees them, and its JSON round trip."""
+    checked = 0
+    for state in _public_positions(module, range(1), every=12):
+        check_public(module, state)
+        checked += 1
+    assert 20 <= checked <= 150
+    check_public_refuses(module.new_game(module.PLAYERS.start, 4))
+
+
+@pytest.mark.slow
+def test_the_public_view_over_many_whole_games(module):
+    checked = 0
+    for state in _public_positions(module, range(1, 5), every=2):
+        check_public(module, state)
+        checked += 1
+    assert checked > 800

@@ -17,6 +17,7 @@ from game.rules.core import (
     check_seed,
     deal_rng,
     deal_unseen,
+    seat_of_view,
     world_seed,
 )
 
@@ -221,9 +222,7 @@ def new_game(
 
 def unseen_cards(view: State) -> list[int]:
     """Cards the viewer has not seen: not in its hand, not played."""
-    if view.viewer is None:
-        raise ValueError("unseen_cards needs a seat's view")
-    return cards_not_in(DECK, [*view.hands[view.viewer], *view.played])
+    return cards_not_in(DECK, [*view.hands[seat_of_view(view, "unseen_cards")], *view.played])
 
 
 def sample_world(view: State, rng: random.Random) -> State:

@@ -827,9 +827,7 @@ def playout(state: State, rng: random.Random, trace: list | None = None) -> list
 def unseen_cards(view: State) -> list[int]:
     """The card codes `view.viewer` cannot place: the deck minus its own
     hand, the table, every collected pile and the neutral pile."""
-    if view.viewer is None:
-        raise ValueError("unseen_cards needs a seat's view, not a full state")
-    known = list(view.hands[view.viewer])
+    known = list(view.hands[core.seat_of_view(view, "unseen_cards")])
     for _, codes in view.table:
         known.extend(codes)
     for pile in view.collected:

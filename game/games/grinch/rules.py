@@ -32,6 +32,7 @@ from game.rules.core import (
     deal_rng,
     deal_unseen,
     scrub_events,
+    seat_of_view,
     take_cards,
     world_seed,
 )
@@ -1145,9 +1146,7 @@ def unseen_cards(view: State) -> list[int]:
     What a seat sees: its own hand and own pending discard, every discard
     pile, the cards the Grinch was seen to take from them (`known`), the
     cards left out of a scenario, hand sizes, the draw pile's size."""
-    me = view.viewer
-    if me is None:
-        raise ValueError("unseen_cards needs a seat's view, not a full state")
+    me = seat_of_view(view, "unseen_cards")
     seen = set(view.hands[me])
     seen.update(view.left_out)
     for pile in view.discards:

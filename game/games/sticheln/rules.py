@@ -21,6 +21,7 @@ from game.rules.core import (
     deal_rng,
     deal_unseen,
     scrub_events,
+    seat_of_view,
     take_cards,
     world_seed,
 )
@@ -649,9 +650,7 @@ def unseen_cards(view: State) -> list[int]:
     trick, set-aside zeros, revealed pain cards, hand sizes.  There is no
     duty to follow colour (ST-4.2), so an off-colour play says nothing about
     a hand."""
-    me = view.viewer
-    if me is None:
-        raise ValueError("unseen_cards needs a seat's view, not a full state")
+    me = seat_of_view(view, "unseen_cards")
     seen = set(view.hands[me])
     seen.update(view.trick)
     seen.update(view.set_aside)

@@ -13,6 +13,7 @@ import io
 import random
 
 import pytest
+from public_checks import check_public, check_public_refuses, random_positions
 from table_driver import make_app, play_by_clicks
 from toygame import SPEC
 from toygame import rules as toy
@@ -37,6 +38,20 @@ def test_the_toy_is_registered_beside_the_box() -> None:
     assert "highcard" in registry.ids()
     assert registry.get("highcard").rules is toy
     assert not any(registry.get("highcard").has(p) for p in ("rollout", "text", "deal", "lesson"))
+
+
+def test_its_public_view_keeps_the_contract_at_every_player_count() -> None:
+    """The same checks as the box's games (tests/rules/test_contract.py): the
+    rules' `_hide` with nobody's seat gives the public view, and no card of a hand."""
+    checked = 0
+    for n in toy.PLAYERS:
+        for seed in range(4):
+            for state in random_positions(toy, n, seed, every=1):
+                public = check_public(toy, state)
+                assert public.sizes == state.sizes and public.played == state.played
+                checked += 1
+    assert checked > 20
+    check_public_refuses(toy.new_game(2, 1))
 
 
 def test_textplay_plays_it_to_the_end() -> None:
