@@ -31,32 +31,10 @@ RETRY_FOR = 20.0
 
 
 def state_from_json(module: Any, data: dict[str, Any]) -> Any:
-    """A view message's state as the game's own state object.  A spectator's
-    (public information, every hand hidden, nobody's `viewer`) is read as the
-    first seat's view with that hand hidden too: the rules rebuild a state only
-    as a seat's view or as the full state, and this is no full state.  (Rules
-    that want the viewer's own cards, Avalanche's, get a seat not to act with
-    none, and then that seat's count back from the message: every count is
-    public.)"""
-    if "viewer" in data:
-        return module.from_json(data)
-    try:
-        return module.from_json({**data, "viewer": 0})
-    except ValueError as exc:  # the rules want the viewer's own cards (Avalanche)
-        hands, sizes = list(data.get("hands", [])), list(data.get("hand_sizes", []))
-        if not hands or len(hands) != len(sizes):
-            raise exc from None
-        for seat in range(len(hands)):  # a seat shown with none (not the one to act: it must have cards)
-            shown, counts = list(hands), list(sizes)
-            shown[seat], counts[seat] = [], 0
-            try:
-                state = module.from_json({**data, "viewer": seat, "hands": shown, "hand_sizes": counts})
-            except ValueError:
-                continue
-            if getattr(state, "sizes", None) is not None:  # the counts as the message has them
-                state = state._evolve(sizes=tuple(sizes))
-            return state
-        raise exc from None
+    """A view message's state as the game's own state object: the rules
+    rebuild a seat's view and a spectator's public view (`"public": true`,
+    `State.public_view()`) alike, every count and pile in it."""
+    return module.State.from_json(data)
 
 
 class ClientSeat:

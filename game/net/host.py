@@ -27,7 +27,7 @@ from typing import Any
 
 from game.net import protocol as p
 from game.net import words
-from game.rules.core import Event, Phrase, scrub_events
+from game.rules.core import Event, Phrase
 from game.session.match import Seat
 from game.session.session import THINK_SLICE, Session
 
@@ -67,7 +67,6 @@ __all__ = [
     "SEAT_KINDS",
     "new_table",
     "parse_seats",
-    "public_view_json",
     "table_code",
 ]
 
@@ -114,46 +113,7 @@ def _refused(phrase: Phrase) -> bytes:
     return p.encode(p.refusal(phrase))
 
 
-def public_view_json(state: Any) -> dict[str, Any]:
-    """What every seat may know, as a view's JSON: for a spectator, who has no seat.
-
-    There is no `state.view(None)`; the rules hide every hand but the viewer's,
-    so each seat's own entries are taken from another seat's view, where the
-    rules have hidden them.  Built from the views alone (never the full state),
-    it can hold only what some other seat may see; anything else that differs
-    between views (a value no list of seats explains) is left out.  It is the
-    views' JSON shape with every hand hidden and no `viewer`: a spectator's
-    table reads it as data (a state's `from_json` wants a seat's own hand)."""
-    n = state.num_players
-    views = [state.view(seat).to_json() for seat in range(n)]
-    merged = _merge(views, n)
-    if not isinstance(merged, dict):
-        return {}
-    merged.pop("viewer", None)  # nobody's view: the rules' `from_json` does not read it back as a state
-    return merged
-
-
 _GONE = object()
-
-
-def _merge(values: list[Any], n: int) -> Any:
-    first = values[0]
-    if all(v == first for v in values[1:]):
-        return first
-    if all(isinstance(v, dict) for v in values):
-        out: dict[str, Any] = {}
-        for key in first:
-            if all(key in v for v in values):
-                merged = _merge([v[key] for v in values], n)
-                if merged is not _GONE:
-                    out[key] = merged
-        return out
-    if all(isinstance(v, list) for v in values) and len({len(v) for v in values}) == 1:
-        if len(first) == n:  # one entry a seat: seat s's as a seat after it sees it
-            return [values[(s + 1) % n][s] for s in range(n)]
-        items = [_merge([v[i] for v in values], n) for i in range(len(first))]
-        return [None if item is _GONE else item for item in items]
-    return _GONE
 
 
 class HostTable:
@@ -553,12 +513,13 @@ class HostTable:
         return p.encode(message)
 
     def public_bytes(self) -> bytes:
-        """A spectator's view message: what every seat may know, every secret event face down."""
-        state = self.session.match.state
+        """A spectator's view message: the rules' public view (what every seat
+        may know) and its events, every secret one face down."""
+        public = self.session.match.state.public_view()
         message = p.ViewMsg(
             seat=WATCHING,
-            state=public_view_json(state),
-            events=[e.to_json() for e in scrub_events(state.events, WATCHING)],
+            state=public.to_json(),
+            events=[e.to_json() for e in public.events],
             **self._extra(),
         )
         return p.encode(message)

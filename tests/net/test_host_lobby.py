@@ -13,7 +13,7 @@ from game import ai
 from game.net import protocol as p
 from game.net import words
 from game.net.client import ClientSeat
-from game.net.host import WATCHING, public_view_json
+from game.net.host import WATCHING
 from game.rules.core import scrub_events
 
 
@@ -131,8 +131,8 @@ def test_the_public_view_hides_every_hand():
         state = module.new_game(3, 5)
         for _ in range(6):
             state = state.apply(state.legal_moves()[0])
-        public = public_view_json(state)
-        assert "viewer" not in public and public["game"] == game_id
+        public = state.public_view().to_json()  # what the host sends a spectator
+        assert "viewer" not in public and public["public"] is True and public["game"] == game_id
         in_hands = {str(c) for s in range(3) for c in state.hand(s)}
         everyone = set.intersection(*({x for x in _strings(state.view(s).to_json())} for s in range(3)))
         assert not ({x for x in _strings(public)} & in_hands) - everyone

@@ -425,8 +425,7 @@ def test_a_spectators_table_has_no_seat_no_hand_of_its_own_and_no_moves():
     client.seat.handle(
         p.encode(p.Welcome(seat=-1, token="t", code="ABC", game="grinch", names=["Ana", "Bo"], watching=True))
     )
-    view = match.state.view(0).to_json()
-    view["hands"] = [[] for _ in view["hands"]]  # public information only
+    view = match.state.public_view().to_json()  # public information only, as a host sends it
     client.seat.handle(
         p.encode(p.ViewMsg(seat=-1, state=view, events=[], moves=0, connected=[0, 1], turn=0, names=["Ana", "Bo"]))
     )
@@ -548,11 +547,10 @@ def test_the_chat_button_covers_none_of_the_tables_words_or_seats(net, game_id, 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_spectator_reads_every_seats_count_as_the_seats_do(game_id):
-    """Avalanche's rules rebuild a view only with its viewer's own cards: the
-    spectator's state borrows a seat and must still count that seat's cards."""
+    """The spectator's state is the rules' public view, rebuilt by the rules:
+    nobody's seat is borrowed, and every seat's cards are counted."""
     from game import ai, rules
     from game.net.client import state_from_json
-    from game.net.host import public_view_json
 
     module = rules.get(game_id)
     state = module.new_game(3, 8)
@@ -560,7 +558,7 @@ def test_a_spectator_reads_every_seats_count_as_the_seats_do(game_id):
     for _ in range(30):
         if state.is_over:
             break
-        public = state_from_json(module, public_view_json(state))
+        public = state_from_json(module, state.public_view().to_json())
         assert [public.hand_size(s) for s in range(3)] == [state.hand_size(s) for s in range(3)]
         assert all(c is None for s in range(3) for c in public.hand(s)), "no card of any hand"
         state = state.apply(agent.choose(state.view(state.current_player)))
