@@ -436,6 +436,7 @@ def test_a_spectators_table_has_no_seat_no_hand_of_its_own_and_no_moves():
     assert not table.viewer_acts()
     hands = {str(c) for s in (0, 1) for c in match.state.hand(s)}
     assert not any(str(place.card) in hands for place in table.places() if place.card is not None)
+    assert backs_drawn(table) == [match.state.hand_size(s) for s in (0, 1)], "every hand's backs, its own count"
     assert table.mode.drive(0.0) is True  # nobody at this window acts
     step(app)
 
@@ -461,6 +462,16 @@ def test_the_hint_is_worked_out_at_this_window_from_its_own_view(net, monkeypatc
     assert table.message.text.startswith("Hint:")
 
 
+def backs_drawn(table) -> list[int]:
+    """How many face-down cards the table draws for each seat's hand."""
+    counts = [0] * table.num_players
+    for place in table.places():
+        if isinstance(place.key, tuple) and len(place.key) == 3 and place.key[0] == "back":
+            assert place.card is None
+            counts[place.key[1]] += 1
+    return counts
+
+
 SPECTATED = [
     "sticheln",
     "avalanche",
@@ -479,6 +490,7 @@ def test_a_spectator_watches_a_whole_game_over_the_wire_with_every_hand_hidden(n
     app = make_app()
     table = app.routes.remote_table(watcher)
     assert table.viewer is None and table.match.humans == []
+    drawn: dict[int, list[int]] = {}  # a position the table showed still -> the backs it drew for each seat
     for _ in range(40_000):
         if isinstance(app.stack.top, ResultsScene):
             break
@@ -487,11 +499,20 @@ def test_a_spectator_watches_a_whole_game_over_the_wire_with_every_hand_hidden(n
             continue
         hands = [table.view.hand(s) for s in range(table.num_players)]
         assert all(c is None for hand in hands for c in hand), "a spectator sees no card in any hand"
+        if table.stage.picture is None and table.match.position not in drawn:
+            drawn[table.match.position] = backs_drawn(table)
         step(app)
         time.sleep(0.0005)
     assert isinstance(app.stack.top, ResultsScene), "the watcher's table reached the end"
     assert table_net.session.over and table.match.position == len(table_net.session.match.moves)
     assert table.chronicle.entries
+    host = table_net.session.match  # every hand's backs, as many as the full state holds (the bottom seat's too)
+    full = [host.module.new_game(len(host.seats), host.seed, start=host.start, **host.options)]
+    for _seat, move in host.moves:
+        full.append(full[-1].apply(move))
+    assert len(drawn) > 10 and any(counts[0] for counts in drawn.values())
+    for position, counts in drawn.items():
+        assert counts == [full[position].hand_size(s) for s in range(len(counts))], position
 
 
 def test_a_lobby_says_it_waits_for_the_host_and_takes_no_move_until_it_starts():

@@ -208,11 +208,13 @@ class GrinchTable(TableScene):
         legal = self.legal_now()
         scoring = v.phase_name in ("score", "over")
         hand = v.hand(bottom)
+        if self.view.is_public:  # a spectator's table: the bottom seat's cards too, face down
+            hand = [None] * v.hand_size(bottom)
         draw_at = self.draw_rect.center
         for i, ((pos, angle), card) in enumerate(
             zip(self.fan(len(hand), self.size[0] / 2, self.hand_y, self.hand_w, self.hand_width, 6), hand)
         ):
-            key = str(card)
+            key = str(card) if card is not None else ("back", bottom, i)
             mark = "" if scoring else self.hand_mark(key, Move("discard", card) in legal)
             out.append(Place(key, card, pos, self.hand_w, angle, 100 + i, mark, origin=draw_at, game=GAME))
         for seat in range(self.num_players):
@@ -335,12 +337,13 @@ class GrinchTable(TableScene):
         viewer = self.viewer
         bview = before if viewer is None else before.view(viewer)
         bottom = self.bottom_seat()
+        backs = bview.is_public  # a spectator's table: the bottom seat's cards are backs, as the others' are
         scored: dict[int, dict] = {}
         for event in events:
             kind, seat = event.kind, event.seat
-            if kind == "discarded" and seat != bottom:
+            if kind == "discarded" and (seat != bottom or backs):
                 n = bview.hand_size(seat)
-                known = viewer is None or seat == viewer or not event.secret
+                known = event.cards[0] is not None and (viewer is None or seat == viewer or not event.secret)
                 new = str(event.cards[0]) if known else ("pending", seat)
                 self.stage.rekey(("back", seat, n - 1), new)
             elif kind == "revealed":
@@ -348,7 +351,7 @@ class GrinchTable(TableScene):
                 for s, card in shown.items():
                     self.stage.rekey(("pending", s), str(card))
                 holds.append(Hold(GrinchMoment(reveal=shown), REVEAL_HOLD))
-            elif kind == "took" and seat != bottom:
+            elif kind == "took" and (seat != bottom or backs):
                 source = event.info["from"]
                 pile = bview.discard_pile(source)
                 if pile:

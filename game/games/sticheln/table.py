@@ -113,13 +113,16 @@ class StichelnTable(TableScene):
         bottom = self.bottom_seat()
         acting = self.viewer_acts()
         hand = view.hand(bottom)
+        if self.view.is_public:  # a spectator's table: the bottom seat's cards too, face down
+            hand = [None] * view.hand_size(bottom)
         legal = set(self.view.legal_moves()) if acting else set()
         kind = "pain" if self.view.phase == "pick" else "play"
         for i, ((pos, angle), card) in enumerate(
             zip(self.fan(len(hand), self.size[0] / 2, self.hand_y, self.card_w, self.hand_width), hand)
         ):
-            mark = self.hand_mark(str(card), Move(kind, card) in legal)
-            out.append(Place(str(card), card, pos, self.card_w, angle, 100 + i, mark, game=GAME))
+            key = str(card) if card is not None else ("back", bottom, i)
+            mark = self.hand_mark(key, Move(kind, card) in legal)
+            out.append(Place(key, card, pos, self.card_w, angle, 100 + i, mark, game=GAME))
         for seat in range(self.num_players):
             out.extend(self.seat_places(view, seat, bottom))
         out.extend(self.trick_places(view))
