@@ -93,6 +93,10 @@ def check_public_refuses(state: Any) -> None:
     """A public view is for reading: no moves, no seat's view, no search on it."""
     public = state.public_view()
     assert public.legal_moves() == []
+    data = public.to_json()
+    for damaged in ({**data, "viewer": 0}, {**data, "public": "yes"}, {**data, "public": 1}):
+        with pytest.raises(ValueError, match="public view"):
+            type(public).from_json(damaged)
     for move in state.legal_moves()[:3]:
         with pytest.raises(IllegalMove):
             public.apply(move)

@@ -368,7 +368,8 @@ class BaseState:
         `apply` refuses every move, `view(seat)` cannot see more, and search
         (`sample_world`, every agent) refuses it, as it needs one seat's view.
         A seat's view gives the same public view as its full state."""
-        return self._hide(PUBLIC)
+        public: Self = self._hide(PUBLIC)
+        return public
 
     # -- JSON -----------------------------------------------------------------
     def to_json(self) -> dict:
