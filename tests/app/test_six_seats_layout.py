@@ -67,7 +67,7 @@ def readable(table: TableScene) -> dict[str, pygame.Rect]:
     line = table.log.line_shown()
     if line is not None:
         out["turn line"] = line[0]
-    out["status line"] = table.status_shown()[0]
+    out["status line"] = table.status_line.shown()[0]
     return out
 
 
@@ -111,11 +111,11 @@ def check_six_seats(
         if top is not table:  # a round summary: closed, as a player would
             app.step(FRAME, events=[enter], flip=False)
             continue
-        if not table.busy:
+        if not table.stage.busy:
             found = clashes(table)
             assert not found, (game, size, ui_scale, lang, len(match.moves), found)
             if table.viewer_acts():
-                table.offer(rng.choice(match.state.legal_moves()))
+                table.turns.offer(rng.choice(match.state.legal_moves()))
         app.step(FRAME, events=[], flip=False)
     return len(match.moves)
 

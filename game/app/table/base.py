@@ -15,13 +15,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Hashable
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app.look.sound import EVENT_SOUNDS
-from game.app.shell.save_keeping import autosave_failed
 from game.app.shell.scene import Scene
 from game.app.table import layout, status_words, voice
 from game.app.table.chronicle import Chronicle
@@ -30,7 +27,8 @@ from game.app.table.layout import SeatSpot
 from game.app.table.log_panel import RoundLog
 from game.app.table.mode import TableMode
 from game.app.table.sprites import Place
-from game.app.table.stage import DEAL_KINDS, MOVE_TIME, STAGGER, Hold, Stage
+from game.app.table.stage import MOVE_TIME, STAGGER, Hold, Stage
+from game.app.table.status_line import StatusLine
 from game.app.table.turns import TurnFlow
 from game.app.table.voice import MESSAGE_TIME, MessageLine
 from game.app.ui import focus, widgets
@@ -39,9 +37,7 @@ from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_pane
 from game.app.words import names
 from game.games import registry
 from game.i18n import N_, _
-from game.rules import Phrase
-from game.session.match import Match
-from game.session.session import Session
+from game.session.session import TableMatch, TableSession
 
 if TYPE_CHECKING:
     from game.app.shell.surface import AppSurface
@@ -70,13 +66,14 @@ class TableScene(Scene):
     GAME = ""
     focus_start_group = "play"  # the keyboard's ring starts on a card, not on Menu
 
-    def __init__(self, app: AppSurface, match: Match, *, demo: bool = False):
+    def __init__(self, app: AppSurface, session: TableSession, *, demo: bool = False):
         super().__init__(app)
-        self.match = match
+        self.session = session  # the game shown: kept here (`Session`) or by a host (`RemoteSession`)
+        self.match: TableMatch = session.match
         self.demo = demo
         self.spectator = False  # see spectate()
         self.face_up = False  # every hand shown (a finished game's replay); see look_as()
-        humans = match.humans
+        humans = self.match.humans
         # The seat whose eyes the table shows; None = spectator (all computers, or a replay).
         self.viewer: int | None = humans[0] if humans else None
         self.selection: set[Hashable] = set()
@@ -92,20 +89,14 @@ class TableScene(Scene):
         self.holder: Scene = self  # the screen on the stack that shows this table (a lesson's wraps it)
         self._view: tuple[Any, Any, Any] = (None, None, None)
         self._still: Any = None  # what was drawn when the cards last lay still (see `counted`)
-        self._landing = False  # the last move's holds show or its cards still move (see `landing`)
-        kept = getattr(match, "keeper", None)  # a game kept elsewhere brings its keeper (a network table's)
-        self.session = (
-            kept
-            if isinstance(kept, Session)
-            else Session(match, keeps=not demo, on_keep_failed=lambda exc: autosave_failed(app, match, exc))
-        )
-        self.chronicle = Chronicle(self.GAME, len(match.seats))  # what each seat did, in words
-        if match.moves:  # a game going on: its round so far
-            self.chronicle.fill(match)
-        self.stage: Stage[Any] = Stage(self, match.state)
+        self.chronicle = Chronicle(self.GAME, len(self.match.seats))  # what each seat did, in words
+        if session.local is not None and session.local.moves:  # a game going on: its round so far
+            self.chronicle.fill(session.local)
+        self.stage: Stage[Any] = Stage(self, self.match.state)
         self.log = RoundLog(self, self.chronicle, self.stage)
         self.input = TableInput(self, self.stage, self.log)
-        self.turns = TurnFlow(self, self.session, self.stage, self.chronicle, self.message)
+        self.turns = TurnFlow(self, session, self.stage, self.chronicle, self.message)
+        self.status_line = StatusLine(self, self.stage, self.message)
 
     def spectate(self) -> None:
         """Make this a replay's table (call before it is laid out): nobody's
@@ -224,21 +215,11 @@ class TableScene(Scene):
         """The seat to act, None once the game is over."""
         return self.match.current
 
-    @property
-    def busy(self) -> bool:
-        """Cards are moving or a hold is showing."""
-        return self.stage.busy
-
     def landing(self) -> bool:
         """The last move is still being shown (a hold's picture, its cards in
         flight): the player has not seen the table they would act on, so no
         click may commit a move yet."""
-        return self._landing and self.stage.busy
-
-    @property
-    def hint(self) -> tuple[Any, str | None] | None:
-        """The hint shown now: (move, reason), or None."""
-        return self.turns.hint
+        return self.stage.landing and self.stage.busy
 
     def shown(self) -> Any:
         """What the table draws now: a hold's view of the past, or the view."""
@@ -331,9 +312,9 @@ class TableScene(Scene):
         if self.spectator:  # the replay has its own controls
             self.buttons = []
         elif self.match.humans:
-            self.buttons.insert(1, Button(N_("Hint"), self.ask_hint, key=pygame.K_h))
+            self.buttons.insert(1, Button(N_("Hint"), self.turns.ask_hint, key=pygame.K_h))
         if len(self.match.humans) == 1 and not self.spectator:
-            self.buttons.insert(1, Button(N_("Undo"), self.undo))
+            self.buttons.insert(1, Button(N_("Undo"), self.turns.undo))
         self.buttons = self.mode.buttons(self.buttons)
         self.place_buttons()
         if self.stage.dealt:
@@ -432,73 +413,16 @@ class TableScene(Scene):
     def show_results(self) -> None:
         self.app.routes.results(self)
 
-    # -- the parts' verbs, for the game tables and the screens that hold a table --
-
-    def sync(self, instant: bool = False) -> None:
-        """Cards to where the table now says they belong."""
-        self.stage.sync(instant=instant)
-
-    def try_move(self, move: Any, key: Hashable | None = None) -> bool:
-        return self.input.try_move(move, key)
-
-    def offer(self, move: Any) -> Phrase | None:
-        return self.turns.offer(move)
-
-    def undo(self) -> None:
-        self.turns.undo()
-
-    def ask_hint(self) -> None:
-        self.turns.ask_hint()
-
     def focus_items(self) -> list[focus.Focusable]:
         return self.input.focus_items()
 
     def focus_changed(self) -> None:
         self.stage.sync()  # the focused card lifts
 
-    def seen_events(self) -> tuple:
-        """The last move's events as this table may hear them: its viewer's,
-        from the session; a spectator's (a replay, an all-computer demo) all."""
-        if self.viewer is None:
-            return tuple(self.match.state.events)
-        return self.session.events(self.viewer)
-
-    def after_move(self, before: Any, events: tuple) -> None:
-        """Stage a move (`events` as `seen_events` gives them): its sounds, the
-        game's holds, the round's summary."""
-        self.stage.before = before
-        self._landing = True
-        for kind in dict.fromkeys(e.kind for e in events):
-            sound = EVENT_SOUNDS.get(kind)
-            if sound:
-                self.app.sound.play(sound)
-        summary = self.summary(events)
-        self.stage.play(
-            self.holds_for(events),
-            partial(self.show_summary, summary) if summary is not None else None,
-            deals=any(e.kind in DEAL_KINDS for e in events),
-        )
-
     def finish_animations(self) -> None:
+        """Every card where it belongs now, and nothing counted from before."""
         self.stage.finish()
         self._still = None
-        self._landing = False
-
-    def show(self, index: int, animate: bool) -> None:
-        """Put the game after its first `index` moves on the table (replays
-        step back and forth through a match that holds every move).
-        `animate`: one step forward, staged like the game did; otherwise
-        every card snaps into place."""
-        self.finish_animations()
-        state = self.match.seek(index)
-        before = self.match.seek(max(0, index - 1)) if index else state
-        self.match.seek(index)
-        self.chronicle.fill(self.match)
-        if animate:
-            self.after_move(before, self.seen_events())
-        else:
-            self.stage.before = before
-            self.finish_animations()
 
     def overlays_hidden(self) -> bool:
         """A round summary or the results lie over the table: whatever they
@@ -515,7 +439,7 @@ class TableScene(Scene):
         if self.stage.tween(dt):  # the cards lie still: what they show now is what is counted
             self._still = self.drawn()
             self.stage.count_hold(dt)
-            self._landing = self._landing and self.stage.busy
+            self.stage.landing = self.stage.landing and self.stage.busy
         if self.on_top():
             self.turns.drive(dt)
 
@@ -573,7 +497,7 @@ class TableScene(Scene):
         self.draw_table(surface)
         self.stage.draw(surface, self.app.art)
         self.draw_over(surface)
-        self.draw_status(surface)
+        self.status_line.draw(surface)
         for button in self.buttons:
             button.draw(surface, self.app.ui(17))
         self.mode.draw(surface)  # its own layer (a network table's chat), under the open log
@@ -621,51 +545,6 @@ class TableScene(Scene):
         """A glow's strength, 0..1.  Calm (it used to breathe): a breathing
         glow would need a frame many times a second while the table waits."""
         return 0.5
-
-    def status_box(self) -> pygame.Rect:
-        """Where the status line is: top centre, never under the buttons."""
-        ui = self.app.ui
-        w = self.size[0]
-        box = pygame.Rect(0, 0, min(w - ui(420), ui(760)), ui(34))
-        box.midtop = (w // 2 - ui(80), ui(10))
-        buttons = [b.rect.left for b in self.buttons if b.rect.top < box.bottom and b.rect.w]
-        if buttons:  # never under the buttons (Grinch has one more)
-            box.w = min(box.w, min(buttons) - ui(8) - box.x)
-        return box
-
-    def status_shown(self) -> tuple[pygame.Rect, list[str], int, Any]:
-        """The status line as drawn: its box (taller when the words take two
-        lines), the lines, their size and look."""
-        ui = self.app.ui
-        box = self.status_box()
-        if self.message.showing:
-            text, look = self.message.text, voice.style(self.message.tone)
-        else:
-            prefix = _("Demo") + " · " if self.demo else _("Replay") + " · " if self.spectator else ""
-            if self.match.daily is not None:  # today's deal says so, whoever watches
-                prefix += _("Today's deal") + " · "
-            said = _("Dealing the cards…") if self.stage.dealing else self.mode.status(self.status())
-            text, look = prefix + said, voice.style(voice.INFO)
-        lines, px = voice.fit_lines(text, box.w - ui(24), ui(18), ui(15))
-        if len(lines) > 1:  # two lines, snug but inside: the top seat's panel starts just below (ui(52))
-            box.h = ui(12) + round(px * 1.22) * len(lines)
-            box.y = max(ui(2), min(box.y, ui(52) - box.h))  # it grows upwards as far as it must
-        return box, lines, px, look
-
-    def status_radius(self, lines: list[str]) -> int:
-        """The pill's corners: round on one line; on two, tighter, so the
-        first and last words stay clear of the curve."""
-        return self.app.ui(17 if len(lines) < 2 else 9)
-
-    def draw_status(self, surface: pygame.Surface) -> None:
-        """The status line; a fresh message (a reason, a hint) takes its place
-        for a few seconds, so nothing on the table is ever covered."""
-        box, lines, px, look = self.status_shown()
-        step = round(px * 1.22)
-        draw_panel(surface, box, look.fill, radius=self.status_radius(lines), edge=look.edge)
-        for i, line in enumerate(lines):
-            y = box.centery + round((i - (len(lines) - 1) / 2) * step)
-            blit_text(surface, line, px, look.ink, center=(box.centerx, y))
 
     def label_rects(self) -> list[pygame.Rect]:
         """Where the table writes words on the felt (pile names and counts,
