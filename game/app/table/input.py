@@ -53,8 +53,6 @@ class InputHost(Protocol):
 
     @property
     def view(self) -> Any: ...
-    @property
-    def current(self) -> int | None: ...
     def name(self, seat: int) -> str: ...
     def you(self, seat: int) -> bool: ...
     def viewer_acts(self) -> bool: ...
@@ -148,7 +146,7 @@ class TableInput:
         host = self.host
         if not host.viewer_acts():
             if host.viewer is not None and any(s.rect().collidepoint(pos) for s in self.stage.sprites.values()):
-                cur = host.current
+                cur = host.view.current_player
                 host.refuse(
                     _("Wait — the game is over.")
                     if cur is None
