@@ -85,7 +85,7 @@ class RemoteSession:
         self.shown = first  # the message the shown view arrived with: its names, computers, away seats
         self.names = list(first.names) or list(seat.names)  # the last names the host told (a view may leave them out)
         self.heard: tuple[Event, ...] = ()  # the shown move's events, as the host let us see them
-        self.sent_at: int | None = None  # the host's move count when we sent a move not yet answered
+        self.sent_at: int | None = None  # the move count when we sent a move not yet answered (see `in_flight`)
         self.hints = HintWorker()
         self._listeners: list[Callable[[int, tuple[Event, ...]], None]] = []
         self.arrive(first)

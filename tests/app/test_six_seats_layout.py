@@ -143,7 +143,7 @@ def test_six_seats_cover_nothing_a_player_reads_every_language_and_size(lang, ga
 def test_the_grinch_badge_leaves_a_long_name_its_full_size(lang, size, monkeypatch):
     """Punjabi Grinch, six seats: the badge lay over "Harpreet".  Every seat
     is the Grinch once; its name is drawn at full size and clear of the badge."""
-    import game.app.table.base as base
+    import game.app.table.seat_panel as base  # (the seats' panels draw their names)
     import game.games.grinch.table as grinch_table
 
     i18n.set_language(lang)

@@ -197,8 +197,8 @@ def test_a_game_of_one_long_round_titles_its_log_for_the_game():
     """Avalanche is played as one long round: its log is 'The game so far'."""
     _app, avalanche = make_app("avalanche", [True, False, False])
     _app, sticheln = make_app("sticheln", [True, False, False])
-    assert avalanche.log_title() == "The game so far"
-    assert sticheln.log_title() == "This round so far"
+    assert avalanche.log.title() == "The game so far"
+    assert sticheln.log.title() == "This round so far"
 
 
 def test_the_punjabi_six_seat_score_pad_gives_every_name_room_in_its_column():
