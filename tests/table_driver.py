@@ -66,7 +66,7 @@ def play_by_clicks(app: App, table: TableScene, rng: random.Random, max_frames: 
         if top is not table:
             click_top_button(app)
             continue
-        if table.viewer_acts() and not table.busy:
+        if table.viewer_acts() and not table.stage.busy:
             targets = table.targets()
             legal = table.match.state.legal_moves()
             useful = [t for t in targets if (t.move is not None and t.move in legal) or t.select is not None]

@@ -29,6 +29,7 @@ from game.net import protocol as p
 from game.net import words
 from game.rules.core import Event, Phrase
 from game.session.match import Seat
+from game.session.outcome import Refused
 from game.session.session import THINK_SLICE, Session
 
 log = logging.getLogger(__name__)
@@ -333,7 +334,7 @@ class HostTable:
         if move is None:
             return []  # still thinking
         self._thinker = None
-        if move is _GONE or session.offer(seat, move) is not None:
+        if move is _GONE or isinstance(session.offer(seat, move), Refused):
             log.warning("the computer at seat %s found no move", seat)
             self._stuck = session.match.state
         return self.take_outbox()
@@ -480,9 +481,9 @@ class HostTable:
             return [
                 (conn, _refused(Phrase("notation", str(exc), {"text": str(exc)})))  # as the rules' gate says it
             ]
-        refused = session.offer(seat, move)
-        if refused is not None:
-            return [(conn, _refused(refused))]
+        outcome = session.offer(seat, move)
+        if isinstance(outcome, Refused):
+            return [(conn, _refused(outcome.reason))]
         return self.take_outbox() if self.sliced else self.run_computers()
 
     # -- views ---------------------------------------------------------------

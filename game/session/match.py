@@ -55,7 +55,8 @@ class Match:
 
     @property
     def current(self) -> int | None:
-        return self.state.current_player
+        seat: int | None = self.state.current_player
+        return seat
 
     def human_to_act(self) -> bool:
         seat = self.current

@@ -1,35 +1,88 @@
 """The keeper of one game at a table, with no pygame: the match, the seats,
 the computers and their pacing, undo, and keeping the game on disk.
 
-A table (or a test, or later a remote seat) talks to it through `TableSession`:
-it asks for one seat's view and the events that seat may see, offers moves
-(a refusal comes back as the rules' `Phrase`), and is told when something
-happened (`listen`).  Nothing here draws; nothing here knows a game by name.
+A table talks to it only through `TableSession` (and reads the match through
+`TableMatch`): it asks for one seat's view and the events that seat may see,
+offers moves (`Played`, or `Refused` with the rules' `Phrase`: see
+`game.session.outcome`), and is told when something happened (`listen`).  A
+network table's `game.net.remote_session.RemoteSession` is its sibling behind
+the same Protocols.  Nothing here draws; nothing here knows a game by name.
 """
 
 from __future__ import annotations
 
 import logging
-import threading
-from collections.abc import Callable, Iterator
-from typing import Any, Protocol
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game import ai
-from game.ai import review
 from game.persist import SaveError, library
 from game.rules import IllegalMove
 from game.rules.core import Event, Phrase, scrub_events
-from game.session.match import Match
+from game.session.hint import HintWorker
+from game.session.match import Match, Seat
+from game.session.outcome import Outcome, Played, Refused
 
 log = logging.getLogger(__name__)
 
 THINK_SLICE = 0.003  # seconds of computer thinking per frame
 
-__all__ = ["THINK_SLICE", "Session", "TableSession", "think"]
+__all__ = ["THINK_SLICE", "Session", "TableMatch", "TableSession", "think"]
+
+
+class TableMatch(Protocol):
+    """What a table reads of the game it shows (a `Match` here, the host's
+    views at a network table): who sits where, the state shown, how far it is."""
+
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def module(self) -> Any:
+        """The game's rules module (its deck, its notation)."""
+        ...
+
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+    @property
+    def humans(self) -> list[int]:
+        """The seats played by people at this window (none for a spectator)."""
+        ...
+
+    @property
+    def state(self) -> Any:
+        """The state shown (at a network table: the latest view, our seat's)."""
+        ...
+
+    @property
+    def current(self) -> int | None: ...
+    @property
+    def position(self) -> int:
+        """How many moves the state shown comes after."""
+        ...
+
+    @property
+    def daily(self) -> str | None:
+        """The ISO date whose "Today's deal" this is, or None."""
+        ...
+
+    def undo_target(self) -> tuple[int | None, str]:
+        """The move undo would take back, or None and why not (an `N_` catalog message)."""
+        ...
 
 
 class TableSession(Protocol):
-    """What a table may ask of the game it shows (one viewer's side of it)."""
+    """What a table may ask of the game it shows (one viewer's side of it):
+    `Session` keeps it here, `game.net.remote_session.RemoteSession` asks a host."""
+
+    agents: dict[int, Any]  # the computers played here, by seat (a lesson scripts them, a replay has none)
+    keeps: bool  # the game goes to the disk after every move
+
+    @property
+    def match(self) -> TableMatch: ...
+    @property
+    def local(self) -> Match | None:
+        """The whole match when it is kept here (to save, replay, play again), None at a network table."""
+        ...
 
     def view(self, seat: int) -> Any:
         """The state as `seat` may know it."""
@@ -39,12 +92,35 @@ class TableSession(Protocol):
         """The last move's events, scrubbed for `seat`."""
         ...
 
-    def offer(self, seat: int, move: Any) -> Phrase | None:
-        """Play `move` for `seat`: None if played, else the rules' refusal."""
+    def offer(self, seat: int, move: Any) -> Outcome:
+        """Play `move` for `seat`: played here, sent to the host, or refused with the rules' reason."""
+        ...
+
+    def play(self, move: Any) -> tuple[Event, ...]:
+        """Play a computer's (or a lesson's) move for the seat to act; raises IllegalMove."""
+        ...
+
+    def think(self, seat: int) -> Iterator[Any]:
+        """The computer at `seat` choosing (None while it thinks, then the move)."""
+        ...
+
+    def undo(self) -> str | None:
+        """Take back the human's last move; None, or the catalog reason why not."""
         ...
 
     def listen(self, callback: Callable[[int, tuple[Event, ...]], None]) -> None:
         """Call `callback(seat, events)` after every move played."""
+        ...
+
+    def ask_hint(self, seat: int) -> bool:
+        """Ask the coach what `seat` should play, off the table's thread; False if asked already."""
+        ...
+
+    @property
+    def hint_pending(self) -> bool: ...
+    def forget_hint(self) -> None: ...
+    def poll_hint(self) -> tuple[Any, Any] | None:
+        """The hint's (move, reason) once ready and still about the position shown."""
         ...
 
 
@@ -85,7 +161,12 @@ class Session:
             s: make_agent(match, s) for s in range(len(match.seats)) if not match.seats[s].human
         }
         self._listeners: list[Callable[[int, tuple[Event, ...]], None]] = []
-        self._hint: tuple[threading.Thread, list[Any], Any] | None = None
+        self.hints = HintWorker()
+
+    @property
+    def local(self) -> Match:
+        """The whole match: it is kept here."""
+        return self.match
 
     # -- what a seat may know ------------------------------------------------
     @property
@@ -106,15 +187,15 @@ class Session:
         self._listeners.append(callback)
 
     # -- moves ---------------------------------------------------------------
-    def offer(self, seat: int, move: Any) -> Phrase | None:
+    def offer(self, seat: int, move: Any) -> Outcome:
         """Play `move` for `seat` if it is that seat's turn and the rules take it."""
         if self.match.current is not None and seat != self.match.current:  # over: the rules' refusal below
-            return Phrase("not_your_turn", "It is not your turn.", {"seat": seat})
+            return Refused(Phrase("not_your_turn", "It is not your turn.", {"seat": seat}))
         try:
             self.play(move)
         except IllegalMove as exc:
-            return exc.reason
-        return None
+            return Refused(exc.reason)
+        return Played(seat)
 
     def play(self, move: Any) -> tuple[Event, ...]:
         """Play `move` for the seat to act (raises IllegalMove, changing nothing);
@@ -164,39 +245,29 @@ class Session:
     # -- the hint worker -------------------------------------------------------
     def ask_hint(self, seat: int) -> bool:
         """Ask the coach, in a worker thread, what `seat` should play; False if
-        one is asked already.  The hint is the review's own evaluation of the
-        position (`game.ai.review.hint`: the same worlds, budget and stopping
-        rule), so a hint and a later review of the game name the same move."""
-        if self._hint is not None:
-            return False
-        view = self.view(seat)
-        result: list[Any] = []
-        job = threading.Thread(target=lambda: result.append(review.hint(view)), daemon=True)
-        job.start()
-        self._hint = (job, result, self.match.state)
-        return True
+        one is asked already (see `HintWorker`)."""
+        return self.hints.ask(self.view(seat), self.match.state)
 
     @property
     def hint_pending(self) -> bool:
-        return self._hint is not None
+        return self.hints.pending
 
     def wait_hint(self, timeout: float | None = None) -> None:
         """Block until the hint worker is done (for tests and tools, never a frame)."""
-        if self._hint is not None:
-            self._hint[0].join(timeout)
+        self.hints.wait(timeout)
 
     def forget_hint(self) -> None:
-        self._hint = None
+        self.hints.forget()
 
     def poll_hint(self) -> tuple[Any, Any] | None:
         """The (move, reason) once the worker is done and the position unchanged, else None."""
-        if self._hint is None:
-            return None
-        job, result, asked = self._hint
-        if job.is_alive():
-            return None
-        self._hint = None
-        if not result or asked is not self.match.state:
-            return None  # the position changed meanwhile: the hint is stale
-        move, reason = result[0]
-        return move, reason
+        return self.hints.poll(self.match.state)
+
+
+if TYPE_CHECKING:  # mypy checks that both are what a table is given
+
+    def _a_table_session(session: Session) -> TableSession:
+        return session
+
+    def _a_table_match(match: Match) -> TableMatch:
+        return match

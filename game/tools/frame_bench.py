@@ -54,7 +54,7 @@ def frame_costs(
         seats = [Seat(f"Seat {i + 1}", False, "random") for i in range(players)]
         table = app.routes.table(Match(game, seats, seed), demo=True)
         app.settings.speed = "off"  # get to mid-game quickly
-        while len(table.match.moves) < warmup_moves and not table.match.state.is_over:
+        while table.match.position < warmup_moves and not table.match.state.is_over:
             app.step(1 / 60, events=[], flip=False)
         app.settings.speed = "normal"
         phase = time.perf_counter()
@@ -62,7 +62,7 @@ def frame_costs(
             start = time.perf_counter()
             app.step(1 / 60, events=[], flip=False)
             cost = (time.perf_counter() - start) * 1000
-            if table.busy:
+            if table.stage.busy:
                 costs.append(cost)
         measured += time.perf_counter() - phase
         seed += 1
@@ -133,15 +133,15 @@ def seat_costs(
             if app.stack.top is not table:  # a round's summary: closed at once
                 app.stack.pop()
                 continue
-            if table.viewer_acts() and not table.busy:
+            if table.viewer_acts() and not table.stage.busy:
                 if network and (client is None or client.seat.inbox or getattr(table.session, "in_flight", False)):
                     time.sleep(0.0005)  # the host's answer is on its way
                 else:
-                    table.try_move(rng.choice(table.view.legal_moves()))
+                    table.input.try_move(rng.choice(table.view.legal_moves()))
             start = clock()
             app.step(1 / 60, events=[], flip=False)
             cost = (clock() - start) * 1000
-            if table.busy:
+            if table.stage.busy:
                 costs.append(cost)
     finally:
         if client is not None:

@@ -159,10 +159,10 @@ def write_simulated_tables(folder: str) -> list[str]:
             app.step(1 / 30, events=[], flip=False)
             if app.stack.top is not table:
                 app.stack.pop()
-            elif table.viewer_acts() and not table.busy:
+            elif table.viewer_acts() and not table.stage.busy:
                 if game != "sticheln" or table.view.phase != "pick" and table.view.trick_cards():
                     break
-                table.try_move(table.view.legal_moves()[0])
+                table.input.try_move(table.view.legal_moves()[0])
         app.step(1 / 30, events=[], flip=False)
         for kind in ("protanopia", "deuteranopia"):
             path = os.path.join(folder, f"{game}_{kind}.png")

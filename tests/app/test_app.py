@@ -193,7 +193,7 @@ def test_resize_in_the_middle_of_an_animation():
     app, table = make_app("sticheln", [False, False, False, False], seed=2, speed="slow")
     for _ in range(400):
         app.step(1 / 30, events=[], flip=False)
-        if table.busy and table.match.moves:
+        if table.stage.busy and table.match.moves:
             break
     assert any(s.moving for s in table.stage.sprites.values())
     app.step(1 / 30, events=[pygame.event.Event(pygame.VIDEORESIZE, size=(1024, 600), w=1024, h=600)], flip=False)
@@ -211,7 +211,7 @@ def test_input_during_animation_is_applied_once_and_in_order():
     app, table = make_app("sticheln", [True, False, False], seed=9, speed="slow", start=0)
     card = table.targets()[0]
     click(app, table.input.click_point(card))
-    assert len(table.match.moves) == 1 and table.busy
+    assert len(table.match.moves) == 1 and table.stage.busy
     click(app, table.input.click_point(card))  # the same spot again, mid-animation
     assert len(table.match.moves) == 1  # not the human's turn: nothing happens
     assert "turn" in table.message.text
@@ -235,7 +235,7 @@ def test_undo_button_in_a_one_human_game():
 
     def settle():
         for _ in range(2000):
-            if table.viewer_acts() and not table.busy:
+            if table.viewer_acts() and not table.stage.busy:
                 return
             app.step(1 / 30, events=[], flip=False)
 
@@ -320,7 +320,7 @@ def test_hint_highlights_a_legal_move_for_the_human_to_act():
     assert table.session.hint_pending  # thinking in a worker thread; the table keeps drawing
     table.session.wait_hint(timeout=60)
     app.step(1 / 30, events=[], flip=False)
-    move, _reason = table.hint
+    move, _reason = table.turns.hint
     assert move in table.match.state.legal_moves()
     assert table.message.text.startswith("Hint:")
     assert any(s.place.mark == "hint" for s in table.stage.sprites.values())
@@ -335,7 +335,7 @@ def test_last_trick_of_a_round_and_the_new_hand_keep_their_own_cards():
             break  # the old round's last trick is held; the new hand waits for the summary
         if app.stack.top is not table:
             click(app, app.stack.top.buttons[0].rect.center)
-        elif table.viewer_acts() and not table.busy:
+        elif table.viewer_acts() and not table.stage.busy:
             click(app, table.input.click_point(rng.choice(table.targets())))
         else:
             app.step(1 / 30, events=[], flip=False)
@@ -346,7 +346,7 @@ def test_last_trick_of_a_round_and_the_new_hand_keep_their_own_cards():
     for _ in range(2000):  # the summary, then the new deal, then the computers' picks
         if app.stack.top is not table:
             click(app, app.stack.top.buttons[0].rect.center)
-        elif table.viewer_acts() and not table.busy:
+        elif table.viewer_acts() and not table.stage.busy:
             break
         else:
             app.step(1 / 30, events=[], flip=False)
@@ -364,20 +364,20 @@ def test_a_hint_is_forgotten_when_the_laptop_passes():
     table.turns.hint = (table.match.state.legal_moves()[0], None)
     table.say("Hint: pain red 4", voice.HINT)
     click(app, table.input.click_point(table.targets()[0]))
-    assert table.hint is None and table.message.left == 0.0
+    assert table.turns.hint is None and table.message.left == 0.0
 
 
 def test_a_refused_undo_keeps_the_hold_on_screen():
     app, table = make_app("sticheln", [True, False, False], seed=4, speed="normal")
     for _ in range(2000):  # the picks: revealing them ends any chance of undo
-        if table.match.state.phase == "play" and not table.busy:
+        if table.match.state.phase == "play" and not table.stage.busy:
             break
-        if table.viewer_acts() and not table.busy:
+        if table.viewer_acts() and not table.stage.busy:
             click(app, table.input.click_point(table.targets()[0]))
         app.step(1 / 30, events=[], flip=False)
     table.stage.holds.append(Hold(TrickMoment(PastView(table.view, 0, None), [], 0, "trick_won"), 5.0))
     table.stage.next_hold()
-    table.undo()
+    table.turns.undo()
     assert table.stage.holding and "undo" in table.message.text.lower()
 
 

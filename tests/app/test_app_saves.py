@@ -60,7 +60,7 @@ def press(app: App, label: str) -> None:
 def settle(app: App, table: TableScene, limit: int = 3000) -> None:
     """Run frames until the human may click again."""
     for _ in range(limit):
-        if app.stack.top is table and table.viewer_acts() and not table.busy:
+        if app.stack.top is table and table.viewer_acts() and not table.stage.busy:
             return
         if app.stack.top is not table:
             app.stack.top.buttons[0].action()
@@ -148,7 +148,7 @@ def test_every_move_and_every_undo_rewrites_the_autosave():
     settle(app, table)
     saved = library.read_autosave()
     assert len(saved.moves) == len(table.match.moves)
-    table.undo()
+    table.turns.undo()
     assert len(library.read_autosave().moves) == len(table.match.moves) < len(saved.moves)
 
 

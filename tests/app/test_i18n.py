@@ -424,7 +424,7 @@ def test_a_table_in_each_language(code: str, monkeypatch) -> None:
             break
         if app.stack.top is not table:
             click(app, app.stack.top.buttons[0].rect.center)
-        elif table.viewer_acts() and not table.busy:
+        elif table.viewer_acts() and not table.stage.busy:
             click(app, table.input.click_point(rng.choice(table.targets())))
         else:
             app.step(1 / 30, events=[], flip=False)

@@ -177,7 +177,7 @@ def play_to_results(app: App, rng: random.Random, max_frames: int = 60_000) -> T
             table = top
         if isinstance(top, ResultsScene):
             return table
-        if table is not None and top is table and table.viewer_acts() and not table.busy:
+        if table is not None and top is table and table.viewer_acts() and not table.stage.busy:
             play_turn(app, table, rng)
         elif top is not table and not isinstance(top, TableScene):
             tab_to(app, focus.items_of(top)[0].key)  # Continue, I'm <name>...
@@ -330,7 +330,7 @@ def test_the_focus_skips_cards_the_rules_forbid():
     app, table = make_app("grinch", [True, False, False], seed=3)
     for _ in range(400):
         app.step(1 / 30, events=[], flip=False)
-        if table.viewer_acts() and not table.busy:
+        if table.viewer_acts() and not table.stage.busy:
             break
     assert table.view.phase_name == "grinch" and table.view.takes_left
     press(app, pygame.K_TAB)
@@ -350,7 +350,7 @@ def test_the_focused_card_rises_and_the_viewer_change_forgets_the_focus():
     app, table = make_app("sticheln", [True, True, False], seed=2)
     for _ in range(400):
         app.step(1 / 30, events=[], flip=False)
-        if table.viewer_acts() and not table.busy:
+        if table.viewer_acts() and not table.stage.busy:
             break
     press(app, pygame.K_TAB)
     key = focused_key(app)

@@ -501,7 +501,7 @@ def test_the_grinch_lesson_says_its_own_length_not_the_games_rounds():
     app, scene = lesson("grinch")
     seen = []
     while advance(app, scene):
-        seen.append(" ".join(scene.table.status_shown()[1]))
+        seen.append(" ".join(scene.table.status_line.shown()[1]))
         click(app, scene.table.input.click_point(scene.lesson_targets()[0]))
     assert seen and not any("Round" in line or "of 6" in line for line in seen), seen
 

@@ -67,7 +67,7 @@ def readable(table: TableScene) -> dict[str, pygame.Rect]:
     line = table.log.line_shown()
     if line is not None:
         out["turn line"] = line[0]
-    out["status line"] = table.status_shown()[0]
+    out["status line"] = table.status_line.shown()[0]
     return out
 
 
@@ -111,11 +111,11 @@ def check_six_seats(
         if top is not table:  # a round summary: closed, as a player would
             app.step(FRAME, events=[enter], flip=False)
             continue
-        if not table.busy:
+        if not table.stage.busy:
             found = clashes(table)
             assert not found, (game, size, ui_scale, lang, len(match.moves), found)
             if table.viewer_acts():
-                table.offer(rng.choice(match.state.legal_moves()))
+                table.turns.offer(rng.choice(match.state.legal_moves()))
         app.step(FRAME, events=[], flip=False)
     return len(match.moves)
 
@@ -143,7 +143,7 @@ def test_six_seats_cover_nothing_a_player_reads_every_language_and_size(lang, ga
 def test_the_grinch_badge_leaves_a_long_name_its_full_size(lang, size, monkeypatch):
     """Punjabi Grinch, six seats: the badge lay over "Harpreet".  Every seat
     is the Grinch once; its name is drawn at full size and clear of the badge."""
-    import game.app.table.base as base
+    import game.app.table.seat_panel as base  # (the seats' panels draw their names)
     import game.games.grinch.table as grinch_table
 
     i18n.set_language(lang)

@@ -19,7 +19,7 @@ def _to_a_hold_on_my_lead(seed: int):
             return app, table
         if app.stack.top is not table:
             return None
-        if table.viewer_acts() and not table.busy:
+        if table.viewer_acts() and not table.stage.busy:
             legal = table.match.state.legal_moves()
             useful = [t for t in table.targets() if t.move in legal]
             if useful:
@@ -44,7 +44,7 @@ def test_a_click_during_the_trick_banner_does_not_lead_the_next_trick():
     click(app, table.input.click_point(target))
     assert len(table.match.moves) == played, "a card the player did not see was led"
     for _ in range(2000):  # once the trick is gone and the cards lie still, the click counts
-        if not table.busy:
+        if not table.stage.busy:
             break
         app.step(1 / 30, events=[], flip=False)
     legal = table.match.state.legal_moves()
@@ -65,11 +65,11 @@ def test_a_two_line_catalan_status_stays_inside_its_pill_at_1024x600():
         app, table = make_app("grinch", [True, False, False], seed=2, size=(1024, 600))
         long = "Ronda 1 de 6 · Ets el Grinch: agafa'n 2 més de la pila de robar o de qualsevol pila de descart"
         table.message.say(long)
-        box, lines, px, _look = table.status_shown()
+        box, lines, px, _look = table.status_line.shown()
         assert len(lines) == 2
         ui = app.ui
         step = round(px * 1.22)
-        radius = table.status_radius(lines)
+        radius = table.status_line.radius(lines)
         for i, line in enumerate(lines):
             y = box.centery + round((i - 0.5) * step)
             rect = text_rect(line, px, center=(box.centerx, y))
@@ -148,7 +148,7 @@ def _log_with_many_lines(game: str, size=(1024, 600)):
 
             click_top_button(app)
             continue
-        if table.viewer_acts() and not table.busy:
+        if table.viewer_acts() and not table.stage.busy:
             legal = table.match.state.legal_moves()
             useful = [t for t in table.targets() if (t.move is not None and t.move in legal) or t.select is not None]
             if useful:
@@ -197,8 +197,8 @@ def test_a_game_of_one_long_round_titles_its_log_for_the_game():
     """Avalanche is played as one long round: its log is 'The game so far'."""
     _app, avalanche = make_app("avalanche", [True, False, False])
     _app, sticheln = make_app("sticheln", [True, False, False])
-    assert avalanche.log_title() == "The game so far"
-    assert sticheln.log_title() == "This round so far"
+    assert avalanche.log.title() == "The game so far"
+    assert sticheln.log.title() == "This round so far"
 
 
 def test_the_punjabi_six_seat_score_pad_gives_every_name_room_in_its_column():

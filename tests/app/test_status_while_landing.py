@@ -35,7 +35,7 @@ def test_sticheln_says_the_trick_is_taken_not_your_turn_while_it_is_gathered():
                 elif table.stage.moving:  # the card just played, landing
                     assert "to play" in status or "choosing" in status or "complete" in status, status
                     flying += 1
-            elif not table.busy:
+            elif not table.stage.busy:
                 assert "Your turn" in status, status
                 free += 1
                 legal = table.match.state.legal_moves()

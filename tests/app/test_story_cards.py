@@ -57,7 +57,7 @@ def test_a_squeezed_hand_counts_its_ranks_on_screen():
     app.step(0.1, events=[], flip=False)
     snap = table.live()._replace(hand=sorted(avalanche.CARDS, key=lambda c: (c.rank, str(c)))[:40])
     table.live = lambda: snap
-    table.sync(instant=True)
+    table.stage.sync(instant=True)
     assert table.hand_counts and all(n == 4 for _key, n in table.hand_counts)
     app.draw()
 

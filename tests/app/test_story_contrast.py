@@ -46,7 +46,7 @@ def test_trick_owners_are_named_on_an_opaque_pill():
     app, table = make_app("sticheln", [False] * 6, size=(1280, 720), speed="fast")
     for _ in range(4000):
         app.step(1 / 30, events=[], flip=False)
-        if len(table.trick_seats()) >= 3 and not table.busy:
+        if len(table.trick_seats()) >= 3 and not table.stage.busy:
             break
     seats = table.trick_seats()
     assert len(seats) >= 3

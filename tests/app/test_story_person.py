@@ -99,11 +99,11 @@ def _drawn_while_playing(monkeypatch, game: str, players: int, seed: int) -> lis
             break
         if top is not table:
             click(app, top.buttons[0].rect.center)  # a round summary: Continue
-        elif table.viewer_acts() and not table.busy:
+        elif table.viewer_acts() and not table.stage.busy:
             moves = table.match.state.legal_moves()
             if rng.random() < 0.1:  # now and then a refused click, as people make
                 table.refuse("refusal: " + str(moves[0]))
-            table.try_move(rng.choice(moves))
+            table.input.try_move(rng.choice(moves))
         app.step(0.1, events=[], flip=False)
     assert table.match.state.is_over, "the game did not end"
     return drawn

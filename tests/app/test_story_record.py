@@ -109,14 +109,14 @@ def test_a_grinch_turn_is_one_sentence():
 def test_undo_takes_the_words_back_too():
     app, table = make_app("sticheln", [True, False, False], seed=4, speed="off")
     for _ in range(400):
-        if table.viewer_acts() and not table.busy:
+        if table.viewer_acts() and not table.stage.busy:
             break
         app.step(1 / 30, events=[], flip=False)
     before = len(table.chronicle.entries)
     target = table.targets()[0]
     click(app, table.input.click_point(target))
     assert len(table.chronicle.entries) > before
-    table.undo()
+    table.turns.undo()
     assert len(table.chronicle.entries) == before
 
 
@@ -129,7 +129,7 @@ def test_the_table_line_follows_the_moves_and_the_log_opens_by_key(game):
         line = table.log.line()
         if line and (not said or said[-1] != line):
             said.append(line)
-        if len(table.chronicle.entries) >= 3 * GAMES[game] and not table.busy:
+        if len(table.chronicle.entries) >= 3 * GAMES[game] and not table.stage.busy:
             break
     assert said
     for seat in range(GAMES[game]):

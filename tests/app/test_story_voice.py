@@ -47,8 +47,8 @@ def _to_a_computers_turn(app, table, frames: int = 600) -> None:
         cur = table.match.current
         if cur is not None and not table.match.seats[cur].human:
             return
-        if table.viewer_acts() and not table.busy:
-            table.try_move(table.match.state.legal_moves()[0])
+        if table.viewer_acts() and not table.stage.busy:
+            table.input.try_move(table.match.state.legal_moves()[0])
         app.step(1 / 30, events=[], flip=False)
     raise AssertionError("no computer's turn came")
 
@@ -72,24 +72,24 @@ def test_a_refusal_is_cleared_when_the_turn_moves_on():
 def test_a_refusal_on_your_own_turn_stays_until_a_move():
     app, table = make_app("sticheln", [True, False, False], seed=3, speed="off", start=0)
     for _ in range(60):
-        if table.viewer_acts() and not table.busy:
+        if table.viewer_acts() and not table.stage.busy:
             break
         app.step(1 / 30, events=[], flip=False)
     table.refuse("Not that one.")
     app.step(1 / 30, events=[], flip=False)
     assert table.message.left > 0 and table.message.tone == voice.REFUSAL
-    table.try_move(table.match.state.legal_moves()[0])
+    table.input.try_move(table.match.state.legal_moves()[0])
     assert table.message.left <= 0
 
 
 def test_taking_back_a_move_is_said_neutrally():
     app, table = make_app("sticheln", [True, False, False], seed=3, speed="off", start=0)
     for _ in range(60):
-        if table.viewer_acts() and not table.busy:
+        if table.viewer_acts() and not table.stage.busy:
             break
         app.step(1 / 30, events=[], flip=False)
-    table.try_move(table.match.state.legal_moves()[0])
-    table.undo()
+    table.input.try_move(table.match.state.legal_moves()[0])
+    table.turns.undo()
     assert table.message.text == "Took back your last move." and table.message.tone == voice.INFO
 
 
@@ -114,12 +114,12 @@ def _grinch_at_my_turn(phase: str):
     rng = random.Random(2)
     for _ in range(20_000):
         state = table.match.state
-        if table.viewer_acts() and not table.busy and state.phase_name == phase:
+        if table.viewer_acts() and not table.stage.busy and state.phase_name == phase:
             return app, table
         if app.stack.top is not table:
             click(app, app.stack.top.buttons[0].rect.center)
-        elif table.viewer_acts() and not table.busy:
-            table.try_move(rng.choice(state.legal_moves()))
+        elif table.viewer_acts() and not table.stage.busy:
+            table.input.try_move(rng.choice(state.legal_moves()))
         app.step(1 / 30, events=[], flip=False)
     raise AssertionError(f"the human never acted in the {phase} phase")
 
@@ -139,7 +139,7 @@ def test_a_grinch_hint_marks_its_card_pile_or_row(phase):
     marked: list[pygame.Rect] = []
     for move in legal:
         table.turns.hint = (move, None)
-        table.sync()
+        table.stage.sync()
         if move.kind == "discard":
             assert table.stage.sprites[str(move.arg)].place.mark == "hint", move
             continue
@@ -152,6 +152,6 @@ def test_a_grinch_hint_marks_its_card_pile_or_row(phase):
         assert _hint_pixels(app, rect) > 20, move
         marked.append(rect)
     table.turns.hint = None
-    table.sync()
+    table.stage.sync()
     assert all(_hint_pixels(app, rect) == 0 for rect in marked), "a mark without a hint"
     assert {m.kind for m in legal} & {"draw", "take", "discard", "score"}

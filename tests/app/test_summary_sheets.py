@@ -30,8 +30,8 @@ def play(game: str, players: int, seed: int, speed: str = "off", stop_at_summary
                 return app, table, sheets
             app.stack.pop()
             continue
-        if top is table and table.viewer_acts() and not table.busy:
-            table.try_move(rng.choice(table.match.state.legal_moves()))
+        if top is table and table.viewer_acts() and not table.stage.busy:
+            table.input.try_move(rng.choice(table.match.state.legal_moves()))
         app.step(1 / 30, events=[], flip=False)
     raise AssertionError("the game did not end")
 

@@ -18,6 +18,8 @@ PARTS = {
     "app/table/log_panel.py": ("RoundLog", "LogHost", "host"),
     "app/table/input.py": ("TableInput", "InputHost", "host"),
     "app/table/turns.py": ("TurnFlow", "TurnHost", "host"),
+    "app/table/status_line.py": ("StatusLine", "StatusHost", "host"),
+    "app/table/seat_panel.py": ("SeatPanels", "PanelHost", "host"),
     "games/grinch/score_pad.py": ("ScorePad", "PadHost", "table"),
 }
 
@@ -98,7 +100,9 @@ def test_the_table_is_no_mixin_of_its_parts():
     from game.app.table.base import TableScene
     from game.app.table.input import TableInput
     from game.app.table.log_panel import RoundLog
+    from game.app.table.seat_panel import SeatPanels
     from game.app.table.stage import Stage
+    from game.app.table.status_line import StatusLine
     from game.app.table.turns import TurnFlow
 
-    assert not {Stage, RoundLog, TableInput, TurnFlow} & set(TableScene.__mro__)
+    assert not {Stage, RoundLog, TableInput, TurnFlow, StatusLine, SeatPanels} & set(TableScene.__mro__)

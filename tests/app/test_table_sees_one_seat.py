@@ -42,6 +42,6 @@ def test_the_events_a_seats_table_hears_are_the_sessions_scrubbed_ones():
         app.step(1 / 30, events=[], flip=False)
         if table.match.moves:
             break
-    heard = table.seen_events()
+    heard = table.turns.seen_events()
     assert heard == table.session.events(0)
     assert all(not e.secret or e.seat == 0 or all(c is None for c in e.cards) for e in heard)

@@ -56,12 +56,12 @@ def test_the_table_says_it_is_todays_deal(tmp_path, monkeypatch):
     table = table_for(app, daily_match("grinch", DAY, "Ana", ("Mina", "Pau", "Simran")))
     app.replace(table)
     app.step(1 / 60, events=[], flip=False)
-    _box, lines, _px, _look = table.status_shown()
+    _box, lines, _px, _look = table.status_line.shown()
     assert " ".join(lines).startswith("Today's deal · ")
     plain = table_for(app, _table.match)
     app.replace(plain)
     app.step(1 / 60, events=[], flip=False)
-    assert "Today's deal" not in " ".join(plain.status_shown()[1])
+    assert "Today's deal" not in " ".join(plain.status_line.shown()[1])
 
 
 def test_a_days_results_say_so_without_an_empty_band(tmp_path, monkeypatch):

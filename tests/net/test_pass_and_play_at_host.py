@@ -137,8 +137,13 @@ def test_two_people_pass_the_hosts_laptop_beside_a_friend_and_a_computer(game_id
             # the only hand face up is the viewer's: every other hand is hidden in what the table holds
             state = table.match.state
             assert state.viewer == viewer
-            if table.viewer_acts() and not table.busy and not mode.session.in_flight and not mode.client.seat.inbox:
-                assert table.try_move(rng.choice(table.view.legal_moves()))
+            if (
+                table.viewer_acts()
+                and not table.stage.busy
+                and not mode.session.in_flight
+                and not mode.client.seat.inbox
+            ):
+                assert table.input.try_move(rng.choice(table.view.legal_moves()))
                 ours[viewer] += 1
                 continue
             app.step(1 / 30, events=[], flip=False)
@@ -174,7 +179,7 @@ def test_a_pass_waits_until_the_next_seats_own_view_has_arrived():
         app.stack.top.ready()
         first = table.viewer
         other = 1 - first
-        assert _frames(app, lambda: table.viewer_acts() and not table.busy)
+        assert _frames(app, lambda: table.viewer_acts() and not table.stage.busy)
         slow = mode.here[other]
         assert mode.seat_tag(other) == "here"
         url, slow.url = slow.url, _dead_url()
@@ -185,8 +190,10 @@ def test_a_pass_waits_until_the_next_seats_own_view_has_arrived():
         held: list = []  # what that seat's line brings meanwhile, held back as a slow line would
         real = slow.seat.handle
         slow.seat.handle = lambda raw: held.append(raw) or p.decode(raw)
-        assert table.try_move(table.view.legal_moves()[0])
-        assert _frames(app, lambda: not table.busy and not mode.client.seat.inbox and table.match.current == other)
+        assert table.input.try_move(table.view.legal_moves()[0])
+        assert _frames(
+            app, lambda: not table.stage.busy and not mode.client.seat.inbox and table.match.current == other
+        )
         for _ in range(30):
             app.step(1 / 30, events=[], flip=False)
             time.sleep(0.002)

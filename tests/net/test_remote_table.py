@@ -26,11 +26,13 @@ from game import i18n
 from game.app.scenes.results import ResultsScene
 from game.app.shell.app import App
 from game.app.table.base import TableScene
-from game.app.table.remote import UNDO_OFF, NetworkMode, RemoteSession
+from game.app.table.remote import UNDO_OFF, NetworkMode
 from game.net.client import Client, play_bot
 from game.net.host import HostServer
+from game.net.remote_session import RemoteSession
 from game.persist.settings import Settings
 from game.rules import GAME_IDS
+from game.session.outcome import Refused
 
 LOOPBACK = "127.0.0.1"
 
@@ -123,7 +125,7 @@ def play_to_the_end(app: App, table: TableScene, rng: random.Random, frames: int
         if top is not table:  # a round's summary: closed as a person would
             app.stack.pop()
             continue
-        if table.viewer_acts() and not table.busy and not mode.session.in_flight and not mode.client.seat.inbox:
+        if table.viewer_acts() and not table.stage.busy and not mode.session.in_flight and not mode.client.seat.inbox:
             legal = table.view.legal_moves()
             clickable = [t for t in table.targets() if t.move is not None and t.move in legal]
             if clickable and rng.random() < 0.8:
@@ -131,7 +133,7 @@ def play_to_the_end(app: App, table: TableScene, rng: random.Random, frames: int
                 pos = table.input.click_point(target)
                 step(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
             else:
-                assert table.try_move(rng.choice(legal))
+                assert table.input.try_move(rng.choice(legal))
             ours += 1
             continue
         step(app)
@@ -151,7 +153,7 @@ def test_a_whole_game_at_a_network_table_to_the_end(net, game_id):
     ours = play_to_the_end(app, table, random.Random(2))
     assert table_net.session.over and table.match.state.is_over
     assert table.match.state == table_net.session.view(0)
-    assert ours > 0 and len(table.match.moves) == len(table_net.session.match.moves)
+    assert ours > 0 and table.match.position == len(table_net.session.match.moves)
     assert table.chronicle.entries, "the round log was told the moves"
     assert client.seat.refusals == []
     labels = [b.label for b in app.stack.top.buttons]
@@ -180,14 +182,14 @@ def test_a_move_the_rules_refuse_is_told_at_once_and_nothing_is_sent(net):
     client = table_net.client("Ana")
     app = make_app()
     table = app.routes.remote_table(client)
-    assert settle(app, lambda: table.viewer_acts() and not table.busy)
+    assert settle(app, lambda: table.viewer_acts() and not table.stage.busy)
     moves_before, state_before = len(table_net.session.match.moves), table.match.state
     legal = table.view.legal_moves()
     held = {str(c) for c in table.view.hand(0)}
     other = next(str(c) for c in table.match.module.deck(3) if str(c) not in held)
     illegal = table.match.module.parse_move(f"pain {other}")  # a card we do not hold
     assert illegal not in legal
-    assert not table.try_move(illegal)
+    assert not table.input.try_move(illegal)
     assert table.message.showing and table.message.tone == "refusal"
     for _ in range(20):
         step(app)
@@ -201,7 +203,7 @@ def test_undo_says_why_it_is_off_at_a_network_table(net):
     app = make_app()
     table = app.routes.remote_table(client)
     assert any(b.label == "Undo" for b in table.buttons)
-    table.undo()
+    table.turns.undo()
     assert table.message.text == i18n._(UNDO_OFF)
 
 
@@ -211,7 +213,7 @@ def test_the_other_hands_are_drawn_as_backs(net):
     table_net.bot("Bo", seed=1)
     app = make_app()
     table = app.routes.remote_table(client)
-    settle(app, lambda: not table.busy, 300)
+    settle(app, lambda: not table.stage.busy, 300)
     step(app)
     full = table_net.session.match.state
     others = {str(c) for s in (1, 2) for c in full.hand(s)}
@@ -242,15 +244,15 @@ def test_a_dropped_line_says_reconnecting_and_comes_back_with_the_current_view(n
     table = app.routes.remote_table(client)
     mode = table.mode
     assert isinstance(mode, NetworkMode)
-    assert settle(app, lambda: table.viewer_acts() and not table.busy)
-    assert table.try_move(table.view.legal_moves()[0])  # our pick; now it is Bo's
+    assert settle(app, lambda: table.viewer_acts() and not table.stage.busy)
+    assert table.input.try_move(table.view.legal_moves()[0])  # our pick; now it is Bo's
     assert settle(app, lambda: table.match.current == 1 and not client.seat.inbox)
     # the network goes: the line breaks and dialling again fails for a while
     url, client.url = client.url, _dead_url()
     client.drop()
     assert settle(app, lambda: client.reconnecting)
     step(app)
-    assert table.status_shown()[1] == ["Reconnecting…"]
+    assert table.status_line.shown()[1] == ["Reconnecting…"]
     assert mode.seat_tag(0) == "reconnecting"
     assert table.mode.refusal(table.view.legal_moves()[0] if table.view.legal_moves() else None, None)
     # meanwhile Bo plays; then the network is back
@@ -278,7 +280,7 @@ def test_a_dropped_line_says_reconnecting_and_comes_back_with_the_current_view(n
     assert table.match.state == table_net.session.view(0)
     assert table.match.position == len(table_net.session.match.moves)
     assert client.seat.token == bo.seat.token or client.seat.seat == 0  # the same seat, by its token
-    assert "Reconnecting…" not in table.status_shown()[1]
+    assert "Reconnecting…" not in table.status_line.shown()[1]
     print(f"network back -> seat and current view at the table in {took * 1000:.0f} ms (the client dials each second)")
     # a plain drop: dialled again at once
     start = time.perf_counter()
@@ -311,14 +313,14 @@ def test_the_waiting_line_names_the_away_seat_and_the_host_may_hand_it_to_a_comp
     table = app.routes.remote_table(client, host)
     mode = table.mode
     assert isinstance(mode, NetworkMode)
-    assert settle(app, lambda: table.viewer_acts() and not table.busy)
+    assert settle(app, lambda: table.viewer_acts() and not table.stage.busy)
     assert mode.seat_tag(1) == "connected" and mode.seat_tag(2) == "computer"
-    assert table.try_move(table.view.legal_moves()[0])
+    assert table.input.try_move(table.view.legal_moves()[0])
     assert settle(app, lambda: table.match.current == 1 and not client.seat.inbox)
     bo.close()  # Bo's line is down: the seat waits for him
     assert settle(app, lambda: 1 in client.seat.away)
     step(app)
-    assert table.status_shown()[1] == ["Waiting for Bo…"]
+    assert table.status_line.shown()[1] == ["Waiting for Bo…"]
     assert mode.seat_tag(1) == "away"
     (button,) = mode.extra_widgets()
     assert button.label == "Let a computer play for Bo"
@@ -337,14 +339,14 @@ def test_without_host_controls_the_waiting_line_offers_nothing(net):
     table = app.routes.remote_table(client)
     mode = table.mode
     assert isinstance(mode, NetworkMode)
-    settle(app, lambda: not table.busy)
+    settle(app, lambda: not table.stage.busy)
     if table.match.current == 0:
-        assert table.try_move(table.view.legal_moves()[0])
+        assert table.input.try_move(table.view.legal_moves()[0])
         assert settle(app, lambda: table.match.current == 1 and not client.seat.inbox)
     bo.close()
     assert settle(app, lambda: 1 in client.seat.away)
     step(app)
-    assert table.status_shown()[1] == ["Waiting for Bo…"] and mode.extra_widgets() == []
+    assert table.status_line.shown()[1] == ["Waiting for Bo…"] and mode.extra_widgets() == []
 
 
 def test_the_host_gone_says_so_and_leads_back_to_the_title(net):
@@ -357,7 +359,7 @@ def test_the_host_gone_says_so_and_leads_back_to_the_title(net):
     table_net.server.stop()
     assert settle(app, lambda: client.seat.closed is not None)
     step(app)
-    said = " ".join(table.status_shown()[1])
+    said = " ".join(table.status_line.shown()[1])
     assert said.startswith("The host closed the table.")
     (button,) = mode.extra_widgets()
     button.action()
@@ -448,7 +450,7 @@ def test_the_hint_is_worked_out_at_this_window_from_its_own_view(net, monkeypatc
     client = table_net.client("Ana")
     app = make_app()
     table = app.routes.remote_table(client)
-    assert settle(app, lambda: table.viewer_acts() and not table.busy)
+    assert settle(app, lambda: table.viewer_acts() and not table.stage.busy)
     asked: list = []
 
     def hint(view):  # the coach's evaluation, as a local table's hint asks it
@@ -456,8 +458,8 @@ def test_the_hint_is_worked_out_at_this_window_from_its_own_view(net, monkeypatc
         return view.legal_moves()[0], None
 
     monkeypatch.setattr(review, "hint", hint)
-    table.ask_hint()
-    assert settle(app, lambda: table.hint is not None, 500)
+    table.turns.ask_hint()
+    assert settle(app, lambda: table.turns.hint is not None, 500)
     assert asked == [(0, False)]  # our own view, off the main thread
     assert table.message.text.startswith("Hint:")
 
@@ -527,16 +529,16 @@ def test_a_lobby_says_it_waits_for_the_host_and_takes_no_move_until_it_starts():
         table = app.routes.remote_table(client)
 
         def said() -> str:
-            return " ".join(table.status_shown()[1])
+            return " ".join(table.status_line.shown()[1])
 
         assert settle(app, lambda: "host to start" in said())
         tags = {table.mode.seat_tag(s) for s in range(3) if not table.you(s)}
         assert "open seat" in tags
         before = len(session.match.moves)
         legal = table.match.state.legal_moves()
-        assert not table.try_move(legal[0])
+        assert not table.input.try_move(legal[0])
         assert "has not started" in table.message.text
-        assert table.session.offer(0, legal[0]) is not None  # the session's own gate says no too
+        assert isinstance(table.session.offer(0, legal[0]), Refused)  # the session's own gate says no too
         step(app)
         assert len(session.match.moves) == before and not table.session.in_flight
         server.call(lambda: host.start("random"))
@@ -552,12 +554,12 @@ def test_the_chat_button_covers_none_of_the_tables_words_or_seats(net, game_id, 
     client = table_net.client("Ana")
     app = make_app(size)
     table = app.routes.remote_table(client)
-    settle(app, lambda: not table.busy, 300)
+    settle(app, lambda: not table.stage.busy, 300)
     step(app)
     mode = table.mode
     assert isinstance(mode, NetworkMode)
     button = mode.chat.button.rect
-    taken = [*table.label_rects(), *(s.panel for s in table.spots), table.status_box()]
+    taken = [*table.label_rects(), *(s.panel for s in table.spots), table.status_line.box()]
     taken += [b.rect for b in table.buttons]
     assert pygame.Rect((0, 0), size).contains(button)
     assert not any(button.colliderect(r) for r in taken), (button, [r for r in taken if button.colliderect(r)])

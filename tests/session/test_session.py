@@ -11,6 +11,7 @@ import game.session.session as module
 from game.persist import library
 from game.rules.core import Phrase
 from game.session.match import Match, Seat
+from game.session.outcome import Played, Refused
 from game.session.session import Session, TableSession
 
 
@@ -25,7 +26,7 @@ def _run_computers(session: Session) -> None:
         for move in session.think(session.current):
             if move is not None:
                 break
-        assert session.offer(session.current, move) is None
+        assert session.offer(session.current, move) == Played(session.match.moves[-1][0])
 
 
 def test_no_pygame_and_the_protocol_fits() -> None:
@@ -43,10 +44,10 @@ def test_offer_plays_refuses_and_tells_the_listeners() -> None:
     session.listen(lambda s, events: heard.append((s, events)))
     other = (seat + 1) % 3
     refusal = session.offer(other, session.view(seat).legal_moves()[0])
-    assert isinstance(refusal, Phrase) and refusal.code == "not_your_turn"
-    assert session.offer(seat, "nonsense") is not None  # the rules' coded refusal
+    assert isinstance(refusal, Refused) and refusal.reason.code == "not_your_turn"
+    assert isinstance(session.offer(seat, "nonsense"), Refused)  # the rules' coded refusal
     assert heard == []
-    assert session.offer(seat, session.view(seat).legal_moves()[0]) is None
+    assert session.offer(seat, session.view(seat).legal_moves()[0]) == Played(seat)
     assert heard and heard[0][0] == seat
 
 
@@ -62,7 +63,7 @@ def test_undo_and_keeping() -> None:
     session = _session()
     _run_computers(session)
     human = session.current
-    assert session.offer(human, session.view(human).legal_moves()[0]) is None
+    assert session.offer(human, session.view(human).legal_moves()[0]) == Played(human)
     assert library.read_autosave() is not None
     assert session.undo() is None
     assert session.match.moves == [] or session.match.moves[-1][0] != human
@@ -78,7 +79,7 @@ def test_a_refusing_disk_costs_a_callback_not_the_game(monkeypatch: pytest.Monke
     monkeypatch.setattr(library, "write_autosave", refuse)
     _run_computers(session)
     human = session.current
-    assert session.offer(human, session.view(human).legal_moves()[0]) is None
+    assert session.offer(human, session.view(human).legal_moves()[0]) == Played(human)
     assert failed and isinstance(failed[0], OSError)
 
 
@@ -90,4 +91,4 @@ def test_a_finished_game_refuses_any_seat_in_the_rules_words() -> None:
     while not session.over:
         session.play(session.view(session.current).legal_moves()[0])
     refusal = session.offer(1, "play red 4")
-    assert isinstance(refusal, Phrase) and refusal.code == "game_over"
+    assert isinstance(refusal, Refused) and isinstance(refusal.reason, Phrase) and refusal.reason.code == "game_over"

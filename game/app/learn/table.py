@@ -86,7 +86,7 @@ class LessonMode(TableMode):
         self.over = False
 
     def played(self) -> int:
-        return len(self.table.match.moves)
+        return self.table.match.position
 
     # -- the gate ----------------------------------------------------------------
     def refusal(self, move: Any | None, select: Hashable | None) -> str | None:
@@ -112,7 +112,7 @@ class LessonMode(TableMode):
 
     def waiting(self) -> bool:
         """The learner's step is due and the table is still: the overlay shows."""
-        return not self.table.busy and self.guide_on()
+        return not self.table.stage.busy and self.guide_on()
 
     # -- what the lesson leaves out ------------------------------------------------
     def buttons(self, buttons: list[Button]) -> list[Button]:
@@ -296,7 +296,7 @@ class LessonScene(Scene):
         others = [t.rect for t in table.targets() if not self.mode.allows(t)]
         cards = [sprite.rect() for sprite in table.stage.sprites.values()]
         rest = [*(b.rect for b in table.buttons if b.rect.w), *others, *cards, *(spot.panel for spot in table.spots)]
-        return [[table.status_shown()[0]], self.caption_keeps(), self.caption_names(), words, rest]
+        return [[table.status_line.shown()[0]], self.caption_keeps(), self.caption_names(), words, rest]
 
     def caption_names(self) -> list[pygame.Rect]:
         """The cards on the table the caption's words name (the trick's

@@ -32,7 +32,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import Any
 
@@ -133,6 +133,13 @@ class Art:
         # alpha blits onto an alpha surface lose a level or two: restore the template's opaque body
         surf.blit(self._face_mask(size), (0, 0), special_flags=pygame.BLEND_RGBA_MAX)
         return self._faces.put(key, _ready(surf))
+
+    def warm(self, game_id: str, cards: Iterable[Any], width: float) -> None:
+        """Render every face of ``cards`` and the back at ``width`` before a deal,
+        so that no frame mid-game stalls on drawing a card for the first time."""
+        for card in dict.fromkeys(cards):
+            self.face(game_id, card, width)
+        self.back(game_id, width)
 
     def back(self, game_id: str, width: float) -> pygame.Surface:
         """The card back of a game at ``width`` px; each game has its own."""

@@ -45,16 +45,19 @@ class MenuScene(ModalScene):
         def saved(name: str) -> None:
             self.note = _("Saved as “{name}”.").format(name=name)
 
-        self.app.routes.save(self.table.match, saved)
+        match = self.table.session.local
+        if match is not None:  # (a network table's menu has no Save game: the host keeps it)
+            self.app.routes.save(match, saved)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
-        kept = kept_at(self.table.match)
+        match = self.table.session.local
+        kept = kept_at(match) if match is not None else None
         if self.note:
             text, colour = self.note, widgets.ACCENT
         elif not self.table.demo and kept is not None:
             text, colour = _("Every move is saved to {path}.").format(path=kept), widgets.MUTED
-        elif not self.table.demo and not_saved(self.table.match):
+        elif not self.table.demo and match is not None and not_saved(match):
             text, colour = _("Fireside could not save this game in its folder: use Save game."), widgets.DANGER
         elif not self.table.demo:
             text, colour = _("Every move is saved as you play."), widgets.MUTED

@@ -84,7 +84,8 @@ class ReplayScene(Scene):
         self.marks = by_number(self.decisions)
         self.totals = coach.summary(self.decisions)
         self.verdict_h = 0
-        self.table: TableScene = app.routes.table(replayed(match), replay=True)
+        self.match = replayed(match)  # the table's own: it steps back and forth through it
+        self.table: TableScene = app.routes.table(self.match, replay=True)
         self.finished = match.state.is_over
         # Whose eyes: a finished game all hands up (None) or any seat; an unfinished one
         # only its players' own (every seat's when no one at it is human).
@@ -126,9 +127,25 @@ class ReplayScene(Scene):
         table = self.table
         table.stage.summaries.clear()
         forward = index == self.index + 1
-        table.show(index, animate=forward)
+        self.show(index, animate=forward)
         table.stage.summaries.clear()  # no round summaries popping up over a replay
         self.summary_hidden = False
+
+    def show(self, index: int, animate: bool) -> None:
+        """Put the game after its first `index` moves on the table (the replay's
+        match holds every move).  `animate`: one step forward, staged like the
+        game did; otherwise every card snaps into place."""
+        table, match = self.table, self.match
+        table.finish_animations()
+        state = match.seek(index)
+        before = match.seek(max(0, index - 1)) if index else state
+        match.seek(index)
+        table.chronicle.fill(match)
+        if animate:
+            table.turns.stage_move(before, table.turns.seen_events())
+        else:
+            table.stage.before = before
+            table.finish_animations()
 
     def step(self, delta: int) -> None:
         self.goto(self.index + delta)
@@ -403,7 +420,7 @@ class ReplayScene(Scene):
         and tagged "Played", the better one in the hint's dashed blue, "Better"."""
         self.rings, self.tags = [], []
         decision = self.at_decision()
-        if decision is None or self.table.busy:
+        if decision is None or self.table.stage.busy:
             return
         ui = self.app.ui
         played, better = self.decision_keys(decision)
@@ -465,7 +482,7 @@ class ReplayScene(Scene):
     def hovered_hand(self) -> tuple[int, list] | None:
         """The seat whose hand is under the pointer and drawn too small to
         read (its index under READABLE_INDEX), with its places."""
-        if self.pointer is None or self.table.busy:
+        if self.pointer is None or self.table.stage.busy:
             return None
         x, y = self.pointer
         for seat, places in self.hand_places().items():

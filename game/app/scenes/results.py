@@ -60,9 +60,10 @@ class ResultsScene(ModalScene):
         # Equal scores share a place ("1. 1. 3."), as at any table.
         self.rows = [[f"{1 + sum(t > scores[s] for t in scores)}. {table.name(s)}", str(scores[s])] for s in order]
         self.highlight = {i for i, s in enumerate(order) if s in winners}
-        code = code_of(table.match)
+        local = table.session.local  # None at a network table: the deal is the host's
+        code = code_of(local) if local is not None else None
         self.code_line = DealCodeLine(code) if code else None
-        self.daily = daily_lines(table.match)
+        self.daily = daily_lines(local) if local is not None else []
         self.panel_size = (640, self.body_height() + BUTTONS)
         self.clock = 0.0
         # Reduced motion (animations off): no flecks, the band at once.
@@ -113,7 +114,9 @@ class ResultsScene(ModalScene):
     def review(self) -> None:
         """Weigh every human decision (every seat's in a game of computers), then
         replay it with the marks; kept in the game's history file when there is one."""
-        match = self.table.match
+        match = self.table.session.local
+        if match is None:  # (a network table's results have no Review: the moves are the host's)
+            return
         path = None if self.table.demo else library.history_file(match)
         self.app.routes.review(match, path, _("Review"))
 
@@ -174,7 +177,9 @@ class ResultsScene(ModalScene):
             y += ui(DAILY)
 
     def play_again(self) -> None:
-        old = self.table.match
+        old = self.table.session.local
+        if old is None:  # (a network table's results have no Play again)
+            return
         match = Match(old.game_id, old.seats, None, (old.start + 1) % len(old.seats), old.options)
         self.app.routes.table(match, demo=self.table.demo)
 

@@ -1,12 +1,16 @@
-"""The table scene of a match: each game's own, from its registered spec's
-``table`` part (imported on first use, so headless uses never load pygame)."""
+"""The table scene of a game: each game's own, from its registered spec's
+``table`` part (imported on first use, so headless uses never load pygame),
+given the session it shows: a local `Session` (made here for a `Match`) or a
+network table's `RemoteSession`, both behind `TableSession`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.app.shell.save_keeping import autosave_failed
 from game.games import registry
 from game.session.match import Match
+from game.session.session import Session, TableSession
 
 if TYPE_CHECKING:
     from game.app.shell.surface import AppSurface
@@ -19,6 +23,13 @@ def table_class(game_id: str) -> type[TableScene]:
     return table
 
 
-def table_for(app: AppSurface, match: Match, *, demo: bool = False) -> TableScene:
-    """The table scene for the match's game."""
-    return table_class(match.game_id)(app, match, demo=demo)
+def local_session(app: AppSurface, match: Match, *, demo: bool = False) -> Session:
+    """A game kept here: on disk after every move (a demo keeps nothing), a disk
+    that refuses said on the window."""
+    return Session(match, keeps=not demo, on_keep_failed=lambda exc: autosave_failed(app, match, exc))
+
+
+def table_for(app: AppSurface, game: Match | TableSession, *, demo: bool = False) -> TableScene:
+    """The table scene for `game`: a match (kept here, see `local_session`) or a session made elsewhere."""
+    session = local_session(app, game, demo=demo) if isinstance(game, Match) else game
+    return table_class(session.match.game_id)(app, session, demo=demo)

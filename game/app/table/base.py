@@ -1,47 +1,44 @@
 """What every game's table shares: seats around an ellipse, the layout,
-the status line and drawing, and the parts it is made of.
+the buttons and drawing, and the parts it is made of.
 
-A game's table says *where things are* (`places`, `targets`, `draw_table`)
-and *what happened* (`holds_for`, `summary`); this class does the rest
-through its parts, each an object that names what it needs of the table
-in a Protocol: the stage (sprites, holds: `stage.py`), the round's log
-(`log_panel.py`), the input gate (`input.py`) and the turn flow
-(computers, hint, undo, passing the laptop: `turns.py`).  The game itself
-is kept by the pure `Session` under them; the table only asks it for its
+A game's table says *where things are* and *what happened* (the hooks of
+`hooks.GameHooks`); this class does the rest through its parts, each an
+object that names what it needs of the table in a Protocol: the stage
+(sprites, holds: `stage.py`), the round's log (`log_panel.py`), the input
+gate (`input.py`), the turn flow (computers, hint, undo, passing the laptop:
+`turns.py`), the status line (`status_line.py`) and the seats' panels
+(`seat_panel.py`).  Callers talk to the parts (`table.turns.undo()`).  The
+game itself is the `TableSession` the table is handed (a local `Session`,
+or a network table's `RemoteSession`); the table only asks it for its
 viewer's view.  Its `mode` says how it is conducted (a lesson's differs).
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Hashable
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app.look.sound import EVENT_SOUNDS
-from game.app.shell.save_keeping import autosave_failed
 from game.app.shell.scene import Scene
 from game.app.table import layout, status_words, voice
 from game.app.table.chronicle import Chronicle
+from game.app.table.hooks import GameHooks
 from game.app.table.input import TableInput, Target
-from game.app.table.layout import SeatSpot
+from game.app.table.layout import SeatSpot, card_width
 from game.app.table.log_panel import RoundLog
 from game.app.table.mode import TableMode
+from game.app.table.seat_panel import SeatPanels
 from game.app.table.sprites import Place
-from game.app.table.stage import DEAL_KINDS, MOVE_TIME, STAGGER, Hold, Stage
+from game.app.table.stage import MOVE_TIME, STAGGER, Hold, Stage
+from game.app.table.status_line import StatusLine
 from game.app.table.turns import TurnFlow
 from game.app.table.voice import MESSAGE_TIME, MessageLine
 from game.app.ui import focus, widgets
 from game.app.ui.score_table import ScoreSheet
-from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
-from game.app.words import names
-from game.games import registry
-from game.i18n import N_, _
-from game.rules import Phrase
-from game.session.match import Match
-from game.session.session import Session
+from game.app.ui.widgets import Button
+from game.i18n import N_
+from game.session.session import TableMatch, TableSession
 
 if TYPE_CHECKING:
     from game.app.shell.surface import AppSurface
@@ -49,34 +46,21 @@ if TYPE_CHECKING:
 #: what the game tables take from here besides the class
 __all__ = ["MESSAGE_TIME", "MOVE_TIME", "STAGGER", "Hold", "Place", "TableScene", "Target", "card_width"]
 
-log = logging.getLogger(__name__)
 
-
-CARD_GROWTH = 0.6  # cards grow more gently than text: at 125 % they still leave the table room
-
-
-def card_width(size: tuple[int, int], interface: float) -> int:
-    """A table card's width in pixels for the window `size` at the interface
-    size `interface` (1.0 = 100 %, as far as the window lets it grow): larger
-    interface, larger cards, never smaller ones (it used to ignore it, so
-    80 % shrank every panel around cards of the same size)."""
-    base = min(size[0] / 15.5, size[1] / 8.2)
-    return max(40, round(base * interface**CARD_GROWTH))
-
-
-class TableScene(Scene):
-    """Base table.  Subclasses set GAME and implement the hooks below."""
+class TableScene(GameHooks, Scene):
+    """Base table.  Subclasses set GAME and implement the hooks (`GameHooks`)."""
 
     GAME = ""
     focus_start_group = "play"  # the keyboard's ring starts on a card, not on Menu
 
-    def __init__(self, app: AppSurface, match: Match, *, demo: bool = False):
+    def __init__(self, app: AppSurface, session: TableSession, *, demo: bool = False):
         super().__init__(app)
-        self.match = match
+        self.session = session  # the game shown: kept here (`Session`) or by a host (`RemoteSession`)
+        self.match: TableMatch = session.match
         self.demo = demo
         self.spectator = False  # see spectate()
         self.face_up = False  # every hand shown (a finished game's replay); see look_as()
-        humans = match.humans
+        humans = self.match.humans
         # The seat whose eyes the table shows; None = spectator (all computers, or a replay).
         self.viewer: int | None = humans[0] if humans else None
         self.selection: set[Hashable] = set()
@@ -92,92 +76,26 @@ class TableScene(Scene):
         self.holder: Scene = self  # the screen on the stack that shows this table (a lesson's wraps it)
         self._view: tuple[Any, Any, Any] = (None, None, None)
         self._still: Any = None  # what was drawn when the cards last lay still (see `counted`)
-        self._landing = False  # the last move's holds show or its cards still move (see `landing`)
-        kept = getattr(match, "keeper", None)  # a game kept elsewhere brings its keeper (a network table's)
-        self.session = (
-            kept
-            if isinstance(kept, Session)
-            else Session(match, keeps=not demo, on_keep_failed=lambda exc: autosave_failed(app, match, exc))
-        )
-        self.chronicle = Chronicle(self.GAME, len(match.seats))  # what each seat did, in words
-        if match.moves:  # a game going on: its round so far
-            self.chronicle.fill(match)
-        self.stage: Stage[Any] = Stage(self, match.state)
+        self.chronicle = Chronicle(self.GAME, len(self.match.seats))  # what each seat did, in words
+        if session.local is not None and session.local.moves:  # a game going on: its round so far
+            self.chronicle.fill(session.local)
+        self.stage: Stage[Any] = Stage(self, self.match.state)
         self.log = RoundLog(self, self.chronicle, self.stage)
         self.input = TableInput(self, self.stage, self.log)
-        self.turns = TurnFlow(self, self.session, self.stage, self.chronicle, self.message)
+        self.turns = TurnFlow(self, session, self.stage, self.chronicle, self.message)
+        self.status_line = StatusLine(self, self.stage, self.message)
+        self.panels = SeatPanels(self)
 
     def spectate(self) -> None:
         """Make this a replay's table (call before it is laid out): nobody's
         eyes, no buttons, no computers thinking, nothing saved.  The replay
-        scene sets the state and calls `after_move` itself."""
+        scene sets the state and stages each step itself (`turns.stage_move`)."""
         self.spectator = True
         self.viewer = None
         self.session.agents = {}
         self.session.keeps = False
 
-    # -- hooks for each game -------------------------------------------------
-
-    def compute_layout(self) -> None:
-        """Work out sizes and rects for self.size (seats are already placed)."""
-
-    def places(self) -> list[Place]:
-        """Every card to draw now, for `self.view`."""
-        return []
-
-    def targets(self) -> list[Target]:
-        """What the viewer may click now (topmost last)."""
-        return []
-
-    def draw_table(self, surface: pygame.Surface) -> None:
-        """Piles, labels and anything not a card sprite (under the cards)."""
-
-    def draw_over(self, surface: pygame.Surface) -> None:
-        """Anything drawn above the cards (banners, the score pad...)."""
-
-    def seat_lines(self, seat: int) -> list[str]:
-        """Public facts shown on a seat's panel."""
-        return []
-
-    def status(self) -> str:
-        """One line: whose turn it is and what they may do."""
-        return ""
-
-    def holds_for(self, events: tuple) -> list[Hold[Any]]:
-        """Holds to show in order before the new state (e.g. a full trick)."""
-        return []
-
-    def past_view(self, picture: Any) -> Any:
-        """The state view a hold's picture shows (None: it draws its own)."""
-        return None
-
-    def leave_hold(self, picture: Any, coming: Any) -> None:
-        """A hold's picture ends (`coming` is the next one's): tag the cards
-        that leave with it (`exit_to`) before the next sync."""
-
-    def summary(self, events: tuple) -> ScoreSheet | None:
-        """The round summary (the game's own columns, the leader, the cards that
-        scored) if these events end a round."""
-        return None
-
-    def extra_buttons(self) -> list[Button]:
-        return []
-
-    def select(self, key: Hashable) -> None:
-        """Toggle a selection (games that build a move from several clicks)."""
-
-    def move_keys(self, move: Any) -> list[Hashable]:
-        """Sprite keys to highlight when the hint suggests `move`."""
-        return []
-
-    def move_spots(self, move: Any) -> list[pygame.Rect]:
-        """Where `move` shows when it is no card sprite (a pile, a score row):
-        what a replay rings at a reviewed decision.  None by default."""
-        return []
-
-    def focusable(self, target: Target, legal: list) -> bool:
-        """A target the keyboard may reach: one whose move the rules allow now."""
-        return target.move is not None and target.move in legal
+    # -- hooks a game may override that need the table (the rest: `hooks.GameHooks`) --
 
     def focus_item(self, target: Target) -> focus.Focusable:
         """What the keyboard's ring holds for `target` (a game may give it more keys)."""
@@ -191,23 +109,6 @@ class TableScene(Scene):
         """How wide the turn line may be: a game narrows it to keep clear of its piles' labels."""
         return min(self.size[0] - self.app.ui(440), self.app.ui(760))
 
-    def turn_line_covered(self) -> bool:
-        """True while a game's banner lies where the turn line goes (and says it bigger)."""
-        return False
-
-    def peek_height(self) -> int:
-        """Room the game's own part of the log needs (Sticheln: the last trick)."""
-        return 0
-
-    def draw_peek(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The game's own part of the log, drawn in `rect`."""
-
-    def log_title(self) -> str:
-        """The log's heading: the game's words may say it (`LOG_TITLE`: a game
-        played as one long round has no "round so far"), else "This round so far"."""
-        words = registry.get(self.GAME).module("words")
-        return _(getattr(words, "LOG_TITLE", N_("This round so far")))
-
     def drawn(self) -> Any:
         """What the panels and counters count from (see `counted`): the shown view;
         a game whose holds draw pictures of their own counts from those."""
@@ -215,30 +116,11 @@ class TableScene(Scene):
 
     # -- derived -------------------------------------------------------------
 
-    @property
-    def state(self) -> Any:
-        return self.match.state
-
-    @property
-    def current(self) -> int | None:
-        """The seat to act, None once the game is over."""
-        return self.match.current
-
-    @property
-    def busy(self) -> bool:
-        """Cards are moving or a hold is showing."""
-        return self.stage.busy
-
     def landing(self) -> bool:
         """The last move is still being shown (a hold's picture, its cards in
         flight): the player has not seen the table they would act on, so no
         click may commit a move yet."""
-        return self._landing and self.stage.busy
-
-    @property
-    def hint(self) -> tuple[Any, str | None] | None:
-        """The hint shown now: (move, reason), or None."""
-        return self.turns.hint
+        return self.stage.landing and self.stage.busy
 
     def shown(self) -> Any:
         """What the table draws now: a hold's view of the past, or the view."""
@@ -303,17 +185,8 @@ class TableScene(Scene):
     # -- layout --------------------------------------------------------------
 
     def hand_room(self, beside: float) -> float:
-        """How wide the viewer's hand may fan: the window less `beside` logical
-        units each side (the seat panels), and below 100 % interface no wider
-        than at 100 % shrunk as the cards are (the panels shrinking must not
-        spread the hand wider than at full size)."""
-        app, w = self.app, self.size[0]
-        room: float = w - 2 * app.ui(beside)
-        interface = app.scale / app.fit_scale
-        if interface < 1:
-            full = w - 2 * round(beside * app.fit_scale)
-            room = min(room, full * card_width(self.size, interface) / card_width(self.size, 1.0))
-        return room
+        """How wide the viewer's hand may fan, `beside` logical units left each side (`layout.hand_room`)."""
+        return layout.hand_room(self.size, beside, self.app.ui, self.app.scale, self.app.fit_scale)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -331,30 +204,21 @@ class TableScene(Scene):
         if self.spectator:  # the replay has its own controls
             self.buttons = []
         elif self.match.humans:
-            self.buttons.insert(1, Button(N_("Hint"), self.ask_hint, key=pygame.K_h))
+            self.buttons.insert(1, Button(N_("Hint"), self.turns.ask_hint, key=pygame.K_h))
         if len(self.match.humans) == 1 and not self.spectator:
-            self.buttons.insert(1, Button(N_("Undo"), self.undo))
+            self.buttons.insert(1, Button(N_("Undo"), self.turns.undo))
         self.buttons = self.mode.buttons(self.buttons)
         self.place_buttons()
         if self.stage.dealt:
             self.stage.sync(instant=True)
-        else:  # the opening deal: every card flies in, one after another
-            self.warm_art()
+        else:  # the opening deal: every card flies in, one after another (every face drawn first;
+            # not on later resizes: a window drag sends many, and faces render on demand)
+            self.app.art.warm(self.GAME, self.match.module.deck(self.num_players), self.card_w)
             self.stage.deal(self.deal_origin())
 
     def deal_origin(self) -> tuple[float, float]:
         """Where the opening deal flies from (a game's draw pile)."""
         return self.size[0] / 2, self.size[1] / 2
-
-    def warm_art(self) -> None:
-        """Render every face at the main card size before the deal, so that
-        no frame mid-game stalls on drawing a card for the first time.  (Not
-        on later resizes: a window drag sends many, and faces render on
-        demand.)"""
-        module = self.match.module
-        for card in dict.fromkeys(module.deck(self.num_players)):
-            self.app.art.face(self.GAME, card, self.card_w)
-        self.app.art.back(self.GAME, self.card_w)
 
     def place_buttons(self) -> None:
         ui = self.app.ui
@@ -432,73 +296,16 @@ class TableScene(Scene):
     def show_results(self) -> None:
         self.app.routes.results(self)
 
-    # -- the parts' verbs, for the game tables and the screens that hold a table --
-
-    def sync(self, instant: bool = False) -> None:
-        """Cards to where the table now says they belong."""
-        self.stage.sync(instant=instant)
-
-    def try_move(self, move: Any, key: Hashable | None = None) -> bool:
-        return self.input.try_move(move, key)
-
-    def offer(self, move: Any) -> Phrase | None:
-        return self.turns.offer(move)
-
-    def undo(self) -> None:
-        self.turns.undo()
-
-    def ask_hint(self) -> None:
-        self.turns.ask_hint()
-
     def focus_items(self) -> list[focus.Focusable]:
         return self.input.focus_items()
 
     def focus_changed(self) -> None:
         self.stage.sync()  # the focused card lifts
 
-    def seen_events(self) -> tuple:
-        """The last move's events as this table may hear them: its viewer's,
-        from the session; a spectator's (a replay, an all-computer demo) all."""
-        if self.viewer is None:
-            return tuple(self.match.state.events)
-        return self.session.events(self.viewer)
-
-    def after_move(self, before: Any, events: tuple) -> None:
-        """Stage a move (`events` as `seen_events` gives them): its sounds, the
-        game's holds, the round's summary."""
-        self.stage.before = before
-        self._landing = True
-        for kind in dict.fromkeys(e.kind for e in events):
-            sound = EVENT_SOUNDS.get(kind)
-            if sound:
-                self.app.sound.play(sound)
-        summary = self.summary(events)
-        self.stage.play(
-            self.holds_for(events),
-            partial(self.show_summary, summary) if summary is not None else None,
-            deals=any(e.kind in DEAL_KINDS for e in events),
-        )
-
     def finish_animations(self) -> None:
+        """Every card where it belongs now, and nothing counted from before."""
         self.stage.finish()
         self._still = None
-        self._landing = False
-
-    def show(self, index: int, animate: bool) -> None:
-        """Put the game after its first `index` moves on the table (replays
-        step back and forth through a match that holds every move).
-        `animate`: one step forward, staged like the game did; otherwise
-        every card snaps into place."""
-        self.finish_animations()
-        state = self.match.seek(index)
-        before = self.match.seek(max(0, index - 1)) if index else state
-        self.match.seek(index)
-        self.chronicle.fill(self.match)
-        if animate:
-            self.after_move(before, self.seen_events())
-        else:
-            self.stage.before = before
-            self.finish_animations()
 
     def overlays_hidden(self) -> bool:
         """A round summary or the results lie over the table: whatever they
@@ -515,7 +322,7 @@ class TableScene(Scene):
         if self.stage.tween(dt):  # the cards lie still: what they show now is what is counted
             self._still = self.drawn()
             self.stage.count_hold(dt)
-            self._landing = self._landing and self.stage.busy
+            self.stage.landing = self.stage.landing and self.stage.busy
         if self.on_top():
             self.turns.drive(dt)
 
@@ -573,105 +380,15 @@ class TableScene(Scene):
         self.draw_table(surface)
         self.stage.draw(surface, self.app.art)
         self.draw_over(surface)
-        self.draw_status(surface)
+        self.status_line.draw(surface)
         for button in self.buttons:
             button.draw(surface, self.app.ui(17))
         self.mode.draw(surface)  # its own layer (a network table's chat), under the open log
         self.log.draw(surface)  # the turn line (and the log over everything, when open)
 
     def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
-        ui = self.app.ui
-        spot = self.spots[seat]
-        rect = spot.panel
-        # Whose turn the table shows: nobody's while a past moment is on show.
-        active = self.shown().current_player == seat
-        if active:
-            pulse = self.pulse()
-            glow = rect.inflate(ui(8) + round(ui(4) * pulse), ui(8) + round(ui(4) * pulse))
-            draw_panel(surface, glow, (*ACCENT, 90 + round(60 * pulse)), radius=ui(16), edge=None)
-        draw_panel(surface, rect, radius=ui(12), edge=ACCENT if active else None)
-        widgets.seat_mark(surface, seat, (rect.x + ui(16), rect.y + ui(18)), ui(7))
-        seat_info = self.match.seats[seat]
-        badge = self.seat_badge_width(seat)
-        if badge:  # the game's badge takes the tag's corner: the name ends before it
-            right = rect.right - ui(6) - badge
-        else:
-            who = self.mode.seat_tag(seat) or names.seat_tag(
-                "you" if self.you(seat) else ("human" if seat_info.human else seat_info.level)
-            )
-            right = blit_text(surface, who, ui(13), MUTED, topright=(rect.right - ui(10), rect.y + ui(11))).left
-        name = self.name(seat)
-        blit_text(
-            surface,
-            name,
-            widgets.fit_size(name, ui(18), right - rect.x - ui(38), True),
-            INK,
-            bold=True,
-            midleft=(rect.x + ui(30), rect.y + ui(18)),
-        )
-        for i, line in enumerate(self.seat_lines(seat)[:2]):
-            blit_text(surface, line, ui(14), INK, topleft=(rect.x + ui(12), rect.y + ui(34) + i * ui(18)))
-
-    def seat_badge_width(self, seat: int) -> int:
-        """How wide a badge the game draws in the top-right corner of `seat`'s
-        panel instead of the level tag (Grinch's GRINCH), 0 for none."""
-        return 0
-
-    def pulse(self) -> float:
-        """A glow's strength, 0..1.  Calm (it used to breathe): a breathing
-        glow would need a frame many times a second while the table waits."""
-        return 0.5
-
-    def status_box(self) -> pygame.Rect:
-        """Where the status line is: top centre, never under the buttons."""
-        ui = self.app.ui
-        w = self.size[0]
-        box = pygame.Rect(0, 0, min(w - ui(420), ui(760)), ui(34))
-        box.midtop = (w // 2 - ui(80), ui(10))
-        buttons = [b.rect.left for b in self.buttons if b.rect.top < box.bottom and b.rect.w]
-        if buttons:  # never under the buttons (Grinch has one more)
-            box.w = min(box.w, min(buttons) - ui(8) - box.x)
-        return box
-
-    def status_shown(self) -> tuple[pygame.Rect, list[str], int, Any]:
-        """The status line as drawn: its box (taller when the words take two
-        lines), the lines, their size and look."""
-        ui = self.app.ui
-        box = self.status_box()
-        if self.message.showing:
-            text, look = self.message.text, voice.style(self.message.tone)
-        else:
-            prefix = _("Demo") + " · " if self.demo else _("Replay") + " · " if self.spectator else ""
-            if self.match.daily is not None:  # today's deal says so, whoever watches
-                prefix += _("Today's deal") + " · "
-            said = _("Dealing the cards…") if self.stage.dealing else self.mode.status(self.status())
-            text, look = prefix + said, voice.style(voice.INFO)
-        lines, px = voice.fit_lines(text, box.w - ui(24), ui(18), ui(15))
-        if len(lines) > 1:  # two lines, snug but inside: the top seat's panel starts just below (ui(52))
-            box.h = ui(12) + round(px * 1.22) * len(lines)
-            box.y = max(ui(2), min(box.y, ui(52) - box.h))  # it grows upwards as far as it must
-        return box, lines, px, look
-
-    def status_radius(self, lines: list[str]) -> int:
-        """The pill's corners: round on one line; on two, tighter, so the
-        first and last words stay clear of the curve."""
-        return self.app.ui(17 if len(lines) < 2 else 9)
-
-    def draw_status(self, surface: pygame.Surface) -> None:
-        """The status line; a fresh message (a reason, a hint) takes its place
-        for a few seconds, so nothing on the table is ever covered."""
-        box, lines, px, look = self.status_shown()
-        step = round(px * 1.22)
-        draw_panel(surface, box, look.fill, radius=self.status_radius(lines), edge=look.edge)
-        for i, line in enumerate(lines):
-            y = box.centery + round((i - (len(lines) - 1) / 2) * step)
-            blit_text(surface, line, px, look.ink, center=(box.centerx, y))
-
-    def label_rects(self) -> list[pygame.Rect]:
-        """Where the table writes words on the felt (pile names and counts,
-        next-play chips): what an overlay laid on the table should leave
-        readable.  None by default; a game lists its own."""
-        return []
+        """`seat`'s panel (`seat_panel.py`); a game draws more over it after this."""
+        self.panels.draw(surface, seat)
 
     def turn_text(self) -> str:
         """'Your turn' or '<name> to play' for the status line."""

@@ -14,10 +14,11 @@ says whether a seat's moves in a row are one turn): nothing here names a game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from game.app.words import names
 from game.rules.core import scrub_events
+from game.session.match import Match
 
 Name = Callable[[int], str]
 Mine = Callable[[int], bool]
@@ -56,7 +57,7 @@ class Chronicle:
         self.entries = [e for e in self.entries if e.position <= position]
         self.version += 1
 
-    def fill(self, match: Any) -> None:
+    def fill(self, match: Match) -> None:
         """Rebuild from a match that already holds moves (Continue, Load)."""
         self.entries = []
         self.version += 1

@@ -18,13 +18,14 @@ import pygame
 from game.app.ui import focus, widgets
 from game.app.words import reasons
 from game.i18n import _
-from game.rules import Phrase
+from game.session.outcome import Refused
 
 if TYPE_CHECKING:
     from game.app.shell.surface import AppSurface
     from game.app.table.log_panel import RoundLog
     from game.app.table.mode import TableMode
     from game.app.table.stage import Stage
+    from game.app.table.turns import TurnFlow
     from game.app.ui.widgets import Button
 
 
@@ -52,8 +53,6 @@ class InputHost(Protocol):
 
     @property
     def view(self) -> Any: ...
-    @property
-    def current(self) -> int | None: ...
     def name(self, seat: int) -> str: ...
     def you(self, seat: int) -> bool: ...
     def viewer_acts(self) -> bool: ...
@@ -79,11 +78,8 @@ class InputHost(Protocol):
     def refuse(self, text: str) -> None: ...
     def open_menu(self) -> None: ...
 
-    def offer(self, move: Any) -> Phrase | None:
-        """The move through the session's gate: None once played, else why not."""
-        ...
-
-    def undo(self) -> None: ...
+    @property
+    def turns(self) -> TurnFlow: ...
 
 
 class TableInput:
@@ -113,9 +109,9 @@ class TableInput:
             return False
         if self.held_back(move):
             return False
-        refusal = host.offer(move)  # the session's gate: the rules' coded reason, or None once played
-        if refusal is not None:  # said in the player's language
-            host.refuse(reasons.illegal(host.GAME, refusal, host.name, host.you))
+        outcome = host.turns.offer(move)  # the session's gate: played, sent, or the rules' coded reason
+        if isinstance(outcome, Refused):  # said in the player's language
+            host.refuse(reasons.illegal(host.GAME, outcome.reason, host.name, host.you))
             self.app.sound.play("error")
             if key is not None and key in self.stage.sprites:
                 self.stage.sprites[key].shake(host.speed(0.4) or 0.3)
@@ -133,7 +129,7 @@ class TableInput:
                 host.open_menu()
                 return True
             if event.key in (pygame.K_u, pygame.K_z) and any(b.label == "Undo" for b in host.buttons):
-                host.undo()
+                host.turns.undo()
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -150,7 +146,7 @@ class TableInput:
         host = self.host
         if not host.viewer_acts():
             if host.viewer is not None and any(s.rect().collidepoint(pos) for s in self.stage.sprites.values()):
-                cur = host.current
+                cur = host.view.current_player
                 host.refuse(
                     _("Wait — the game is over.")
                     if cur is None

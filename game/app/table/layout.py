@@ -8,6 +8,33 @@ from typing import NamedTuple
 
 import pygame
 
+CARD_GROWTH = 0.6  # cards grow more gently than text: at 125 % they still leave the table room
+
+
+def card_width(size: tuple[int, int], interface: float) -> int:
+    """A table card's width in pixels for the window `size` at the interface
+    size `interface` (1.0 = 100 %, as far as the window lets it grow): larger
+    interface, larger cards, never smaller ones (it used to ignore it, so
+    80 % shrank every panel around cards of the same size)."""
+    base = min(size[0] / 15.5, size[1] / 8.2)
+    return max(40, round(base * interface**CARD_GROWTH))
+
+
+def hand_room(
+    size: tuple[int, int], beside: float, ui: Callable[[float], int], scale: float, fit_scale: float
+) -> float:
+    """How wide the viewer's hand may fan: the window less `beside` logical
+    units each side (the seat panels; `ui` at the interface `scale`), and
+    below 100 % interface no wider than at 100 % shrunk as the cards are (the
+    panels shrinking must not spread the hand wider than at full size)."""
+    w = size[0]
+    room: float = w - 2 * ui(beside)
+    interface = scale / fit_scale
+    if interface < 1:
+        full = w - 2 * round(beside * fit_scale)
+        room = min(room, full * card_width(size, interface) / card_width(size, 1.0))
+    return room
+
 
 class SeatSpot(NamedTuple):
     """Screen geometry of one seat."""

@@ -19,7 +19,8 @@ from game import i18n
 from game.app.table import voice
 from game.app.ui import widgets
 from game.app.ui.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
-from game.i18n import _, ngettext
+from game.games import registry
+from game.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from game.app.shell.surface import AppSurface
@@ -65,13 +66,15 @@ class LogHost(Protocol):
         """The game's own part of the log, drawn in `rect`."""
         ...
 
-    def log_title(self) -> str:
-        """The log's heading in the game's words ("This round so far"; a game of one long round says so)."""
-        ...
-
 
 class RoundLog:
     """The turn line and the log panel (see module doc)."""
+
+    def title(self) -> str:
+        """The log's heading: the game's words may say it (`LOG_TITLE`: a game
+        played as one long round has no "round so far"), else "This round so far"."""
+        words = registry.get(self.chronicle.game).module("words")
+        return _(getattr(words, "LOG_TITLE", N_("This round so far")))
 
     def __init__(self, host: LogHost, chronicle: Chronicle, stage: Stage[Any]) -> None:
         self.host = host
@@ -264,7 +267,7 @@ class RoundLog:
         peek_h = self.host.peek_height()
         surface.blit(widgets.panel((w, h), SCRIM, radius=0, edge=None), (0, 0))
         draw_panel(surface, rect, LOG_FILL, radius=ui(14), edge=ACCENT)
-        blit_text(surface, self.host.log_title(), ui(20), ACCENT, bold=True, topleft=(rect.x + ui(18), rect.y + ui(14)))
+        blit_text(surface, self.title(), ui(20), ACCENT, bold=True, topleft=(rect.x + ui(18), rect.y + ui(14)))
         y = rect.y + ui(48)
         if peek_h:
             self.host.draw_peek(surface, pygame.Rect(rect.x + ui(18), y, rect.w - ui(36), peek_h))

@@ -2,17 +2,11 @@
 
 The host's `Session` holds the only full game; this window is a `Client` to
 it (the host's own window too, over 127.0.0.1).  The game's own table shows
-it unchanged, through three stand-ins at its seams:
+it unchanged: it is given a `game.net.remote_session.RemoteSession` (the
+sibling of `Session` behind the same `TableSession` Protocol, no pygame) and
+is conducted by
 
-- `RemoteMatch`, what the table reads of a `Match`: the state is the latest
-  view the host sent, the seats carry the host's names, `humans` are the
-  seats played at this window (none for a spectator), and undo says why it
-  is off;
-- `RemoteSession`, what the table asks of a `Session`: the view, the events
-  it may hear, `offer` (checked against our own view's legal moves first, so
-  an illegal click is explained at once and nothing is sent), the hint
-  (worked out here, from our view, off the main thread: `Session.ask_hint`, the coach's own evaluation);
-- `NetworkMode`, how such a table is conducted (`TableMode`): each frame it
+- `NetworkMode` (a `TableMode`): each frame it
   takes the next view that arrived and plays it through the path a local
   move takes (the chronicle, the turn line, the stage's holds), one move at
   a time and a computer's after the usual pause, so the story is told in
@@ -38,7 +32,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from game import rules
 from game.app.table.mode import TableMode
 from game.app.ui import widgets
 from game.app.ui.text_input import TextField
@@ -47,11 +40,8 @@ from game.app.words import names
 from game.i18n import N_, _
 from game.net import protocol as p
 from game.net import words as net_words
-from game.net.client import Client, ClientSeat, state_from_json
-from game.rules import IllegalMove, Phrase
-from game.rules.core import Event
-from game.session.match import Match, Seat
-from game.session.session import Session
+from game.net.client import Client, ClientSeat
+from game.net.remote_session import UNDO_OFF, RemoteSession
 
 if TYPE_CHECKING:
     from game.app.shell.surface import AppSurface
@@ -63,13 +53,9 @@ __all__ = [
     "UNDO_OFF",
     "HostControls",
     "NetworkMode",
-    "RemoteMatch",
-    "RemoteSession",
     "open_remote_table",
 ]
 
-#: Why undo is off here (the table shows `_(UNDO_OFF)`, as it shows Match's reasons).
-UNDO_OFF = N_("Undo is off at a network table: everyone has seen the move.")
 #: The quick phrases by their protocol code, said in this window's language.
 QUICK_PHRASES = {
     "good_game": N_("Good game!"),
@@ -106,160 +92,6 @@ class HostControls(Protocol):
         ...
 
 
-def _seats(seat: ClientSeat, players: int, ours: int | None) -> list[Seat]:
-    """The seats as the host names them now: ours human, computers marked."""
-    names_now = list(seat.names) + [""] * players
-    return [Seat(names_now[s] or f"{s + 1}", s == ours or s not in seat.computers, "human") for s in range(players)]
-
-
-class RemoteMatch(Match):
-    """What a table reads of a `Match`, for a game the host keeps (see module doc).
-    `keeper` is the session the table uses instead of making its own."""
-
-    def __init__(
-        self, game_id: str, state: Any, seats: list[Seat], ours: int | None, moves: int, here: list[int] | None = None
-    ) -> None:
-        # (no Match.__init__: nothing is dealt here, the host dealt it)
-        self.game_id = game_id
-        self.seats = seats
-        self.seed = None
-        self.start = 0
-        self.options = {}
-        self.daily = None
-        self.module = rules.get(game_id)
-        self.state = state
-        self.ours = ours  # the seat whose view is shown now
-        self.here = sorted(here) if here else ([] if ours is None else [ours])  # the seats this window plays
-        self.moves = [(-1, None)] * moves  # the host's count; the moves themselves stay on the host
-        self._states = [state]
-        self._at = moves
-        self.keeper: Session | None = None
-
-    @property
-    def humans(self) -> list[int]:
-        return list(self.here)
-
-    def arrive(self, state: Any, moves: int, mover: int | None) -> None:
-        """The host's next view: the state shown now, after `moves` moves."""
-        if moves > len(self.moves):
-            self.moves.extend([(-1 if mover is None else mover, None)] * (moves - len(self.moves)))
-        self.state, self._states, self._at = state, [state], moves
-
-    def apply(self, move: Any) -> Any:
-        raise IllegalMove("net", "moves at a network table go to the host")
-
-    def seek(self, index: int) -> Any:
-        if index != self._at:
-            raise ValueError("a network table keeps no earlier states")
-        return self.state
-
-    def undo_target(self) -> tuple[int | None, str]:
-        return None, UNDO_OFF
-
-    def undo(self) -> str | None:
-        return UNDO_OFF
-
-
-class RemoteSession(Session):
-    """What a table asks of a `Session`, answered from the host's views (see module doc)."""
-
-    def __init__(self, match: RemoteMatch, client: Client) -> None:
-        # (no Session.__init__: no computers, no disk here; the host keeps both)
-        self.match = match
-        self.remote = match  # the same, as what it is
-        self.keeps = False
-        self.on_keep_failed = None
-        self.archived = True
-        self.agents = {}
-        self._listeners = []
-        self._hint = None
-        self.client = client
-        self.heard: tuple[Event, ...] = ()  # the shown move's events, as the host let us see them
-        self.sent_at: int | None = None  # the host's move count when we sent a move not yet answered
-        match.keeper = self
-
-    def switch(self, client: Client, seat: int) -> None:
-        """Show `seat`'s client from now on (pass-and-play at the host's window):
-        its latest view, told as a gap (the move itself was seen from the last seat)."""
-        self.client, self.sent_at = client, None
-        self.remote.ours = seat
-        latest = None
-        while (message := client.seat.take_view()) is not None:
-            latest = message
-        if latest is not None:
-            self.arrive(latest)
-
-    # -- what a seat may know ------------------------------------------------
-    def view(self, seat: int) -> Any:
-        state = self.match.state
-        return state if state.viewer == seat else state.view(seat)
-
-    def events(self, seat: int) -> tuple[Event, ...]:
-        return self.heard
-
-    # -- moves ---------------------------------------------------------------
-    @property
-    def in_flight(self) -> bool:
-        """We sent a move and the host has not answered it yet (a view, a refusal)."""
-        if self.sent_at is not None and self.client.seat.moves > self.sent_at:
-            self.sent_at = None
-        return self.sent_at is not None
-
-    def offer(self, seat: int, move: Any) -> Phrase | None:
-        """Check `move` against our own view's legal moves (the same refusal a
-        local table gives, at once), then send it; the host's view comes later."""
-        state = self.match.state
-        if not self.client.seat.started:
-            return net_words.phrase("not_started")
-        if state.current_player is not None and seat != state.current_player:
-            return Phrase("not_your_turn", "It is not your turn.", {"seat": seat})
-        if move not in state.legal_moves():  # the rules' own reason (a view cannot play a move on: it asks the gate)
-            try:
-                state.apply(move)
-            except IllegalMove as exc:
-                return exc.reason
-            except ValueError:
-                pass
-            return Phrase("not_a_move", f"{move!r} is not a move now", {})
-        at = self.client.seat.moves  # before sending: the answer may come back before the next line
-        try:
-            self.client.send_move(move)
-        except RuntimeError:  # the line is down: nothing was sent, the table says Reconnecting…
-            return Phrase("offline", "Not connected.", {})
-        self.sent_at = at
-        return None
-
-    def play(self, move: Any) -> tuple[Event, ...]:
-        raise IllegalMove("net", "moves at a network table go to the host")
-
-    def undo(self) -> str | None:
-        return UNDO_OFF
-
-    def event(self, data: dict[str, Any]) -> Event:
-        """An event as the rules' own states carry it: its cards as the game's cards (None: hidden)."""
-        event = p.event_from_json(data)
-        parse = self.remote.module.parse_card
-        return event._replace(cards=tuple(parse(c) if isinstance(c, str) else c for c in event.cards))
-
-    def arrive(self, message: p.ViewMsg) -> tuple[Any, int | None]:
-        """Make `message` the shown view; (the state before, the seat that moved
-        or None when nothing new is told: the same move again, or a gap)."""
-        match = self.remote
-        before = match.state
-        events = tuple(self.event(e) for e in message.events)
-        state = state_from_json(match.module, message.state)
-        state = state._evolve(events=events)  # the events the host let us see, as the rules' own states carry them
-        told = message.moves == match.position + 1
-        mover = before.current_player if told else None
-        match.seats = _seats(self.client.seat, state.num_players, match.ours)
-        match.arrive(state, message.moves, mover)
-        self.heard = events if told else ()
-        for callback in list(self._listeners):
-            if mover is not None:
-                callback(mover, events)
-        return before, mover
-
-
 class ChatBar:
     """The chat at a network table: the last few lines, and on T (or the Chat
     button) a text field and the quick phrases, each said in this window's language."""
@@ -285,16 +117,23 @@ class ChatBar:
         chat = self.mode.primary.seat.chat  # every seat's client hears every line: read one of them
         new = chat[self.read :]
         self.read = len(chat)
-        table = self.mode.table
         for line in new:
             said = _(QUICK_PHRASES[line.phrase]) if line.phrase in QUICK_PHRASES else line.text
             said = "".join(ch for ch in said if ch.isprintable()).strip()
             if not said:
                 continue
-            who = table.name(line.seat) if line.seat is not None and 0 <= line.seat < table.num_players else "?"
+            who = self.speaker(line.seat)
             self.lines.append((clock, _("{name}: {text}").format(name=who, text=said)))
         del self.lines[:-CHAT_SHOWN]
         return bool(new)
+
+    def speaker(self, seat: int | None) -> str:
+        """Who said a line: by the name the host knows now (the table's names are its shown view's)."""
+        table = self.mode.table
+        if seat is None or not 0 <= seat < table.num_players:
+            return "?"
+        now = self.mode.primary.seat.names
+        return now[seat] if seat < len(now) and now[seat] else table.name(seat)
 
     def shown(self, clock: float) -> list[str]:
         return [line for at, line in self.lines if self.open or clock - at < CHAT_TIME]
@@ -378,7 +217,7 @@ class ChatBar:
         table = self.mode.table
         key = (table.size, table.app.ui(100), table.viewer, above.topleft)
         if self._where[0] != key:
-            taken = [*table.label_rects(), *(s.panel for s in table.spots), table.status_box()]
+            taken = [*table.label_rects(), *(s.panel for s in table.spots), table.status_line.box()]
             clear = not any(above.colliderect(r) for r in taken)
             self._where = (key, clear or any(corner.colliderect(r) for r in taken))
         return self._where[1]
@@ -522,8 +361,8 @@ class NetworkMode(TableMode):
     def waiting_for(self) -> int | None:
         """The seat to act, when it is a person whose line is down."""
         seat = self.table.match.current
-        seat_info = self.client.seat
-        return seat if seat is not None and seat in seat_info.away and seat not in seat_info.computers else None
+        shown = self.session  # who is away as the view shown says, not the newest message
+        return seat if seat is not None and seat in shown.away and seat not in shown.computers else None
 
     # -- the table's questions ----------------------------------------------------
     def refusal(self, move: Any | None, select: Hashable | None) -> str | None:
@@ -549,8 +388,8 @@ class NetworkMode(TableMode):
         return text
 
     def seat_tag(self, seat: int) -> str | None:
-        """The word on a seat's panel: who is here, away, thinking."""
-        info = self.client.seat
+        """The word on a seat's panel: who is here, away, thinking (as the view shown says)."""
+        info = self.session
         if self.table.you(seat):
             return _("reconnecting") if self.offline() and self.gone is None else names.seat_tag("you")
         if seat in info.computers:
@@ -561,7 +400,7 @@ class NetworkMode(TableMode):
             return _("away")
         if seat in info.connected:
             return _("connected")
-        return _("open seat") if not info.started else _("not here")
+        return _("open seat") if not info.shown.started else _("not here")
 
     def drive(self, dt: float) -> bool:
         """Show the next view that arrived (a computer's after the usual pause);
@@ -609,7 +448,7 @@ class NetworkMode(TableMode):
     def pause_left(self, message: p.ViewMsg) -> float:
         """How long a computer's move still waits before it is shown (a person's: none)."""
         mover = self.table.match.current
-        if message.moves != self.table.match.position + 1 or mover is None or mover not in self.client.seat.computers:
+        if message.moves != self.table.match.position + 1 or mover is None or mover not in self.session.computers:
             return 0.0
         return self.table.app.settings.ai_pause - self.wait
 
@@ -670,7 +509,7 @@ class NetworkMode(TableMode):
                 self.table.refuse(ClientSeat.say_refusal(refused))
                 self.table.app.sound.play("error")
             self.refusals_read = len(seat.refusals)
-            self.session.sent_at = None  # answered: the move was not taken
+            self.session.answered()  # the move was not taken
         if self.chat.take(self.table.clock):
             self.table.app.sound.play("click")
         self.chat.field.update(dt)
@@ -708,7 +547,7 @@ class NetworkMode(TableMode):
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
         ui = table.app.ui
-        box = table.status_box()
+        box = table.status_line.box()
         for button in self.extra_widgets():
             w = widgets.fitting_width(button.label, ui(16), ui(160))
             button.rect = pygame.Rect(0, 0, w, ui(34))
@@ -759,17 +598,13 @@ def open_remote_table(
     lines = [client, *(here or {}).values()]
     for line in lines:
         line.retry = True  # a broken line is dialled again with the seat's token
-    ours = None if seat.watching or seat.seat is None or seat.seat < 0 else seat.seat
-    state = state_from_json(rules.get(seat.game), first.state)
-    seats_here = sorted({*(here or {}), *([] if ours is None else [ours])})
-    match = RemoteMatch(seat.game, state, _seats(seat, state.num_players, ours), ours, first.moves, seats_here)
-    session = RemoteSession(match, client)
-    session.arrive(first)
-    table = table_for(app, match)
+    session = RemoteSession(client, first, list(here or {}))
+    seats_here = session.here
+    table = table_for(app, session)
     mode = NetworkMode(table, session, client, host, here)
     table.mode = mode
     app.replace(table)
     if len(seats_here) > 1:  # nobody's cards show before the first of them says it is them
-        current = match.current
+        current = session.match.current
         table.pass_to(current if current in seats_here else seats_here[0])
     return table

@@ -96,6 +96,7 @@ class Stage(Generic[P]):
         self.hold_ends_round = False
         self.deals = False  # the latest move dealt: say so once the holds are over
         self.dealing = False  # a deal is landing: the status line waits for it
+        self.landing = False  # the last move is still being shown (its holds, its cards in flight)
         #: round summaries to open, in order, as the holds that end their rounds end
         self.summaries: list[Callable[[], None]] = []
 
@@ -173,6 +174,7 @@ class Stage(Generic[P]):
     def play(self, holds: list[Hold[P]], summary: Callable[[], None] | None, deals: bool) -> None:
         """Show a move: its holds in order, then the new state; `summary` opens
         as the hold that ends the round ends (or at once if none does)."""
+        self.landing = True  # until its holds end and its cards lie still (the table clears it)
         self.deals = deals
         self.holds.extend(holds)
         if summary is not None:
@@ -215,7 +217,7 @@ class Stage(Generic[P]):
         """Every hold and tween cut short: the cards lie where the state says."""
         self.holds.clear()
         self.picture, self.hold_left, self.holding = None, 0.0, False
-        self.hold_ends_round = self.dealing = self.deals = False
+        self.hold_ends_round = self.dealing = self.deals = self.landing = False
         self.leaving.clear()
         self.sync(instant=True)
 

@@ -11,9 +11,12 @@ A game's own status lines, banners and seat panels live in its words part
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.i18n import _
+
+if TYPE_CHECKING:
+    from game.session.session import TableMatch
 
 Name = Callable[[int], str]
 Mine = Callable[[int], bool]
@@ -25,7 +28,7 @@ def nobody(seat: int) -> bool:
     return False
 
 
-def turn_text(current: int | None, viewer: int | None, match: Any, name: Name, you: Mine | None = None) -> str:
+def turn_text(current: int | None, viewer: int | None, match: TableMatch, name: Name, you: Mine | None = None) -> str:
     """'Your turn' (or '<name>, your turn' with several humans) for the seat
     that is "you" (by default the human whose eyes the table shows), else
     '<name> to play'; 'Game over' at the end."""

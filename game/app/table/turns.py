@@ -10,20 +10,24 @@ disk, the hint worker -- is kept by the pure `game.session.session.Session`.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
+from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
+from game.app.look.sound import EVENT_SOUNDS
 from game.app.table import voice
+from game.app.table.stage import DEAL_KINDS
 from game.app.table.voice import MESSAGE_TIME, MessageLine
 from game.app.words import names, reasons
 from game.i18n import _
-from game.rules import Phrase
-from game.session.session import THINK_SLICE, Session
+from game.session.outcome import Outcome, Played
+from game.session.session import THINK_SLICE, TableSession
 
 if TYPE_CHECKING:
     from game.app.shell.surface import AppSurface
     from game.app.table.chronicle import Chronicle
     from game.app.table.mode import TableMode
-    from game.app.table.stage import Stage
+    from game.app.table.stage import Hold, Stage
+    from game.app.ui.score_table import ScoreSheet
 
 __all__ = ["HINT_POLL", "MESSAGE_TIME", "THINK_SLICE", "TurnFlow", "TurnHost"]
 
@@ -48,14 +52,15 @@ class TurnHost(Protocol):
     def viewer_acts(self) -> bool: ...
     def on_top(self) -> bool: ...
 
-    def seen_events(self) -> tuple:
-        """The last move's events as the table may hear them."""
+    def holds_for(self, events: tuple) -> list[Hold[Any]]:
+        """The game's holds to show before the new state (a full trick)."""
         ...
 
-    def after_move(self, before: Any, events: tuple) -> None:
-        """Stage what a move did (its holds, its summary)."""
+    def summary(self, events: tuple) -> ScoreSheet | None:
+        """The round's summary, if these events end a round."""
         ...
 
+    def show_summary(self, sheet: ScoreSheet) -> None: ...
     def show_results(self) -> None: ...
 
     def pass_to(self, seat: int) -> None:
@@ -67,7 +72,7 @@ class TurnFlow:
     """Who moves next and what the table does about it (see module doc)."""
 
     def __init__(
-        self, host: TurnHost, session: Session, stage: Stage[Any], chronicle: Chronicle, message: MessageLine
+        self, host: TurnHost, session: TableSession, stage: Stage[Any], chronicle: Chronicle, message: MessageLine
     ) -> None:
         self.host = host
         self.app = host.app
@@ -83,16 +88,17 @@ class TurnFlow:
         self.ended = False
         self.end_wait = 1.5
 
-    def offer(self, move: Any) -> Phrase | None:
+    def offer(self, move: Any) -> Outcome:
         """A move made at this table by the seat to act, through the session's
-        gate: None once played, else the refusal (the rules' coded reason)."""
+        gate: played here (told at once), sent to the host (told when its view
+        comes back, `NetworkMode.show`), or refused (the rules' coded reason)."""
         before = self.match.state
         seat = self.match.current  # None once over: the session then gives the rules' game-over refusal
         viewer = self.host.viewer
-        refusal = self.session.offer(viewer or 0 if seat is None else seat, move)  # applies, keeps the game
-        if refusal is None and seat is not None and self.match.state is not before:  # (a network table's
-            self.tell_played(before, seat)  # move is told when the host's view comes back)
-        return refusal
+        outcome = self.session.offer(viewer or 0 if seat is None else seat, move)  # applies, keeps the game
+        if isinstance(outcome, Played):
+            self.tell_played(before, outcome.seat)
+        return outcome
 
     def play(self, move: Any) -> None:
         """Play `move` for the seat to act (a computer's, a lesson's); raises IllegalMove."""
@@ -108,7 +114,28 @@ class TurnFlow:
         self.forget_hint()
         self.message.clear(voice.REFUSAL)  # it answered the position before this move
         self.host.selection.clear()
-        self.host.after_move(before, self.host.seen_events())
+        self.stage_move(before, self.seen_events())
+
+    def seen_events(self) -> tuple:
+        """The last move's events as this table may hear them: its viewer's,
+        from the session; a spectator's (a replay, an all-computer demo) all."""
+        viewer = self.host.viewer
+        return tuple(self.match.state.events) if viewer is None else self.session.events(viewer)
+
+    def stage_move(self, before: Any, events: tuple) -> None:
+        """Stage a move (`events` as `seen_events` gives them): its sounds, the
+        game's holds, the round's summary."""
+        self.stage.before = before
+        for kind in dict.fromkeys(e.kind for e in events):
+            sound = EVENT_SOUNDS.get(kind)
+            if sound:
+                self.app.sound.play(sound)
+        summary = self.host.summary(events)
+        self.stage.play(
+            self.host.holds_for(events),
+            partial(self.host.show_summary, summary) if summary is not None else None,
+            deals=any(e.kind in DEAL_KINDS for e in events),
+        )
 
     def ask_hint(self) -> None:
         """Ask the coach, in the session's worker thread so the table keeps

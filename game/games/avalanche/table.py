@@ -35,6 +35,7 @@ from game.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from game.app.shell.surface import AppSurface
+    from game.session.session import TableSession
 
 
 GAME = "avalanche"
@@ -63,8 +64,8 @@ class AvalancheTable(TableScene):
     squeezed = False  # the bottom hand's ranks are squeezed together (see `hand_fan`)
     hand_counts: list[tuple[Hashable, int]] = []  # (top card's key, count) of squeezed ranks
 
-    def __init__(self, app: AppSurface, match, *, demo: bool = False):
-        super().__init__(app, match, demo=demo)
+    def __init__(self, app: AppSurface, session: TableSession, *, demo: bool = False):
+        super().__init__(app, session, demo=demo)
         self._live_cache: tuple[Any, Any, Snapshot | None] = (None, None, None)
         self._banner_top: tuple[Snapshot | None, float] = (None, 0.0)  # per hold
         self._words_cache: tuple[tuple, dict] | None = None
@@ -489,7 +490,7 @@ class AvalancheTable(TableScene):
     def pile_mark(self) -> str:
         if self.held or not self.viewer_acts():
             return ""
-        if self.hint is not None and self.hint[0] == SNOWFALL:
+        if self.turns.hint is not None and self.turns.hint[0] == SNOWFALL:
             return "hint"
         if SNOWFALL in self.view.legal_moves():
             hover = isinstance(self.input.hover_key, tuple) and self.input.hover_key[0] == "pile"
@@ -616,7 +617,7 @@ class AvalancheTable(TableScene):
                 return False
             target = self.play_target()
             if target.move is not None:
-                self.try_move(target.move)
+                self.input.try_move(target.move)
             else:
                 self.refuse(target.label)
                 self.app.sound.play("error")

@@ -43,6 +43,7 @@ from game.i18n import N_, _
 
 if TYPE_CHECKING:
     from game.app.shell.surface import AppSurface
+    from game.session.session import TableSession
 
 
 GAME = "grinch"
@@ -81,8 +82,8 @@ class GrinchTable(TableScene):
     GAME = GAME
     stage: Stage[GrinchMoment]
 
-    def __init__(self, app: AppSurface, match, *, demo: bool = False):
-        super().__init__(app, match, demo=demo)
+    def __init__(self, app: AppSurface, session: TableSession, *, demo: bool = False):
+        super().__init__(app, session, demo=demo)
         self.pad_open = False
         self.drop: list[float] | None = None  # [token value, elapsed, duration, delay]
         self.pad = ScorePad(self)
@@ -322,7 +323,7 @@ class GrinchTable(TableScene):
 
     def hinted(self, move) -> bool:
         """True while the hint suggests `move` to the seat whose cards show."""
-        return self.hint is not None and self.hint[0] == move and self.viewer_acts()
+        return self.turns.hint is not None and self.turns.hint[0] == move and self.viewer_acts()
 
     def draw_hint_ring(self, surface: pygame.Surface, rect: pygame.Rect, room: int) -> None:
         """The hint's mark on what is not a card sprite (the draw pile, a

@@ -26,6 +26,7 @@ from game.i18n import _
 
 if TYPE_CHECKING:
     from game.app.shell.surface import AppSurface
+    from game.session.session import TableSession
 
 
 GAME = "sticheln"
@@ -48,10 +49,10 @@ class StichelnTable(TableScene):
     GAME = GAME
     stage: Stage[TrickMoment]
 
-    def __init__(self, app: AppSurface, match, *, demo: bool = False):
-        super().__init__(app, match, demo=demo)
+    def __init__(self, app: AppSurface, session: TableSession, *, demo: bool = False):
+        super().__init__(app, session, demo=demo)
         # Last revealed pain cards; a game resumed mid-round has them already.
-        self.pains: list = [match.state.pain_card(s) for s in range(self.num_players)]
+        self.pains: list = [self.match.state.pain_card(s) for s in range(self.num_players)]
 
     # -- geometry -------------------------------------------------------------
     def compute_layout(self) -> None:
@@ -344,7 +345,7 @@ class StichelnTable(TableScene):
         flying in), never "Your turn" while the input would not take a card."""
         before = self.stage.before if self.viewer is None else self.stage.before.view(self.viewer)
         head = _("Round {n} of {total}").format(n=before.round_number, total=before.options["rounds"])
-        for event in self.seen_events():
+        for event in self.turns.seen_events():
             if event.kind == "trick_won" and event.seat is not None:
                 return head + " · " + sticheln_words.trick_banner(event.kind, event.seat, self.name, self.you)
             if event.kind == "set_aside":

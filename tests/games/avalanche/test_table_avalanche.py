@@ -45,7 +45,7 @@ def settle(app, table, limit: int = 600) -> None:
     for _ in range(limit):
         if isinstance(app.stack.top, ResultsScene):
             return
-        if app.stack.top is table and table.viewer_acts() and not table.busy:
+        if app.stack.top is table and table.viewer_acts() and not table.stage.busy:
             return
         app.step(1 / 30, flip=False)
 
@@ -67,7 +67,7 @@ def play_by_clicks(app, table, rng: random.Random, limit: int = 100_000) -> int:
         if isinstance(app.stack.top, SummaryScene):  # the collected piles, just before the results
             click(app, app.stack.top.buttons[0].rect.center)
             continue
-        if app.stack.top is table and table.viewer_acts() and not table.busy:
+        if app.stack.top is table and table.viewer_acts() and not table.stage.busy:
             choices = usable(table)
             assert choices, "the human has nothing to click"
             target = rng.choice(choices)
@@ -231,7 +231,7 @@ def test_fall_is_held_then_slides_to_the_collector():
             target = table.coll_pos(collector)
             assert table.stage.leaving and all(s.exit_to == target for s in table.stage.leaving if s.key[0] == "av")
             break
-        if app.stack.top is table and table.viewer_acts() and not table.busy:
+        if app.stack.top is table and table.viewer_acts() and not table.stage.busy:
             click(app, table.input.click_point(rng.choice(usable(table))))
         else:
             app.step(1 / 30, flip=False)
@@ -318,7 +318,7 @@ def test_pass_and_play_shows_only_the_acting_humans_hand():
             passes += 1
             click(app, top.button.rect.center)
             continue
-        if top is table and table.viewer_acts() and not table.busy:
+        if top is table and table.viewer_acts() and not table.stage.busy:
             shown = [p.card for p in table.places() if p.key[0] == "hand"]
             assert shown == table.match.state.hand(table.viewer)
             click(app, table.input.click_point(rng.choice(usable(table))))
@@ -337,9 +337,9 @@ def test_resize_during_a_hold_keeps_going():
             app.resize((1024, 600))
             resized = True
             assert table.size == (1024, 600)
-        if resized and not table.busy and len(table.match.moves) > 40:
+        if resized and not table.stage.busy and len(table.match.moves) > 40:
             break
-        if app.stack.top is table and table.viewer_acts() and not table.busy:
+        if app.stack.top is table and table.viewer_acts() and not table.stage.busy:
             click(app, table.input.click_point(rng.choice(usable(table))))
         else:
             app.step(1 / 20, flip=False)
@@ -354,12 +354,12 @@ def test_hint_lights_up_cards_or_pile():
     settle(app, table)
     move = table.view.legal_moves()[-1]
     table.turns.hint = (move, None)
-    table.sync()
+    table.stage.sync()
     marks = {p.key: p.mark for p in table.places()}
     keys = table.move_keys(move)
     assert keys and all(marks[k] == "hint" for k in keys)
     table.turns.hint = (avalanche.SNOWFALL, None)
-    table.sync()
+    table.stage.sync()
     assert table.move_keys(avalanche.SNOWFALL)
     pile_top = [p for p in table.places() if p.key[0] == "pile"][-1]
     assert pile_top.mark == "hint"

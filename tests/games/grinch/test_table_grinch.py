@@ -38,7 +38,7 @@ def make(players: int, size=(1280, 720), seed=11, start=1, speed="off", humans=(
 
 def settle(app, table, frames: int = 400) -> None:
     for _ in range(frames):
-        if not table.busy:
+        if not table.stage.busy:
             return
         app.step(DT, events=[], flip=False)
 
@@ -76,7 +76,7 @@ def play_game(players: int, size, seed: int, shots: str | None = None) -> dict:
             seen["summaries"] += 1
             click(app, top.buttons[0].rect.center)
             continue
-        if top is table and table.viewer_acts() and not table.busy:
+        if top is table and table.viewer_acts() and not table.stage.busy:
             view = table.view
             # the heart tile shows 3, 4, 5 on turns 1, 2, 3 (and 5 while scoring)
             expect = 5 if view.phase_name == "score" else 2 + view.turn
@@ -158,7 +158,7 @@ def test_whos_discards_stay_face_down_until_revealed():
 def test_illegal_clicks_explain_and_change_nothing():
     app, table = make(3, seed=4, start=0)  # the human is round 1's Grinch
     for _ in range(400):
-        if table.viewer_acts() and not table.busy:
+        if table.viewer_acts() and not table.stage.busy:
             break
         app.step(DT, events=[], flip=False)
     view = table.view
@@ -208,7 +208,7 @@ def test_pass_and_play_never_shows_another_hand():
             passes += 1
             click(app, top.button.rect.center)
             continue
-        if top is table and table.viewer_acts() and not table.busy:
+        if top is table and table.viewer_acts() and not table.stage.busy:
             state = table.match.state
             others = {str(c) for s in (0, 2) if s != table.viewer for c in state.hand(s)}
             others |= {
@@ -228,7 +228,7 @@ def test_pass_and_play_never_shows_another_hand():
 def test_undo_a_take_puts_the_card_back():
     app, table = make(3, seed=4, start=0, speed="normal")  # the human is round 1's Grinch
     for _ in range(2000):
-        if table.viewer_acts() and not table.busy:
+        if table.viewer_acts() and not table.stage.busy:
             break
         app.step(DT, events=[], flip=False)
     view = table.view
