@@ -228,7 +228,7 @@ def test_fall_is_held_then_slides_to_the_collector():
             # at the end of the hold the cards leave toward the collector's pile
             while table.banner_kind() == "fall":
                 app.step(1 / 30, flip=False)
-            target = table.coll_pos(collector)
+            target = table.layout.coll_pos(collector)
             assert table.stage.leaving and all(s.exit_to == target for s in table.stage.leaving if s.key[0] == "av")
             break
         if app.stack.top is table and table.viewer_acts() and not table.stage.busy:
@@ -277,8 +277,9 @@ def test_layout_fits_the_window(size, players):
                 assert not panel.colliderect(r), (place.key, r, panel)
     assert screen.contains(table.play_rect)
     # the avalanche box is real room, between the pile and the crevasse
-    assert table.av_box.w > table.card_w * 3 and table.av_box.h > table.av_w * 1.4
-    assert table.pile_pos[0] < table.av_box.left < table.av_box.right < table.crev_pos[0]
+    lay = table.layout
+    assert lay.av_box.w > table.card_w * 3 and lay.av_box.h > lay.av_w * 1.4
+    assert lay.pile_pos[0] < lay.av_box.left < lay.av_box.right < lay.crev_pos[0]
 
 
 def test_undo_puts_the_played_cards_back():
