@@ -166,7 +166,7 @@ class AvalancheTable(TableScene):
             backs = self.fan(snap.sizes[bottom], self.size[0] / 2, self.hand_y, self.card_w, self.hand_width)
             for i, (p, a) in enumerate(backs):
                 out.append(
-                    Place(("back", bottom, i), None, p, self.card_w, a, 100 + i, game=GAME, origin=self.pile_pos)
+                    Place(("back", bottom, i), None, p, self.card_w, a, 100 + i, game=GAME, origin=lay.pile_pos)
                 )
         # Opponents' face-down hands.
         for seat in range(self.num_players):
