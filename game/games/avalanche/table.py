@@ -165,9 +165,7 @@ class AvalancheTable(TableScene):
         if self.view.is_public:  # a spectator's table: the bottom seat's cards too, face down
             backs = self.fan(snap.sizes[bottom], self.size[0] / 2, self.hand_y, self.card_w, self.hand_width)
             for i, (p, a) in enumerate(backs):
-                out.append(
-                    Place(("back", bottom, i), None, p, self.card_w, a, 100 + i, game=GAME, origin=lay.pile_pos)
-                )
+                out.append(Place(("back", bottom, i), None, p, self.card_w, a, 100 + i, game=GAME, origin=lay.pile_pos))
         # Opponents' face-down hands.
         for seat in range(self.num_players):
             if seat == bottom:
