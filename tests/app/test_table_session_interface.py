@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.app.test_table_parts import declared
+
 GAME = Path(__file__).resolve().parents[2] / "game"
 
 #: the code that holds a table or is one: the table, its parts and modes, the games' tables, the screens over a table
@@ -29,16 +31,6 @@ CONCRETE = {"NetworkMode": {"session"}, "ChatBar": {"session"}, "ReplayScene": {
 #: an annotation that says a parameter is the concrete class, not what the table was handed
 CONCRETE_TYPES = {"Match", "Session", "RemoteSession", "RemoteMatch"}
 KINDS = ("session", "match")
-
-
-def declared(cls: ast.ClassDef) -> set[str]:
-    names = set()
-    for node in cls.body:
-        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-            names.add(node.target.id)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            names.add(node.name)
-    return names
 
 
 def protocols() -> dict[str, set[str]]:
