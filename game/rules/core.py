@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Iterable, NamedTuple, Self, Sequence
+from typing import Any, Iterable, NamedTuple, Sequence, TypeVar
 
 JSON_VERSION = 1
 
@@ -22,6 +22,11 @@ JSON_VERSION = 1
 #: every seat's secrets are hidden from it, as from a spectator (the network
 #: protocol's spectator seat is the same number).  Its JSON says `"public": true`.
 PUBLIC = -1
+
+#: "This very state class" in `BaseState`'s signatures: `apply`, `view`,
+#: `from_json` and the hooks return the caller's own game's `State`.  (The
+#: project supports Python 3.10, whose `typing` has no `Self`.)
+StateT = TypeVar("StateT", bound="BaseState")
 
 
 class Phrase(str):
@@ -69,14 +74,14 @@ class Event(NamedTuple):
 
     kind: str
     seat: int | None = None
-    cards: tuple = ()
+    cards: tuple[Any, ...] = ()
     info: Any = None
     secret: bool = False
 
     def hidden(self) -> "Event":
         return self._replace(cards=(None,) * len(self.cards))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
         if self.seat is not None:
             data["seat"] = self.seat
@@ -118,7 +123,7 @@ def check_seat(num_players: int, seat: Any, what: str = "seat") -> int:
     return seat
 
 
-def check_options(name: str, options: dict, allowed: Iterable[str]) -> None:
+def check_options(name: str, options: dict[str, Any], allowed: Iterable[str]) -> None:
     unknown = sorted(set(options) - set(allowed))
     if unknown:
         known = ", ".join(sorted(allowed)) or "none"
@@ -248,14 +253,14 @@ class BaseState:
 
     # -- construction -------------------------------------------------------
     @classmethod
-    def _make(cls, **fields: Any):
+    def _make(cls: type[StateT], **fields: Any) -> StateT:
         self = object.__new__(cls)
         setter = object.__setattr__
         for key, value in fields.items():
             setter(self, key, value)
         return self
 
-    def _evolve(self, **changes: Any):
+    def _evolve(self: StateT, **changes: Any) -> StateT:
         """A copy with some fields changed (and fresh events)."""
         new = object.__new__(type(self))
         setter = object.__setattr__
@@ -286,14 +291,14 @@ class BaseState:
     def is_over(self) -> bool:
         return self.current_player is None
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[Any]:
         """The moves the seat to act may make ([] once the game is over, and
         on a public view: it is nobody's seat, and holds no hand to move from)."""
         if self.current_player is None or self.viewer == PUBLIC:
             return []
         return self._legal()
 
-    def apply(self, move: Any):
+    def apply(self: StateT, move: Any) -> StateT:
         """The one gate: a move not in `legal_moves()` raises `IllegalMove`
         and leaves this state as it was."""
         if isinstance(move, str):
@@ -312,7 +317,7 @@ class BaseState:
         return self._apply(move)
 
     # -- the public face for search -------------------------------------------
-    def successor(self, move: Any) -> "Self":
+    def successor(self: StateT, move: Any) -> StateT:
         """The state after `move` without the gate's membership check.
 
         Only for moves taken from this state's `legal_moves()`: search
@@ -321,7 +326,7 @@ class BaseState:
         """
         return self._apply(move)
 
-    def position_key(self) -> tuple:
+    def position_key(self) -> tuple[Any, ...]:
         """Everything that makes two states equal (not the events), as one
         tuple: a stable fingerprint for seeding decisions and caching."""
         return self._key()
@@ -348,7 +353,7 @@ class BaseState:
         """A public view (`public_view`): what every seat and a spectator may see."""
         return self.viewer == PUBLIC
 
-    def view(self, seat: int):
+    def view(self: StateT, seat: int) -> StateT:
         """What `seat` may know.  Hidden hands keep only their sizes."""
         check_seat(self.num_players, seat)
         if self.viewer == PUBLIC:
@@ -357,7 +362,7 @@ class BaseState:
             raise ValueError(f"this is seat {self.viewer}'s view; it cannot show seat {seat}'s")
         return self._hide(seat)
 
-    def public_view(self) -> Self:
+    def public_view(self: StateT) -> StateT:
         """What every seat may know, and so a spectator: every hand, face-down
         card, the pile's order and every pick not yet revealed hidden, as
         `view(seat)` hides them from another seat; hand sizes, piles, tricks,
@@ -368,11 +373,10 @@ class BaseState:
         `apply` refuses every move, `view(seat)` cannot see more, and search
         (`sample_world`, every agent) refuses it, as it needs one seat's view.
         A seat's view gives the same public view as its full state."""
-        public: Self = self._hide(PUBLIC)
-        return public
+        return self._hide(PUBLIC)
 
     # -- JSON -----------------------------------------------------------------
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"game": self.GAME, "version": JSON_VERSION, "players": self.num_players}
         if self.viewer == PUBLIC:
             data["public"] = True
@@ -382,7 +386,7 @@ class BaseState:
         return data
 
     @classmethod
-    def from_json(cls, data: dict):
+    def from_json(cls: type[StateT], data: dict[str, Any]) -> StateT:
         if not isinstance(data, dict):
             raise ValueError("state JSON must be an object")
         if data.get("game") != cls.GAME:
@@ -406,7 +410,7 @@ class BaseState:
             raise ValueError(f"damaged {cls.GAME} state: {err!r}") from None
 
     # -- equality -------------------------------------------------------------
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return tuple(getattr(self, s) for s in self._all_slots() if s != "events")
 
     def __eq__(self, other: object) -> bool:
@@ -424,10 +428,10 @@ class BaseState:
     _notation_rule = "notation"
     _end_rule = "end"
 
-    def _parse_move(self, text: str):
+    def _parse_move(self, text: str) -> Any:
         raise NotImplementedError
 
-    def _legal(self) -> list:
+    def _legal(self) -> list[Any]:
         raise NotImplementedError
 
     def _reason(self, move: Any) -> tuple[str, str, str, dict[str, Any]]:
@@ -435,17 +439,17 @@ class BaseState:
         refusal code (`core.REFUSALS` or the game's `REFUSALS`), params."""
         raise NotImplementedError
 
-    def _apply(self, move: Any):
+    def _apply(self: StateT, move: Any) -> StateT:
         raise NotImplementedError
 
-    def _hide(self, seat: int):
+    def _hide(self: StateT, seat: int) -> StateT:
         """`seat`'s view; with `PUBLIC` (no seat), every seat's secrets hidden."""
         raise NotImplementedError
 
-    def _data(self) -> dict:
+    def _data(self) -> dict[str, Any]:
         raise NotImplementedError
 
     @classmethod
-    def _from_data(cls, data: dict, n: int, viewer: int | None):
+    def _from_data(cls: type[StateT], data: dict[str, Any], n: int, viewer: int | None) -> StateT:
         """Rebuild from `_data()`; players and viewer (a seat, `PUBLIC` or None) are already checked."""
         raise NotImplementedError
