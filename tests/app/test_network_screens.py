@@ -15,7 +15,7 @@ from table_driver import click
 from game.app.scenes.network import HostSetupScene, JoinScene, LobbyScene, NetworkScene
 from game.app.scenes.title import TitleScene
 from game.app.shell.app import App
-from game.net import host as net
+from game.net import hosting as net
 from game.net import protocol as p
 from game.net.client import Client, ClientSeat
 from game.persist import network

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from game.net import protocol as p
-from game.net.host import HostTable
+from game.net.authority import HostTable
 from game.rules.core import scrub_events
 from game.session.match import Match, Seat
 from game.session.session import Session

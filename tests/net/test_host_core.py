@@ -176,7 +176,7 @@ def test_bye_frees_the_line_but_keeps_the_seat_for_its_token():
 
 
 def test_one_door_for_several_tables_the_hello_names_the_table_by_code():
-    from game.net.host import TableSet
+    from game.net.door import TableSet
 
     s1, t1, _ = make_table("grinch", [True, True], seed=1, code="AAAAAA")
     s2, t2, _ = make_table("avalanche", [True, True], seed=2, code="BBBBBB")
@@ -226,7 +226,8 @@ def test_only_a_window_keeps_the_views_in_order():
 def test_calls_waiting_for_the_host_worker_go_to_it_together_in_order_and_a_failing_one_tells_only_its_caller():
     import asyncio
 
-    from game.net.host import HostServer, TableSet
+    from game.net.carrier import HostServer
+    from game.net.door import TableSet
 
     server = HostServer(TableSet()).start()
     hops = 0
@@ -262,7 +263,8 @@ def test_calls_waiting_for_the_host_worker_go_to_it_together_in_order_and_a_fail
 def test_a_line_takes_a_message_at_once_only_with_nothing_queued_and_nothing_unsent():
     import asyncio
 
-    from game.net.host import SEND_QUEUE, HostServer, TableSet
+    from game.net.carrier import SEND_QUEUE, HostServer
+    from game.net.door import TableSet
 
     class Transport:
         unsent = 0

@@ -12,8 +12,8 @@ from netkit import GAMES, _strings, make_table, play_through_core
 from game import ai
 from game.net import protocol as p
 from game.net import words
+from game.net.authority import WATCHING
 from game.net.client import ClientSeat
-from game.net.host import WATCHING
 from game.rules.core import scrub_events
 
 
@@ -261,7 +261,7 @@ def test_three_hundred_watched_games_send_a_spectator_no_hidden_card():
 def test_the_hosts_own_seat_stays_a_persons_when_the_open_seats_go_to_computers():
     """`fireside host --start now`: the "you" seat waits for its person (the
     first to join takes it); the open seats nobody took get computers' names."""
-    from game.net.host import new_table
+    from game.net.hosting import new_table
 
     table = new_table("grinch", ["you", "open", "open"], ["", "", ""], spare_names=["Harpreet", "Mina", "Pau"])
     assert table.kept == [0] and table.open_seats == [0, 1, 2]
@@ -281,7 +281,7 @@ def test_the_hosts_own_seat_stays_a_persons_when_the_open_seats_go_to_computers(
 
 
 def test_seats_played_at_the_hosts_window_are_reserved_and_kept():
-    from game.net.host import new_table, parse_seats
+    from game.net.hosting import new_table, parse_seats
 
     kinds = parse_seats("you,here,open,hard", 4)
     table = new_table("sticheln", kinds, ["Joon", "Ana", "", ""])

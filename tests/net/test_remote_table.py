@@ -27,8 +27,8 @@ from game.app.scenes.results import ResultsScene
 from game.app.shell.app import App
 from game.app.table.base import TableScene
 from game.app.table.remote import UNDO_OFF, NetworkMode
+from game.net.carrier import HostServer
 from game.net.client import Client, play_bot
-from game.net.host import HostServer
 from game.net.remote_session import RemoteSession
 from game.persist.settings import Settings
 from game.rules import GAME_IDS

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.net import host as net
+from game.net import hosting as net
 from game.persist import library, network, paths
 from game.session.match import Match, Seat
 

@@ -26,8 +26,9 @@ from game.net import words as net_words
 
 if TYPE_CHECKING:
     from game.app.shell.surface import AppSurface
+    from game.net.authority import Snapshot
     from game.net.client import Client
-    from game.net.host import Hosting, Snapshot
+    from game.net.hosting import Hosting
     from game.persist.network import TableSave
 
 log = logging.getLogger(__name__)
@@ -132,7 +133,7 @@ def continue_hosting(app: AppSurface, save: TableSave) -> LobbyScene:
     again) and show its lobby, which opens the table once the host's seats are
     back; from the title's Continue and the network screen.  OSError (a port
     nobody may take, say) when it cannot open: the caller says why."""
-    from game.net import host as net
+    from game.net import hosting as net
 
     table = net.resumed(save)
     hosting = net.Hosting(table, bind=save.bind, port=save.port, discovery=_discovery(save.discover))
@@ -335,7 +336,7 @@ class HostSetupScene(ModalScene):
     def open_table(self) -> None:
         """Open the table: its server listens, the lobby shows who joins."""
         from game.app.words.seat_names import computer_name, seat_names, typed
-        from game.net import host as net
+        from game.net import hosting as net
         from game.net.discovery import DEFAULT_PORT
 
         humans = [kind in net.PEOPLE for kind in self.kinds]
