@@ -92,8 +92,9 @@ class Snapshot:
     levels: dict[int, str] = field(default_factory=dict)  # a computer's seat -> its level
 
 
-def refused_bytes(phrase: Phrase) -> bytes:
-    return p.encode(p.refusal(phrase))
+def refused_bytes(phrase: Phrase, to: p.Message | None = None) -> bytes:
+    """`phrase` as the refusal of the message `to` (None: bytes that were no message)."""
+    return p.encode(p.refusal(phrase, to))
 
 
 _GONE = object()
@@ -251,10 +252,7 @@ class HostTable:
             self.connect(conn)
         state = self.conns[conn]
         if not self._allow(state):
-            if state.told_too_fast:
-                return []  # a flood gets one answer per refill, not one per message
-            state.told_too_fast = True
-            return [(conn, refused_bytes(words.phrase("too_fast", rate=self.rate)))]
+            return self._too_fast(conn, state, raw)
         state.told_too_fast = False
         try:
             message = p.decode(raw)
@@ -262,6 +260,19 @@ class HostTable:
             return [(conn, refused_bytes(exc.phrase))]
         replies = self._handle(conn, state, message)
         return replies + self.take_outbox()
+
+    def _too_fast(self, conn: Any, state: _Conn, raw: bytes | str) -> list[Out]:
+        """A message over the rate, refused by name: once per refill (a flood gets
+        one answer, not one a message), but a move every time (its window waits
+        for the answer to that move, not to a chat line)."""
+        try:
+            message: p.Message | None = p.decode(raw)
+        except p.ProtocolError:
+            message = None
+        if state.told_too_fast and not isinstance(message, p.MoveMsg):
+            return []
+        state.told_too_fast = True
+        return [(conn, refused_bytes(words.phrase("too_fast", rate=self.rate), message))]
 
     def disconnect(self, conn: Any) -> list[Out]:
         """`conn` is gone; its seat waits for a rejoin with the same token."""
@@ -351,17 +362,17 @@ class HostTable:
         if isinstance(message, p.Hello):
             return self._hello(conn, state, message)
         if state.seat is None:
-            return [(conn, refused_bytes(words.phrase("hello_first")))]
+            return [(conn, refused_bytes(words.phrase("hello_first"), message))]
         seat = state.seat
         if isinstance(message, (p.MoveMsg, p.Chat, p.Bye)) and not self._token_ok(seat, message.token, conn):
-            return [(conn, refused_bytes(words.phrase("bad_token", seat=seat)))]
+            return [(conn, refused_bytes(words.phrase("bad_token", seat=seat), message))]
         if isinstance(message, p.MoveMsg):
             if seat == WATCHING:
-                return [(conn, refused_bytes(words.phrase("watching")))]
-            return self._move(conn, seat, message.move)
+                return [(conn, refused_bytes(words.phrase("watching"), message))]
+            return self._move(conn, seat, message)
         if isinstance(message, p.Chat):
             if message.phrase is not None and message.phrase not in p.QUICK_PHRASES:
-                return [(conn, refused_bytes(words.phrase("no_such_phrase")))]
+                return [(conn, refused_bytes(words.phrase("no_such_phrase"), message))]
             line = p.encode(p.Chat(text=message.text, seat=seat, phrase=message.phrase))
             return [(c, line) for c in [*self.seat_conn.values(), *self.watchers]]
         if isinstance(message, p.Bye):
@@ -372,7 +383,7 @@ class HostTable:
             if self.seat_conn.get(seat) == conn:
                 del self.seat_conn[seat]
             return [(conn, None), *self._push_all()]
-        return [(conn, refused_bytes(words.phrase("unexpected", kind=_kind(message))))]
+        return [(conn, refused_bytes(words.phrase("unexpected", kind=p.kind_of(message)), message))]
 
     def _token_ok(self, seat: int, token: str | None, conn: Any = None) -> bool:
         expected = self.watchers.get(conn) if seat == WATCHING else self.tokens.get(seat)
@@ -384,15 +395,15 @@ class HostTable:
         name = hello.name.strip()[: p.MAX_NAME]
         if hello.protocol != p.PROTOCOL:
             phrase = p.version_refusal(name, hello.version, hello.protocol)
-            return [(conn, refused_bytes(phrase)), (conn, None)]
+            return [(conn, refused_bytes(phrase, hello)), (conn, None)]
         if state.seat is not None:
-            return [(conn, refused_bytes(words.phrase("already_joined")))]
+            return [(conn, refused_bytes(words.phrase("already_joined"), hello))]
         if hello.watch and hello.token is None:
             return self._watch(conn, state, hello)
         if hello.token is not None:
             seat = next((s for s in self.tokens if self._token_ok(s, hello.token)), None)
             if seat is None:
-                return [(conn, refused_bytes(words.phrase("bad_token")))]
+                return [(conn, refused_bytes(words.phrase("bad_token"), hello))]
             old = self.seat_conn.get(seat)
             out: list[Out] = []
             if old is not None and old != conn:  # the seat came back on a new line: the old one is stale
@@ -405,10 +416,10 @@ class HostTable:
                     self._thinker = None
         else:
             if self.require_code and (hello.code or "").strip().upper() != self.code:
-                return [(conn, refused_bytes(words.phrase("no_such_table", code=(hello.code or "")[:12])))]
+                return [(conn, refused_bytes(words.phrase("no_such_table", code=(hello.code or "")[:12]), hello))]
             free = self.open_seats
             if not free:
-                return [(conn, refused_bytes(words.phrase("table_full")))]
+                return [(conn, refused_bytes(words.phrase("table_full"), hello))]
             seat = free[0]
             self.tokens[seat] = secrets.token_urlsafe(24)
             if name:
@@ -416,7 +427,9 @@ class HostTable:
             out = []
         state.seat = seat
         self.seat_conn[seat] = conn
-        welcome = p.Welcome(seat=seat, token=self.tokens[seat], code=self.code, game=self.game_id, names=self.names)
+        welcome = p.Welcome(
+            seat=seat, token=self.tokens[seat], code=self.code, game=self.game_id, names=self.names, to_id=hello.id
+        )
         out.append((conn, p.encode(welcome)))
         out.extend(self._push_all())
         return out
@@ -424,35 +437,47 @@ class HostTable:
     def _watch(self, conn: Any, state: _Conn, hello: p.Hello) -> list[Out]:
         """A spectator: no seat, no moves, public information only."""
         if self.require_code and (hello.code or "").strip().upper() != self.code:
-            return [(conn, refused_bytes(words.phrase("no_such_table", code=(hello.code or "")[:12])))]
+            return [(conn, refused_bytes(words.phrase("no_such_table", code=(hello.code or "")[:12]), hello))]
         if len(self.watchers) >= self.max_watchers:
-            return [(conn, refused_bytes(words.phrase("too_many_watching")))]
+            return [(conn, refused_bytes(words.phrase("too_many_watching"), hello))]
         token = secrets.token_urlsafe(24)
         state.seat = WATCHING
         self.watchers[conn] = token
         welcome = p.Welcome(
-            seat=WATCHING, token=token, code=self.code, game=self.game_id, names=self.names, watching=True
+            seat=WATCHING,
+            token=token,
+            code=self.code,
+            game=self.game_id,
+            names=self.names,
+            watching=True,
+            to_id=hello.id,
         )
         return [(conn, p.encode(welcome)), (conn, self.public_bytes())]
 
-    def _move(self, conn: Any, seat: int, text: str) -> list[Out]:
+    def _move(self, conn: Any, seat: int, message: p.MoveMsg) -> list[Out]:
         session = self.session
         if not self.started:
-            return [(conn, refused_bytes(words.phrase("not_started")))]
+            return [(conn, refused_bytes(words.phrase("not_started"), message))]
         if seat in self.handed:
-            return [(conn, refused_bytes(words.phrase("handed", seat=seat)))]
+            return [(conn, refused_bytes(words.phrase("handed", seat=seat), message))]
+        moves = len(session.match.moves)
+        if message.at != moves:  # made on another view than the one the game is at: look again
+            return [(conn, refused_bytes(words.phrase("stale", at=message.at, moves=moves), message))]
         if session.current is not None and session.current != seat:
             turn = Phrase("not_your_turn", "It is not your turn.", {"seat": seat})  # as Session.offer says it
-            return [(conn, refused_bytes(turn))]
+            return [(conn, refused_bytes(turn, message))]
         try:
-            move = self.rules.parse_move(text)
+            move = self.rules.parse_move(message.move)
         except ValueError as exc:
             return [
-                (conn, refused_bytes(Phrase("notation", str(exc), {"text": str(exc)})))  # as the rules' gate says it
+                (
+                    conn,
+                    refused_bytes(Phrase("notation", str(exc), {"text": str(exc)}), message),
+                )  # as the rules' gate says it
             ]
         outcome = session.offer(seat, move)
         if isinstance(outcome, Refused):
-            return [(conn, refused_bytes(outcome.reason))]
+            return [(conn, refused_bytes(outcome.reason, message))]
         return self.take_outbox() if self.sliced else self.run_computers()
 
     # -- views ---------------------------------------------------------------
@@ -477,7 +502,7 @@ class HostTable:
         message = p.ViewMsg(
             seat=seat,
             state=session.view(seat).to_json(),
-            events=[e.to_json() for e in (session.events(seat) if events is None else events)],
+            events=[p.event_msg(e) for e in (session.events(seat) if events is None else events)],
             **(self._extra() if extra is None else extra),
         )
         return p.encode(message)
@@ -489,7 +514,7 @@ class HostTable:
         message = p.ViewMsg(
             seat=WATCHING,
             state=public.to_json(),
-            events=[e.to_json() for e in public.events],
+            events=[p.event_msg(e) for e in public.events],
             **self._extra(),
         )
         return p.encode(message)
@@ -509,7 +534,3 @@ class HostTable:
                 self.keep(self)
             except Exception:  # a disk that refuses costs the save, never the table
                 log.exception("could not keep the network game")
-
-
-def _kind(message: Any) -> str:
-    return type(message).__name__.lower()

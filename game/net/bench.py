@@ -89,7 +89,7 @@ async def _bot(
                 if pace:
                     await asyncio.sleep(pace)  # a person takes a moment
                 sent_at, sent_time = seat.moves, time.perf_counter()
-                await ws.send(seat.move(agent.choose(seat.view)).decode())
+                await ws.send(seat.move(agent.choose(seat.view), seat.moves).decode())
                 played += 1
     return played
 

@@ -56,16 +56,19 @@ class TableSet:
         except p.ProtocolError as exc:
             return [(conn, refused_bytes(exc.phrase))]
         if not isinstance(message, p.Hello):
-            return [(conn, refused_bytes(words.phrase("hello_first")))]
+            return [(conn, refused_bytes(words.phrase("hello_first"), message))]
         if message.protocol != p.PROTOCOL:  # before the code: a newer hello may name tables otherwise
             name = message.name.strip()[: p.MAX_NAME]
-            return [(conn, refused_bytes(p.version_refusal(name, message.version, message.protocol))), (conn, None)]
+            return [
+                (conn, refused_bytes(p.version_refusal(name, message.version, message.protocol), message)),
+                (conn, None),
+            ]
         code = (message.code or "").strip().upper()
         table = self.tables.get(code)
         if table is None and not code and len(self.tables) == 1:
             table = next(iter(self.tables.values()))
         if table is None:
-            return [(conn, refused_bytes(words.phrase("no_such_table", code=code[:12])))]
+            return [(conn, refused_bytes(words.phrase("no_such_table", code=code[:12]), message))]
         self._route[conn] = table
         return table
 

@@ -94,7 +94,7 @@ def test_host_a_table_the_lobby_lists_a_joined_bot_by_name_and_start_opens_the_g
         assert lobby.snap.names[:2] == ["Joon", "Mina"] and lobby._status(lobby.snap, 1) == "Joined"
         assert lobby._status(lobby.snap, 0) == "You" and lobby._status(lobby.snap, 2) == "Waiting for a friend…"
         assert bot.wait(lambda s: s.moves >= 0, 5)
-        bot.send_move("x")  # before the start, any move is refused with its code
+        bot.send_move("x", at=bot.seat.moves)  # before the start, any move is refused with its code
         assert bot.wait(lambda s: any(r.code == "not_started" for r in s.refusals), 5)
         opened = []
         monkeypatch.setattr(

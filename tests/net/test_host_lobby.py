@@ -73,7 +73,7 @@ def test_a_spectator_is_welcomed_without_a_seat_sees_no_hidden_card_and_cannot_m
     assert watcher.seat == WATCHING and table.watchers
     welcome_kinds = [type(m).__name__ for m in _decoded(table.receive("w2", b"{}"), "w2")]
     assert welcome_kinds == ["Refused"]
-    bad = p.encode(p.MoveMsg(token=watcher.token, move="x"))
+    bad = p.encode(p.MoveMsg(token=watcher.token, move="x", at=0))
     assert _decoded(table.receive("w", bad), "w")[0].code == "watching"
 
 
@@ -94,8 +94,8 @@ def _public_check(raw, states):
     per_view = [Counter(x for x in _strings(v) if x in hands) for v in views]
     found = sum(max(0, n - min(c[card] for c in per_view)) for card, n in on_wire.items())
     for event in message.events:
-        if event.get("secret"):
-            assert all(c is None for c in event.get("cards", ())), event
+        if event.secret:
+            assert all(c is None for c in event.cards), event
     return found
 
 
@@ -214,13 +214,15 @@ def test_hostile_lines_at_a_lobby_and_from_spectators_change_nothing_and_crash_n
         token = ana.token if conn == "a" else (watchers[conn].token if conn in watchers else "forged")
         kind = rng.randrange(6)
         if kind == 0:
-            raw = p.encode(p.MoveMsg(token=token or "", move=rng.choice(["red 4", "x", ""])))
+            raw = p.encode(
+                p.MoveMsg(token=token or "", move=rng.choice(["red 4", "x", ""]), at=len(session.match.moves))
+            )
         elif kind == 1:
             raw = p.encode(p.Chat(text="", token=token, phrase=rng.choice([*p.QUICK_PHRASES, "nope", ""])))
         elif kind == 2:
             raw = p.encode(p.Hello(version="1", protocol=p.PROTOCOL, name="Eve", watch=rng.random() < 0.5))
         elif kind == 3:
-            raw = p.encode(p.MoveMsg(token=rng.choice([w.token for w in watchers.values() if w.token]), move="x"))
+            raw = p.encode(p.MoveMsg(token=rng.choice([w.token for w in watchers.values() if w.token]), move="x", at=0))
         elif kind == 4:
             raw = p.encode(p.Hello(version="1", protocol=p.PROTOCOL, name="Eve", token=token, watch=True))
         else:

@@ -55,7 +55,7 @@ def _play(clients: list[Client], agents: list, acted: list[int], until, steps: i
             if client.online and seat.my_turn and seat.moves != acted[i] and not seat.over:
                 acted[i] = seat.moves
                 try:
-                    client.send_move(agents[i].choose(seat.view))
+                    client.send_move(agents[i].choose(seat.view), at=seat.moves)
                 except RuntimeError:
                     pass
         clients[0].wait(lambda _s: False, timeout=0.01)

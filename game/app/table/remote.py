@@ -508,8 +508,7 @@ class NetworkMode(TableMode):
             for refused in seat.refusals[self.refusals_read :]:
                 self.table.refuse(ClientSeat.say_refusal(refused))
                 self.table.app.sound.play("error")
-            self.refusals_read = len(seat.refusals)
-            self.session.answered()  # the move was not taken
+            self.refusals_read = len(seat.refusals)  # a refusal of our move ends it in flight (the client sees to it)
         if self.chat.take(self.table.clock):
             self.table.app.sound.play("click")
         self.chat.field.update(dt)
