@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -106,7 +107,16 @@ class HostTable:
     With `lobby`, the table waits for its host to `start` it: people join and
     see who else has, but a move is refused until then, and the open seats
     nobody took are given to computers at the start.  `keep` is called after
-    every move (the host's network autosave, never the local game's slot)."""
+    every move (the host's network autosave, never the local game's slot; it
+    must not block: `hosting.Autosaver` hands the write to a thread of its own).
+    `on_snapshot` listeners get a `Snapshot` after every change people see.
+
+    `check_thread` (on in the tests): every call must come from the thread
+    that claimed the table (`claim`; a `HostServer` claims it for its worker),
+    so a table touched from elsewhere fails loudly instead of racing."""
+
+    #: Assert that the table is touched only on its own thread (the tests switch it on).
+    check_thread = False
 
     def __init__(
         self,
@@ -152,11 +162,40 @@ class HostTable:
         self._outbox: list[Out] = []
         self._thinker: tuple[int, Any, Any] | None = None  # (seat, its thinking, the state it thinks about)
         self._stuck: Any = None  # a state at which a computer found no move
+        self._owner: int | None = None  # the thread the table belongs to (`claim`), when `check_thread`
+        self._snapshot_listeners: list[Callable[[Snapshot], None]] = []
         session.listen(self._moved)
+
+    # -- whose thread ----------------------------------------------------------------
+    def claim(self) -> None:
+        """The calling thread owns the table from now on (a `HostServer`'s worker; None-owned
+        until then: the first thread to touch it)."""
+        self._owner = threading.get_ident()
+
+    def release(self) -> None:
+        """Nobody owns the table (its server stopped: a test may read it on its own thread)."""
+        self._owner = None
+
+    def _touch(self) -> None:
+        if not self.check_thread:
+            return
+        here = threading.get_ident()
+        if self._owner is None:
+            self._owner = here
+        elif self._owner != here:
+            raise AssertionError(
+                f"table {self.code} touched on thread {threading.current_thread().name!r}, not its own worker"
+            )
+
+    def on_snapshot(self, callback: Callable[[Snapshot], None]) -> None:
+        """Call `callback(snapshot)` on the table's thread after every change people see
+        (a join, a move, a line lost, the start); it must not block (`Hosting.listen`)."""
+        self._snapshot_listeners.append(callback)
 
     # -- the host's side ---------------------------------------------------------
     def reserve(self, seat: int, name: str | None = None) -> str:
         """Keep `seat` for someone who will come with the token returned (the host's own window)."""
+        self._touch()
         if seat not in self.remote_seats:
             raise ValueError(f"seat {seat} is not open to people at this table")
         token = self.tokens.get(seat) or secrets.token_urlsafe(24)
@@ -170,6 +209,7 @@ class HostTable:
     def give_open_seats(self, level: str = "normal") -> list[Out]:
         """The open seats nobody took go to computers at `level` (the lobby's button),
         each under a computer's name; a kept seat (the host's own) stays a person's."""
+        self._touch()
         match = self.session.match
         for seat in [s for s in self.open_seats if s not in self.kept]:
             self.remote_seats.remove(seat)
@@ -191,6 +231,7 @@ class HostTable:
 
     def start(self, level: str = "normal") -> list[Out]:
         """Begin the game: the open seats left go to computers; the computers move."""
+        self._touch()
         if self.started:
             return []
         self.give_open_seats(level)
@@ -201,6 +242,7 @@ class HostTable:
     def hand_to_computer(self, seat: int, level: str | None = "normal") -> list[Out]:
         """An away person's seat played by a computer at `level` until they rejoin
         (None: back to waiting for them)."""
+        self._touch()
         if seat not in self.remote_seats:
             raise ValueError(f"seat {seat} is not a person's seat at this table")
         if self._thinker is not None and self._thinker[0] == seat:
@@ -216,13 +258,15 @@ class HostTable:
 
     def close(self) -> list[Out]:
         """The host is closing the table: every line is told why, then closed."""
+        self._touch()
         bye = p.encode(p.Bye(reason="host_closed"))
         lines = [*self.seat_conn.values(), *self.watchers]
         return [out for conn in lines for out in ((conn, bye), (conn, None))]
 
     def snapshot(self) -> Snapshot:
         """Who is where now, for the host's lobby and the headless host's lines
-        (asked in the table's worker: `HostServer.ask(table.snapshot)`)."""
+        (made on the table's thread; `on_snapshot` hands each one out)."""
+        self._touch()
         session = self.session
         return Snapshot(
             code=self.code,
@@ -244,10 +288,12 @@ class HostTable:
 
     # -- the transport's side -------------------------------------------------
     def connect(self, conn: Any) -> None:
+        self._touch()
         self.conns[conn] = _Conn(tokens=self.burst, stamp=self.clock())
 
     def receive(self, conn: Any, raw: bytes | str) -> list[Out]:
         """Take one message from `conn`; the bytes to send in answer (to it and to others)."""
+        self._touch()
         if conn not in self.conns:
             self.connect(conn)
         state = self.conns[conn]
@@ -276,8 +322,10 @@ class HostTable:
 
     def disconnect(self, conn: Any) -> list[Out]:
         """`conn` is gone; its seat waits for a rejoin with the same token."""
+        self._touch()
         state = self.conns.pop(conn, None)
         if self.watchers.pop(conn, None) is not None:
+            self._changed()
             return []
         if state is None or state.seat is None or self.seat_conn.get(state.seat) != conn:
             return []
@@ -286,6 +334,7 @@ class HostTable:
 
     def take_outbox(self) -> list[Out]:
         """Views queued by moves made elsewhere (the host's own window, computers)."""
+        self._touch()
         out, self._outbox = self._outbox, []
         return out
 
@@ -302,6 +351,7 @@ class HostTable:
         """One slice of the thinking of the computer to act; once it has chosen, its
         move is played and the views it sends are returned.  Between two slices
         the host reads its messages: no table waits on another's computers."""
+        self._touch()
         if not self.thinking:
             self._thinker = None
             return self.take_outbox()
@@ -328,6 +378,7 @@ class HostTable:
 
     def expire(self, conn: Any) -> list[Out]:
         """Close `conn` if it never took a seat (a line that opens and says nothing)."""
+        self._touch()
         state = self.conns.get(conn)
         if state is not None and state.seat is not None:
             return []
@@ -379,6 +430,7 @@ class HostTable:
             self.conns.pop(conn, None)
             if seat == WATCHING:
                 self.watchers.pop(conn, None)
+                self._changed()
                 return [(conn, None)]
             if self.seat_conn.get(seat) == conn:
                 del self.seat_conn[seat]
@@ -443,6 +495,7 @@ class HostTable:
         token = secrets.token_urlsafe(24)
         state.seat = WATCHING
         self.watchers[conn] = token
+        self._changed()
         welcome = p.Welcome(
             seat=WATCHING,
             token=token,
@@ -525,9 +578,18 @@ class HostTable:
         if self.watchers:
             public = self.public_bytes()
             out.extend((conn, public) for conn in self.watchers)
+        self._changed()
         return out
 
+    def _changed(self) -> None:
+        """Something people see changed: the snapshot's listeners hear of it."""
+        if self._snapshot_listeners:
+            snap = self.snapshot()
+            for callback in list(self._snapshot_listeners):
+                callback(snap)
+
     def _moved(self, _seat: int, _events: tuple[Event, ...]) -> None:
+        self._touch()  # a move played on the session from elsewhere than the table's thread fails here
         self._outbox.extend(self._push_all())
         if self.keep is not None:
             try:

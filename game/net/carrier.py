@@ -73,7 +73,9 @@ class HostServer:
         return f"ws://{self.host}:{self.port}"
 
     def start(self, timeout: float = 10.0) -> HostServer:
-        """Open the table; returns once it listens (`port` is then the real one)."""
+        """Open the table; returns once it listens (`port` is then the real one).
+        From now on the table is its worker's (`HostTable.claim`)."""
+        self._worker.submit(self.table.claim).result(timeout)
         self._thread = threading.Thread(target=self._run, name="fireside-host-net", daemon=True)
         self._thread.start()
         if not self._ready.wait(timeout):
@@ -92,6 +94,8 @@ class HostServer:
         if self._thread is not None:
             self._thread.join(timeout)
         self._worker.shutdown(wait=False)
+        if self._thread is None or not self._thread.is_alive():
+            self.table.release()  # stopped: whoever asks next may read the table
 
     def ask(self, fn: Callable[[], Any], timeout: float = 5.0) -> Any:
         """`fn()` run in the table's worker (so it reads the table between two

@@ -35,6 +35,15 @@ class TableSet:
         table.sliced = self._sliced
         return table
 
+    def claim(self) -> None:
+        """The calling thread owns every table behind the door (see `HostTable.claim`)."""
+        for table in self.tables.values():
+            table.claim()
+
+    def release(self) -> None:
+        for table in self.tables.values():
+            table.release()
+
     def wake(self, table: HostTable) -> None:
         """`table` changed from outside a message (started, a seat handed over): look at it again."""
         self._awake[table.code] = table

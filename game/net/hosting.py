@@ -5,7 +5,9 @@ announcement, its lobby's snapshots)."""
 
 from __future__ import annotations
 
+import copy
 import logging
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -21,6 +23,7 @@ __all__ = [
     "KEPT",
     "PEOPLE",
     "SEAT_KINDS",
+    "Autosaver",
     "Hosting",
     "autosaver",
     "new_table",
@@ -31,12 +34,15 @@ __all__ = [
 
 
 # -- keeping a hosted table on disk (game/persist/network.py) ------------------------------
-def saved(table: HostTable, bind: str = "127.0.0.1", port: int = 0, discover: bool = False) -> Any:
-    """The table as its slot keeps it (`TableSave`)."""
+def saved(
+    table: HostTable, bind: str = "127.0.0.1", port: int = 0, discover: bool = False, *, frozen: bool = False
+) -> Any:
+    """The table as its slot keeps it (`TableSave`); `frozen`: with a copy of the
+    match that later moves do not change (for a writer on another thread)."""
     from game.persist.network import TableSave
 
     return TableSave(
-        match=table.session.match,
+        match=_frozen(table.session.match) if frozen else table.session.match,
         code=table.code,
         tokens=dict(table.tokens),
         names=list(table.names),
@@ -51,22 +57,80 @@ def saved(table: HostTable, bind: str = "127.0.0.1", port: int = 0, discover: bo
     )
 
 
-def autosaver(bind: str = "127.0.0.1", port: int = 0, discover: bool = False) -> Callable[[HostTable], None]:
+def _frozen(match: Any) -> Any:
+    """A copy of `match` as a save reads it (its seats, its moves, its state), cheap
+    to make: the state is immutable, the lists are copied; later moves leave it be."""
+    twin = copy.copy(match)
+    twin.seats = list(match.seats)
+    twin.moves = list(match.moves)
+    return twin
+
+
+class Autosaver:
     """A `keep` for `HostTable`: the network slot after every move; once the game
-    is over, the history (as a local game goes there) and no slot."""
+    is over, the history (as a local game goes there) and no slot.
 
-    def keep(table: HostTable) -> None:
-        from game.persist import library, network
+    The table's worker only hands over a snapshot of the save (`saved(frozen=True)`,
+    a copy of two lists); a thread of its own writes it, so a slow disk never holds
+    up a move.  Saves that come faster than the disk are coalesced: the newest wins."""
 
-        if table.session.over:
+    def __init__(self, bind: str = "127.0.0.1", port: int = 0, discover: bool = False) -> None:
+        self.bind, self.port, self.discover = bind, port, discover
+        self._lock = threading.Condition()
+        self._next: Any = None  # the newest save not yet written
+        self._writing = False
+        self._thread: threading.Thread | None = None
+        self.written = 0  # saves written (for tests)
+        self.writer: str | None = None  # the name of the thread that wrote the last one (for tests)
+
+    def __call__(self, table: HostTable) -> None:
+        save = saved(table, self.bind, self.port, self.discover, frozen=True)
+        with self._lock:
+            self._next = save
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="fireside-host-save", daemon=True)
+                self._thread.start()
+            self._lock.notify_all()
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait until every save handed over is written (closing the table, tests)."""
+        with self._lock:
+            return self._lock.wait_for(lambda: self._next is None and not self._writing, timeout)
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                if not self._lock.wait_for(lambda: self._next is not None, 30.0):
+                    self._thread = None  # idle: the next save starts a writer again
+                    return
+                save, self._next, self._writing = self._next, None, True
             try:
-                library.archive(table.session.match)
+                _write(save)
+            except Exception:  # a disk that refuses costs the save, never the table
+                log.exception("could not keep the network game")
             finally:
-                network.clear_table()
-            return
-        network.write_table(saved(table, bind, port, discover))
+                with self._lock:
+                    self._writing = False
+                    self.written += 1
+                    self.writer = threading.current_thread().name
+                    self._lock.notify_all()
 
-    return keep
+
+def _write(save: Any) -> None:
+    from game.persist import library, network
+
+    if save.match.state.is_over:
+        try:
+            library.archive(save.match)
+        finally:
+            network.clear_table()
+        return
+    network.write_table(save)
+
+
+def autosaver(bind: str = "127.0.0.1", port: int = 0, discover: bool = False) -> Autosaver:
+    """A `keep` for `HostTable` that writes off the table's thread (see `Autosaver`)."""
+    return Autosaver(bind, port, discover)
 
 
 def resumed(save: Any, **kwargs: Any) -> HostTable:
@@ -147,7 +211,11 @@ def new_table(
 class Hosting:
     """A table being hosted: its server, where it may be reached, whether it is
     announced, and its autosave.  `bind` is 127.0.0.1 (only this computer)
-    unless the person chose "this network" ("0.0.0.0": every interface)."""
+    unless the person chose "this network" ("0.0.0.0": every interface).
+
+    Who is where (`Snapshot`) comes by callback, made on the table's worker after
+    every change: `latest()` is the newest, `listen` hears each; nobody asks the
+    server and waits for it (a lobby used to, five times a second)."""
 
     def __init__(
         self,
@@ -165,6 +233,37 @@ class Hosting:
         self.host_name = host_name or "Fireside"
         self.server = HostServer(table, bind, port)
         self._keep = keep
+        self._listeners: list[Callable[[Snapshot], None]] = []
+        self._lock = threading.Lock()
+        self._latest = table.snapshot()  # before the server starts: the table is nobody's yet
+        table.on_snapshot(self._arrived)
+
+    # -- who is where, by callback ------------------------------------------------------
+    def latest(self) -> Snapshot:
+        """The newest snapshot of the table (never waits on the server)."""
+        return self._latest
+
+    def listen(self, callback: Callable[[Snapshot], None]) -> None:
+        """Call `callback(snapshot)` after every change (on the table's worker: it must
+        not block, a window only keeps it and wakes itself); once now with the latest."""
+        with self._lock:
+            self._listeners.append(callback)
+        callback(self._latest)
+
+    def unlisten(self, callback: Callable[[Snapshot], None]) -> None:
+        with self._lock:
+            if callback in self._listeners:
+                self._listeners.remove(callback)
+
+    def _arrived(self, snap: Snapshot) -> None:
+        self._latest = snap
+        with self._lock:
+            listeners = list(self._listeners)
+        for callback in listeners:
+            try:
+                callback(snap)
+            except Exception:  # a listener's trouble never reaches the table
+                log.exception("a snapshot listener failed")
 
     def start(self) -> Hosting:
         """Listen (on the chosen port, or any free one when that one is taken), keep, announce."""
@@ -216,9 +315,6 @@ class Hosting:
             return [a for a in local_addresses() if ":" not in a or self.bind == "::"] or ["127.0.0.1"]
         return [self.bind]
 
-    def snapshot(self) -> Snapshot:
-        return self.server.ask(self.table.snapshot)
-
     def start_game(self, level: str = "normal") -> None:
         self.server.call(lambda: self.table.start(level))
 
@@ -234,6 +330,7 @@ class Hosting:
         import atexit
 
         atexit.unregister(self.close)
+        keep = self.table.keep
         if self.discovery is not None:
             try:
                 self.discovery.close()
@@ -241,3 +338,5 @@ class Hosting:
                 log.info("discovery: %s", exc)
             self.discovery = None
         self.server.stop(reason=reason)
+        if isinstance(keep, Autosaver):
+            keep.flush()  # the last move's save is on the disk before the window or the process goes

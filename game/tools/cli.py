@@ -354,7 +354,7 @@ def _host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     _stop_on_term()
     try:
         while True:  # until the game ends or Ctrl-C
-            snap = hosting.snapshot()
+            snap = hosting.latest()
             if not snap.started and not args.resume and (args.start == "now" or (not snap.open and snap.people)):
                 hosting.start_game(args.level)
             elif not snap.started and args.resume and not snap.open:
