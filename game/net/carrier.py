@@ -99,7 +99,9 @@ class HostServer:
 
     def ask(self, fn: Callable[[], Any], timeout: float = 5.0) -> Any:
         """`fn()` run in the table's worker (so it reads the table between two
-        messages, never during one); its answer.  For a snapshot, not for a frame."""
+        messages, never during one); its answer.  It waits for the worker: for a
+        one-off question (a seat's token at the host's window), never for a frame
+        (who is where comes by callback: `Hosting.listen`)."""
         return self._worker.submit(fn).result(timeout)
 
     def call(self, fn: Callable[[], list[Out]]) -> None:
