@@ -295,3 +295,31 @@ def test_seats_played_at_the_hosts_window_are_reserved_and_kept():
     assert table.remote_seats == [0, 1] and sorted(table.session.agents) == [2, 3]
     with pytest.raises(ValueError, match="beside 'you'"):
         parse_seats("open,here,open", 3)
+
+
+def test_the_host_seats_its_computers_through_the_session_as_the_session_makes_them():
+    from game.session import session as session_module
+
+    made = []
+    real = session_module.make_agent
+
+    def recorded(match, seat, *args, **kwargs):
+        made.append((seat, kwargs.get("level")))
+        return real(match, seat, *args, **kwargs)
+
+    table = new_table_for_computers()
+    session = table.session
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(session_module, "make_agent", recorded)
+        table.give_open_seats("hard")
+        table.hand_to_computer(0, "easy")
+    assert made == [(1, "hard"), (2, "hard"), (0, "easy")]
+    assert type(session.agents[1]) is type(real(session.match, 1, level="hard"))
+    table.hand_to_computer(0, None)
+    assert 0 not in session.agents  # unseated: the person's again
+
+
+def new_table_for_computers():
+    from game.net.hosting import new_table
+
+    return new_table("grinch", ["you", "open", "open"], ["Joon", "", ""], seed=3)
