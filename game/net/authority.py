@@ -51,6 +51,7 @@ __all__ = [
     "HostTable",
     "Out",
     "Snapshot",
+    "refused_bytes",
     "table_code",
 ]
 
