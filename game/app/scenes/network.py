@@ -419,12 +419,9 @@ class LobbyScene(ModalScene):
         """On the table's worker: a new snapshot; wake the window once (it looks then)."""
         if not self._fresh.is_set():
             self._fresh.set()
-            from game.app.table.remote import wake_event
+            from game.app.shell.wake import post_wake
 
-            try:
-                pygame.event.post(pygame.event.Event(wake_event()))
-            except pygame.error:  # no window any more
-                pass
+            post_wake()
 
     def look(self) -> None:
         self._fresh.clear()
