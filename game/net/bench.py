@@ -28,8 +28,10 @@ import msgspec
 from game import ai
 from game.games import registry
 from game.net import protocol as p
+from game.net.authority import HostTable
+from game.net.carrier import HostServer
 from game.net.client import ClientSeat
-from game.net.host import HostServer, HostTable, TableSet
+from game.net.door import TableSet
 from game.session.match import Match, Seat
 from game.session.session import Session
 
@@ -87,7 +89,7 @@ async def _bot(
                 if pace:
                     await asyncio.sleep(pace)  # a person takes a moment
                 sent_at, sent_time = seat.moves, time.perf_counter()
-                await ws.send(seat.move(agent.choose(seat.view)).decode())
+                await ws.send(seat.move(agent.choose(seat.view), seat.moves).decode())
                 played += 1
     return played
 

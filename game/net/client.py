@@ -20,7 +20,7 @@ from typing import Any
 from game import __version__, ai, rules
 from game.net import protocol as p
 from game.net import words
-from game.rules.core import Event
+from game.rules.core import Event, Phrase
 
 __all__ = ["INBOX", "RETRY_FOR", "Client", "ClientSeat", "play_bot", "state_from_json"]
 
@@ -76,32 +76,57 @@ class ClientSeat:
         # last.  Only a window keeps them (`Client`); a bot that never takes them keeps none, so 400 bots do
         # not hold 200,000 views for the garbage collector to walk through.
         self.inbox: deque[p.ViewMsg] = deque(maxlen=inbox)
+        self.sent = 0  # the id of the last message we numbered
+        # our move the host has not answered yet (no refusal naming it, no view past its `at`):
+        # kept across a broken line, sent again after the rejoin or dropped (see `_settle`)
+        self.pending: p.MoveMsg | None = None
+        self._rejoining = False  # a welcome came back while a move was pending: the next view settles it
+        self._again: bytes | None = None  # the pending move, to send again on the new line
+
+    def _id(self) -> int:
+        self.sent += 1
+        return self.sent
 
     def hello(self) -> bytes:
         hello = p.Hello(
             version=self.version,
             protocol=p.PROTOCOL,
-            name=self.name,
+            name=self.name.strip()[: p.MAX_NAME],
             token=self.token,
             code=self.code,
             watch=self.watch,
+            id=self._id(),
         )
         return p.encode(hello)
 
-    def move(self, move: Any) -> bytes:
-        """The message that plays `move` (a move object or its text) for this seat."""
+    def move(self, move: Any, at: int | None = None) -> bytes:
+        """The message that plays `move` (a move object or its text) for this seat,
+        made on the view of move count `at` (None: the last view's); it is pending
+        until the host answers it."""
         if self.token is None:
             raise RuntimeError("not at a table yet")
-        return p.encode(p.MoveMsg(token=self.token, move=str(move)))
+        at = self.moves if at is None else at
+        self.pending = p.MoveMsg(token=self.token, move=str(move), at=at, id=self._id())
+        return p.encode(self.pending)
+
+    @property
+    def move_in_flight(self) -> bool:
+        """We sent a move the host has not answered yet (a view past it, or its refusal)."""
+        return self.pending is not None
+
+    def take_again(self) -> bytes | None:
+        """The move lost with the last line, to send again on this one (once), or None."""
+        again, self._again = self._again, None
+        return again
 
     def say(self, text: str, phrase: str | None = None) -> bytes:
         """A chat line; `phrase` is a quick phrase's code (each window says it in its own language)."""
         if phrase is not None and phrase not in p.QUICK_PHRASES:
             raise ValueError(f"no quick phrase {phrase!r}")
-        return p.encode(p.Chat(text=text[: p.MAX_CHAT], token=self.token, phrase=phrase))
+        return p.encode(p.Chat(text=text[: p.MAX_CHAT], token=self.token, phrase=phrase, id=self._id()))
 
     def bye(self) -> bytes:
-        return p.encode(p.Bye(token=self.token))
+        return p.encode(p.Bye(token=self.token, id=self._id()))
 
     def handle(self, raw: bytes | str) -> p.Message:
         """Take one message from the host; returns it (ProtocolError for garbage)."""
@@ -111,12 +136,13 @@ class ClientSeat:
             self.game, self.names = message.game, list(message.names)
             self.watching = message.watching
             self.welcomes += 1
+            self._rejoining = self.pending is not None
         elif isinstance(message, p.ViewMsg):
             if self.game is None:
-                raise p.ProtocolError(p.Phrase("unexpected", "a view before the welcome"))
+                raise p.ProtocolError(Phrase("unexpected", "a view before the welcome"))
             self._state, self._view = message.state, None
             self.turn, self.finished = message.turn, message.over
-            self.events = tuple(p.event_from_json(e) for e in message.events)
+            self.events = tuple(p.event_from_msg(e) for e in message.events)
             self.moves = message.moves
             self.connected = list(message.connected)
             self.names = list(message.names) or self.names
@@ -124,13 +150,33 @@ class ClientSeat:
             self.away = list(message.away)
             self.started = message.started
             self.inbox.append(message)
+            self._settle(message)
         elif isinstance(message, p.Refused):
             self.refusals.append(message)
+            pending = self.pending
+            if pending is not None and message.to_kind == "move" and message.to_id == pending.id:
+                self.pending = None  # that move was not taken (a chat's refusal leaves it pending)
         elif isinstance(message, p.Chat):
             self.chat.append(message)
         elif isinstance(message, p.Bye):
             self.closed = message.reason or "bye"
         return message
+
+    def _settle(self, view: p.ViewMsg) -> None:
+        """A view came: a pending move it is past was answered (taken, or the game
+        moved on); the first view after a rejoin decides a move lost with the line:
+        sent again if the game still waits for it at the same move count, else dropped."""
+        pending = self.pending
+        if pending is None:
+            return
+        if view.moves > pending.at:
+            self.pending = None
+        elif self._rejoining:
+            if view.moves == pending.at and view.started and view.turn == self.seat:
+                self._again = p.encode(pending)
+            else:
+                self.pending = None
+        self._rejoining = False
 
     def take_view(self) -> p.ViewMsg | None:
         """The oldest view not yet shown (a window takes them one by one), or None."""
@@ -226,8 +272,25 @@ class Client:
         """The line broke and the client is dialling again (with `retry`)."""
         return self.retry and not self.seated and not self.gave_up and not self._closing and self.drops > 0
 
-    def send_move(self, move: Any) -> None:
-        self._send(self.seat.move(move))
+    def send_move(self, move: Any, at: int) -> None:
+        """Send `move`, made on the view of move count `at` (RuntimeError: not
+        connected, nothing sent).  `move_in_flight` until the host answers it;
+        a move lost with its line is sent again after the rejoin, or dropped."""
+        with self._lock:
+            if not self.online:
+                raise RuntimeError("not connected")
+            data = self.seat.move(move, at)
+        try:
+            self._send(data)
+        except RuntimeError:
+            with self._lock:
+                self.seat.pending = None
+            raise
+
+    @property
+    def move_in_flight(self) -> bool:
+        """A move of ours is on its way to the host, or waits for the rejoin to go again."""
+        return self.seat.move_in_flight
 
     def say(self, text: str, phrase: str | None = None) -> None:
         self._send(self.seat.say(text, phrase))
@@ -307,7 +370,10 @@ class Client:
                         message = self.seat.handle(raw)
                         if isinstance(message, p.Welcome):
                             self.seated, self.seated_since, self.error = True, time.monotonic(), None
+                        again = self.seat.take_again()
                         self._lock.notify_all()
+                    if again is not None:  # our move lost with the last line: the game still waits for it
+                        await ws.send(again.decode())
                     self._changed()
         except Exception as exc:  # the line broke: whoever waits is told
             self.error = exc
@@ -357,6 +423,6 @@ async def play_bot(
                 if drop_after is not None and played >= drop_after:
                     break
                 acted_at = seat.moves
-                await ws.send(seat.move(agent.choose(seat.view)).decode())
+                await ws.send(seat.move(agent.choose(seat.view), seat.moves).decode())
                 played += 1
     return seat

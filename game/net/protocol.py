@@ -14,16 +14,19 @@ only what `state.view(seat)` holds.  No pickle, no eval.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
+from msgspec import Meta
 
 from game import __version__
 from game.net import words
 from game.rules.core import Event, Phrase
 
 #: The protocol's version: two Firesides with the same number can share a table.
-PROTOCOL = 1
+#: 2: a move names the move count of the view it was made on (`at`, refused
+#: `stale` otherwise), messages carry an `id` a refusal names, events are typed.
+PROTOCOL = 2
 #: The most bytes one message may have, either way (a view is about 1 KiB).
 MAX_MESSAGE = 64 * 1024
 #: The longest chat line, in characters.
@@ -32,15 +35,38 @@ MAX_CHAT = 200
 MAX_NAME = 40
 #: The quick phrases a chat line may carry by code (each window says them in its own language).
 QUICK_PHRASES = ("good_game", "nice_trick", "well_played", "oops", "thanks", "one_moment")
+#: The most seats (and names, and seat lists) a message may speak of.
+MAX_SEATS = 16
+#: The most events one view may carry (a deal of a whole round is under a hundred).
+MAX_EVENTS = 512
+
+#: Strings of the schema, each with its limit (a message over one is refused before the host reads it).
+Code = Annotated[str, Meta(max_length=40)]  # a stable code: a refusal's, a bye's reason, a game's id, a kind
+Token = Annotated[str, Meta(max_length=64)]  # a seat's secret (`secrets.token_urlsafe(24)`: 32 characters)
+TableCode = Annotated[str, Meta(max_length=32)]  # a table's code as typed (6 letters, maybe spaced)
+Version = Annotated[str, Meta(max_length=40)]  # a Fireside's version
+Name = Annotated[str, Meta(max_length=MAX_NAME)]
+ChatText = Annotated[str, Meta(max_length=MAX_CHAT)]
+MoveText = Annotated[str, Meta(max_length=200)]  # `str(move)`: a handful of cards at most
+Text = Annotated[str, Meta(max_length=1000)]  # a refusal's English sentence
+CardText = Annotated[str, Meta(max_length=40)]
+#: A message's number, as its sender counts them (0: not numbered).
+MessageId = Annotated[int, Meta(ge=0, le=2**53)]
+Seats = Annotated[list[int], Meta(max_length=MAX_SEATS)]
+Names = Annotated[list[Name], Meta(max_length=MAX_SEATS)]
+Params = Annotated[dict[Code, Any], Meta(max_length=16)]
 
 __all__ = [
     "MAX_CHAT",
+    "MAX_EVENTS",
     "MAX_MESSAGE",
     "MAX_NAME",
+    "MAX_SEATS",
     "PROTOCOL",
     "QUICK_PHRASES",
     "Bye",
     "Chat",
+    "EventMsg",
     "Hello",
     "Message",
     "MoveMsg",
@@ -50,32 +76,48 @@ __all__ = [
     "Welcome",
     "decode",
     "encode",
-    "event_from_json",
+    "event_from_msg",
+    "event_msg",
+    "kind_of",
     "refusal",
     "version_refusal",
 ]
 
 
 class Hello(msgspec.Struct, tag="hello", tag_field="kind"):
-    """A client's first word: who it is, which Fireside, and its seat's token on a rejoin."""
+    """A client's first word: who it is, which Fireside, and its seat's token on a rejoin.
+    Its first four fields are what every protocol's hello has (see `decode`)."""
 
-    version: str
+    version: Version
     protocol: int
-    name: str
-    token: str | None = None
-    code: str | None = None  # which table, when a host keeps more than one
+    name: Name
+    token: Token | None = None
+    code: TableCode | None = None  # which table, when a host keeps more than one
     watch: bool = False  # a spectator: public information only, no seat, no moves
+    id: MessageId = 0
 
 
 class Welcome(msgspec.Struct, tag="welcome", tag_field="kind"):
-    """The host's answer to a hello: the seat it got and the secret that proves it later."""
+    """The host's answer to a hello (`to_id`): the seat it got and the secret that proves it later."""
 
     seat: int
-    token: str
-    code: str
-    game: str
-    names: list[str]
+    token: Token
+    code: TableCode
+    game: Code
+    names: Names
     watching: bool = False  # a spectator's welcome: `seat` is -1 and `token` only lets it chat and leave
+    to_id: MessageId = 0
+
+
+class EventMsg(msgspec.Struct, omit_defaults=True):
+    """One event as a view carries it: the rules' `Event`, its cards as their
+    text (None: a card this seat may not see), `info` plain JSON values."""
+
+    kind: Code
+    seat: int | None = None
+    cards: Annotated[list[CardText | None], Meta(max_length=256)] = []
+    info: Annotated[dict[Code, Any], Meta(max_length=32)] | None = None
+    secret: bool = False
 
 
 class ViewMsg(msgspec.Struct, tag="view", tag_field="kind"):
@@ -85,53 +127,81 @@ class ViewMsg(msgspec.Struct, tag="view", tag_field="kind"):
     left) repeats them, and a client shows them once."""
 
     seat: int
-    state: dict[str, Any]
-    events: list[dict[str, Any]]
-    moves: int  # how many moves the game has had: a client notices a gap
-    connected: list[int]
+    state: Annotated[dict[Code, Any], Meta(max_length=64)]
+    events: Annotated[list[EventMsg], Meta(max_length=MAX_EVENTS)]
+    moves: int  # how many moves the game has had: a client notices a gap, and a move names it (`MoveMsg.at`)
+    connected: Seats
     turn: int | None = None  # the seat to act (public at every table), None once over
     over: bool = False
-    names: list[str] = []  # every seat's name as the host knows it now (people join and rename)
-    computers: list[int] = []  # seats a computer plays now (its own, or an away seat handed to one)
-    away: list[int] = []  # people's seats whose line is down (waiting for a rejoin)
+    names: Names = []  # every seat's name as the host knows it now (people join and rename)
+    computers: Seats = []  # seats a computer plays now (its own, or an away seat handed to one)
+    away: Seats = []  # people's seats whose line is down (waiting for a rejoin)
     started: bool = True  # False while the table is a lobby: people join, nobody moves yet
 
 
 class MoveMsg(msgspec.Struct, tag="move", tag_field="kind"):
-    token: str
-    move: str
+    """A move (the rules' text of it) made on the view of move count `at`: the
+    host takes it only while the game is still there (else refuses it `stale`)."""
+
+    token: Token
+    move: MoveText
+    at: int
+    id: MessageId = 0
 
 
 class Refused(msgspec.Struct, tag="refused", tag_field="kind"):
     """Why the host did not take a message: a stable `code`, the English `text`
-    (already in the host's language) and the plain `params` to say it again."""
+    (already in the host's language) and the plain `params` to say it again;
+    `to_id`/`to_kind` name the message refused (None: one that could not be read)."""
 
-    code: str
-    text: str
-    params: dict[str, Any] = {}
+    code: Code
+    text: Text
+    params: Params = {}
+    to_id: MessageId | None = None
+    to_kind: Code | None = None
 
 
 class Chat(msgspec.Struct, tag="chat", tag_field="kind"):
     """A chat line: from a client it carries its token; the host relays it with the seat."""
 
-    text: str
-    token: str | None = None
+    text: ChatText
+    token: Token | None = None
     seat: int | None = None
-    phrase: str | None = None  # a quick phrase's code ("good_game"): each window says it in its own language
+    phrase: Code | None = None  # a quick phrase's code ("good_game"): each window says it in its own language
+    id: MessageId = 0
 
 
 class Bye(msgspec.Struct, tag="bye", tag_field="kind"):
     """Leaving (a client) or closing the table (the host): `reason` is a code
     (`words.BYE`: "host_closed"), each window says it in its own language."""
 
-    token: str | None = None
-    reason: str = ""
+    token: Token | None = None
+    reason: Code = ""
+    id: MessageId = 0
 
 
 Message = Hello | Welcome | ViewMsg | MoveMsg | Refused | Chat | Bye
 
+
+class _AnyHello(msgspec.Struct, tag="hello", tag_field="kind"):
+    """What every protocol's hello holds (protocol 1 had no ids): enough to tell
+    a Fireside of another protocol which version this table needs."""
+
+    version: Version
+    protocol: int
+    name: Annotated[str, Meta(max_length=4 * MAX_NAME)]
+
+
 _encoder = msgspec.json.Encoder()
-_decoder = msgspec.json.Decoder(Message)  # type: ignore[arg-type]  # a union of tagged structs
+_decoder: msgspec.json.Decoder[Message] = msgspec.json.Decoder(Message)  # a union of tagged structs
+_any_hello = msgspec.json.Decoder(_AnyHello)
+
+
+class _Kind(msgspec.Struct):
+    kind: str
+
+
+_kind_decoder = msgspec.json.Decoder(_Kind)
 
 
 class ProtocolError(ValueError):
@@ -147,20 +217,55 @@ def encode(message: Message) -> bytes:
 
 
 def decode(raw: bytes | str) -> Message:
-    """The message in `raw`, or ProtocolError (too big, not JSON, not a message)."""
+    """The message in `raw`, or ProtocolError (too big, not JSON, not a message).
+    A hello of another protocol that this one cannot read is still read as far
+    as its version, so its Fireside is told which one the table needs."""
     if len(raw) > MAX_MESSAGE:
         raise ProtocolError(words.phrase("too_big", size=len(raw), limit=MAX_MESSAGE))
     try:
-        message = _decoder.decode(raw)
+        message: Message = _decoder.decode(raw)
     except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError) as exc:
-        raise ProtocolError(words.phrase("malformed", why=str(exc)[:200])) from None
-    if isinstance(message, Chat) and len(message.text) > MAX_CHAT:
-        raise ProtocolError(words.phrase("chat_too_long", limit=MAX_CHAT))
+        why = str(exc)
+        if why.endswith("`$.text`") and "length <=" in why and _is_chat(raw):
+            raise ProtocolError(words.phrase("chat_too_long", limit=MAX_CHAT)) from None
+        other = _other_hello(raw)
+        if other is not None:
+            return other
+        raise ProtocolError(words.phrase("malformed", why=why[:200])) from None
     return message
 
 
-def refusal(phrase: Phrase) -> Refused:
-    return Refused(code=phrase.code, text=str(phrase), params=dict(phrase.params))
+def _is_chat(raw: bytes | str) -> bool:
+    try:
+        return bool(_kind_decoder.decode(raw).kind == "chat")
+    except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+        return False
+
+
+def _other_hello(raw: bytes | str) -> Hello | None:
+    """A hello of another protocol, as far as its version (None: not one)."""
+    try:
+        hello = _any_hello.decode(raw)
+    except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+        return None
+    if hello.protocol == PROTOCOL:
+        return None  # ours, and malformed: said so
+    return Hello(version=hello.version, protocol=hello.protocol, name=hello.name[:MAX_NAME])
+
+
+def kind_of(message: Message) -> str:
+    """A message's `kind`, as the wire names it (a refusal's `to_kind`)."""
+    return str(type(message).__struct_config__.tag)
+
+
+def refusal(phrase: Phrase, to: Message | None = None) -> Refused:
+    """`phrase` as the refusal of `to` (None: of bytes that were no message)."""
+    if to is None:
+        return Refused(code=phrase.code, text=str(phrase)[:1000], params=dict(phrase.params))
+    to_id = getattr(to, "id", None)
+    return Refused(
+        code=phrase.code, text=str(phrase)[:1000], params=dict(phrase.params), to_id=to_id, to_kind=kind_of(to)
+    )
 
 
 def version_refusal(name: str, theirs: str, protocol: int) -> Phrase:
@@ -168,12 +273,12 @@ def version_refusal(name: str, theirs: str, protocol: int) -> Phrase:
     return words.phrase("version", name=name, theirs=theirs, ours=__version__, protocol=protocol, needs=PROTOCOL)
 
 
-def event_from_json(data: dict[str, Any]) -> Event:
-    """An event as a view message carries it (cards stay their text; None is a hidden card)."""
-    return Event(
-        kind=data["kind"],
-        seat=data.get("seat"),
-        cards=tuple(data.get("cards", ())),
-        info=data.get("info"),
-        secret=bool(data.get("secret", False)),
-    )
+def event_msg(event: Event) -> EventMsg:
+    """An event as a view carries it (cards as their text; None is a hidden card)."""
+    cards = [None if c is None else str(c) for c in event.cards]
+    return EventMsg(kind=event.kind, seat=event.seat, cards=cards, info=event.info, secret=bool(event.secret))
+
+
+def event_from_msg(data: EventMsg) -> Event:
+    """The event a view message carries (cards stay their text; None is a hidden card)."""
+    return Event(kind=data.kind, seat=data.seat, cards=tuple(data.cards), info=data.info, secret=data.secret)

@@ -85,7 +85,6 @@ class RemoteSession:
         self.shown = first  # the message the shown view arrived with: its names, computers, away seats
         self.names = list(first.names) or list(seat.names)  # the last names the host told (a view may leave them out)
         self.heard: tuple[Event, ...] = ()  # the shown move's events, as the host let us see them
-        self.sent_at: int | None = None  # the move count when we sent a move not yet answered (see `in_flight`)
         self.hints = HintWorker()
         self._listeners: list[Callable[[int, tuple[Event, ...]], None]] = []
         self.arrive(first)
@@ -122,7 +121,7 @@ class RemoteSession:
     def switch(self, client: Client, seat: int) -> None:
         """Show `seat`'s client from now on (pass-and-play at the host's window):
         its latest view, told as a gap (the move itself was seen from the last seat)."""
-        self.client, self.sent_at = client, None
+        self.client = client
         self.match.ours = seat
         latest = None
         while (message := client.seat.take_view()) is not None:
@@ -144,16 +143,10 @@ class RemoteSession:
     # -- moves ---------------------------------------------------------------
     @property
     def in_flight(self) -> bool:
-        """We sent a move and the host has not answered it yet (a view, a refusal).
-        The one place that says so: at the merge with protocol 2 it becomes
-        `self.client.move_in_flight` (the client then knows a move lost with its line)."""
-        if self.sent_at is not None and self.client.seat.moves > self.sent_at:
-            self.sent_at = None
-        return self.sent_at is not None
-
-    def answered(self) -> None:
-        """The host refused what we sent: no move of ours is on its way any more."""
-        self.sent_at = None
+        """We sent a move and the host has not answered it yet (a view past it, or
+        a refusal naming it): the client's own word, which also knows a move lost
+        with its line (sent again after the rejoin, or dropped)."""
+        return self.client.move_in_flight
 
     def offer(self, seat: int, move: Any) -> Outcome:
         """Check `move` against our own view's legal moves (the same refusal a
@@ -161,12 +154,11 @@ class RemoteSession:
         refusal = self._refusal(seat, move)
         if refusal is not None:
             return Refused(refusal)
-        at = self.client.seat.moves  # before sending: the answer may come back before the next line
+        at = self.match.position  # the view the move was made on: the host refuses it `stale` if the game moved on
         try:
-            self.client.send_move(move)  # protocol 2: send_move(move, at=self.match.position)
+            self.client.send_move(move, at=at)
         except RuntimeError:  # the line is down: nothing was sent, the table says Reconnecting…
             return Refused(Phrase("offline", "Not connected.", {}))
-        self.sent_at = at
         return Sent(at)
 
     def _refusal(self, seat: int, move: Any) -> Phrase | None:
@@ -209,9 +201,9 @@ class RemoteSession:
         return self.hints.poll(self.match.state)
 
     # -- the host's views --------------------------------------------------------------
-    def event(self, data: dict[str, Any]) -> Event:
+    def event(self, data: p.EventMsg) -> Event:
         """An event as the rules' own states carry it: its cards as the game's cards (None: hidden)."""
-        event = p.event_from_json(data)
+        event = p.event_from_msg(data)
         parse = self.match.module.parse_card
         return event._replace(cards=tuple(parse(c) if isinstance(c, str) else c for c in event.cards))
 

@@ -31,6 +31,7 @@ TEXTS = {
     "watching": N_("You are watching this table; a spectator does not play."),
     "too_many_watching": N_("Enough people are watching this table already."),
     "no_such_phrase": N_("That is not one of the quick phrases."),
+    "stale": N_("The game has moved on since that move was made; look again."),
     "handed": N_("A computer is playing this seat; rejoin the table to play it again."),
 }
 

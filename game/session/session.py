@@ -134,9 +134,10 @@ def think(agent: Any, view: Any) -> Iterator[Any]:
         yield agent.choose(view)
 
 
-def make_agent(match: Match, seat: int, slice_seconds: float = THINK_SLICE) -> Any:
-    """The computer for `seat`, seeded from the match so a replayed deal plays alike."""
-    level = match.seats[seat].level
+def make_agent(match: Match, seat: int, slice_seconds: float = THINK_SLICE, *, level: str | None = None) -> Any:
+    """The computer for `seat`, seeded from the match so a replayed deal plays alike;
+    at the seat's own level, or at `level` (a network host's computer for an away seat)."""
+    level = match.seats[seat].level if level is None else level
     seed = None if match.seed is None else f"{match.seed}/{seat}"
     try:
         agent = ai.make_agent(level, seed)
@@ -221,6 +222,16 @@ class Session:
     def think(self, seat: int) -> Iterator[Any]:
         """The computer at `seat` choosing from its own view (see `think`)."""
         return think(self.agents[seat], self.view(seat))
+
+    # -- who plays a seat ----------------------------------------------------------
+    def seat_computer(self, seat: int, level: str) -> None:
+        """A computer at `level` plays `seat` from now on (a network host's open
+        or away seat), made as every computer of this session is (`make_agent`)."""
+        self.agents[seat] = make_agent(self.match, seat, level=level)
+
+    def unseat_computer(self, seat: int) -> None:
+        """`seat` is a person's again: no computer plays it."""
+        self.agents.pop(seat, None)
 
     # -- the disk --------------------------------------------------------------
     def keep(self) -> None:

@@ -270,8 +270,8 @@ def _seconds_or_zero(text: str) -> float:
 
 def _join_target(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[str, str]:
     """`join`'s url and code, or one clear line before any window opens."""
+    from game.net.authority import CODE_ALPHABET
     from game.net.discovery import to_url
-    from game.net.host import CODE_ALPHABET
 
     try:
         url = to_url(args.address)
@@ -287,7 +287,7 @@ def _host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """`fireside host`: a table without a window, saying what a person needs."""
     import time
 
-    from game.net import host as net
+    from game.net import hosting as net
     from game.persist import network
 
     if args.resume:
@@ -354,7 +354,7 @@ def _host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     _stop_on_term()
     try:
         while True:  # until the game ends or Ctrl-C
-            snap = hosting.snapshot()
+            snap = hosting.latest()
             if not snap.started and not args.resume and (args.start == "now" or (not snap.open and snap.people)):
                 hosting.start_game(args.level)
             elif not snap.started and args.resume and not snap.open:

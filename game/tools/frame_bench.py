@@ -98,8 +98,9 @@ def seat_costs(
     match = Match(game, seats, seed)
     host = client = server = None
     if network and host_here:
+        from game.net.authority import HostTable
+        from game.net.carrier import HostServer
         from game.net.client import Client
-        from game.net.host import HostServer, HostTable
         from game.session.session import Session
 
         server = HostServer(HostTable(Session(Match(game, seats, seed), keeps=False)), host="127.0.0.1").start()
@@ -159,7 +160,8 @@ def serve_host(game: str, players: int, seed: int, level: str = "random") -> Non
     (at the same priority, on 2 cores it would take the window's share and be measured with it)."""
     if hasattr(os, "nice"):
         os.nice(19)
-    from game.net.host import HostServer, HostTable
+    from game.net.authority import HostTable
+    from game.net.carrier import HostServer
     from game.session.match import Match, Seat
     from game.session.session import Session
 

@@ -15,7 +15,7 @@ from table_driver import click
 from game.app.scenes.network import HostSetupScene, JoinScene, LobbyScene, NetworkScene
 from game.app.scenes.title import TitleScene
 from game.app.shell.app import App
-from game.net import host as net
+from game.net import hosting as net
 from game.net import protocol as p
 from game.net.client import Client, ClientSeat
 from game.persist import network
@@ -24,6 +24,14 @@ from game.rules import GAME_IDS
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+@pytest.fixture(autouse=True)
+def _table_only_on_its_worker(monkeypatch):
+    """As in tests/net: a hosted table touched off its worker's thread fails the test."""
+    from game.net.authority import HostTable
+
+    monkeypatch.setattr(HostTable, "check_thread", True)
 
 
 @pytest.fixture
@@ -75,6 +83,11 @@ def test_the_title_offers_rejoin_while_the_last_table_is_kept(app):
 
 
 def test_host_a_table_the_lobby_lists_a_joined_bot_by_name_and_start_opens_the_game(app, monkeypatch):
+    from game.net.carrier import HostServer
+
+    def no_waiting(*_args, **_kwargs):
+        raise AssertionError("the lobby waited on the server: it gets its snapshots by callback")
+
     app.replace(TitleScene(app))
     app.routes.network()
     setup = app.routes.host_setup()
@@ -84,6 +97,7 @@ def test_host_a_table_the_lobby_lists_a_joined_bot_by_name_and_start_opens_the_g
     setup.prefs.port = 0
     app.step(0.0)
     setup.open_table()
+    monkeypatch.setattr(HostServer, "ask", no_waiting)  # from now on: the window seats taken, nothing to ask
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene)
     try:
@@ -94,7 +108,7 @@ def test_host_a_table_the_lobby_lists_a_joined_bot_by_name_and_start_opens_the_g
         assert lobby.snap.names[:2] == ["Joon", "Mina"] and lobby._status(lobby.snap, 1) == "Joined"
         assert lobby._status(lobby.snap, 0) == "You" and lobby._status(lobby.snap, 2) == "Waiting for a friend…"
         assert bot.wait(lambda s: s.moves >= 0, 5)
-        bot.send_move("x")  # before the start, any move is refused with its code
+        bot.send_move("x", at=bot.seat.moves)  # before the start, any move is refused with its code
         assert bot.wait(lambda s: any(r.code == "not_started" for r in s.refusals), 5)
         opened = []
         monkeypatch.setattr(
@@ -107,7 +121,8 @@ def test_host_a_table_the_lobby_lists_a_joined_bot_by_name_and_start_opens_the_g
         assert _frames_until(app, lambda: bool(opened))
         client, controls = opened[0]
         assert client.seat.seat == 0 and controls is not None and hasattr(controls, "hand_over")
-        snap = lobby.hosting.snapshot()
+        assert _frames_until(app, lambda: lobby.hosting.latest().started)
+        snap = lobby.hosting.latest()
         assert snap.started and 2 in snap.computers and 3 in snap.computers
         assert network.read_table() is not None or snap.moves == 0  # kept in its own slot once a move is made
         bot.close()

@@ -8,8 +8,10 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+import msgspec
+
 from game.net import protocol as p
-from game.net.host import HostTable
+from game.net.authority import HostTable
 from game.rules.core import scrub_events
 from game.session.match import Match, Seat
 from game.session.session import Session
@@ -62,7 +64,7 @@ class Recorder:
         full = states[message.moves]
         view = full.view(seat)
         expected = {"state": view.to_json(), "events": [e.to_json() for e in scrub_events(full.events, seat)]}
-        sent = {"state": message.state, "events": message.events}
+        sent = {"state": message.state, "events": [msgspec.to_builtins(e) for e in message.events]}
         if json.dumps(sent, sort_keys=True) != json.dumps(expected, sort_keys=True):
             self.mismatched += 1
         # every card another seat holds, counted; the message may name one only as often as the view does
@@ -71,8 +73,8 @@ class Recorder:
         allowed = Counter(s for s in _strings(expected) if s in hidden)
         self.hidden_found += sum(max(0, n - allowed[c]) for c, n in on_wire.items())
         for event in message.events:  # a secret event reaches another seat only face down
-            if event.get("secret") and event.get("seat") != seat:
-                assert all(c is None for c in event.get("cards", ())), event
+            if event.secret and event.seat != seat:
+                assert all(c is None for c in event.cards), event
 
 
 def play_through_core(

@@ -29,11 +29,12 @@ def _hostile(rng: random.Random, table, clients: dict[str, ClientSeat], old_move
     others = [c for c in clients if c != actor]
     legal = [str(m) for m in session.match.state.legal_moves()]
     token = clients[conn].token if conn in clients else None
+    at = len(session.match.moves)  # the view the game is at (a move made on another is stale)
     kind = rng.randrange(16)
     if kind == 0:  # noise
         return conn, bytes(rng.randrange(256) for _ in range(rng.randrange(0, 200)))
     if kind == 1:  # a real message cut short
-        whole = p.encode(p.MoveMsg(token=token or "t", move=rng.choice(legal)))
+        whole = p.encode(p.MoveMsg(token=token or "t", move=rng.choice(legal), at=at))
         return conn, whole[: rng.randrange(len(whole))]
     if kind == 2:  # JSON of the wrong shape
         shapes = [
@@ -59,14 +60,14 @@ def _hostile(rng: random.Random, table, clients: dict[str, ClientSeat], old_move
         depth = rng.randrange(100, 20_000)
         return conn, b'{"kind":"view","seat":0,"state":{"a":' + b"[" * depth + b"]" * depth + b'},"events":[]}'
     if kind == 5 and actor is not None and others:  # the actor's line, another seat's token
-        return actor, p.encode(p.MoveMsg(token=clients[rng.choice(others)].token or "", move=rng.choice(legal)))
+        return actor, p.encode(p.MoveMsg(token=clients[rng.choice(others)].token or "", move=rng.choice(legal), at=at))
     if kind == 6 and actor is not None and others:  # another seat's line with the actor's token (replayed)
-        return rng.choice(others), p.encode(p.MoveMsg(token=clients[actor].token or "", move=rng.choice(legal)))
+        return rng.choice(others), p.encode(p.MoveMsg(token=clients[actor].token or "", move=rng.choice(legal), at=at))
     if kind == 7 and others:  # out of turn, with its own token
         other = rng.choice(others)
-        return other, p.encode(p.MoveMsg(token=clients[other].token or "", move=rng.choice(legal)))
+        return other, p.encode(p.MoveMsg(token=clients[other].token or "", move=rng.choice(legal), at=at))
     if kind == 8:  # another version
-        return conn, p.encode(p.Hello(version="0.9", protocol=rng.choice([0, 2, 99, -1]), name="Joon"))
+        return conn, p.encode(p.Hello(version="0.9", protocol=rng.choice([0, 1, 3, 99, -1]), name="Joon"))
     if kind == 9:  # what only a host sends
         fake = rng.choice(
             [
@@ -78,7 +79,8 @@ def _hostile(rng: random.Random, table, clients: dict[str, ClientSeat], old_move
         return conn, p.encode(fake)
     if kind == 10 and actor is not None:  # the actor, its token, something not a legal move now
         texts = [t for t in old_moves[-40:] if t not in legal] + ["play", "pain zz", "", " " * 10, "play 99 of cups"]
-        return actor, p.encode(p.MoveMsg(token=clients[actor].token or "", move=rng.choice(texts)))
+        stale = rng.choice([at, at, at, at - 1, at + 2])  # now and then on a view the game is past
+        return actor, p.encode(p.MoveMsg(token=clients[actor].token or "", move=rng.choice(texts), at=stale))
     if kind == 11:  # a hello on a joined line, or a fresh line at a full table, or a made-up key
         return conn, p.encode(
             p.Hello(version="0.1.0", protocol=p.PROTOCOL, name="Eve", token=rng.choice([None, "forged"]))
@@ -158,6 +160,6 @@ def test_ten_thousand_hostile_messages_crash_nothing_change_nothing_and_hang_not
     assert slowest < 1.0  # no hangs
     print(dict(codes))
     expected = {"malformed", "too_big", "bad_token", "not_your_turn", "version", "hello_first", "table_full"}
-    expected |= {"already_joined", "unexpected", "chat_too_long", "notation"}
+    expected |= {"already_joined", "unexpected", "chat_too_long", "notation", "stale"}
     assert expected <= set(codes), expected - set(codes)
     assert len(set(codes) - expected) >= 2  # and the rules' own codes for a move they refuse

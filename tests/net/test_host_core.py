@@ -71,10 +71,10 @@ def test_a_move_only_from_the_seat_to_act_and_only_with_its_token():
     # another seat, its own token: not its turn
     assert _refusal(table.receive(other, seats[other].move(move)), other).code == "not_your_turn"
     # another seat's line with the actor's token (a replayed / stolen token): refused
-    stolen = p.encode(p.MoveMsg(token=seats[actor].token, move=str(move)))
+    stolen = p.encode(p.MoveMsg(token=seats[actor].token, move=str(move), at=len(session.match.moves)))
     assert _refusal(table.receive(other, stolen), other).code == "bad_token"
     # the actor's line with a made-up token
-    forged = p.encode(p.MoveMsg(token="x" * 32, move=str(move)))
+    forged = p.encode(p.MoveMsg(token="x" * 32, move=str(move), at=len(session.match.moves)))
     assert _refusal(table.receive(actor, forged), actor).code == "bad_token"
     # a line that never said hello
     assert _refusal(table.receive("z", seats[actor].move(move)), "z").code == "hello_first"
@@ -89,14 +89,19 @@ def test_an_illegal_move_comes_back_with_the_rules_code():
     seats = {c: _join(table, c) for c in ("a", "b", "c")}
     actor = next(c for c, s in seats.items() if s.seat == session.current)
     token = seats[actor].token
-    garbage = _refusal(table.receive(actor, p.encode(p.MoveMsg(token=token, move="no such card"))), actor)
+    garbage = _refusal(
+        table.receive(actor, p.encode(p.MoveMsg(token=token, move="no such card", at=len(session.match.moves)))), actor
+    )
     assert garbage.code == "notation"
     legal = {str(m) for m in session.view(session.current).legal_moves()}
     mine = {str(c) for c in session.match.state.hand(seats[actor].seat)}
     other = next(str(c) for s in range(3) if s != seats[actor].seat for c in session.match.state.hand(s))
     assert other not in mine
     verb = str(session.view(session.current).legal_moves()[0]).split()[0]  # "pain" or "play"
-    refused = _refusal(table.receive(actor, p.encode(p.MoveMsg(token=token, move=f"{verb} {other}"))), actor)
+    refused = _refusal(
+        table.receive(actor, p.encode(p.MoveMsg(token=token, move=f"{verb} {other}", at=len(session.match.moves)))),
+        actor,
+    )
     assert refused.code != "notation" and other not in legal
 
 
@@ -176,7 +181,7 @@ def test_bye_frees_the_line_but_keeps_the_seat_for_its_token():
 
 
 def test_one_door_for_several_tables_the_hello_names_the_table_by_code():
-    from game.net.host import TableSet
+    from game.net.door import TableSet
 
     s1, t1, _ = make_table("grinch", [True, True], seed=1, code="AAAAAA")
     s2, t2, _ = make_table("avalanche", [True, True], seed=2, code="BBBBBB")
@@ -226,7 +231,8 @@ def test_only_a_window_keeps_the_views_in_order():
 def test_calls_waiting_for_the_host_worker_go_to_it_together_in_order_and_a_failing_one_tells_only_its_caller():
     import asyncio
 
-    from game.net.host import HostServer, TableSet
+    from game.net.carrier import HostServer
+    from game.net.door import TableSet
 
     server = HostServer(TableSet()).start()
     hops = 0
@@ -262,7 +268,8 @@ def test_calls_waiting_for_the_host_worker_go_to_it_together_in_order_and_a_fail
 def test_a_line_takes_a_message_at_once_only_with_nothing_queued_and_nothing_unsent():
     import asyncio
 
-    from game.net.host import SEND_QUEUE, HostServer, TableSet
+    from game.net.carrier import SEND_QUEUE, HostServer
+    from game.net.door import TableSet
 
     class Transport:
         unsent = 0
@@ -287,3 +294,83 @@ def test_a_line_takes_a_message_at_once_only_with_nothing_queued_and_nothing_uns
     assert [queue.get_nowait() for _ in range(queue.qsize())] == [b"b", b"c", None]
     server._send([(0, b"d"), (1, b"to a line that is gone")])
     assert written == [b"a", b"d"]
+
+
+def test_a_move_made_on_an_old_view_is_refused_stale_even_when_legal_now():
+    session, table, _ = make_table("sticheln", [True, True, True], seed=4)
+    seats = {c: _join(table, c) for c in ("a", "b", "c")}
+    actor = next(c for c, s in seats.items() if s.seat == session.current)
+    move = session.view(session.current).legal_moves()[0]
+    at = len(session.match.moves)
+    before = session.match.state
+    for old in (at - 1, at + 1):
+        refused = _refusal(table.receive(actor, seats[actor].move(move, at=old)), actor)
+        assert refused.code == "stale" and refused.params == {"at": old, "moves": at}
+        assert refused.to_kind == "move" and refused.to_id == seats[actor].pending.id
+    assert session.match.state is before
+    table.receive(actor, seats[actor].move(move, at=at))
+    assert len(session.match.moves) == at + 1
+
+
+def test_a_refusal_names_the_message_it_answers_and_a_chats_too_fast_is_not_the_moves():
+    clock = [0.0]
+    session, table, _ = make_table("grinch", [True, True, True], seed=5, rate=1.0, burst=3.0, clock=lambda: clock[0])
+    seats = {c: _join(table, c) for c in ("a", "b", "c")}
+    actor = next(c for c, s in seats.items() if s.seat == session.current)
+    me = seats[actor]
+    table.receive(actor, me.say("hi"))
+    table.receive(actor, me.say("hi"))
+    chat_refused = _refusal(table.receive(actor, me.say("hi")), actor)
+    assert chat_refused.code == "too_fast" and chat_refused.to_kind == "chat" and chat_refused.to_id == me.sent
+    me.handle(p.encode(chat_refused))
+    # a move sent while over the rate is refused too, by name (its window waits for that answer)
+    move = session.view(session.current).legal_moves()[0]
+    move_refused = _refusal(table.receive(actor, me.move(move)), actor)
+    assert move_refused.code == "too_fast" and move_refused.to_kind == "move" and move_refused.to_id == me.sent
+    assert me.move_in_flight
+    me.handle(p.encode(chat_refused))  # the chat's refusal again: the move stays in flight
+    assert me.move_in_flight
+    me.handle(p.encode(move_refused))
+    assert not me.move_in_flight
+    welcome = p.decode(table.receive("z", ClientSeat("Zed").hello())[0][1])
+    assert isinstance(welcome, p.Refused) and welcome.to_kind == "hello"  # the table is full: the hello's refusal
+
+
+def _deliver(outs, seats):
+    for conn, data in outs:
+        if data is not None and conn in seats:
+            seats[conn].handle(data)
+
+
+def test_a_move_lost_with_its_line_is_sent_again_after_the_rejoin_and_the_seat_moves_on():
+    session, table, _ = make_table("sticheln", [True, True, True], seed=8)
+    seats = {c: _join(table, c) for c in ("a", "b", "c")}
+    actor = next(c for c, s in seats.items() if s.seat == session.current)
+    me = seats[actor]
+    at = len(session.match.moves)
+    me.move(me.view.legal_moves()[0], at=at)  # the bytes never reach the host: the line broke
+    assert me.move_in_flight
+    _deliver(table.disconnect(actor), seats)
+    assert me.move_in_flight  # it waits for the rejoin, not for ever
+    line = actor + "2"
+    seats[line] = me
+    _deliver(table.receive(line, me.hello()), seats)
+    again = me.take_again()
+    assert again is not None and me.take_again() is None  # once
+    _deliver(table.receive(line, again), seats)
+    assert len(session.match.moves) == at + 1 and not me.move_in_flight
+
+
+def test_a_move_taken_before_its_line_broke_is_not_sent_again():
+    session, table, _ = make_table("sticheln", [True, True, True], seed=8)
+    seats = {c: _join(table, c) for c in ("a", "b", "c")}
+    actor = next(c for c, s in seats.items() if s.seat == session.current)
+    me = seats[actor]
+    at = len(session.match.moves)
+    table.receive(actor, me.move(me.view.legal_moves()[0], at=at))  # taken; its view lost with the line
+    assert len(session.match.moves) == at + 1 and me.move_in_flight
+    table.disconnect(actor)
+    seats[actor + "2"] = me
+    _deliver(table.receive(actor + "2", me.hello()), seats)
+    assert me.take_again() is None and not me.move_in_flight  # the view is past it: answered
+    assert len(session.match.moves) == at + 1

@@ -12,8 +12,8 @@ from netkit import GAMES, _strings, make_table, play_through_core
 from game import ai
 from game.net import protocol as p
 from game.net import words
+from game.net.authority import WATCHING
 from game.net.client import ClientSeat
-from game.net.host import WATCHING
 from game.rules.core import scrub_events
 
 
@@ -73,7 +73,7 @@ def test_a_spectator_is_welcomed_without_a_seat_sees_no_hidden_card_and_cannot_m
     assert watcher.seat == WATCHING and table.watchers
     welcome_kinds = [type(m).__name__ for m in _decoded(table.receive("w2", b"{}"), "w2")]
     assert welcome_kinds == ["Refused"]
-    bad = p.encode(p.MoveMsg(token=watcher.token, move="x"))
+    bad = p.encode(p.MoveMsg(token=watcher.token, move="x", at=0))
     assert _decoded(table.receive("w", bad), "w")[0].code == "watching"
 
 
@@ -94,8 +94,8 @@ def _public_check(raw, states):
     per_view = [Counter(x for x in _strings(v) if x in hands) for v in views]
     found = sum(max(0, n - min(c[card] for c in per_view)) for card, n in on_wire.items())
     for event in message.events:
-        if event.get("secret"):
-            assert all(c is None for c in event.get("cards", ())), event
+        if event.secret:
+            assert all(c is None for c in event.cards), event
     return found
 
 
@@ -214,13 +214,15 @@ def test_hostile_lines_at_a_lobby_and_from_spectators_change_nothing_and_crash_n
         token = ana.token if conn == "a" else (watchers[conn].token if conn in watchers else "forged")
         kind = rng.randrange(6)
         if kind == 0:
-            raw = p.encode(p.MoveMsg(token=token or "", move=rng.choice(["red 4", "x", ""])))
+            raw = p.encode(
+                p.MoveMsg(token=token or "", move=rng.choice(["red 4", "x", ""]), at=len(session.match.moves))
+            )
         elif kind == 1:
             raw = p.encode(p.Chat(text="", token=token, phrase=rng.choice([*p.QUICK_PHRASES, "nope", ""])))
         elif kind == 2:
             raw = p.encode(p.Hello(version="1", protocol=p.PROTOCOL, name="Eve", watch=rng.random() < 0.5))
         elif kind == 3:
-            raw = p.encode(p.MoveMsg(token=rng.choice([w.token for w in watchers.values() if w.token]), move="x"))
+            raw = p.encode(p.MoveMsg(token=rng.choice([w.token for w in watchers.values() if w.token]), move="x", at=0))
         elif kind == 4:
             raw = p.encode(p.Hello(version="1", protocol=p.PROTOCOL, name="Eve", token=token, watch=True))
         else:
@@ -261,7 +263,7 @@ def test_three_hundred_watched_games_send_a_spectator_no_hidden_card():
 def test_the_hosts_own_seat_stays_a_persons_when_the_open_seats_go_to_computers():
     """`fireside host --start now`: the "you" seat waits for its person (the
     first to join takes it); the open seats nobody took get computers' names."""
-    from game.net.host import new_table
+    from game.net.hosting import new_table
 
     table = new_table("grinch", ["you", "open", "open"], ["", "", ""], spare_names=["Harpreet", "Mina", "Pau"])
     assert table.kept == [0] and table.open_seats == [0, 1, 2]
@@ -281,7 +283,7 @@ def test_the_hosts_own_seat_stays_a_persons_when_the_open_seats_go_to_computers(
 
 
 def test_seats_played_at_the_hosts_window_are_reserved_and_kept():
-    from game.net.host import new_table, parse_seats
+    from game.net.hosting import new_table, parse_seats
 
     kinds = parse_seats("you,here,open,hard", 4)
     table = new_table("sticheln", kinds, ["Joon", "Ana", "", ""])
@@ -293,3 +295,31 @@ def test_seats_played_at_the_hosts_window_are_reserved_and_kept():
     assert table.remote_seats == [0, 1] and sorted(table.session.agents) == [2, 3]
     with pytest.raises(ValueError, match="beside 'you'"):
         parse_seats("open,here,open", 3)
+
+
+def test_the_host_seats_its_computers_through_the_session_as_the_session_makes_them():
+    from game.session import session as session_module
+
+    made = []
+    real = session_module.make_agent
+
+    def recorded(match, seat, *args, **kwargs):
+        made.append((seat, kwargs.get("level")))
+        return real(match, seat, *args, **kwargs)
+
+    table = new_table_for_computers()
+    session = table.session
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(session_module, "make_agent", recorded)
+        table.give_open_seats("hard")
+        table.hand_to_computer(0, "easy")
+    assert made == [(1, "hard"), (2, "hard"), (0, "easy")]
+    assert type(session.agents[1]) is type(real(session.match, 1, level="hard"))
+    table.hand_to_computer(0, None)
+    assert 0 not in session.agents  # unseated: the person's again
+
+
+def new_table_for_computers():
+    from game.net.hosting import new_table
+
+    return new_table("grinch", ["you", "open", "open"], ["Joon", "", ""], seed=3)

@@ -55,7 +55,7 @@ def _play(clients: list[Client], agents: list, acted: list[int], until, steps: i
             if client.online and seat.my_turn and seat.moves != acted[i] and not seat.over:
                 acted[i] = seat.moves
                 try:
-                    client.send_move(agents[i].choose(seat.view))
+                    client.send_move(agents[i].choose(seat.view), at=seat.moves)
                 except RuntimeError:
                     pass
         clients[0].wait(lambda _s: False, timeout=0.01)
@@ -165,8 +165,10 @@ def test_two_tables_one_with_the_hosts_own_computers_both_play_to_the_end_over_l
     """The computers think a slice at a time on the host's loop; the other table goes on meanwhile."""
     import asyncio
 
+    from game.net.authority import HostTable
+    from game.net.carrier import HostServer
     from game.net.client import play_bot
-    from game.net.host import HostServer, HostTable, TableSet
+    from game.net.door import TableSet
     from game.session.match import Match, Seat
     from game.session.session import Session
 

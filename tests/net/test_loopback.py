@@ -11,8 +11,8 @@ import pytest
 from netkit import GAMES, Recorder, make_table
 
 from game.net import protocol as p
+from game.net.carrier import HostServer
 from game.net.client import Client, play_bot
-from game.net.host import HostServer
 
 LOOPBACK = "127.0.0.1"
 
@@ -204,7 +204,7 @@ def test_a_line_that_never_says_hello_is_closed_and_the_lines_are_bounded():
 
 
 def test_two_tables_behind_one_port_play_to_the_end():
-    from game.net.host import TableSet
+    from game.net.door import TableSet
 
     s1, t1, st1 = make_table("sticheln", [True, True, True], seed=4)
     s2, t2, st2 = make_table("grinch", [True, True], seed=4)
@@ -251,7 +251,7 @@ def test_the_host_sends_its_messages_as_text_frames_the_very_bytes_of_the_view_u
 def test_a_reader_slower_than_the_host_writes_gets_every_message_in_order():
     from websockets.asyncio.client import connect
 
-    from game.net.host import TableSet
+    from game.net.door import TableSet
 
     server = HostServer(TableSet(), host=LOOPBACK).start()
     blob = "x" * 100_000  # a few dozen of these fill the socket, so the line's queue takes the rest

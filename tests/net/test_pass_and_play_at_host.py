@@ -28,7 +28,7 @@ from game.app.scenes.results import ResultsScene
 from game.app.shell.app import App
 from game.app.table.base import TableScene
 from game.app.table.remote import NetworkMode
-from game.net import host as net
+from game.net import hosting as net
 from game.net import protocol as p
 from game.net.client import play_bot
 from game.persist import network

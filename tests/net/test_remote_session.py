@@ -16,17 +16,25 @@ from game.session.session import Session
 
 
 class LineStandIn:
-    """What RemoteSession uses of a `Client`: its seat and `send_move`."""
+    """What RemoteSession uses of a `Client`: its seat, `send_move` and `move_in_flight`."""
 
     def __init__(self, seat: ClientSeat) -> None:
         self.seat = seat
         self.sent: list[Any] = []
+        self.wire: list[p.MoveMsg] = []  # the messages as they went
         self.down = False
 
-    def send_move(self, move: Any) -> None:
+    def send_move(self, move: Any, at: int) -> None:
         if self.down:
             raise RuntimeError("not connected")
         self.sent.append(move)
+        sent = p.decode(self.seat.move(move, at))
+        assert isinstance(sent, p.MoveMsg)
+        self.wire.append(sent)
+
+    @property
+    def move_in_flight(self) -> bool:
+        return self.seat.move_in_flight
 
 
 def _game() -> Session:
@@ -40,7 +48,7 @@ def _view(
     return p.ViewMsg(
         seat=seat,
         state=session.view(seat).to_json(),
-        events=[e.to_json() for e in session.events(seat)],
+        events=[p.event_msg(e) for e in session.events(seat)],
         moves=len(session.match.moves),
         connected=[0, 1],
         turn=session.current,
@@ -78,7 +86,14 @@ def test_offer_is_sent_when_our_view_allows_it_and_refused_at_once_otherwise() -
     assert line.sent == [] and not remote.in_flight
     outcome = remote.offer(0, legal[0])
     assert outcome == Sent(len(game.match.moves)) and line.sent == [legal[0]] and remote.in_flight
-    remote.answered()  # the host refused it
+    sent = line.wire[-1]
+    assert sent.at == remote.match.position and sent.id > 0  # made on the view shown, numbered
+    # a refusal of another message (a chat line too fast) leaves the move in flight...
+    too_fast = p.Refused(code="too_fast", text="Too many messages; slow down.", to_id=sent.id + 1, to_kind="chat")
+    line.seat.handle(p.encode(too_fast))
+    assert remote.in_flight
+    # ... the refusal naming the move ends it
+    line.seat.handle(p.encode(p.Refused(code="stale", text="moved on", to_id=sent.id, to_kind="move")))
     assert not remote.in_flight
     line.down = True
     refused = remote.offer(0, legal[0])

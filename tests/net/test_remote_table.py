@@ -27,8 +27,8 @@ from game.app.scenes.results import ResultsScene
 from game.app.shell.app import App
 from game.app.table.base import TableScene
 from game.app.table.remote import UNDO_OFF, NetworkMode
+from game.net.carrier import HostServer
 from game.net.client import Client, play_bot
-from game.net.host import HostServer
 from game.net.remote_session import RemoteSession
 from game.persist.settings import Settings
 from game.rules import GAME_IDS
@@ -257,7 +257,7 @@ def test_a_dropped_line_says_reconnecting_and_comes_back_with_the_current_view(n
     assert table.mode.refusal(table.view.legal_moves()[0] if table.view.legal_moves() else None, None)
     # meanwhile Bo plays; then the network is back
     assert bo.wait(lambda s: s.my_turn)
-    bo.send_move(bo.seat.view.legal_moves()[0])
+    bo.send_move(bo.seat.view.legal_moves()[0], at=bo.seat.moves)
     assert bo.wait(lambda s: s.moves >= 2)
     start = time.perf_counter()
     client.url = url
@@ -288,6 +288,37 @@ def test_a_dropped_line_says_reconnecting_and_comes_back_with_the_current_view(n
     client.drop()
     assert settle(app, lambda: client.drops > drops and client.seated, 3000)
     print(f"dropped line -> seat back in {(time.perf_counter() - start) * 1000:.0f} ms")
+    bo.close()
+
+
+def test_a_move_lost_with_its_line_goes_again_after_the_rejoin_and_the_seat_is_not_stuck(net):
+    """Once, a window's move lost with its line stayed "on its way to the table"
+    for good: nobody could move.  Now the client sends it again on the new line
+    (the game still waits for it at the same move count) and the table goes on."""
+    table_net = net("sticheln", [True, True, False], seed=6)
+    client = table_net.client("Ana")
+    bo = table_net.client("Bo")
+    app = make_app()
+    table = app.routes.remote_table(client)
+    mode = table.mode
+    assert isinstance(mode, NetworkMode)
+    assert settle(app, lambda: table.viewer_acts() and not table.stage.busy and not client.seat.inbox)
+    at = table.match.position
+
+    def lost(data: bytes) -> None:  # the move's bytes never leave: the line breaks under them
+        client.drop()
+
+    client._send = lost  # type: ignore[method-assign]
+    assert table.input.try_move(table.view.legal_moves()[0])
+    del client._send  # the next line sends as lines do
+    assert mode.session.in_flight
+    assert settle(app, lambda: client.drops >= 1 and client.seated, 3000)
+    assert settle(app, lambda: not mode.session.in_flight and table_net.session.match.moves[at:], 3000), (
+        client.seat.pending,
+        client.seat.refusals,
+    )
+    assert len(table_net.session.match.moves) > at  # the host took it: the seat is not stuck
+    assert settle(app, lambda: table.match.position > at, 3000)
     bo.close()
 
 

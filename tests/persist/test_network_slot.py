@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.net import host as net
+from game.net import hosting as net
 from game.persist import library, network, paths
 from game.session.match import Match, Seat
 
@@ -56,7 +56,7 @@ def test_a_damaged_or_finished_slot_is_not_offered():
 
 def test_the_autosaver_writes_after_a_move_and_clears_the_slot_when_the_game_ends():
     table = net.new_table("grinch", ["you", "open"], ["Joon", "Ana"], seed=4)
-    table.keep = net.autosaver()
+    table.keep = keep = net.autosaver()
     table.start("random")
     session = table.session
     for _ in range(2000):
@@ -65,8 +65,10 @@ def test_the_autosaver_writes_after_a_move_and_clears_the_slot_when_the_game_end
         seat = session.current
         session.offer(seat, session.view(seat).legal_moves()[0])
         if not session.over and len(session.match.moves) == 3:
+            assert keep.flush()  # written by the autosaver's own thread, off the table's
             assert network.read_table() is not None
         table.run_computers()
+    assert keep.flush() and keep.writer == "fireside-host-save"
     assert session.over and network.read_table() is None
     assert library.list_history()  # the finished game went to the history like a local one
 

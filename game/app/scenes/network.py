@@ -12,6 +12,7 @@ what they know once a frame.
 from __future__ import annotations
 
 import logging
+import threading
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -26,8 +27,9 @@ from game.net import words as net_words
 
 if TYPE_CHECKING:
     from game.app.shell.surface import AppSurface
+    from game.net.authority import Snapshot
     from game.net.client import Client
-    from game.net.host import Hosting, Snapshot
+    from game.net.hosting import Hosting
     from game.persist.network import TableSave
 
 log = logging.getLogger(__name__)
@@ -132,7 +134,7 @@ def continue_hosting(app: AppSurface, save: TableSave) -> LobbyScene:
     again) and show its lobby, which opens the table once the host's seats are
     back; from the title's Continue and the network screen.  OSError (a port
     nobody may take, say) when it cannot open: the caller says why."""
-    from game.net import host as net
+    from game.net import hosting as net
 
     table = net.resumed(save)
     hosting = net.Hosting(table, bind=save.bind, port=save.port, discovery=_discovery(save.discover))
@@ -335,7 +337,7 @@ class HostSetupScene(ModalScene):
     def open_table(self) -> None:
         """Open the table: its server listens, the lobby shows who joins."""
         from game.app.words.seat_names import computer_name, seat_names, typed
-        from game.net import host as net
+        from game.net import hosting as net
         from game.net.discovery import DEFAULT_PORT
 
         humans = [kind in net.PEOPLE for kind in self.kinds]
@@ -378,7 +380,9 @@ class HostControls:
 
 class LobbyScene(ModalScene):
     """The host's lobby: the code and the address to type, who has joined (live),
-    the open seats to computers, and Start."""
+    the open seats to computers, and Start.  Who is where comes by callback from
+    the table's worker (`Hosting.listen`), which wakes the window: the lobby never
+    calls into the server and waits."""
 
     title = N_("Your table")
     panel_size = (760, 560)
@@ -392,7 +396,9 @@ class LobbyScene(ModalScene):
         self.addresses = hosting.addresses()
         self.wait = 0.0
         self.gone = False
+        self._fresh = threading.Event()  # a snapshot arrived since the last look
         self.look()
+        hosting.listen(self.arrived)
 
     def make_buttons(self) -> list[Button]:
         self.give_button = Button(N_("Give open seats to computers"), self.give)
@@ -409,12 +415,17 @@ class LobbyScene(ModalScene):
             [self.close_button, self.start_button], (p.centerx, p.bottom - ui(36)), ui(220), ui(44), ui(16)
         )
 
+    def arrived(self, _snap: Snapshot) -> None:
+        """On the table's worker: a new snapshot; wake the window once (it looks then)."""
+        if not self._fresh.is_set():
+            self._fresh.set()
+            from game.app.shell.wake import post_wake
+
+            post_wake()
+
     def look(self) -> None:
-        try:
-            self.snap = self.hosting.snapshot()
-        except Exception as exc:  # the server stopped under us
-            log.warning("the lobby lost its table: %s", exc)
-            self.snap = None
+        self._fresh.clear()
+        self.snap = self.hosting.latest()
         snap = self.snap
         if snap is not None and hasattr(self, "give_button"):
             self.give_button.enabled = bool(snap.open) and not snap.started
@@ -422,18 +433,26 @@ class LobbyScene(ModalScene):
 
     def update(self, dt: float) -> None:
         self.wait += dt
-        if self.wait >= POLL:
-            self.wait = 0.0
+        if self._fresh.is_set():
             self.look()
-            snap = self.snap
-            if snap is not None and snap.started and not self.gone and self.client is not None:
-                if all(c.seat.moves >= 0 and c.seat.seat is not None for c in self.clients.values()):
-                    self.gone = True
-                    here = {s: c for s, c in self.clients.items() if c is not self.client}
-                    open_remote(self.app, self.client, HostControls(self.hosting), here)
+        snap = self.snap
+        if snap is not None and snap.started and not self.gone and self.client is not None:
+            if self.wait < POLL:
+                return  # the window's own seats' first views: looked at a few times a second
+            self.wait = 0.0
+            if all(c.seat.moves >= 0 and c.seat.seat is not None for c in self.clients.values()):
+                self.gone = True
+                self.hosting.unlisten(self.arrived)
+                here = {s: c for s, c in self.clients.items() if c is not self.client}
+                open_remote(self.app, self.client, HostControls(self.hosting), here)
 
-    def next_frame(self) -> float:
-        return max(0.0, POLL - self.wait)
+    def next_frame(self) -> float | None:
+        if self._fresh.is_set():
+            return 0.0
+        snap = self.snap
+        if snap is not None and snap.started and not self.gone:
+            return max(0.0, POLL - self.wait)
+        return None  # asleep until a snapshot wakes the window
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
@@ -493,6 +512,7 @@ class LobbyScene(ModalScene):
         """Close the table: every player is told; the kept table is forgotten."""
         from game.persist import network
 
+        self.hosting.unlisten(self.arrived)
         for client in self.clients.values():
             client.close()
         self.hosting.close()

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from game.app.table.remote import HostControls
     from game.app.ui.score_table import ScoreSheet
     from game.net.client import Client
-    from game.net.host import Hosting
+    from game.net.hosting import Hosting
     from game.persist.network import TableSave
     from game.session.match import Match
 

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game.app.shell.wake import post_wake, wake_event
 from game.app.table.mode import TableMode
 from game.app.ui import widgets
 from game.app.ui.text_input import TextField
@@ -69,15 +70,6 @@ CHAT_LEN = min(p.MAX_CHAT, 160)  # characters a chat line may have here (the pro
 CHAT_SHOWN = 4  # chat lines shown on the table
 CHAT_TIME = 20.0  # seconds a chat line stays on the table (the open chat shows them longer)
 CHAT_KEY = pygame.K_t  # T for talk: opens the chat line
-
-_wake: list[int] = []
-
-
-def wake_event() -> int:
-    """The event type the client's thread posts to wake a sleeping window (made once)."""
-    if not _wake:
-        _wake.append(pygame.event.custom_type())
-    return _wake[0]
 
 
 class HostControls(Protocol):
@@ -340,10 +332,7 @@ class NetworkMode(TableMode):
         """Called on the client's thread: wake the window once (it will read what arrived)."""
         if not self._woken.is_set():
             self._woken.set()
-            try:
-                pygame.event.post(pygame.event.Event(wake_event()))
-            except pygame.error:  # no window any more
-                pass
+            post_wake()
 
     # -- what the line says -----------------------------------------------------
     @property
@@ -508,8 +497,7 @@ class NetworkMode(TableMode):
             for refused in seat.refusals[self.refusals_read :]:
                 self.table.refuse(ClientSeat.say_refusal(refused))
                 self.table.app.sound.play("error")
-            self.refusals_read = len(seat.refusals)
-            self.session.answered()  # the move was not taken
+            self.refusals_read = len(seat.refusals)  # a refusal of our move ends it in flight (the client sees to it)
         if self.chat.take(self.table.clock):
             self.table.app.sound.play("click")
         self.chat.field.update(dt)

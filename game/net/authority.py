@@ -1,0 +1,599 @@
+"""The authority over one network table: bytes in, bytes out, no sockets.
+
+`HostTable` is the whole of a hosted table without a socket: bytes come in
+from a connection (`receive`), and it answers with the bytes to send to each
+connection -- so tests drive it directly, and any transport can carry it
+(`game.net.carrier.HostServer` carries it over WebSockets, several of them
+behind one door with `game.net.door.TableSet`).  The host's `Session` holds
+the only full state; a seat gets its own view and the events it may see,
+nothing more.  A seat joins once and is given a secret token; every later
+message must carry it, and a move is taken only from the token of the seat
+to act, on the view it was made on, through the same gate as at a local
+table.  Computers think here, on the host, a slice at a time.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.net import protocol as p
+from game.net import words
+from game.rules.core import Event, Phrase
+from game.session.match import Seat
+from game.session.outcome import Refused
+from game.session.session import Session
+
+log = logging.getLogger(__name__)
+
+#: What `receive` answers: (connection, bytes to send) or (connection, None): close it.
+Out = tuple[Any, bytes | None]
+
+#: A connection may send this many messages a second, in bursts of `BURST`.
+RATE = 30.0
+BURST = 60.0
+#: The most spectators one table lets watch at once.
+MAX_WATCHERS = 16
+#: The seat number a spectator's messages carry (it has no seat).
+WATCHING = -1
+
+__all__ = [
+    "BURST",
+    "CODE_ALPHABET",
+    "MAX_WATCHERS",
+    "RATE",
+    "WATCHING",
+    "HostTable",
+    "Out",
+    "Snapshot",
+    "refused_bytes",
+    "table_code",
+]
+
+
+#: The letters and digits of a table's code (no 0/O or 1/I to confuse).
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
+def table_code() -> str:
+    """A short code a person can read out (no 0/O or 1/I to confuse)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+
+
+@dataclass
+class _Conn:
+    tokens: float
+    stamp: float
+    seat: int | None = None
+    told_too_fast: bool = False
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A table at one moment, as its host shows it (see `HostTable.snapshot`)."""
+
+    code: str
+    game: str
+    names: list[str]
+    people: list[int]  # seats a person took (a token was given)
+    connected: list[int]
+    away: list[int]
+    computers: list[int]
+    open: list[int]  # seats open to people, nobody in them yet
+    watchers: int
+    started: bool
+    over: bool
+    moves: int
+    current: int | None
+    scores: list[int]
+    levels: dict[int, str] = field(default_factory=dict)  # a computer's seat -> its level
+
+
+def refused_bytes(phrase: Phrase, to: p.Message | None = None) -> bytes:
+    """`phrase` as the refusal of the message `to` (None: bytes that were no message)."""
+    return p.encode(p.refusal(phrase, to))
+
+
+_GONE = object()
+
+
+class HostTable:
+    """A game offered to remote seats (see module doc); one thread at a time.
+
+    With `lobby`, the table waits for its host to `start` it: people join and
+    see who else has, but a move is refused until then, and the open seats
+    nobody took are given to computers at the start.  `keep` is called after
+    every move (the host's network autosave, never the local game's slot; it
+    must not block: `hosting.Autosaver` hands the write to a thread of its own).
+    `on_snapshot` listeners get a `Snapshot` after every change people see.
+
+    `check_thread` (on in the tests): every call must come from the thread
+    that claimed the table (`claim`; a `HostServer` claims it for its worker),
+    so a table touched from elsewhere fails loudly instead of racing."""
+
+    #: Assert that the table is touched only on its own thread (the tests switch it on).
+    check_thread = False
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        remote_seats: list[int] | None = None,
+        code: str | None = None,
+        rate: float = RATE,
+        burst: float = BURST,
+        clock: Callable[[], float] = time.monotonic,
+        think: bool = True,
+        require_code: bool = False,
+        lobby: bool = False,
+        keep: Callable[[HostTable], None] | None = None,
+        max_watchers: int = MAX_WATCHERS,
+        kept: list[int] | None = None,
+        spare_names: list[str] | None = None,
+    ) -> None:
+        self.session = session
+        self.require_code = require_code  # a newcomer must know the code (a rejoin shows its token)
+        match = session.match
+        self.game_id = match.game_id
+        self.rules = match.module
+        self.remote_seats = list(remote_seats if remote_seats is not None else match.humans)
+        self.code = code or table_code()
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.think_here = think
+        self.sliced = False  # True under a HostServer: computers think a slice at a time between messages
+        self.started = not lobby
+        self.keep = keep
+        self.max_watchers = max_watchers
+        self.names = [seat.name for seat in match.seats]
+        # people's seats never given to a computer at the start (the host's own, and the ones played
+        # at the host's window), and the names an open seat takes when a computer gets it
+        self.kept = sorted(kept or [])
+        self.spare_names = list(spare_names or [f"Computer {s + 1}" for s in range(len(self.names))])
+        self.at_host: list[int] = []  # seats the host's own window plays (reserved there; `reserve`)
+        self.tokens: dict[int, str] = {}  # seat -> its secret, issued at join
+        self.handed: dict[int, str] = {}  # a person's seat a computer plays meanwhile -> its level
+        self.watchers: dict[Any, str] = {}  # a spectator's line -> its token
+        self.conns: dict[Any, _Conn] = {}
+        self.seat_conn: dict[int, Any] = {}
+        self._outbox: list[Out] = []
+        self._thinker: tuple[int, Any, Any] | None = None  # (seat, its thinking, the state it thinks about)
+        self._stuck: Any = None  # a state at which a computer found no move
+        self._owner: int | None = None  # the thread the table belongs to (`claim`), when `check_thread`
+        self._snapshot_listeners: list[Callable[[Snapshot], None]] = []
+        session.listen(self._moved)
+
+    # -- whose thread ----------------------------------------------------------------
+    def claim(self) -> None:
+        """The calling thread owns the table from now on (a `HostServer`'s worker; None-owned
+        until then: the first thread to touch it)."""
+        self._owner = threading.get_ident()
+
+    def release(self) -> None:
+        """Nobody owns the table (its server stopped: a test may read it on its own thread)."""
+        self._owner = None
+
+    def _touch(self) -> None:
+        if not self.check_thread:
+            return
+        here = threading.get_ident()
+        if self._owner is None:
+            self._owner = here
+        elif self._owner != here:
+            raise AssertionError(
+                f"table {self.code} touched on thread {threading.current_thread().name!r}, not its own worker"
+            )
+
+    def on_snapshot(self, callback: Callable[[Snapshot], None]) -> None:
+        """Call `callback(snapshot)` on the table's thread after every change people see
+        (a join, a move, a line lost, the start); it must not block (`Hosting.listen`)."""
+        self._snapshot_listeners.append(callback)
+
+    # -- the host's side ---------------------------------------------------------
+    def reserve(self, seat: int, name: str | None = None) -> str:
+        """Keep `seat` for someone who will come with the token returned (the host's own window)."""
+        self._touch()
+        if seat not in self.remote_seats:
+            raise ValueError(f"seat {seat} is not open to people at this table")
+        token = self.tokens.get(seat) or secrets.token_urlsafe(24)
+        self.tokens[seat] = token
+        if seat not in self.at_host:
+            self.at_host.append(seat)
+        if name:
+            self.names[seat] = name.strip()[: p.MAX_NAME]
+        return token
+
+    def give_open_seats(self, level: str = "normal") -> list[Out]:
+        """The open seats nobody took go to computers at `level` (the lobby's button),
+        each under a computer's name; a kept seat (the host's own) stays a person's."""
+        self._touch()
+        match = self.session.match
+        for seat in [s for s in self.open_seats if s not in self.kept]:
+            self.remote_seats.remove(seat)
+            self.names[seat] = self._spare_name(seat)
+            match.seats[seat] = Seat(self.names[seat], False, level)  # kept so: a resumed table has it too
+            self.session.seat_computer(seat, level)
+        return self._push_all()
+
+    def _spare_name(self, seat: int) -> str:
+        """The computer's name for a seat given to it: the seat's own spare name,
+        else the first spare one nobody at the table has, else numbered."""
+        taken = {n.casefold() for s, n in enumerate(self.names) if s != seat}
+        spare = self.spare_names[seat:] + self.spare_names[:seat]
+        base = next((n for n in spare if n.casefold() not in taken), spare[0] if spare else f"Computer {seat + 1}")
+        name, n = base, 2
+        while name.casefold() in taken:
+            name, n = f"{base} {n}", n + 1
+        return name
+
+    def start(self, level: str = "normal") -> list[Out]:
+        """Begin the game: the open seats left go to computers; the computers move."""
+        self._touch()
+        if self.started:
+            return []
+        self.give_open_seats(level)
+        self.started = True
+        out = self._push_all()
+        return out + (self.take_outbox() if self.sliced else self.run_computers())
+
+    def hand_to_computer(self, seat: int, level: str | None = "normal") -> list[Out]:
+        """An away person's seat played by a computer at `level` until they rejoin
+        (None: back to waiting for them)."""
+        self._touch()
+        if seat not in self.remote_seats:
+            raise ValueError(f"seat {seat} is not a person's seat at this table")
+        if self._thinker is not None and self._thinker[0] == seat:
+            self._thinker = None
+        if level is None:
+            self.handed.pop(seat, None)
+            self.session.unseat_computer(seat)
+        else:
+            self.session.seat_computer(seat, level)
+            self.handed[seat] = level
+        out = self._push_all()
+        return out + (self.take_outbox() if self.sliced else self.run_computers())
+
+    def close(self) -> list[Out]:
+        """The host is closing the table: every line is told why, then closed."""
+        self._touch()
+        bye = p.encode(p.Bye(reason="host_closed"))
+        lines = [*self.seat_conn.values(), *self.watchers]
+        return [out for conn in lines for out in ((conn, bye), (conn, None))]
+
+    def snapshot(self) -> Snapshot:
+        """Who is where now, for the host's lobby and the headless host's lines
+        (made on the table's thread; `on_snapshot` hands each one out)."""
+        self._touch()
+        session = self.session
+        return Snapshot(
+            code=self.code,
+            game=self.game_id,
+            names=list(self.names),
+            people=sorted(self.tokens),
+            connected=self.connected,
+            away=[s for s in self.away if s not in self.handed],
+            computers=sorted(session.agents),
+            open=self.open_seats,
+            watchers=len(self.watchers),
+            started=self.started,
+            over=session.over,
+            moves=len(session.match.moves),
+            current=session.current,
+            scores=list(session.match.state.scores()) if session.over else [],
+            levels={s: self.handed.get(s, session.match.seats[s].level) for s in session.agents},
+        )
+
+    # -- the transport's side -------------------------------------------------
+    def connect(self, conn: Any) -> None:
+        self._touch()
+        self.conns[conn] = _Conn(tokens=self.burst, stamp=self.clock())
+
+    def receive(self, conn: Any, raw: bytes | str) -> list[Out]:
+        """Take one message from `conn`; the bytes to send in answer (to it and to others)."""
+        self._touch()
+        if conn not in self.conns:
+            self.connect(conn)
+        state = self.conns[conn]
+        if not self._allow(state):
+            return self._too_fast(conn, state, raw)
+        state.told_too_fast = False
+        try:
+            message = p.decode(raw)
+        except p.ProtocolError as exc:
+            return [(conn, refused_bytes(exc.phrase))]
+        replies = self._handle(conn, state, message)
+        return replies + self.take_outbox()
+
+    def _too_fast(self, conn: Any, state: _Conn, raw: bytes | str) -> list[Out]:
+        """A message over the rate, refused by name: once per refill (a flood gets
+        one answer, not one a message), but a move every time (its window waits
+        for the answer to that move, not to a chat line)."""
+        try:
+            message: p.Message | None = p.decode(raw)
+        except p.ProtocolError:
+            message = None
+        if state.told_too_fast and not isinstance(message, p.MoveMsg):
+            return []
+        state.told_too_fast = True
+        return [(conn, refused_bytes(words.phrase("too_fast", rate=self.rate), message))]
+
+    def disconnect(self, conn: Any) -> list[Out]:
+        """`conn` is gone; its seat waits for a rejoin with the same token."""
+        self._touch()
+        state = self.conns.pop(conn, None)
+        if self.watchers.pop(conn, None) is not None:
+            self._changed()
+            return []
+        if state is None or state.seat is None or self.seat_conn.get(state.seat) != conn:
+            return []
+        del self.seat_conn[state.seat]
+        return self._push_all()
+
+    def take_outbox(self) -> list[Out]:
+        """Views queued by moves made elsewhere (the host's own window, computers)."""
+        self._touch()
+        out, self._outbox = self._outbox, []
+        return out
+
+    @property
+    def thinking(self) -> bool:
+        """A computer is to act (and has not given up at this position)."""
+        session = self.session
+        if not (self.think_here and self.started) or session.over:
+            return False
+        seat = session.current
+        return seat is not None and seat in session.agents and self._stuck is not session.match.state
+
+    def think_step(self) -> list[Out]:
+        """One slice of the thinking of the computer to act; once it has chosen, its
+        move is played and the views it sends are returned.  Between two slices
+        the host reads its messages: no table waits on another's computers."""
+        self._touch()
+        if not self.thinking:
+            self._thinker = None
+            return self.take_outbox()
+        session = self.session
+        seat = session.current
+        assert seat is not None
+        if self._thinker is None or self._thinker[0] != seat or self._thinker[2] is not session.match.state:
+            self._thinker = (seat, session.think(seat), session.match.state)
+        move = next(self._thinker[1], _GONE)
+        if move is None:
+            return []  # still thinking
+        self._thinker = None
+        if move is _GONE or isinstance(session.offer(seat, move), Refused):
+            log.warning("the computer at seat %s found no move", seat)
+            self._stuck = session.match.state
+        return self.take_outbox()
+
+    def run_computers(self) -> list[Out]:
+        """Let the computers move until a person is to act (or the game ends)."""
+        out: list[Out] = []
+        while self.thinking:
+            out.extend(self.think_step())
+        return out + self.take_outbox()
+
+    def expire(self, conn: Any) -> list[Out]:
+        """Close `conn` if it never took a seat (a line that opens and says nothing)."""
+        self._touch()
+        state = self.conns.get(conn)
+        if state is not None and state.seat is not None:
+            return []
+        self.conns.pop(conn, None)
+        return [(conn, None)]
+
+    @property
+    def connected(self) -> list[int]:
+        return sorted(self.seat_conn)
+
+    @property
+    def away(self) -> list[int]:
+        """Remote seats someone took whose line is down now (waiting for a rejoin)."""
+        return sorted(s for s in self.tokens if s not in self.seat_conn)
+
+    @property
+    def open_seats(self) -> list[int]:
+        """Seats open to people that nobody has taken yet."""
+        return [s for s in self.remote_seats if s not in self.tokens]
+
+    # -- messages ---------------------------------------------------------------
+    def _allow(self, state: _Conn) -> bool:
+        now = self.clock()
+        state.tokens = min(self.burst, state.tokens + (now - state.stamp) * self.rate)
+        state.stamp = now
+        if state.tokens < 1.0:
+            return False
+        state.tokens -= 1.0
+        return True
+
+    def _handle(self, conn: Any, state: _Conn, message: p.Message) -> list[Out]:
+        if isinstance(message, p.Hello):
+            return self._hello(conn, state, message)
+        if state.seat is None:
+            return [(conn, refused_bytes(words.phrase("hello_first"), message))]
+        seat = state.seat
+        if isinstance(message, (p.MoveMsg, p.Chat, p.Bye)) and not self._token_ok(seat, message.token, conn):
+            return [(conn, refused_bytes(words.phrase("bad_token", seat=seat), message))]
+        if isinstance(message, p.MoveMsg):
+            if seat == WATCHING:
+                return [(conn, refused_bytes(words.phrase("watching"), message))]
+            return self._move(conn, seat, message)
+        if isinstance(message, p.Chat):
+            if message.phrase is not None and message.phrase not in p.QUICK_PHRASES:
+                return [(conn, refused_bytes(words.phrase("no_such_phrase"), message))]
+            line = p.encode(p.Chat(text=message.text, seat=seat, phrase=message.phrase))
+            return [(c, line) for c in [*self.seat_conn.values(), *self.watchers]]
+        if isinstance(message, p.Bye):
+            self.conns.pop(conn, None)
+            if seat == WATCHING:
+                self.watchers.pop(conn, None)
+                self._changed()
+                return [(conn, None)]
+            if self.seat_conn.get(seat) == conn:
+                del self.seat_conn[seat]
+            return [(conn, None), *self._push_all()]
+        return [(conn, refused_bytes(words.phrase("unexpected", kind=p.kind_of(message)), message))]
+
+    def _token_ok(self, seat: int, token: str | None, conn: Any = None) -> bool:
+        expected = self.watchers.get(conn) if seat == WATCHING else self.tokens.get(seat)
+        if token is None or expected is None:
+            return False
+        return secrets.compare_digest(token.encode("utf-8", "replace"), expected.encode())  # any text, in constant time
+
+    def _hello(self, conn: Any, state: _Conn, hello: p.Hello) -> list[Out]:
+        name = hello.name.strip()[: p.MAX_NAME]
+        if hello.protocol != p.PROTOCOL:
+            phrase = p.version_refusal(name, hello.version, hello.protocol)
+            return [(conn, refused_bytes(phrase, hello)), (conn, None)]
+        if state.seat is not None:
+            return [(conn, refused_bytes(words.phrase("already_joined"), hello))]
+        if hello.watch and hello.token is None:
+            return self._watch(conn, state, hello)
+        if hello.token is not None:
+            seat = next((s for s in self.tokens if self._token_ok(s, hello.token)), None)
+            if seat is None:
+                return [(conn, refused_bytes(words.phrase("bad_token"), hello))]
+            old = self.seat_conn.get(seat)
+            out: list[Out] = []
+            if old is not None and old != conn:  # the seat came back on a new line: the old one is stale
+                self.conns.pop(old, None)
+                out.append((old, None))
+            if seat in self.handed:  # back from away: the person plays again
+                del self.handed[seat]
+                self.session.unseat_computer(seat)
+                if self._thinker is not None and self._thinker[0] == seat:
+                    self._thinker = None
+        else:
+            if self.require_code and (hello.code or "").strip().upper() != self.code:
+                return [(conn, refused_bytes(words.phrase("no_such_table", code=(hello.code or "")[:12]), hello))]
+            free = self.open_seats
+            if not free:
+                return [(conn, refused_bytes(words.phrase("table_full"), hello))]
+            seat = free[0]
+            self.tokens[seat] = secrets.token_urlsafe(24)
+            if name:
+                self.names[seat] = name
+            out = []
+        state.seat = seat
+        self.seat_conn[seat] = conn
+        welcome = p.Welcome(
+            seat=seat, token=self.tokens[seat], code=self.code, game=self.game_id, names=self.names, to_id=hello.id
+        )
+        out.append((conn, p.encode(welcome)))
+        out.extend(self._push_all())
+        return out
+
+    def _watch(self, conn: Any, state: _Conn, hello: p.Hello) -> list[Out]:
+        """A spectator: no seat, no moves, public information only."""
+        if self.require_code and (hello.code or "").strip().upper() != self.code:
+            return [(conn, refused_bytes(words.phrase("no_such_table", code=(hello.code or "")[:12]), hello))]
+        if len(self.watchers) >= self.max_watchers:
+            return [(conn, refused_bytes(words.phrase("too_many_watching"), hello))]
+        token = secrets.token_urlsafe(24)
+        state.seat = WATCHING
+        self.watchers[conn] = token
+        self._changed()
+        welcome = p.Welcome(
+            seat=WATCHING,
+            token=token,
+            code=self.code,
+            game=self.game_id,
+            names=self.names,
+            watching=True,
+            to_id=hello.id,
+        )
+        return [(conn, p.encode(welcome)), (conn, self.public_bytes())]
+
+    def _move(self, conn: Any, seat: int, message: p.MoveMsg) -> list[Out]:
+        session = self.session
+        if not self.started:
+            return [(conn, refused_bytes(words.phrase("not_started"), message))]
+        if seat in self.handed:
+            return [(conn, refused_bytes(words.phrase("handed", seat=seat), message))]
+        moves = len(session.match.moves)
+        if message.at != moves:  # made on another view than the one the game is at: look again
+            return [(conn, refused_bytes(words.phrase("stale", at=message.at, moves=moves), message))]
+        if session.current is not None and session.current != seat:
+            turn = Phrase("not_your_turn", "It is not your turn.", {"seat": seat})  # as Session.offer says it
+            return [(conn, refused_bytes(turn, message))]
+        try:
+            move = self.rules.parse_move(message.move)
+        except ValueError as exc:
+            return [
+                (
+                    conn,
+                    refused_bytes(Phrase("notation", str(exc), {"text": str(exc)}), message),
+                )  # as the rules' gate says it
+            ]
+        outcome = session.offer(seat, move)
+        if isinstance(outcome, Refused):
+            return [(conn, refused_bytes(outcome.reason, message))]
+        return self.take_outbox() if self.sliced else self.run_computers()
+
+    # -- views ---------------------------------------------------------------
+    def _extra(self) -> dict[str, Any]:
+        session = self.session
+        return {
+            "moves": len(session.match.moves),
+            "connected": self.connected,
+            "turn": session.current if self.started else None,  # nobody acts in a lobby
+            "over": session.over,
+            "names": self.names,
+            "computers": sorted(session.agents),
+            "away": [s for s in self.away if s not in self.handed],
+            "started": self.started,
+        }
+
+    def view_bytes(
+        self, seat: int, events: tuple[Event, ...] | None = None, extra: dict[str, Any] | None = None
+    ) -> bytes:
+        """`seat`'s view message: its view's JSON and the events it may see, nothing else."""
+        session = self.session
+        message = p.ViewMsg(
+            seat=seat,
+            state=session.view(seat).to_json(),
+            events=[p.event_msg(e) for e in (session.events(seat) if events is None else events)],
+            **(self._extra() if extra is None else extra),
+        )
+        return p.encode(message)
+
+    def public_bytes(self) -> bytes:
+        """A spectator's view message: the rules' public view (what every seat
+        may know) and its events, every secret one face down."""
+        public = self.session.match.state.public_view()
+        message = p.ViewMsg(
+            seat=WATCHING,
+            state=public.to_json(),
+            events=[p.event_msg(e) for e in public.events],
+            **self._extra(),
+        )
+        return p.encode(message)
+
+    def _push_all(self) -> list[Out]:
+        extra = self._extra()  # the same for every seat: worked out once
+        out: list[Out] = [(conn, self.view_bytes(seat, extra=extra)) for seat, conn in sorted(self.seat_conn.items())]
+        if self.watchers:
+            public = self.public_bytes()
+            out.extend((conn, public) for conn in self.watchers)
+        self._changed()
+        return out
+
+    def _changed(self) -> None:
+        """Something people see changed: the snapshot's listeners hear of it."""
+        if self._snapshot_listeners:
+            snap = self.snapshot()
+            for callback in list(self._snapshot_listeners):
+                callback(snap)
+
+    def _moved(self, _seat: int, _events: tuple[Event, ...]) -> None:
+        self._touch()  # a move played on the session from elsewhere than the table's thread fails here
+        self._outbox.extend(self._push_all())
+        if self.keep is not None:
+            try:
+                self.keep(self)
+            except Exception:  # a disk that refuses costs the save, never the table
+                log.exception("could not keep the network game")
