@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from game import rules
-from game.session.match import Match, Seat
+from game.match.match import Match, Seat
 
 LEVELS = ("easy", "normal", "hard", "random")
 

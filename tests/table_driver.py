@@ -14,9 +14,9 @@ from game.app.scenes.results import ResultsScene
 from game.app.shell.app import App
 from game.app.table import table_for
 from game.app.table.base import TableScene
+from game.match.match import Match, Seat
 from game.persist.settings import Settings
 from game.rules import GAME_IDS
-from game.session.match import Match, Seat
 
 NAMES = ("Ana", "Mina", "Pau", "Simran", "Joon", "Laia")
 

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from game.ai import make_agent
+from game.match.match import Match, Seat
 from game.persist import savefile
 from game.session import coach
-from game.session.match import Match, Seat
 from game.tools import cli
 
 ODD = [

@@ -19,9 +19,9 @@ from table_driver import make_app
 from game.app.scenes.save_elsewhere import SaveToFolderScene
 from game.app.scenes.saves import SaveNameScene
 from game.app.scenes.setup import SetupScene
+from game.match.daily_deal import daily_match, is_daily
+from game.match.deal_code import DealCodeError, decode
 from game.persist import savefile
-from game.session.daily_deal import daily_match, is_daily
-from game.session.deal_code import DealCodeError, decode
 from game.tools import cli
 
 ODD_CHARS = "\x00\x01\x1b\x7f\u200b\u202e\ufeff\ud800\udcff\ue000\U0001f600é한ਪ -/~.\t\n\r\\'\"%{}"

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from test_hardening_fuzz import played
 
+from game.match import match as match_module
 from game.persist import library, savefile, stats
-from game.session import match as match_module
 
 
 @pytest.fixture(autouse=True)

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from test_hardening_fuzz import played
 
+from game.match.match import Match
 from game.persist import savefile
 from game.session import coach
-from game.session.match import Match
 from game.tools import cli
 
 DAMAGES = {

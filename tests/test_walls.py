@@ -1,6 +1,6 @@
 """The walls between the games and the shared code (issue 22): no shared
 module dispatches on a game's id or imports one game's modules.  Shared code
-asks the game's registered spec (`game.games.registry`).
+asks the game's registered spec (`game.rules.registry`).
 
 Read from the source (ast).  A dispatch site is a game-id literal that is
 compared, used as a dict key or an index, or matched; or an import of a
@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from game.games import registry
+from game.rules import registry
 
 GAME = Path(__file__).resolve().parents[1] / "game"
 EXEMPT_DIRS = [GAME / "games" / game_id for game_id in registry.BUILT_IN] + [GAME / "app" / "words" / "rules_texts"]

@@ -18,8 +18,7 @@ from typing import Any
 
 from game import rules
 from game.ai.levels import heuristics
-from game.games import registry
-from game.rules import Phrase
+from game.rules import Phrase, registry
 
 __all__ = ["decision_reason", "hint_reason", "play_on", "worlds"]
 

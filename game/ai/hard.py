@@ -18,8 +18,7 @@ from game.ai.base import BaseAgent, check_view, decision_rng
 from game.ai.ismcts import Search
 from game.ai.levels import heuristics
 from game.ai.rollouts import ByGame
-from game.games import registry
-from game.rules import Phrase
+from game.rules import Phrase, registry
 
 # Iterations per decision.  Sticheln asks ~56 questions a game and Grinch
 # ~18, so these keep a decision near 0.1-0.3 s on one core and make the

@@ -8,7 +8,7 @@ from types import ModuleType
 from typing import Any
 
 from game.ai.base import BaseAgent
-from game.games import registry
+from game.rules import registry
 
 
 def heuristics(game_id: str) -> ModuleType:

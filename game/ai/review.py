@@ -41,7 +41,7 @@ from game.ai import explain
 from game.ai.base import decision_rng
 from game.ai.levels import heuristics
 from game.ai.rollouts import ByGame, horizon_for, totals_for
-from game.games import registry
+from game.rules import registry
 
 #: Moves of Normal play (the continuations' plies, each about 0.07-0.2 ms on
 #: one core) a decision's race may spend, the same for every game, so a long

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import ModuleType
 from typing import Any, Generic, TypeVar
 
-from game.games import registry
+from game.rules import registry
 
 Rollout = Callable[[Any, random.Random], list[float]]
 Horizon = Callable[[Any], bool]

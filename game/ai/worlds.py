@@ -15,8 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.ai.rollouts import ByGame
-from game.games import registry
-from game.rules import sample_world
+from game.rules import registry, sample_world
 
 #: Per game, its rules' `sample_world(view, rng)`.
 SAMPLERS: Mapping[str, Callable[[Any, Any], Any]] = ByGame(lambda game_id: registry.get(game_id).rules.sample_world)

@@ -22,10 +22,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.match.match import Seat
 from game.net import protocol as p
 from game.net import words
 from game.rules.core import Event, Phrase
-from game.session.match import Seat
 from game.session.outcome import Refused
 from game.session.session import Session
 

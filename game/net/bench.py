@@ -26,13 +26,13 @@ from typing import Any
 import msgspec
 
 from game import ai
-from game.games import registry
+from game.match.match import Match, Seat
 from game.net import protocol as p
 from game.net.authority import HostTable
 from game.net.carrier import HostServer
 from game.net.client import ClientSeat
 from game.net.door import TableSet
-from game.session.match import Match, Seat
+from game.rules import registry
 from game.session.session import Session
 
 __all__ = ["main", "run"]

@@ -11,10 +11,10 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from game.match.match import Seat
 from game.net import protocol as p
 from game.net.authority import HostTable, Snapshot
 from game.net.carrier import HostServer
-from game.session.match import Seat
 from game.session.session import Session
 
 log = logging.getLogger(__name__)
@@ -192,7 +192,7 @@ def new_table(
     """A table of `kinds` (see SEAT_KINDS) waiting in its lobby: "you", "open" and
     "here" seats are people's (the "you" and "here" ones kept for people when the
     game starts), the others computers at that level."""
-    from game.session.match import Match
+    from game.match.match import Match
 
     def name(i: int, kind: str) -> str:
         given = names[i].strip() if i < len(names) else ""

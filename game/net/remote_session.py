@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 from game import rules
 from game.i18n import N_
+from game.match.match import Match, Seat
 from game.net import protocol as p
 from game.net import words as net_words
 from game.net.client import Client, state_from_json
 from game.rules import IllegalMove
 from game.rules.core import Event, Phrase
 from game.session.hint import HintWorker
-from game.session.match import Match, Seat
 from game.session.outcome import Outcome, Refused, Sent
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ importing each other.
 
 from __future__ import annotations
 
-from game.persist.printable import MAX_REASON, printable
+from game.common.printable import MAX_REASON, printable
 
 
 class SaveError(ValueError):

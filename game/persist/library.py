@@ -18,15 +18,15 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
 
-from game.games import registry
+from game.common.printable import MAX_SHOWN, printable
 from game.i18n import _
 from game.lru import LRU
+from game.match.match import Match
 from game.persist import paths
 from game.persist.atomic import os_reason, read_json, sweep_temps
 from game.persist.errors import SaveError
-from game.persist.printable import MAX_SHOWN, printable
 from game.persist.savefile import from_data, load, save, to_data
-from game.session.match import Match
+from game.rules import registry
 
 log = logging.getLogger(__name__)
 

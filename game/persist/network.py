@@ -21,11 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from game.i18n import _
+from game.match.match import Match
 from game.persist import paths
 from game.persist.atomic import os_reason, read_json, sweep_temps, write_json
 from game.persist.errors import SaveError
 from game.persist.savefile import from_data, to_data
-from game.session.match import Match
 
 log = logging.getLogger(__name__)
 

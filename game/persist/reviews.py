@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from game.i18n import _
+from game.match.match import Match
 from game.persist.atomic import os_reason, read_json, write_json
 from game.persist.errors import SaveError
 from game.persist.savefile import from_data
-from game.session.match import Match
 
 KEY = "review"
 

@@ -20,13 +20,13 @@ from pathlib import Path
 from typing import Any, Callable
 
 from game import __version__, rules
-from game.games import registry
+from game.common.printable import printable
 from game.i18n import _
+from game.match.daily_deal import is_daily
+from game.match.match import Match, Seat
 from game.persist.atomic import os_reason, read_json, write_json
 from game.persist.errors import SaveError
-from game.persist.printable import printable
-from game.session.daily_deal import is_daily
-from game.session.match import Match, Seat
+from game.rules import registry
 
 FORMAT = "fireside-save"
 VERSION = 1

@@ -11,11 +11,11 @@ import logging
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Callable
 
+from game.common.printable import printable
 from game.i18n import LANGUAGES, _
 from game.persist import paths
 from game.persist.atomic import os_reason, read_json, sweep_temps, write_json
 from game.persist.errors import SaveError
-from game.persist.printable import printable
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,7 @@ class Settings:
     level: str = "normal"  # a new computer seat's level, one of game.ai.LEVELS
     language: str = ""  # "" follows the OS; else one of game.i18n.LANGUAGES
     ui_scale: float = 1.0  # UI_SCALE[0]..UI_SCALE[1]
-    game: str = ""  # the game last set up ("" = setup's first), a registered game id (game.games.registry)
+    game: str = ""  # the game last set up ("" = setup's first), a registered game id (game.rules.registry)
     players: int = 0  # its player count last time (0 = setup's default; kept within the game's range)
     learn_offered: list[str] = field(default_factory=list)  # games whose guided game setup offered once
 
@@ -62,7 +62,7 @@ def _levels() -> tuple[str, ...]:
 
 
 def _game_ok(value: Any) -> bool:
-    from game.games import registry
+    from game.rules import registry
 
     return value == "" or registry.known(value)
 

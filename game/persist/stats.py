@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Iterable, Union
 
 from game.lru import LRU, trim_heap
+from game.match.daily_deal import streak
+from game.match.match import Match
 from game.persist import library
 from game.persist.errors import SaveError
-from game.session.daily_deal import streak
-from game.session.match import Match
 
 
 @dataclass

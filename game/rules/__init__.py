@@ -11,7 +11,7 @@ import random
 from types import ModuleType
 from typing import Any
 
-from game.games import registry
+from game.rules import registry
 from game.rules.core import PUBLIC, Event, IllegalMove, Phrase, seat_of_view
 
 #: The box's games (the contract's names); `registry.ids()` also has any game a test registered.

@@ -65,7 +65,7 @@ KINDS: dict[str, Kind] = {
     )
 }
 
-#: Kinds after which undo may not step back (see `game.session.match`).
+#: Kinds after which undo may not step back (see `game.match.match`).
 REVEALING: frozenset[str] = frozenset(k.name for k in KINDS.values() if k.revealing)
 #: Which sound each kind makes (silent kinds are left out).
 SOUNDS: dict[str, str] = {k.name: k.sound for k in KINDS.values() if k.sound is not None}

@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from game.ai.review import INACCURACY, MISTAKE, Decision, Review, decisions_from_json
+from game.common.printable import MAX_SHOWN, printable
 from game.i18n import N_, _
+from game.match.match import Match
 from game.persist import reviews
 from game.persist.atomic import read_json
 from game.persist.errors import SaveError
-from game.persist.printable import MAX_SHOWN, printable
-from game.session.match import Match
 
 #: The marks in words (translated where shown).
 MARK_WORDS = {INACCURACY: N_("inaccuracy"), MISTAKE: N_("mistake")}

@@ -16,11 +16,11 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game import ai
+from game.match.match import Match, Seat
 from game.persist import SaveError, library
 from game.rules import IllegalMove
 from game.rules.core import Event, Phrase, scrub_events
 from game.session.hint import HintWorker
-from game.session.match import Match, Seat
 from game.session.outcome import Outcome, Played, Refused
 
 log = logging.getLogger(__name__)

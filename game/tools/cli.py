@@ -14,18 +14,18 @@ from typing import TYPE_CHECKING, Any
 
 from game import __version__, i18n, rules
 from game.app.learn import scripts as learn_scripts
-from game.games import registry
 from game.i18n import _
 from game.persist.settings import SPEEDS
+from game.rules import registry
 
 if TYPE_CHECKING:
-    from game.session.deal_code import DealSetup
+    from game.match.deal_code import DealSetup
 
 
 def _shown(text: str) -> str:
     """What the player typed, as an error may quote it: printable, and short
     (a 100 KB code or a 5,000-digit seed is not echoed back in full)."""
-    from game.persist.printable import printable
+    from game.common.printable import printable
 
     return printable(text, 40)
 
@@ -420,7 +420,7 @@ def _net_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-# -- deal codes (game/session/deal_code.py) ---------------------------------------------------------------
+# -- deal codes (game/match/deal_code.py) ---------------------------------------------------------------
 def _code_option(parser: argparse.ArgumentParser, what: str) -> None:
     parser.add_argument("--code", metavar="CODE", default=None, help=f"a deal code: {what}")
 
@@ -438,7 +438,7 @@ def _print_deal_code(args: argparse.Namespace) -> int:
     """0 and the code, or 2 and the one-line reason there is none."""
     import random
 
-    from game.session.deal_code import SEED_LIMIT, DealCodeError, encode
+    from game.match.deal_code import SEED_LIMIT, DealCodeError, encode
 
     seed = args.seed if args.seed is not None else random.randrange(SEED_LIMIT)
     try:
@@ -454,7 +454,7 @@ def _coded_setup(args: argparse.Namespace) -> DealSetup | None:
     code = getattr(args, "code", None)
     if code is None:
         return None
-    from game.session.deal_code import DealCodeError, decode
+    from game.match.deal_code import DealCodeError, decode
 
     try:
         return decode(code)
@@ -489,8 +489,8 @@ def _add_review(commands: argparse._SubParsersAction) -> None:
 
 def _review(args: argparse.Namespace) -> int:
     """`review SAVE.json`: 0 and a line per decision (or JSON), 2 and the reason if the file is bad."""
+    from game.common.printable import printable
     from game.persist.atomic import read_json
-    from game.persist.printable import printable
     from game.persist.savefile import SaveError, from_data
     from game.session import coach
 
@@ -526,7 +526,7 @@ def _print_review(args: argparse.Namespace, match: Any, decisions: list) -> None
 
     from game.ai.review import budget
     from game.app.words import verdict
-    from game.persist.printable import printable
+    from game.common.printable import printable
     from game.session import coach
 
     def seat_name(seat: int) -> str:
@@ -755,7 +755,7 @@ def _folder_exists(file: str) -> bool:
 
 def _check_save(file: str) -> int:
     """`check-save FILE`: 0 and a one-line summary if it loads and replays, else 2 and the reason."""
-    from game.persist.printable import printable
+    from game.common.printable import printable
     from game.persist.savefile import SaveError, load
 
     try:

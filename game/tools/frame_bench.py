@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from game.games import registry
+from game.rules import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The table measured (its default): the built-in game with the most on the felt at six seats.
@@ -43,8 +43,8 @@ def frame_costs(
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app.shell.app import App
+    from game.match.match import Match, Seat
     from game.persist.settings import Settings
-    from game.session.match import Match, Seat
 
     app = App(size, Settings(speed="normal"))
     seed = 1
@@ -90,8 +90,8 @@ def seat_costs(
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app.shell.app import App
+    from game.match.match import Match, Seat
     from game.persist.settings import Settings
-    from game.session.match import Match, Seat
 
     app = App(size, Settings(speed="normal", muted=True))
     seats = [Seat("You", True), *(Seat(f"Seat {i + 1}", False, "random") for i in range(1, players))]
@@ -160,9 +160,9 @@ def serve_host(game: str, players: int, seed: int, level: str = "random") -> Non
     (at the same priority, on 2 cores it would take the window's share and be measured with it)."""
     if hasattr(os, "nice"):
         os.nice(19)
+    from game.match.match import Match, Seat
     from game.net.authority import HostTable
     from game.net.carrier import HostServer
-    from game.session.match import Match, Seat
     from game.session.session import Session
 
     seats = [Seat("You", True), *(Seat(f"Seat {i + 1}", False, level) for i in range(1, players))]

@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from game.games import registry
+from game.rules import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The table probed: the first built-in game (its table waits for seat 0 at once).
@@ -67,8 +67,8 @@ def _app(kind: str, seconds: float) -> float:
     import pygame
 
     from game.app.shell.app import App
+    from game.match.match import Match, Seat
     from game.persist.settings import Settings
-    from game.session.match import Match, Seat
 
     measured: dict[str, float] = {}
     start_event = pygame.event.custom_type()  # the warm-up is over

@@ -45,7 +45,7 @@ from game import rules
 from game.ai import make_agent
 from game.ai.review import MARKS, Decision, Review, hint, mean_se
 from game.ai.rollouts import horizon_for, totals_for
-from game.games import registry
+from game.rules import registry
 
 GAMES = registry.BUILT_IN
 CONFIRMED, UNCLEAR, CONTRADICTED = "confirmed", "unclear", "contradicted"

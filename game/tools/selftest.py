@@ -197,7 +197,7 @@ def _drawn(surface: Any) -> None:
 
 def _table_check(game_id: str) -> Callable[[_Context], str]:
     def check(ctx: _Context) -> str:
-        from game.session.match import Match, Seat
+        from game.match.match import Match, Seat
 
         if ctx.app is None:
             raise RuntimeError(_("not run: no window"))
@@ -213,8 +213,8 @@ def _table_check(game_id: str) -> Callable[[_Context], str]:
 
 def _check_save(ctx: _Context) -> str:
     """Play a few moves, save them in the throwaway FIRESIDE_HOME, load them back and compare."""
+    from game.match.match import Match, Seat
     from game.persist import paths, savefile
-    from game.session.match import Match, Seat
 
     match = Match("avalanche", [Seat("You", True), Seat("Computer", False, "easy")], seed=7)
     rng = random.Random(7)

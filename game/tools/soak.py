@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.app.shell.app import App
-    from game.session.match import Match
+    from game.match.match import Match
 
 __all__ = ["main", "rss_mib", "settled_rss", "soak"]
 
@@ -92,7 +92,7 @@ def _play_one(app: App, game_id: str, players: int, level: str, seed: int) -> Ma
     """One all-computer game through the table, to its results; returns the match.
     The table opens by the router, the one way the app opens a table."""
     from game.app.scenes.results import ResultsScene
-    from game.session.match import Match, Seat
+    from game.match.match import Match, Seat
 
     seats = [Seat(f"Computer {i + 1}", False, level) for i in range(players)]
     match = Match(game_id, seats, seed)

@@ -18,7 +18,7 @@ from typing import Any, Callable, TextIO
 
 from game import rules
 from game.ai import RandomAgent
-from game.games import registry
+from game.rules import registry
 from game.rules.core import Event, scrub_events
 
 

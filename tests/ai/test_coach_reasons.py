@@ -20,9 +20,8 @@ from game.ai import make_agent
 from game.ai.explain import decision_reason
 from game.ai.review import Decision, Review
 from game.app.words import reasons
-from game.games import registry
-from game.rules import Phrase, grinch, sticheln
-from game.session.match import Match, Seat
+from game.match.match import Match, Seat
+from game.rules import Phrase, grinch, registry, sticheln
 
 GAMES = ("sticheln", "grinch", "avalanche")
 LANGUAGES = ("en", "ko", "ca", "pa")

@@ -14,8 +14,8 @@ import pytest
 from game.ai import make_agent, rollouts
 from game.ai.hard import HardAgent
 from game.ai.ismcts import Search
-from game.games import registry
-from game.session import deal_code
+from game.match import deal_code
+from game.rules import registry
 from game.tools import textplay
 
 

@@ -23,10 +23,10 @@ from game.ai.review import (
     judge,
     mark_for,
 )
+from game.match.match import Match, Seat
 from game.persist import reviews, savefile
 from game.rules import grinch, sticheln
 from game.session import coach
-from game.session.match import Match, Seat
 from game.tools import cli
 
 

@@ -22,7 +22,7 @@ from game.app.table.base import Hold, TableScene
 from game.app.table.sprites import CardSprite
 from game.games.sticheln.table import TrickMoment
 from game.games.sticheln.table_past import PastView
-from game.session.match import Match, Seat
+from game.match.match import Match, Seat
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -29,11 +29,11 @@ from game.app.scenes.title import TitleScene
 from game.app.shell.app import App
 from game.app.shell.scene import Scene
 from game.app.table.base import TableScene
+from game.match.match import Match, Seat
 from game.persist import library, paths
 from game.persist.settings import Settings, load_settings
 from game.persist.stats import load_stats
 from game.rules import GAME_IDS
-from game.session.match import Match, Seat
 
 
 @pytest.fixture(autouse=True)

@@ -11,10 +11,9 @@ import pytest
 from game.app.look import fonts, palette
 from game.app.look.art import Art, card_size, contact_sheet
 from game.app.look.assets import ROOT, AssetError, find_asset
-from game.games import registry
 from game.games.grinch import art as grinch_art
-from game.games.spec import GameSpec
-from game.rules import avalanche, grinch, sticheln
+from game.rules import avalanche, grinch, registry, sticheln
+from game.rules.spec import GameSpec
 
 GAMES = registry.BUILT_IN
 DECKS = {"sticheln": sticheln.CARDS, "avalanche": avalanche.CARDS, "grinch": grinch.CARDS}

@@ -140,8 +140,8 @@ def test_card_pictures_and_highlights_stay_within_their_caps(window) -> None:
 
 
 def test_replayed_history_files_stay_within_their_cap(monkeypatch) -> None:
+    from game.match.match import Match, Seat
     from game.persist import library
-    from game.session.match import Match, Seat
 
     monkeypatch.setattr(library, "_replays", LRU("library.replays", 3))
     monkeypatch.setattr(library, "_cache", LRU("library.listing", 100))

@@ -10,7 +10,7 @@ from table_driver import NAMES, make_app
 from game import i18n
 from game.app.scenes.replay import ReplayScene
 from game.app.ui import widgets
-from game.session.match import Match, Seat
+from game.match.match import Match, Seat
 from tests.ai.test_coach_reasons import CASES, played, reviewed
 
 

@@ -15,9 +15,9 @@ from game.app.learn.table import kind
 from game.app.shell.app import App
 from game.app.table import table_for
 from game.games.grinch.score_pad import pad_heading
+from game.match.match import Match, Seat
 from game.persist.settings import Settings
 from game.rules import GAME_IDS
-from game.session.match import Match, Seat
 
 FRAME = 1 / 30
 

@@ -24,9 +24,9 @@ from game.app.scenes.title import TitleScene
 from game.app.shell.app import App
 from game.app.table.base import TableScene
 from game.app.ui import focus
+from game.match.match import Match
 from game.persist.settings import Settings
 from game.rules import GAME_IDS, avalanche
-from game.session.match import Match
 
 FRAME = 1 / 60
 

@@ -116,8 +116,8 @@ def lessonless():
     """A registered game like Sticheln but with no ``lesson`` part."""
     from dataclasses import replace
 
-    from game.games import registry
-    from game.games.spec import PARTS
+    from game.rules import registry
+    from game.rules.spec import PARTS
 
     spec = registry.register(
         replace(registry.get("sticheln"), id="lessonless", code_prefix="LL", parts=frozenset(PARTS) - {"lesson"})

@@ -31,9 +31,9 @@ from game.app.scenes.summary import SummaryScene
 from game.app.scenes.title import TitleScene
 from game.app.shell.app import App
 from game.app.ui import focus
+from game.match.match import Match, Seat
 from game.persist import library, paths
 from game.persist.settings import Settings, save_settings
-from game.session.match import Match, Seat
 
 GAMES = list(lesson_games())
 ROOT = Path(__file__).resolve().parents[2]
@@ -420,8 +420,8 @@ def test_learn_to_play_and_the_setup_offer_leave_out_a_game_without_a_lesson():
     from dataclasses import replace
 
     from game.app.learn.screens import LearnPickScene, offer_lesson
-    from game.games import registry
-    from game.games.spec import PARTS
+    from game.rules import registry
+    from game.rules.spec import PARTS
 
     spec = registry.register(
         replace(registry.get("avalanche"), id="lessonless", code_prefix="LL", parts=frozenset(PARTS) - {"lesson"})

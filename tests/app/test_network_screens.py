@@ -50,8 +50,8 @@ def _frames_until(app, done, limit=80):
 
 
 def test_the_title_offers_the_network_beside_new_game_without_moving_it(app):
+    from game.match.match import Match, Seat
     from game.persist import library
-    from game.session.match import Match, Seat
 
     title = TitleScene(app)
     app.replace(title)
@@ -305,8 +305,8 @@ def test_the_titles_continue_reopens_the_hosted_table_when_no_local_game_is_kept
 
 
 def test_with_a_local_game_kept_too_the_hosted_table_waits_in_the_corner(app):
+    from game.match.match import Match, Seat
     from game.persist import library
-    from game.session.match import Match, Seat
 
     library.write_autosave(Match("grinch", [Seat("Ana", True), Seat("C", False, "random")], 4))
     table = _kept_table()

@@ -22,11 +22,11 @@ from game.app.scenes.review import ReviewScene
 from game.app.shell.app import App
 from game.app.words import names as words
 from game.app.words import reasons
+from game.match.match import Match, Seat
 from game.persist import library, reviews
 from game.persist.atomic import read_json
 from game.rules import Phrase
 from game.session import coach
-from game.session.match import Match, Seat
 
 
 def frames(app: App, n: int = 1) -> None:

@@ -53,7 +53,7 @@ def test_there_is_no_untyped_way_to_a_screen(app):
 
 
 def test_a_table_opens_by_the_router(app):
-    from game.session.match import Match, Seat
+    from game.match.match import Match, Seat
 
     match = Match("sticheln", [Seat("A", False, "random"), Seat("B", False, "random"), Seat("C", False, "random")], 3)
     table = app.routes.table(match, demo=True)

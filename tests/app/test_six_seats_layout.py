@@ -27,9 +27,9 @@ from game.app.scenes.results import ResultsScene
 from game.app.shell.app import App
 from game.app.table import table_for
 from game.app.table.base import TableScene
+from game.match.match import Match, Seat
 from game.persist.settings import Settings
 from game.rules import GAME_IDS
-from game.session.match import Match, Seat
 
 GAMES = ["sticheln", "avalanche", "grinch"]
 SIZES = [(1024, 600), (1280, 720), (1920, 1000)]

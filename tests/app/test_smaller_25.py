@@ -107,7 +107,7 @@ def test_a_bad_deal_code_is_said_as_a_sentence_and_start_waits_for_a_good_one():
     """Item 4: 'the check character does not match…' began lowercase, and
     Start game still started (an ordinary deal) over the red reason."""
     from game.app.scenes.setup import SetupScene
-    from game.session.deal_code import encode
+    from game.match.deal_code import encode
 
     app, _table = make_app("sticheln", [True, False, False])
     setup = SetupScene(app)
@@ -208,9 +208,9 @@ def test_the_punjabi_six_seat_score_pad_gives_every_name_room_in_its_column():
     from game.app.look import fonts
     from game.app.shell.app import App
     from game.app.table import table_for
+    from game.match.match import Match, Seat
     from game.persist.settings import Settings
     from game.rules import GAME_IDS
-    from game.session.match import Match, Seat
 
     before = i18n.language()
     i18n.set_language("pa")

@@ -130,7 +130,7 @@ def test_round_summary_and_results_hide_the_grinch_score_pad(monkeypatch):
     app = App((1280, 720), Settings(speed="off"))
     from game.app.shell.router import scene_class
     from game.app.table import table_for
-    from game.session.match import Match, Seat
+    from game.match.match import Match, Seat
 
     seats = [Seat(n, i == 0, "easy") for i, n in enumerate(["Ana", "Mina", "Pau", "Simran", "Joon", "Laia"])]
     table = table_for(app, Match("grinch", seats, 5, 0))

@@ -18,8 +18,8 @@ import pytest
 from game.app.shell.app import App
 from game.app.table import table_for
 from game.app.table.base import card_width
+from game.match.match import Match, Seat
 from game.persist.settings import Settings
-from game.session.match import Match, Seat
 
 SIZES = [(1024, 600), (1280, 720), (1366, 768), (1600, 900), (1920, 1080)]
 

@@ -17,7 +17,7 @@ from table_driver import make_app
 from game.app.scenes.history import result_line
 from game.app.ui import widgets
 from game.games.sticheln.table_past import PastView
-from game.session.match import Match, Seat
+from game.match.match import Match, Seat
 
 DT = 1 / 60
 

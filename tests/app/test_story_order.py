@@ -19,8 +19,8 @@ from table_driver import click, make_app
 from game.app.scenes.pass_device import PassScene
 from game.app.scenes.summary import SummaryScene
 from game.app.table.stage import deal_seconds
+from game.match.match import Match, Seat
 from game.persist.settings import Settings
-from game.session.match import Match, Seat
 
 DT = 1 / 60
 LONG_DT = 1 / 20  # a coarser clock for whole rounds: the story's order does not depend on it

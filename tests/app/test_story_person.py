@@ -19,9 +19,9 @@ from game.app.look import fonts
 from game.app.shell.app import App
 from game.app.table import table_for
 from game.app.words import names, seat_names
+from game.match.match import Match, Seat
 from game.persist.settings import Settings
 from game.rules import GAME_IDS  # the guided game was offered: Start goes to the table
-from game.session.match import Match, Seat
 
 LOCALE = "game/locale"
 TRANSLATED = ("ko", "ca", "pa")

@@ -17,7 +17,7 @@ from table_driver import NAMES, click, make_app
 
 from game.app.table.chronicle import Chronicle
 from game.app.words.names import card_name  # the card as the table says it ("orange 0")
-from game.session.match import Match, Seat
+from game.match.match import Match, Seat
 
 GAMES = {"sticheln": 4, "avalanche": 3, "grinch": 4}
 

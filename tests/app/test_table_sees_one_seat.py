@@ -12,7 +12,7 @@ import sys
 import pytest
 from table_driver import make_app, play_by_clicks
 
-from game.games import registry
+from game.rules import registry
 
 TABLE_CODE = ("/game/app/", "/table.py", "/score_pad.py", "/rows.py", "/table_past.py")
 

@@ -134,8 +134,8 @@ def _has(cls: type, node: ast.ClassDef) -> set[str]:
 
 
 def test_local_and_remote_are_siblings_that_both_have_every_declared_name():
+    from game.match.match import Match
     from game.net.remote_session import RemoteMatch, RemoteSession
-    from game.session.match import Match
     from game.session.session import Session
 
     assert not issubclass(RemoteSession, Session) and not issubclass(Session, RemoteSession)
@@ -145,7 +145,7 @@ def test_local_and_remote_are_siblings_that_both_have_every_declared_name():
     for cls, path, kind in [
         (Session, GAME / "session" / "session.py", "session"),
         (RemoteSession, net, "session"),
-        (Match, GAME / "session" / "match.py", "match"),
+        (Match, GAME / "match" / "match.py", "match"),
         (RemoteMatch, net, "match"),
     ]:
         missing = wanted[kind] - _has(cls, _class(path, cls.__name__))

@@ -10,8 +10,8 @@ from game.app.words import save_words
 from game.games.avalanche import words
 from game.games.avalanche.snapshot import Snapshot
 from game.games.grinch import pad_model as grinch_pad
+from game.match.match import Match, Seat
 from game.rules import avalanche, grinch
-from game.session.match import Match, Seat
 
 PURE = (
     "game.games.avalanche.words",
@@ -157,9 +157,8 @@ def test_a_game_without_words_still_speaks():
     from game.app.table.chronicle import Chronicle
     from game.app.words import names as shared
     from game.app.words import reasons, rules_text
-    from game.games import registry
-    from game.games.spec import GameSpec
-    from game.rules import Phrase
+    from game.rules import Phrase, registry
+    from game.rules.spec import GameSpec
 
     registry.register(
         GameSpec(

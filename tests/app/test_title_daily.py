@@ -10,9 +10,9 @@ from table_driver import make_app
 
 from game.app.scenes.title import DailyButton, TitleScene, daily_status
 from game.app.table import table_for
+from game.match.daily_deal import daily_match
 from game.persist import library
 from game.persist.stats import DailyRecord
-from game.session.daily_deal import daily_match
 
 DAY = date(2026, 12, 2)
 

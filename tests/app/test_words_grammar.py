@@ -16,13 +16,13 @@ from pathlib import Path
 
 import polib
 import pytest
+from game.app.words.rules_texts import ca, ko, pa
 
 from game import grammar
 from game.app.words import names
-from game.app.words.rules_texts import ca, ko, pa
 from game.app.words.seat_names import COMPUTER_NAMES
-from game.games import registry
 from game.i18n import _, set_language
+from game.rules import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "game" / "locale"
@@ -305,7 +305,7 @@ def test_the_replay_says_as_you_saw_it_for_the_viewer() -> None:
     from types import SimpleNamespace
 
     from game.app.scenes.replay import ReplayScene
-    from game.session.match import Seat
+    from game.match.match import Seat
 
     seats = [Seat("You", True), Seat("Mina", False)]
     scene = SimpleNamespace(eyes=[None, 0, 1], eye=1, source=SimpleNamespace(seats=seats, humans=[0]))

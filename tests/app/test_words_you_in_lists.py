@@ -8,7 +8,7 @@ import pytest
 from game import i18n
 from game.app.scenes.history import result_line
 from game.app.words.names import names_said
-from game.session.match import Match, Seat
+from game.match.match import Match, Seat
 
 
 def finished(humans: list[bool], winner: int = 0) -> Match:

@@ -10,10 +10,10 @@ from typing import Any
 
 import msgspec
 
+from game.match.match import Match, Seat
 from game.net import protocol as p
 from game.net.authority import HostTable
 from game.rules.core import scrub_events
-from game.session.match import Match, Seat
 from game.session.session import Session
 
 GAMES = ("sticheln", "avalanche", "grinch")

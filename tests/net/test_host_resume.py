@@ -165,11 +165,11 @@ def test_two_tables_one_with_the_hosts_own_computers_both_play_to_the_end_over_l
     """The computers think a slice at a time on the host's loop; the other table goes on meanwhile."""
     import asyncio
 
+    from game.match.match import Match, Seat
     from game.net.authority import HostTable
     from game.net.carrier import HostServer
     from game.net.client import play_bot
     from game.net.door import TableSet
-    from game.session.match import Match, Seat
     from game.session.session import Session
 
     thinking = Session(

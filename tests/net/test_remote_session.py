@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.match.match import Match, Seat
 from game.net import protocol as p
 from game.net.client import ClientSeat
 from game.net.remote_session import UNDO_OFF, RemoteSession
-from game.session.match import Match, Seat
 from game.session.outcome import Played, Refused, Sent
 from game.session.session import Session
 

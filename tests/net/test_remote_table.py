@@ -449,8 +449,8 @@ def p_max_chat() -> int:
 
 def test_a_spectators_table_has_no_seat_no_hand_of_its_own_and_no_moves():
     """A watcher's client (the host's side of watching is hn2's): fed a welcome and a view by hand."""
+    from game.match.match import Match, Seat
     from game.net import protocol as p
-    from game.session.match import Match, Seat
 
     match = Match("grinch", [Seat("Ana", True), Seat("Bo", True)], seed=3)
     client = Client("ws://127.0.0.1:9", "Watcher", watch=True)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from game.match.match import Match, Seat
 from game.net import hosting as net
 from game.persist import library, network, paths
-from game.session.match import Match, Seat
 
 
 def _table():

@@ -30,9 +30,9 @@ from game.app.scenes.settings import SettingsScene
 from game.app.scenes.stats import StatsScene
 from game.app.scenes.title import TitleScene
 from game.app.shell.app import App
+from game.common.printable import MAX_REASON, MAX_SHOWN
+from game.match.match import Match
 from game.persist import SaveError, library, logs, paths, savefile, settings, stats
-from game.persist.printable import MAX_REASON, MAX_SHOWN
-from game.session.match import Match
 from game.tools import cli
 
 HAS_FIFO = hasattr(os, "mkfifo")

@@ -36,8 +36,8 @@ from game.app.scenes.saves import LoadScene
 from game.app.scenes.stats import StatsScene
 from game.app.scenes.title import TitleScene
 from game.app.shell.app import App
+from game.common.printable import MAX_REASON
 from game.persist import library, paths, savefile, settings
-from game.persist.printable import MAX_REASON
 from game.tools import cli
 
 CASES = 2_100  # 700 each of saves, history files and settings files

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from persist_helpers import cases, game_length, new_match, play
 
+from game.match.match import Match
 from game.persist import library, paths, savefile, stats
 from game.persist.errors import SaveError
-from game.session.match import Match
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,8 +11,8 @@ import random
 import pytest
 
 from game import rules
+from game.match import match
 from game.rules import GAME_IDS, events
-from game.session import match
 
 
 def emitted(game_id: str, games: int = 4):

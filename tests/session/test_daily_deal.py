@@ -14,9 +14,9 @@ import pytest
 from persist_helpers import play
 
 from game import rules
+from game.match import deal_code
+from game.match.daily_deal import PLAYERS, daily_code, daily_match, daily_setup, is_daily, streak
 from game.persist import library, savefile, stats
-from game.session import deal_code
-from game.session.daily_deal import PLAYERS, daily_code, daily_match, daily_setup, is_daily, streak
 
 ROOT = Path(__file__).resolve().parents[2]
 DAY = date(2026, 12, 1)
@@ -28,7 +28,7 @@ def test_the_daily_code_is_a_pure_function_of_the_date():
     here = {game: daily_code(game, DAY) for game in rules.GAME_IDS}
     assert here == {game: daily_code(game, DAY) for game in rules.GAME_IDS}
     script = (
-        "import datetime, json; from game.session.daily_deal import daily_code; from game.rules import GAME_IDS;"
+        "import datetime, json; from game.match.daily_deal import daily_code; from game.rules import GAME_IDS;"
         "print(json.dumps({g: daily_code(g, datetime.date(2026, 12, 1)) for g in GAME_IDS}))"
     )
     env = {**os.environ, "PYTHONHASHSEED": "12345", "TZ": "Pacific/Kiritimati"}

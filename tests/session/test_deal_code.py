@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from game import rules
 from game.games.sticheln import deal as sticheln_deal
-from game.session import deal_code
-from game.session.deal_code import ALPHABET, CHECK_SYMBOLS, DealCodeError, DealSetup, decode, encode
-from game.session.match import Match, Seat
+from game.match import deal_code
+from game.match.deal_code import ALPHABET, CHECK_SYMBOLS, DealCodeError, DealSetup, decode, encode
+from game.match.match import Match, Seat
 
 ROOT = Path(__file__).resolve().parents[2]
 COUNTS = [(game, n) for game in rules.GAME_IDS for n in rules.get(game).PLAYERS]
@@ -288,7 +288,7 @@ def test_changing_the_game_after_the_code_means_the_code_is_not_used():
 def _finished_table(game="grinch", players=2, seed=8):
     from table_driver import make_app
 
-    from game.session.match import Match
+    from game.match.match import Match
 
     app, table = make_app(game, [True] + [False] * (players - 1), seed)
     match = table.match

@@ -8,7 +8,7 @@ import pytest
 
 from game.ai import review
 from game.ai.review import Review
-from game.session.match import Match, Seat
+from game.match.match import Match, Seat
 from game.session.session import Session
 from game.tools import reweigh
 

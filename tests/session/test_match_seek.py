@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from game.session.match import Match, Seat
+from game.match.match import Match, Seat
 
 
 def _played(moves: int = 12) -> Match:

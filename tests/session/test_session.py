@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 import game.session.session as module
+from game.match.match import Match, Seat
 from game.persist import library
 from game.rules.core import Phrase
-from game.session.match import Match, Seat
 from game.session.outcome import Played, Refused
 from game.session.session import Session, TableSession
 

@@ -12,9 +12,9 @@ import pytest
 
 from game.ai.review import INACCURACY, MISTAKE, decisions_from_json
 from game.app.words import verdict
+from game.match.match import Match
 from game.persist import savefile
 from game.session import coach
-from game.session.match import Match
 from game.tools import cli
 from tests.ai.test_review import played
 

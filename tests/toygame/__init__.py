@@ -5,7 +5,7 @@ package (this folder) and one `registry.register(SPEC)` in the tests.  It has
 rules, heuristics, words, a table and art, and leaves out every optional part
 (no fast rollout, no terminal text, no deal options, no lesson)."""
 
-from game.games.spec import PARTS, GameSpec
+from game.rules.spec import PARTS, GameSpec
 
 SPEC = GameSpec(
     id="highcard",

@@ -13,8 +13,8 @@ from game.app.ui import widgets
 from game.app.ui.modal import ModalScene
 from game.app.ui.widgets import INK, Button, blit_text
 from game.app.words.names import game_name
-from game.games import registry
 from game.i18n import N_, _
+from game.rules import registry
 
 if TYPE_CHECKING:
     from game.app.shell.app import App

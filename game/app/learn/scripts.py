@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from game.games import registry
+from game.rules import registry
 
 HUMAN = 0  # the learner always sits at seat 0
 

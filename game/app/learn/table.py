@@ -32,7 +32,7 @@ from game.app.ui import focus, widgets
 from game.app.ui.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
 from game.app.words import names
 from game.i18n import N_, _
-from game.session.match import Match, Seat
+from game.match.match import Match, Seat
 
 if TYPE_CHECKING:
     from game.app.shell.surface import AppSurface

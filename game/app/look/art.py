@@ -41,8 +41,8 @@ import pygame
 from game.app.look import fonts, palette
 from game.app.look.assets import AssetError, find_asset
 from game.app.look.integrity import DamagedAsset, check_font, check_svg
-from game.games import registry
 from game.lru import LRU, screenfuls, surface_bytes
+from game.rules import registry
 
 __all__ = ["CARD_RATIO", "Art", "art_part", "badge_words", "card_size", "contact_sheet", "main"]
 

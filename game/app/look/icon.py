@@ -13,7 +13,7 @@ import pygame
 
 from game.app.look import palette
 from game.app.look.art import Art, card_size
-from game.games import registry
+from game.rules import registry
 
 __all__ = ["icon", "png_bytes", "window_icon"]
 

@@ -11,12 +11,12 @@ from game.app.ui.widgets import Button
 from game.app.words import names as words
 from game.app.words.save_words import game_name, when
 from game.i18n import N_, _
+from game.match.deal_code import code_of
 from game.persist import SaveError, library
 from game.persist.library import SlotInfo
-from game.session.deal_code import code_of
 
 if TYPE_CHECKING:
-    from game.session.match import Match
+    from game.match.match import Match
 
 
 def result_line(match: Match) -> str:

@@ -176,8 +176,8 @@ class HostSetupScene(ModalScene):
 
     def __init__(self, app: AppSurface):
         super().__init__(app)
-        from game.games import registry
         from game.persist import network
+        from game.rules import registry
 
         self.prefs = network.load_prefs()
         self.prefs.bind_all = False  # only this computer unless the person picks the network, each time

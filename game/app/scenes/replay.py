@@ -30,8 +30,8 @@ from game.app.words import names as words
 from game.app.words import verdict
 from game.app.words.verdict import rules_phrase
 from game.i18n import N_, _
+from game.match.match import Match
 from game.session import coach
-from game.session.match import Match
 
 if TYPE_CHECKING:
     from game.app.shell.app import App

@@ -22,9 +22,9 @@ from game.app.ui.widgets import ACCENT, INK, Button, blit_text, draw_panel
 from game.app.words import names as words
 from game.app.words.daily_words import daily_lines
 from game.i18n import N_, _
+from game.match.deal_code import code_of
+from game.match.match import Match
 from game.persist import library
-from game.session.deal_code import code_of
-from game.session.match import Match
 
 if TYPE_CHECKING:
     from game.app.shell.app import App

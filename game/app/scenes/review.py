@@ -21,9 +21,9 @@ from game.app.ui import widgets
 from game.app.ui.modal import ModalScene
 from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
 from game.i18n import N_, _
+from game.match.match import Match
 from game.persist.errors import SaveError
 from game.session import coach
-from game.session.match import Match
 
 if TYPE_CHECKING:
     from game.app.shell.surface import AppSurface

@@ -13,8 +13,8 @@ from game.app.ui import focus, widgets
 from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
 from game.app.words.names import GAMES
 from game.app.words.rules_text import RULES, Cards
-from game.games import registry
 from game.i18n import N_, _, language
+from game.rules import registry
 
 if TYPE_CHECKING:
     from game.app.shell.surface import AppSurface

@@ -17,15 +17,15 @@ from game.app.ui import widgets
 from game.app.ui.modal import ModalScene, PromptScene
 from game.app.ui.widgets import ACCENT, DANGER, INK, MUTED, Button, blit_text
 from game.app.words.save_words import default_slot_name
+from game.common.printable import MAX_SHOWN, printable
 from game.i18n import N_, _
 from game.persist import SaveError, library
-from game.persist.printable import MAX_SHOWN, printable
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from game.app.shell.surface import AppSurface
-    from game.session.match import Match
+    from game.match.match import Match
 
 MAX_PATH = 400
 

@@ -23,8 +23,8 @@ from game.app.words.save_words import (  # noqa: F401 - the words about a save, 
     when,
 )
 from game.i18n import N_, _
+from game.match.match import Match
 from game.persist import SaveError, library
-from game.session.match import Match
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -17,13 +17,13 @@ from game.app.ui.text_input import MAX_TYPED, draw_composition
 from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel, seat_mark
 from game.app.words import seat_names
 from game.app.words.names import LEVELS as LEVEL_NAMES
-from game.games import registry
 from game.i18n import N_, _
-from game.session.match import Match, Seat
+from game.match.match import Match, Seat
+from game.rules import registry
 
 if TYPE_CHECKING:
     from game.app.shell.app import App
-    from game.session.deal_code import DealSetup
+    from game.match.deal_code import DealSetup
 
 
 MAX_NAME = 14

@@ -18,9 +18,9 @@ from game.app.shell.scene import Scene
 from game.app.ui import widgets
 from game.app.ui.widgets import ACCENT, INK, MUTED, PANEL_EDGE, Button, blit_text, draw_panel
 from game.app.words.save_words import game_name, when
-from game.games import registry
 from game.i18n import N_, _, ngettext
 from game.persist.stats import Record, load_daily, load_stats
+from game.rules import registry
 
 if TYPE_CHECKING:
     from game.app.shell.surface import AppSurface

@@ -112,14 +112,14 @@ class TitleScene(Scene):
 
         self.place_daily(y + ui(4) + 2 * (bh + gap) + ui(14))
 
-    # -- today's deal (game/session/daily_deal.py) ---------------------------------------------------
+    # -- today's deal (game/match/daily_deal.py) ---------------------------------------------------
     def daily_buttons(self) -> list[Button]:
         """One button a game, saying under its name whether today's deal is
         played (your score, the streak) or still waiting."""
         from datetime import date
 
-        from game.games import registry
         from game.persist.stats import load_daily
+        from game.rules import registry
 
         try:
             records = load_daily()
@@ -143,7 +143,7 @@ class TitleScene(Scene):
         from datetime import date
 
         from game.app.words.seat_names import COMPUTER_NAMES
-        from game.session.daily_deal import daily_match
+        from game.match.daily_deal import daily_match
 
         names = self.app.settings.names
         name = names[0].strip() if names and names[0].strip() else _("You")
@@ -212,7 +212,7 @@ class TitleScene(Scene):
         self.app.routes.learn_pick()
 
     def rules(self) -> None:
-        from game.games import registry
+        from game.rules import registry
 
         self.app.routes.rules(registry.ids()[0])
 
@@ -248,7 +248,7 @@ class TitleScene(Scene):
             )
         blit_text(surface, "Fireside", ui(76), ACCENT, bold=True, center=(w // 2, h // 2 - ui(70)))
         from game.app.words.names import game_name
-        from game.games import registry
+        from game.rules import registry
 
         games = " · ".join(game_name(g) for g in registry.ids())
         blit_text(surface, games, widgets.fit_size(games, ui(20), w - ui(40)), INK, center=(w // 2, h // 2 - ui(20)))
@@ -335,6 +335,6 @@ class DailyButton(Button):
 def _showcase() -> list[tuple[str, Any]]:
     """(game id, card) for each registered game whose words offer a `title_card`."""
     from game.app.words import names
-    from game.games import registry
+    from game.rules import registry
 
     return [(g, card()) for g in registry.ids() if (card := names.offered(g, "title_card")) is not None]

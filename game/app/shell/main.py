@@ -11,8 +11,8 @@ from game.persist.logs import setup_logging
 from game.persist.settings import load_settings
 
 if TYPE_CHECKING:
-    from game.session.deal_code import DealSetup
-    from game.session.match import Match
+    from game.match.deal_code import DealSetup
+    from game.match.match import Match
 
 START = time.perf_counter()
 
@@ -64,7 +64,7 @@ def demo(
     """
     from game.app.shell.app import App
     from game.app.words.seat_names import COMPUTER_NAMES
-    from game.session.match import Match, Seat
+    from game.match.match import Match, Seat
 
     setup_logging()
     settings = load_settings()  # the player's own (volume...), at the demo's speed
@@ -95,7 +95,7 @@ def coded_match(setup: DealSetup, human: str | None) -> Match:
     seat 0 against Normal computers, or computers only (`human` None)."""
     from game.app.words.seat_names import COMPUTER_NAMES
     from game.i18n import _
-    from game.session.match import Match, Seat
+    from game.match.match import Match, Seat
 
     seats = [Seat(COMPUTER_NAMES[i], False, "normal") for i in range(setup.players)]
     if human is not None:

@@ -42,10 +42,10 @@ if TYPE_CHECKING:
     from game.app.table.base import TableScene
     from game.app.table.remote import HostControls
     from game.app.ui.score_table import ScoreSheet
+    from game.match.match import Match
     from game.net.client import Client
     from game.net.hosting import Hosting
     from game.persist.network import TableSave
-    from game.session.match import Match
 
 S = TypeVar("S", bound="Scene")
 

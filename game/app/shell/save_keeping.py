@@ -14,7 +14,7 @@ from game.persist import SaveError, library
 
 if TYPE_CHECKING:
     from game.app.shell.surface import AppSurface
-    from game.session.match import Match
+    from game.match.match import Match
 
 log = logging.getLogger(__name__)
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.app.shell.save_keeping import autosave_failed
-from game.games import registry
-from game.session.match import Match
+from game.match.match import Match
+from game.rules import registry
 from game.session.session import Session, TableSession
 
 if TYPE_CHECKING:

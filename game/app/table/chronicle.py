@@ -17,8 +17,8 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from game.app.words import names
+from game.match.match import Match
 from game.rules.core import scrub_events
-from game.session.match import Match
 
 Name = Callable[[int], str]
 Mine = Callable[[int], bool]

@@ -19,8 +19,8 @@ from game import i18n
 from game.app.table import voice
 from game.app.ui import widgets
 from game.app.ui.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
-from game.games import registry
 from game.i18n import N_, _, ngettext
+from game.rules import registry
 
 if TYPE_CHECKING:
     from game.app.shell.surface import AppSurface

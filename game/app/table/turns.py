@@ -172,7 +172,7 @@ class TurnFlow:
     def undo(self) -> None:
         index, reason = self.match.undo_target()
         if index is None:
-            self.message.say(_(reason), voice.REFUSAL)  # game.session.match marks its reasons with N_()
+            self.message.say(_(reason), voice.REFUSAL)  # game.match.match marks its reasons with N_()
             self.app.sound.play("error")
             return
         self.stage.finish()

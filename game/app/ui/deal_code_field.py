@@ -13,7 +13,7 @@ from game.app.ui.text_input import TextField
 from game.app.ui.widgets import ACCENT, DANGER, MUTED, blit_text
 from game.app.words.names import game_name
 from game.i18n import _
-from game.session.deal_code import LENGTH, DealCodeError, DealSetup, decode, normalize
+from game.match.deal_code import LENGTH, DealCodeError, DealSetup, decode, normalize
 
 MAX_CODE = 24  # room for spaces and hyphens typed by hand
 MAX_PASTE = 200  # a pasted code with its sentence around it, at most

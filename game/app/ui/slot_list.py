@@ -13,9 +13,9 @@ from game.app.ui import widgets
 from game.app.ui.widgets import ACCENT, DANGER, INK, MUTED, Button, blit_text, draw_panel
 from game.app.words.save_words import game_name, has_rounds, when
 from game.i18n import N_, _
+from game.match.match import Match
 from game.persist import SaveError, library
 from game.persist.library import SlotInfo
-from game.session.match import Match
 
 if TYPE_CHECKING:
     from collections.abc import Callable

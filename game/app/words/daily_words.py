@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import date
 
 from game.i18n import _, ngettext
+from game.match.daily_deal import streak
+from game.match.match import Match
 from game.persist.stats import DailyRecord, load_daily
-from game.session.daily_deal import streak
-from game.session.match import Match
 
 
 def daily_lines(match: Match, today: date | None = None) -> list[str]:

@@ -43,8 +43,8 @@ from collections.abc import Callable, Iterator, Mapping
 from types import ModuleType
 from typing import Any
 
-from game.games import registry
 from game.i18n import N_, _, ngettext
+from game.rules import registry
 
 LEVELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "random": N_("Random")}
 SPEEDS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"), "off": N_("Off")}

@@ -20,8 +20,8 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from game.app.words import names
-from game.games import registry
 from game.i18n import N_, _
+from game.rules import registry
 
 
 class Message(NamedTuple):

@@ -22,7 +22,7 @@ from typing import TypeVar
 
 from game import i18n
 from game.app.words.rules_texts import Cards, Paragraph, Section, ca, en, ko, pa
-from game.games import registry
+from game.rules import registry
 
 __all__ = [
     "RULES",

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 from game import rules
 from game.app.words import names
 from game.i18n import _
+from game.match.match import Match
 from game.persist import library
-from game.session.match import Match
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -1,10 +1,10 @@
 """Sticheln: everything this game knows.
 
-Its parts are the modules beside this file (see `game.games.spec`); this file
+Its parts are the modules beside this file (see `game.rules.spec`); this file
 only declares the game, so looking it up imports no pygame."""
 
-from game.games.spec import GameSpec
 from game.i18n import N_
+from game.rules.spec import GameSpec
 
 SPEC = GameSpec(
     id="sticheln",

@@ -1,5 +1,5 @@
 """Sticheln's options in a deal code (the `deal` part; the interface is in
-`game.session.deal_code`): the zero-trick rule and the number of rounds, as
+`game.match.deal_code`): the zero-trick rule and the number of rounds, as
 one small number.
 
 The numbering is the codes' meaning: never reorder `ZERO_TRICK_RULES` or

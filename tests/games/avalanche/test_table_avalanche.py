@@ -21,9 +21,9 @@ from game.app.shell.app import App  # noqa: E402
 from game.app.table import table_for  # noqa: E402
 from game.games.avalanche.table import AvalancheTable  # noqa: E402
 from game.games.avalanche.words import next_play  # noqa: E402
+from game.match.match import Match, Seat  # noqa: E402
 from game.persist.settings import Settings  # noqa: E402
 from game.rules import avalanche  # noqa: E402
-from game.session.match import Match, Seat  # noqa: E402
 
 NAMES = ["Mina", "Pau", "Simran", "Joon", "Laia"]
 

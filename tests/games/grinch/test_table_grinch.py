@@ -19,9 +19,9 @@ from game.app.scenes.summary import SummaryScene
 from game.app.shell.app import App
 from game.app.table import table_for
 from game.games.grinch.table import GrinchTable
+from game.match.match import Match, Seat
 from game.persist.settings import Settings
 from game.rules import grinch
-from game.session.match import Match, Seat
 
 DT = 1 / 30
 NAMES = ["You", "Mina", "Pau", "Simran", "Joon", "Laia"]

@@ -19,10 +19,10 @@ from toygame import SPEC
 from toygame import rules as toy
 
 from game import ai
-from game.games import registry
+from game.match import deal_code
+from game.match.match import Match, Seat
 from game.persist import library
-from game.session import deal_code
-from game.session.match import Match, Seat
+from game.rules import registry
 from game.tools import textplay, tournament
 
 

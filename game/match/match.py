@@ -39,7 +39,7 @@ class Match:
     seed: int | None = None
     start: int = 0
     options: dict[str, Any] = field(default_factory=dict)
-    daily: str | None = None  # the ISO date whose "Today's deal" this is (game/session/daily_deal.py)
+    daily: str | None = None  # the ISO date whose "Today's deal" this is (game/match/daily_deal.py)
 
     def __post_init__(self) -> None:
         self.module = rules.get(self.game_id)

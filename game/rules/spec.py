@@ -39,7 +39,7 @@ OPTIONAL_PARTS = frozenset({"rollout", "text", "art", "deal", "lesson", "coach"}
 @dataclass(frozen=True)
 class GameSpec:
     """One game, declared once (in its package's ``__init__``) and registered
-    in `game.games.registry`."""
+    in `game.rules.registry`."""
 
     id: str  # the id in saves, deal codes and settings: never change it
     package: str  # where its parts live, e.g. "game.games.sticheln"

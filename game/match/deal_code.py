@@ -30,8 +30,8 @@ from types import ModuleType
 from typing import Any
 
 from game import rules
-from game.games import registry
 from game.i18n import _
+from game.rules import registry
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford base 32
 CHECK_SYMBOLS = ALPHABET + "*~$=U"  # Crockford's check symbols, values 0..36
@@ -55,7 +55,7 @@ class DealCodeError(ValueError):
     control characters and lone surrogates are replaced, as a file's are)."""
 
     def __init__(self, message: str) -> None:
-        from game.persist.printable import MAX_REASON, printable
+        from game.common.printable import MAX_REASON, printable
 
         super().__init__(printable(" ".join(str(message).split()), MAX_REASON))
 
@@ -71,7 +71,7 @@ class DealSetup:
     options: dict[str, Any] = field(default_factory=dict)
 
     def new_state(self) -> Any:
-        """The dealt game, as `game.session.match.Match` would start it."""
+        """The dealt game, as `game.match.match.Match` would start it."""
         return rules.get(self.game).new_game(self.players, self.seed, start=self.start, **self.options)
 
 

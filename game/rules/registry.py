@@ -11,7 +11,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TypeGuard
 
-from game.games.spec import GameSpec
+from game.rules.spec import GameSpec
 
 #: The games of the box, in the order the title and the setup offer them.
 BUILT_IN = ("sticheln", "avalanche", "grinch")

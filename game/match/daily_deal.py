@@ -12,8 +12,8 @@ import hashlib
 from collections.abc import Iterable, Sequence
 from datetime import date, timedelta
 
-from game.session.deal_code import SEED_LIMIT, DealSetup, encode_setup
-from game.session.match import Match, Seat
+from game.match.deal_code import SEED_LIMIT, DealSetup, encode_setup
+from game.match.match import Match, Seat
 
 PLAYERS = 4  # every game takes four
 LEVEL = "normal"
