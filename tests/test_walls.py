@@ -6,8 +6,8 @@ Read from the source (ast).  A dispatch site is a game-id literal that is
 compared, used as a dict key or an index, or matched; or an import of a
 module inside one game's package.  Plain data (a benchmark's fixed game, say)
 is not dispatch.  Outside the walls' rule: the game packages themselves, the
-registry, the contract's alias modules (`game/rules/<id>.py`) and the Rules
-screens' texts, which stay per language for translators."""
+registry and the contract's alias modules (`game/rules/<id>.py`); each game's
+Rules screen texts (per language, for translators) are in its own package."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from pathlib import Path
 from game.rules import registry
 
 GAME = Path(__file__).resolve().parents[1] / "game"
-EXEMPT_DIRS = [GAME / "games" / game_id for game_id in registry.BUILT_IN] + [GAME / "app" / "words" / "rules_texts"]
-EXEMPT_FILES = {GAME / "games" / "registry.py", *(GAME / "rules" / f"{g}.py" for g in registry.BUILT_IN)}
+EXEMPT_DIRS = [GAME / "games" / game_id for game_id in registry.BUILT_IN]
+EXEMPT_FILES = {GAME / "rules" / "registry.py", *(GAME / "rules" / f"{g}.py" for g in registry.BUILT_IN)}
 IDS = set(registry.BUILT_IN)
 
 

@@ -19,7 +19,10 @@ The parts (modules of `game/games/<id>/`; see `PARTS`):
 - ``text`` (optional): its position described in plain text for the terminal game;
 - ``deal`` (optional): the options a deal code carries beyond players and seed;
 - ``lesson`` (optional): its guided first game;
-- ``coach`` (optional): why a review mark's better move was better, in its own terms (`game.ai.explain`).
+- ``coach`` (optional): why a review mark's better move was better, in its own terms (`game.ai.explain`);
+- ``rules_text`` (optional): its Rules screen, a package of one plain-data module
+  per language (``rules_text/<lang>.py``: ``TITLE``, ``TAGLINE``, ``RULES``);
+  without one, the Rules tab shows the game's name.
 
 A game may leave out an optional part (`OPTIONAL_PARTS`); `has()` says whether
 it has one, and the app offers what it has.
@@ -32,8 +35,8 @@ from importlib import import_module
 from importlib.util import find_spec
 from types import ModuleType
 
-PARTS = ("rules", "heuristics", "rollout", "words", "text", "table", "art", "deal", "lesson", "coach")
-OPTIONAL_PARTS = frozenset({"rollout", "text", "art", "deal", "lesson", "coach"})
+PARTS = ("rules", "heuristics", "rollout", "words", "text", "table", "art", "deal", "lesson", "coach", "rules_text")
+OPTIONAL_PARTS = frozenset({"rollout", "text", "art", "deal", "lesson", "coach", "rules_text"})
 
 
 @dataclass(frozen=True)

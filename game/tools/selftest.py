@@ -105,22 +105,21 @@ def _check_fonts(ctx: _Context) -> str:
 
 
 def _check_rules_texts(ctx: _Context) -> str:
-    """Every language's rules-text module is there (a build can leave one out:
-    only the Rules screen imports them) and covers every game."""
+    """Every language's rules-text module of every game is there (a build can
+    leave one out: only the Rules screen imports them) and holds its tables."""
     import importlib
 
     from game import i18n
+    from game.rules import registry
 
     for code in i18n.LANGUAGES:
-        try:
-            module = importlib.import_module(f"game.app.words.rules_texts.{code}")
-        except ImportError:
-            raise RuntimeError(_("the rules text for {code} is missing").format(code=code)) from None
-        for table in ("RULES", "TITLES", "TAGLINES"):
-            games = getattr(module, table, {})
-            lacking = [g for g in GAME_IDS if g not in games]
-            if lacking:
-                raise RuntimeError(_("the rules text for {code} lacks {game}").format(code=code, game=lacking[0]))
+        for game_id in GAME_IDS:
+            try:
+                module = importlib.import_module(f"{registry.get(game_id).package}.rules_text.{code}")
+            except ImportError:
+                raise RuntimeError(_("the rules text for {code} is missing").format(code=code)) from None
+            if not all(hasattr(module, table) for table in ("RULES", "TITLE", "TAGLINE")):
+                raise RuntimeError(_("the rules text for {code} lacks {game}").format(code=code, game=game_id))
     importlib.import_module("game.app.words.rules_text")
     return _("{n} languages' rules texts read").format(n=len(i18n.LANGUAGES))
 

@@ -164,7 +164,7 @@ def test_truncated_card_svg_fails_the_self_test_and_the_window(game_copy: Path) 
 
 
 def test_missing_rules_text_module_fails_the_self_test(game_copy: Path) -> None:
-    (game_copy / "game" / "app" / "words" / "rules_texts" / "ca.py").unlink()
+    (game_copy / "game" / "games" / "grinch" / "rules_text" / "ca.py").unlink()
     run = run_game(game_copy, "--lang", "en", "--self-test")
     assert run.returncode == 1, run.stdout + run.stderr
     assert "FAIL rules texts: the rules text for ca is missing" in run.stdout
