@@ -18,16 +18,9 @@ from typing import Any, Callable, TextIO
 
 from game import rules
 from game.ai import RandomAgent
+from game.common.plain_text import cards_text, per_seat, seat_name
 from game.rules import registry
 from game.rules.core import Event, scrub_events
-
-
-def seat_name(seat: int | None, me: int) -> str:
-    """ "You", "Seat 2" or "table", as the terminal game names a seat."""
-    if seat is None:
-        return "table"
-    return "You" if seat == me else f"Seat {seat}"
-
 
 _seat_name = seat_name
 
@@ -38,16 +31,6 @@ def _format_value(value: Any) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{k} {_format_value(v)}" for k, v in value.items())
     return str(value)
-
-
-def cards_text(cards: Any) -> str:
-    """Cards in the rules' notation, comma separated ("-" for none)."""
-    return ", ".join(map(str, cards)) or "-"
-
-
-def per_seat(view: Any, me: int, value: Callable[[int], Any]) -> str:
-    """ "You 3, Seat 1 5, …": one value per seat."""
-    return ", ".join(f"{seat_name(s, me)} {value(s)}" for s in range(view.num_players))
 
 
 _cards = cards_text

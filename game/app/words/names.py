@@ -28,7 +28,7 @@ and, optionally:
 - ``reason_words(params) -> dict[str, str]``: words for the game's own
   params of a refusal or hint (a colour, a row, a rank...) (default: none);
 - ``REFUSALS``, ``HINTS``, ``WHY``, ``WITHOUT_ODDS``: its refusal and hint
-  codes -> `reasons.Message` (see `game.app.words.reasons`; default: none,
+  codes -> `Message` (`game.common.phrases`; see `game.app.words.reasons`; default: none,
   so its refusals are said in the general words);
 - ``ONE_TURN_RUNS: bool``: a seat's moves in a row are one turn in the
   chronicle (default False: every move is a turn).
@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterator, Mapping
 from types import ModuleType
 from typing import Any
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _
 from game.rules import registry
 
 LEVELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "random": N_("Random")}
@@ -98,11 +98,6 @@ def names_said(seats: list[int], name: Callable[[int], str], you: Callable[[int]
     spoken to as "you" said as the pronoun ("you & Mina"), never by a name
     that reads "You"."""
     return sep.join(_("you") if you(seat) else name(seat) for seat in seats)
-
-
-def cards(n: int) -> str:
-    """ "1 card", "5 cards"."""
-    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def words(game_id: str) -> ModuleType | None:

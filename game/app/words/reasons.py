@@ -17,20 +17,12 @@ game's other params (a colour, a row, a rank) by its words part's
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 from game.app.words import names
+from game.common.phrases import Message
 from game.i18n import N_, _
 from game.rules import registry
-
-
-class Message(NamedTuple):
-    """A catalog message for a code, and (when a `seat` param is the
-    subject) the one said to that seat itself."""
-
-    other: str
-    you: str | None = None
-
 
 #: Said for refusals no click at the table causes (typed notation, wrong
 #: types, another seat's view) and for a reason without a code.

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.common.plain_text import per_seat, seat_name
 from game.games.avalanche.rules import RANK_NAMES
-from game.tools.textplay import per_seat, seat_name
 
 
 def describe(view: Any) -> list[str]:

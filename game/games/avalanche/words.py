@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.app.words import names
-from game.app.words.reasons import Message
+from game.common import phrases
+from game.common.phrases import Message
 from game.games.avalanche import rules as avalanche
 from game.games.avalanche.rules import JOKER, RANK_NAMES, RANKS
 from game.games.avalanche.snapshot import Snapshot
@@ -229,14 +229,14 @@ def _count_text(counts: list[int]) -> str:
     if hi == MAX_COUNT and lo < hi:
         return _("{n}+ cards").format(n=lo)
     if lo == hi:
-        return names.cards(lo)
+        return phrases.cards(lo)
     return _("{low}–{high} cards").format(low=lo, high=hi)
 
 
 def _rank_span(k: int, ranks: list[int], avail: list[int]) -> str:
     """`k` cards of a run of ranks, out of those a set this size can have, as
     words: `2 cards of Q or higher`, `2 cards below Q`, `a Joker`."""
-    cards = names.cards(k)
+    cards = phrases.cards(k)
     if ranks == avail:
         return _("{cards} of any rank").format(cards=cards)
     if ranks == [JOKER]:

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.app.words.names import cards
-from game.app.words.reasons import Message
+from game.common.phrases import Message, cards
 from game.games.grinch import rules as grinch
 from game.i18n import N_, _, ngettext
 

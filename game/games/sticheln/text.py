@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.tools.textplay import per_seat, seat_name
+from game.common.plain_text import per_seat, seat_name
 
 
 def describe(view: Any) -> list[str]:

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.app.words.names import cards
-from game.app.words.reasons import Message
+from game.common.phrases import Message, cards
 from game.games.sticheln import rules as sticheln
 from game.i18n import N_, _, ngettext
 
