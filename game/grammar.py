@@ -27,7 +27,7 @@ import string
 from functools import lru_cache
 from typing import Any
 
-from game.i18n import language
+from game.common.language import language
 
 #: fields whose value is a card, a rank or a set of cards (Catalan articles agree with them)
 CARD_FIELDS = frozenset({"card", "rank", "low", "high", "played", "previous", "set"})

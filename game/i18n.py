@@ -28,14 +28,16 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
+from game.common.language import LANGUAGES, language
+from game.common.language import set_language as set_language  # (the language is switched through here)
+from game.grammar import fill
+
 log = logging.getLogger(__name__)
 
-LANGUAGES = ("en", "ko", "ca", "pa")
 #: Each language in its own words (never translated: a person looks for their own).
 LANGUAGE_NAMES = {"en": "English", "ko": "한국어", "ca": "Català", "pa": "ਪੰਜਾਬੀ"}
 DOMAIN = "fireside"
 
-_current = "en"
 _catalogs: dict[str, gettext.NullTranslations] = {}
 
 
@@ -49,10 +51,8 @@ class Message(str):
     __slots__ = ()
 
     def format(self, *args: object, **values: object) -> str:  # type: ignore[override]
-        if args or _current == "en":
+        if args or language() == "en":
             return str.format(self, *args, **values)
-        from game.grammar import fill  # pure; imported late: it reads the language from here
-
         return fill(str(self), **values)
 
     def format_map(self, values: Mapping[str, object]) -> str:  # type: ignore[override]
@@ -75,19 +75,6 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for the count `n` in the current language
     (Korean has one form, Catalan and Punjabi two)."""
     return Message(_catalog().ngettext(singular, plural, n))
-
-
-def language() -> str:
-    """The current language code, one of LANGUAGES."""
-    return _current
-
-
-def set_language(code: str) -> None:
-    """Switch every later `_()` to `code` (one of LANGUAGES); takes effect at once."""
-    global _current
-    if code not in LANGUAGES:
-        raise ValueError(f"unknown language {code!r}; choose from {', '.join(LANGUAGES)}")
-    _current = code
 
 
 def choose_language(command_line: str | None = None, setting: str = "") -> str:
@@ -181,9 +168,10 @@ def system_language() -> str:
 
 
 def _catalog() -> gettext.NullTranslations:
-    found = _catalogs.get(_current)
+    code = language()
+    found = _catalogs.get(code)
     if found is None:
-        found = _catalogs[_current] = load_catalog(_current)
+        found = _catalogs[code] = load_catalog(code)
     return found
 
 
