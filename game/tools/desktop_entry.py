@@ -14,10 +14,10 @@ import os
 import sys
 from pathlib import Path
 
+from game import APP_ID  # the desktop file's and the icon's name
+
 __all__ = ["APP_ID", "ICON_SIZES", "data_home", "entry_text", "install", "launch_command", "main", "paths", "remove"]
 
-#: The desktop file's and the icon's name (reverse DNS, as the macOS bundle identifier).
-APP_ID = "org.fireside.cardtable"
 ICON_SIZES = (48, 64, 128, 256)
 
 

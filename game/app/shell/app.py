@@ -9,6 +9,7 @@ import sys
 
 import pygame
 
+from game import APP_ID
 from game.app.shell import router
 from game.app.shell.scene import Scene, SceneStack
 from game.app.ui import focus
@@ -30,8 +31,6 @@ def name_window_class() -> None:
     its menu entry and icon instead of showing a "__main__.py" window.
     Must run before the display starts.  `import pygame` has already set the
     X11 class to the script's name; any other value is the player's and wins."""
-    from game.tools.desktop_entry import APP_ID
-
     if os.environ.get("SDL_VIDEO_X11_WMCLASS", "") in ("", os.path.basename(sys.argv[0] if sys.argv else "")):
         os.environ["SDL_VIDEO_X11_WMCLASS"] = APP_ID
     os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", APP_ID)
