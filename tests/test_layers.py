@@ -37,6 +37,7 @@ class Layer:
     patterns: tuple[str, ...]
     may_import: tuple[str, ...]
     anything: bool
+    pygame: bool  # its "may import" names pygame(-ce)
 
 
 def _cells(line: str) -> list[str]:
@@ -58,6 +59,7 @@ def layers(text: str | None = None) -> list[Layer]:
                 tuple(re.findall(r"`([^`]+)`", cells[0])),
                 tuple(re.findall(r"`([^`]+)`", cells[-1])),
                 "anything" in cells[-1],
+                "anything" in cells[-1] or "pygame" in cells[-1],
             )
         )
     return out
@@ -242,6 +244,28 @@ def test_no_import_runs_up_but_the_ones_named_with_their_reason() -> None:
     )
     stale = named - set(found)
     assert not stale, f"named in ARCHITECTURE.md as running up, but no longer there: {sorted(stale)}"
+
+
+def pygame_imports(path: Path) -> list[int]:
+    """The lines of `path` that import pygame (anywhere in the file)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        node.lineno
+        for node in ast.walk(tree)
+        if (isinstance(node, ast.Import) and any(a.name.split(".")[0] == "pygame" for a in node.names))
+        or (isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "pygame" and not node.level)
+    ]
+
+
+def test_pygame_only_in_the_layers_that_may_import_it() -> None:
+    table = layers()
+    bad = [
+        f"{_rel(m)}:{line}"
+        for m, path in sorted(MODULES.items())
+        if not place(_rel(m), table)[0].pygame
+        for line in pygame_imports(path)
+    ]
+    assert not bad, f"pygame imported outside the layers whose 'may import' names it: {bad}"
 
 
 def test_no_run_time_import_circle_between_files() -> None:
