@@ -1,10 +1,9 @@
-"""The Rules screens' words, one plain-data module per language (en, ko, ca, pa).
-
-Every language module holds the same three tables — TITLES, TAGLINES and
-RULES (game id -> list of Section) — with the same sections, paragraphs and
-card pictures in the same order, so a test can hold each translation against
-the English one.  `game.app.words.rules_text` picks the module for the current
-language each time it is asked.
+"""What a Rules screen is made of: `Section`s of paragraphs, a paragraph being
+text or a row of `Cards`.  Each game's ``rules_text/<lang>.py`` (TITLE,
+TAGLINE, RULES: a list of Section) is built of these, with the same sections,
+paragraphs and card pictures in every language in the same order, so a test
+can hold each translation against the English one; `game.app.words.rules_text`
+gathers them for the current language.
 
 A section body is a list of paragraphs: a `str` (wrapped to the column; a
 leading "• " marks a list item) or `Cards`, a row of small card pictures in
