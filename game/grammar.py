@@ -9,7 +9,9 @@ languages change the words next to a value with the value itself:
   an article or possessive before a card agrees with the card's gender ("el
   Soroll 3", "la Corona 3", "el teu 7 groc", "la Q");
 - Korean particles after a value depend on its last sound (이/가, 은/는,
-  을/를, 와/과, 으로/로, 이에요/예요): "Mina가", "Joon이", "3은", "2는";
+  을/를, 와/과, 으로/로, 이에요/예요, (이)라): "Mina가", "Joon이", "3은", "2는",
+  also past the value's own quotes ("“민준”으로", "'Q'는"); a dual form
+  such as 은(는) never reaches the screen;
 - Punjabi's "you" takes no ergative ਨੇ and has its own genitive
   ("ਤੁਸੀਂ ਦਾ" is "ਤੁਹਾਡਾ").
 
@@ -163,6 +165,7 @@ _KO_PAIRS = [
     ("과(와)", "과", "와"),
     ("와(과)", "과", "와"),
     ("(으)로", "으로", "로"),
+    ("(이)", "이", ""),
     ("이에요", "이에요", "예요"),
     ("예요", "이에요", "예요"),
     ("으로", "으로", "로"),
@@ -209,14 +212,35 @@ def ko_final(value: str) -> str | None:
     return None
 
 
+#: a closing quote or bracket and the opening one it answers: a particle after
+#: a quoted value ("“민준”으로", "'Q'는") goes by the value's sound, not the quote's
+_KO_CLOSERS = {"”": "“", "’": "‘", "'": "'", '"': '"', "」": "「", "』": "『", ")": "(", "]": "["}
+
+
+def _ko_quoted(before: str, after: str) -> int:
+    """How many closing quotes/brackets start `after` that close ones ending `before`
+    (the value's own quotes), so the particle is looked for past them."""
+    count = 0
+    while count < len(after) and after[count] in _KO_CLOSERS:
+        opener = _KO_CLOSERS[after[count]]
+        if not before.endswith(opener):
+            break
+        before = before[: -len(opener)]
+        count += 1
+    return count
+
+
 def _ko_mend(parts: list[str], fields: list[tuple[int, str, str]]) -> str:
+    fielded = {i for i, _f, _v in fields}
     for index, _field, value in fields:
-        if index + 1 >= len(parts) or (index + 1) in (i for i, _f, _v in fields):
+        if index + 1 >= len(parts) or (index + 1) in fielded:
             continue
         final = ko_final(value)
         if final is None:
-            continue
+            final = "ㄱ"  # a sound we cannot read (a symbol, another script): one form, never both
         after = parts[index + 1]
+        quoted = _ko_quoted(parts[index - 1] if index > 0 and (index - 1) not in fielded else "", after)
+        head, after = after[:quoted], after[quoted:]
         for written, consonant, vowel in _KO_PAIRS:
             if not after.startswith(written):
                 continue
@@ -227,7 +251,7 @@ def _ko_mend(parts: list[str], fields: list[tuple[int, str, str]]) -> str:
                 chosen = vowel if final in ("", "ㄹ") else consonant
             else:
                 chosen = vowel if final == "" else consonant
-            parts[index + 1] = chosen + rest
+            parts[index + 1] = head + chosen + rest
             break
     return "".join(parts)
 
