@@ -12,7 +12,7 @@ from game.app.ui import widgets
 from game.app.ui.modal import ModalScene
 from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text
 from game.app.words.names import game_name
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from game.app.shell.app import App
@@ -144,7 +144,11 @@ def standing(scores: list[int], names: list[str], why: str = "") -> list[str]:
         head = _("You shared the win with {names}: {points} points").format(names=others, points=best)
     else:
         place = 1 + sum(1 for total in scores if total > scores[0])
-        head = _("You finished {place}: {names} won with {points} points").format(
+        head = ngettext(
+            "You finished {place}: {names} won with {points} points",
+            "You finished {place}: {names} shared the win with {points} points",
+            len(winners),
+        ).format(
             place=_(PLACES[place]) if place in PLACES else str(place),
             names=others,
             points=best,

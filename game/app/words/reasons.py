@@ -22,14 +22,25 @@ from typing import Any, NamedTuple
 from game.app.words import names
 from game.games import registry
 from game.i18n import N_, _
+from game.i18n import ngettext as counted_form  # (its messages are marked by plural_message, not here)
 
 
 class Message(NamedTuple):
     """A catalog message for a code, and (when a `seat` param is the
-    subject) the one said to that seat itself."""
+    subject) the one said to that seat itself; a counted one (`plural_message`)
+    also has its plural and the param that picks the form."""
 
     other: str
     you: str | None = None
+    plural: str | None = None
+    count: str | None = None
+
+
+def plural_message(singular: str, plural: str, count: str = "n") -> Message:
+    """A message whose words agree with the number in its `count` param
+    ("only 1 is left" / "only 3 are left"): the catalogs hold its plural
+    forms (build/extract_messages.py collects it as `ngettext`'s)."""
+    return Message(singular, None, plural, count)
 
 
 #: Said for refusals no click at the table causes (typed notation, wrong
@@ -120,6 +131,8 @@ def _fill(
     own = names.offered(game_id, "reason_words")  # the game's own params: a colour, a row, a rank...
     if own is not None:
         values.update(own(params))
+    if message.plural is not None and message.count is not None and template == message.other:
+        return counted_form(template, message.plural, int(params.get(message.count, 0))).format(**values)
     return _(template).format(**values)
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.app.words.names import cards
-from game.app.words.reasons import Message
+from game.app.words.reasons import Message, plural_message
 from game.games.grinch import rules as grinch
 from game.i18n import N_, _, ngettext
 
@@ -70,21 +70,26 @@ COACH: dict[str, Message] = {
     "gr_keep_open": Message(
         N_("the {row} row takes {n} now and keeps {other_row} open for a better hand than this one ({m} there)")
     ),
-    "gr_dead_bonus": Message(
-        N_("the +{p} on {card} needs {suits} ({need} or more): the hand holds {n} and only {left} are left unseen")
+    "gr_dead_bonus": plural_message(
+        "the +{p} on {card} needs {suits} ({need} or more): the hand holds {n} and only {left} is left unseen",
+        "the +{p} on {card} needs {suits} ({need} or more): the hand holds {n} and only {left} are left unseen",
+        "left",
     ),
-    "gr_dead_bonus_late": Message(
-        N_(
-            "the +{p} on {card} needs {suits} ({need} or more): the hand holds "
-            "{n} and gets only {left} more cards this round"
-        )
+    "gr_dead_bonus_late": plural_message(
+        "the +{p} on {card} needs {suits} ({need} or more): the hand holds {n} and gets only {left} more card "
+        "this round",
+        "the +{p} on {card} needs {suits} ({need} or more): the hand holds {n} and gets only {left} more cards "
+        "this round",
+        "left",
     ),
     "gr_dead_bonus_last": Message(
         N_("the +{p} on {card} needs {suits} ({need} or more): the hand holds {n} and gets no more cards this round")
     ),
     "gr_bonus_met": Message(N_("{card} carries +{p} when the hand holds {suits} ({need} or more), and it holds {n}")),
-    "gr_bonus_near": Message(
-        N_("{card} carries +{p} when the hand holds {suits} ({need} or more): it holds {n}, and {left} more are unseen")
+    "gr_bonus_near": plural_message(
+        "{card} carries +{p} when the hand holds {suits} ({need} or more): it holds {n}, and {left} more is unseen",
+        "{card} carries +{p} when the hand holds {suits} ({need} or more): it holds {n}, and {left} more are unseen",
+        "left",
     ),
     "gr_support": Message(N_("{card} is one of the {suits} that the +{p} on {other} needs")),
     "gr_suit_row": Message(N_("{card} builds the {row} row: {n} points of it in the hand")),
