@@ -155,4 +155,6 @@ def standing(scores: list[int], names: list[str], why: str = "") -> list[str]:
         )
     order = sorted(range(len(scores)), key=lambda seat: -scores[seat])
     table = " · ".join(f"{names[seat]} {scores[seat]}" for seat in order)
-    return [f"{head}. {why}" if why else head + ".", _("Scores: {scores}").format(scores=table)]
+    # the full stop is the language's own (Punjabi ends a sentence with ।), never glued on here
+    said = _("{sentence}. {why}").format(sentence=head, why=why) if why else _("{sentence}.").format(sentence=head)
+    return [said, _("Scores: {scores}").format(scores=table)]

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.app.words.names import cards
-from game.app.words.reasons import Message
+from game.app.words.reasons import Message, plural_message
 from game.games.sticheln import rules as sticheln
 from game.i18n import N_, _, ngettext
 
@@ -59,8 +59,9 @@ COACH: dict[str, Message] = {
     "st_pick_at_stake": Message(
         N_("as the pain colour, the {other} cards in hand would put {m} at risk, the {colour} ones only {n}")
     ),
-    "st_pick_longer": Message(
-        N_("the hand holds {n} more {colour} cards to shed and only {m} {other}: a long colour hurts least")
+    "st_pick_longer": plural_message(
+        "the hand holds {n} more {colour} card to shed and only {m} {other}: a long colour hurts least",
+        "the hand holds {n} more {colour} cards to shed and only {m} {other}: a long colour hurts least",
     ),
     "st_pick_fewer_out": Message(
         N_("the other hands hold {n} points of {colour} that could come back, against {m} of {other}")
