@@ -33,7 +33,7 @@ class Message(NamedTuple):
     other: str
     you: str | None = None
     plural: str | None = None
-    count: str | None = None
+    counted_by: str | None = None
 
 
 def plural_message(singular: str, plural: str, count: str = "n") -> Message:
@@ -131,8 +131,8 @@ def _fill(
     own = names.offered(game_id, "reason_words")  # the game's own params: a colour, a row, a rank...
     if own is not None:
         values.update(own(params))
-    if message.plural is not None and message.count is not None and template == message.other:
-        return counted_form(template, message.plural, int(params.get(message.count, 0))).format(**values)
+    if message.plural is not None and message.counted_by is not None and template == message.other:
+        return counted_form(template, message.plural, int(params.get(message.counted_by, 0))).format(**values)
     return _(template).format(**values)
 
 
