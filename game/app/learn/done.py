@@ -139,9 +139,11 @@ def standing(scores: list[int], names: list[str], why: str = "") -> list[str]:
     winners = [seat for seat, total in enumerate(scores) if total == best]
     others = ", ".join(names[seat] for seat in winners if seat != 0)
     if winners == [0]:
-        head = _("You won with {points} points").format(points=best)
+        head = ngettext("You won with {points} point", "You won with {points} points", best).format(points=best)
     elif 0 in winners:
-        head = _("You shared the win with {names}: {points} points").format(names=others, points=best)
+        head = ngettext(
+            "You shared the win with {names}: {points} point", "You shared the win with {names}: {points} points", best
+        ).format(names=others, points=best)
     else:
         place = 1 + sum(1 for total in scores if total > scores[0])
         head = ngettext(

@@ -92,7 +92,10 @@ COACH: dict[str, Message] = {
         "left",
     ),
     "gr_support": Message(N_("{card} is one of the {suits} that the +{p} on {other} needs")),
-    "gr_suit_row": Message(N_("{card} builds the {row} row: {n} points of it in the hand")),
+    "gr_suit_row": plural_message(
+        "{card} builds the {row} row: {n} point of it in the hand",
+        "{card} builds the {row} row: {n} points of it in the hand",
+    ),
     "gr_match": Message(N_("{card} makes {n} of a kind for the Match row")),
     "gr_run": Message(N_("{card} makes a run of {n} for the Run row")),
     "gr_rainbow": Message(N_("{card} is the top {suit} for the Rainbow row, worth {n} in all")),
@@ -342,15 +345,21 @@ def status_line(v: Any, turn: str, acting: bool, name: Name, you: Mine) -> str:
         others = [s for s in winners if not you(s)]
         if len(others) < len(winners):  # you are among the winners
             if not others:
-                return _("Game over · you win with {n} points").format(n=best)
-            return _("Game over · you and {names} share the win with {n} points").format(
-                names=", ".join(name(s) for s in others), n=best
-            )
+                return ngettext(
+                    "Game over · you win with {n} point", "Game over · you win with {n} points", best
+                ).format(n=best)
+            return ngettext(
+                "Game over · you and {names} share the win with {n} point",
+                "Game over · you and {names} share the win with {n} points",
+                best,
+            ).format(names=", ".join(name(s) for s in others), n=best)
         if len(winners) > 1:
-            return _("Game over · {names} win with {n} points").format(
-                names=", ".join(name(s) for s in winners), n=best
-            )
-        return _("Game over · {name} wins with {n} points").format(name=name(winners[0]), n=best)
+            return ngettext(
+                "Game over · {names} win with {n} point", "Game over · {names} win with {n} points", best
+            ).format(names=", ".join(name(s) for s in winners), n=best)
+        return ngettext(
+            "Game over · {name} wins with {n} point", "Game over · {name} wins with {n} points", best
+        ).format(name=name(winners[0]), n=best)
     head = _("Round {n} of {total}").format(n=v.round_number, total=v.rounds) + " · "
     g = v.grinch
     phase = v.phase_name
