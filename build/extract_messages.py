@@ -27,7 +27,7 @@ SOURCE = ROOT / "game"
 LOCALE = SOURCE / "locale"
 TEMPLATE = LOCALE / "fireside.pot"
 LANGUAGES = ("ko", "ca", "pa")
-FUNCTIONS = {"_": 1, "N_": 1, "ngettext": 2}
+FUNCTIONS = {"_": 1, "N_": 1, "ngettext": 2, "plural_message": 2}  # plural_message: game/common/phrases.py
 PLURAL_FORMS = {
     "ko": "nplurals=1; plural=0;",
     "ca": "nplurals=2; plural=(n != 1);",
@@ -67,12 +67,12 @@ def scan(path: Path, found: dict[str, Message], warnings: list[str]) -> None:
             continue
         texts = [_literal(arg) for arg in node.args[: FUNCTIONS[name]]]
         if any(t is None for t in texts):
-            if name == "ngettext" or name == "N_":
+            if FUNCTIONS[name] == 2 or name == "N_":
                 warnings.append(f"{rel}:{node.lineno}: {name}() of a non-literal cannot be collected")
             continue
         msgid = texts[0]
         assert msgid is not None  # (checked just above)
-        plural = texts[1] if name == "ngettext" else None
+        plural = texts[1] if FUNCTIONS[name] == 2 else None
         message = found.setdefault(msgid, Message(msgid, plural))
         if plural and not message.plural:
             message.plural = plural

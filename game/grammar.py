@@ -9,9 +9,13 @@ languages change the words next to a value with the value itself:
   an article or possessive before a card agrees with the card's gender ("el
   Soroll 3", "la Corona 3", "el teu 7 groc", "la Q");
 - Korean particles after a value depend on its last sound (이/가, 은/는,
-  을/를, 와/과, 으로/로, 이에요/예요): "Mina가", "Joon이", "3은", "2는";
+  을/를, 와/과, 으로/로, 이에요/예요, (이)라): "Mina가", "Joon이", "3은", "2는",
+  also past the value's own quotes ("“민준”으로", "'Q'는"); a dual form
+  such as 은(는) never reaches the screen;
 - Punjabi's "you" takes no ergative ਨੇ and has its own genitive
-  ("ਤੁਸੀਂ ਦਾ" is "ਤੁਹਾਡਾ").
+  ("ਤੁਸੀਂ ਦਾ" is "ਤੁਹਾਡਾ"), and a colour, card, row, place or game's name
+  before a postposition takes the oblique case ("ਨੀਲੇ 1 ਨੇ", "ਪੀਲੇ ਦੇ",
+  "ਬਰਫ਼ ਦੇ ਤੋਦੇ ਦਾ"); a person's name stays as it is.
 
 `fill(template, **values)` formats like `str.format` and then mends the
 words right next to each value for the current language; for English it is
@@ -163,6 +167,7 @@ _KO_PAIRS = [
     ("과(와)", "과", "와"),
     ("와(과)", "과", "와"),
     ("(으)로", "으로", "로"),
+    ("(이)", "이", ""),
     ("이에요", "이에요", "예요"),
     ("예요", "이에요", "예요"),
     ("으로", "으로", "로"),
@@ -209,14 +214,35 @@ def ko_final(value: str) -> str | None:
     return None
 
 
+#: a closing quote or bracket and the opening one it answers: a particle after
+#: a quoted value ("“민준”으로", "'Q'는") goes by the value's sound, not the quote's
+_KO_CLOSERS = {"”": "“", "’": "‘", "'": "'", '"': '"', "」": "「", "』": "『", ")": "(", "]": "["}
+
+
+def _ko_quoted(before: str, after: str) -> int:
+    """How many closing quotes/brackets start `after` that close ones ending `before`
+    (the value's own quotes), so the particle is looked for past them."""
+    count = 0
+    while count < len(after) and after[count] in _KO_CLOSERS:
+        opener = _KO_CLOSERS[after[count]]
+        if not before.endswith(opener):
+            break
+        before = before[: -len(opener)]
+        count += 1
+    return count
+
+
 def _ko_mend(parts: list[str], fields: list[tuple[int, str, str]]) -> str:
+    fielded = {i for i, _f, _v in fields}
     for index, _field, value in fields:
-        if index + 1 >= len(parts) or (index + 1) in (i for i, _f, _v in fields):
+        if index + 1 >= len(parts) or (index + 1) in fielded:
             continue
         final = ko_final(value)
         if final is None:
-            continue
+            final = "ㄱ"  # a sound we cannot read (a symbol, another script): one form, never both
         after = parts[index + 1]
+        quoted = _ko_quoted(parts[index - 1] if index > 0 and (index - 1) not in fielded else "", after)
+        head, after = after[:quoted], after[quoted:]
         for written, consonant, vowel in _KO_PAIRS:
             if not after.startswith(written):
                 continue
@@ -227,7 +253,7 @@ def _ko_mend(parts: list[str], fields: list[tuple[int, str, str]]) -> str:
                 chosen = vowel if final in ("", "ㄹ") else consonant
             else:
                 chosen = vowel if final == "" else consonant
-            parts[index + 1] = chosen + rest
+            parts[index + 1] = head + chosen + rest
             break
     return "".join(parts)
 
@@ -236,22 +262,61 @@ def _ko_mend(parts: list[str], fields: list[tuple[int, str, str]]) -> str:
 
 _PA_YOU = "ਤੁਸੀਂ"
 _PA_YOUR = {" ਦਾ": "ਤੁਹਾਡਾ", " ਦੀ": "ਤੁਹਾਡੀ", " ਦੇ": "ਤੁਹਾਡੇ", " ਦੀਆਂ": "ਤੁਹਾਡੀਆਂ"}
+_PA_LETTER = r"[\u0A00-\u0A7F]"
+#: the postpositions that want the word before them in the oblique case
+_PA_POSTPOSITIONS = "ਦਾ ਦੇ ਦੀ ਦੀਆਂ ਨੂੰ ਨਾਲ ਨੇ ਤੋਂ 'ਤੇ ਉੱਤੇ ਵਿੱਚ ਵਿੱਚੋਂ ਲਈ ਕੋਲ ਵੱਲ ਵਾਂਗ ਤੱਕ ਬਾਰੇ ਵਾਲਾ ਵਾਲੇ ਵਾਲੀ".split()
+#: a value right before a postposition (or before a noun that goes with it: "ਪੀਲੇ ਰੰਗ ਦੇ",
+#: "ਦੂਜੇ ਨੰਬਰ 'ਤੇ", "ਨੀਲੇ ਕਾਰਡਾਂ ਨੂੰ", whose oblique plural -ਾਂ says a postposition follows)
+_PA_BEFORE_POSTPOSITION = re.compile(
+    rf"^ (?:(?:ਰੰਗ|ਨੰਬਰ|ਕਾਰਡ) )?(?:{'|'.join(map(re.escape, _PA_POSTPOSITIONS))})(?!{_PA_LETTER})"
+    rf"|^ {_PA_LETTER}+ਾਂ(?!{_PA_LETTER})"
+)
+#: the words of our values that change in the oblique case: masculine -ਾ nouns and adjectives
+#: (colours, cards, the avalanche's name, places) take -ੇ, masculine plurals in -ੇ (rows) take -ਿਆਂ;
+#: ਮਾਲਾ is feminine and ਸੰਤਰੀ, ਗੁਲਾਬੀ, ਸਲੇਟੀ, ਸ਼ੋਰ and a seat's name do not change
+PA_OBLIQUE = {
+    "ਪੀਲਾ": "ਪੀਲੇ",
+    "ਹਰਾ": "ਹਰੇ",
+    "ਨੀਲਾ": "ਨੀਲੇ",
+    "ਗਹਿਣਾ": "ਗਹਿਣੇ",
+    "ਤੋਹਫ਼ਾ": "ਤੋਹਫ਼ੇ",
+    "ਗਹਿਣੇ": "ਗਹਿਣਿਆਂ",
+    "ਤੋਹਫ਼ੇ": "ਤੋਹਫ਼ਿਆਂ",
+    "ਤੋਦਾ": "ਤੋਦੇ",
+    "ਦਾ": "ਦੇ",
+    "ਪਹਿਲਾ": "ਪਹਿਲੇ",
+    "ਦੂਜਾ": "ਦੂਜੇ",
+    "ਤੀਜਾ": "ਤੀਜੇ",
+    "ਚੌਥਾ": "ਚੌਥੇ",
+}
+#: fields that hold a person's name, which is never inflected (it is theirs, as typed)
+_PA_NAME_FIELDS = frozenset({"name", "seat", "owner", "faller", "names", "start"})
+
+
+def pa_oblique(value: str) -> str:
+    """`value` (a colour, a card, a row, a game's name, a place) in the oblique
+    case, as before a postposition: "ਪੀਲਾ" -> "ਪੀਲੇ", "ਹਰਾ 0" -> "ਹਰੇ 0",
+    "ਬਰਫ਼ ਦਾ ਤੋਦਾ" -> "ਬਰਫ਼ ਦੇ ਤੋਦੇ", "ਗਹਿਣੇ" -> "ਗਹਿਣਿਆਂ"."""
+    return " ".join(PA_OBLIQUE.get(word, word) for word in value.split(" "))
 
 
 def _pa_mend(parts: list[str], fields: list[tuple[int, str, str]]) -> str:
     fielded = {i for i, _f, _v in fields}
-    for index, _field, value in fields:
-        if value != _PA_YOU or index + 1 >= len(parts) or index + 1 in fielded:
+    for index, field, value in fields:
+        if index + 1 >= len(parts) or index + 1 in fielded:
             continue
         after = parts[index + 1]
-        if re.match(r" ਨੇ(?![\u0A00-\u0A7F])", after):
-            parts[index + 1] = after[len(" ਨੇ") :]
-            continue
-        for case, your in sorted(_PA_YOUR.items(), key=lambda kv: -len(kv[0])):
-            if re.match(re.escape(case) + r"(?![\u0A00-\u0A7F])", after):
-                parts[index] = your
-                parts[index + 1] = after[len(case) :]
-                break
+        if value == _PA_YOU:
+            if re.match(r" ਨੇ(?![\u0A00-\u0A7F])", after):
+                parts[index + 1] = after[len(" ਨੇ") :]
+                continue
+            for case, your in sorted(_PA_YOUR.items(), key=lambda kv: -len(kv[0])):
+                if re.match(re.escape(case) + r"(?![\u0A00-\u0A7F])", after):
+                    parts[index] = your
+                    parts[index + 1] = after[len(case) :]
+                    break
+        elif field not in _PA_NAME_FIELDS and _PA_BEFORE_POSTPOSITION.match(after):
+            parts[index] = pa_oblique(value)
     return "".join(parts)
 
 

@@ -35,8 +35,8 @@ SECOND_PERSON = (
     "You discard a card",
     "You are choosing a row (the Grinch chooses last)",
     "You are the Grinch",
-    "Game over · you win with {n} points",
-    "Game over · you and {names} share the win with {n} points",
+    "Game over · you win with {n} point",
+    "Game over · you and {names} share the win with {n} point",
     "The avalanche falls on you!",
     "You stop the avalanche!",
     "You chose {card} as your pain card",
@@ -67,7 +67,10 @@ def test_the_second_person_sentences_are_in_every_catalog():
     missing = [m for m in SECOND_PERSON if m not in pot]
     assert not missing, f"not in the code's catalog: {missing}"
     for lang in TRANSLATED:
-        po = {e.msgid: e.msgstr for e in polib.pofile(f"{LOCALE}/{lang}/LC_MESSAGES/fireside.po")}
+        po = {
+            e.msgid: e.msgstr or e.msgstr_plural.get(0, "")
+            for e in polib.pofile(f"{LOCALE}/{lang}/LC_MESSAGES/fireside.po")
+        }
         for msgid in SECOND_PERSON:
             said = po.get(msgid, "")
             assert said and said != msgid, (lang, msgid)

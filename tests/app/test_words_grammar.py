@@ -37,12 +37,6 @@ LANGS = ("ko", "ca", "pa")
 FIELDS_NAMED = {"name", "seat", "owner", "faller", "names"}
 FIELDS_CARDS = {"card", "cards", "played", "previous", "set"}
 FIELDS_RANKS = {"rank", "low", "high"}
-#: words the glossary replaced: none may come back
-RETIRED = {
-    "ko": ["크레바스", "Grow Your Heart", "무늬", "주황색", "파란색", "카드가 다 떨어"],
-    "ca": ["escletxa", "Escletxa", 'ATURA"'],
-    "pa": ["ਦਰਾੜ", "ਗੱਡੀ", "ਸਿਫ਼ਰ", "ਦਰਜਾ", "ਦਰਜੇ", "ਮਾਲਾਵਾਂ"],
-}
 
 
 def catalog(code: str) -> polib.POFile:
@@ -363,9 +357,6 @@ def test_the_glossary_words_are_the_ones_used(code: str) -> None:
         if row["why"].startswith("on purpose"):
             for word in seed:
                 assert word in rules_text, (row["term"], word, "the Rules screen names the seed's word")
-    everything = catalog_text + "\n" + rules_text + "\n" + _lessons(code)
-    for old in RETIRED[code]:
-        assert old not in everything, old
 
 
 @pytest.mark.parametrize(("takes", "verb"), [(1, "ਲਿਆ"), (2, "ਲਏ")])

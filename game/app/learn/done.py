@@ -12,7 +12,7 @@ from game.app.ui import widgets
 from game.app.ui.modal import ModalScene
 from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text
 from game.app.words.names import game_name
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from game.app.shell.app import App
@@ -139,16 +139,24 @@ def standing(scores: list[int], names: list[str], why: str = "") -> list[str]:
     winners = [seat for seat, total in enumerate(scores) if total == best]
     others = ", ".join(names[seat] for seat in winners if seat != 0)
     if winners == [0]:
-        head = _("You won with {points} points").format(points=best)
+        head = ngettext("You won with {points} point", "You won with {points} points", best).format(points=best)
     elif 0 in winners:
-        head = _("You shared the win with {names}: {points} points").format(names=others, points=best)
+        head = ngettext(
+            "You shared the win with {names}: {points} point", "You shared the win with {names}: {points} points", best
+        ).format(names=others, points=best)
     else:
         place = 1 + sum(1 for total in scores if total > scores[0])
-        head = _("You finished {place}: {names} won with {points} points").format(
+        head = ngettext(
+            "You finished {place}: {names} won with {points} points",
+            "You finished {place}: {names} shared the win with {points} points",
+            len(winners),
+        ).format(
             place=_(PLACES[place]) if place in PLACES else str(place),
             names=others,
             points=best,
         )
     order = sorted(range(len(scores)), key=lambda seat: -scores[seat])
     table = " · ".join(f"{names[seat]} {scores[seat]}" for seat in order)
-    return [f"{head}. {why}" if why else head + ".", _("Scores: {scores}").format(scores=table)]
+    # the full stop is the language's own (Punjabi ends a sentence with ।), never glued on here
+    said = _("{sentence}. {why}").format(sentence=head, why=why) if why else _("{sentence}.").format(sentence=head)
+    return [said, _("Scores: {scores}").format(scores=table)]

@@ -29,7 +29,7 @@ from game.app.ui.widgets import ACCENT, DANGER, INK, MUTED, PANEL_EDGE, Button, 
 from game.app.words import names as words
 from game.app.words import verdict
 from game.app.words.verdict import rules_phrase
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.match.match import Match
 from game.session import coach
 
@@ -232,7 +232,7 @@ class ReplayScene(Scene):
         at a marked decision the head names the move about to be made."""
         decision = self.at_decision()
         if self.index == 0:
-            head = _("Start · {n} moves").format(n=self.count)
+            head = ngettext("Start · {n} move", "Start · {n} moves", self.count).format(n=self.count)
             if decision is not None:
                 head = _("Move {n} of {total}, before it is played").format(n=1, total=self.count)
             return head, _("The cards are dealt.")

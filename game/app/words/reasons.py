@@ -22,6 +22,7 @@ from typing import Any
 from game.app.words import names
 from game.common.phrases import Message
 from game.i18n import N_, _
+from game.i18n import ngettext as counted_form  # (its messages are marked by plural_message, not here)
 from game.rules import registry
 
 #: Said for refusals no click at the table causes (typed notation, wrong
@@ -112,6 +113,8 @@ def _fill(
     own = names.offered(game_id, "reason_words")  # the game's own params: a colour, a row, a rank...
     if own is not None:
         values.update(own(params))
+    if message.plural is not None and message.counted_by is not None and template == message.other:
+        return counted_form(template, message.plural, int(params.get(message.counted_by, 0))).format(**values)
     return _(template).format(**values)
 
 

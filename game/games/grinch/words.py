@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.common.phrases import Message, cards
+from game.common.phrases import Message, cards, plural_message
 from game.games.grinch import rules as grinch
 from game.i18n import N_, _, ngettext
 
@@ -69,24 +69,32 @@ COACH: dict[str, Message] = {
     "gr_keep_open": Message(
         N_("the {row} row takes {n} now and keeps {other_row} open for a better hand than this one ({m} there)")
     ),
-    "gr_dead_bonus": Message(
-        N_("the +{p} on {card} needs {suits} ({need} or more): the hand holds {n} and only {left} are left unseen")
+    "gr_dead_bonus": plural_message(
+        "the +{p} on {card} needs {suits} ({need} or more): the hand holds {n} and only {left} is left unseen",
+        "the +{p} on {card} needs {suits} ({need} or more): the hand holds {n} and only {left} are left unseen",
+        "left",
     ),
-    "gr_dead_bonus_late": Message(
-        N_(
-            "the +{p} on {card} needs {suits} ({need} or more): the hand holds "
-            "{n} and gets only {left} more cards this round"
-        )
+    "gr_dead_bonus_late": plural_message(
+        "the +{p} on {card} needs {suits} ({need} or more): the hand holds {n} and gets only {left} more card "
+        "this round",
+        "the +{p} on {card} needs {suits} ({need} or more): the hand holds {n} and gets only {left} more cards "
+        "this round",
+        "left",
     ),
     "gr_dead_bonus_last": Message(
         N_("the +{p} on {card} needs {suits} ({need} or more): the hand holds {n} and gets no more cards this round")
     ),
     "gr_bonus_met": Message(N_("{card} carries +{p} when the hand holds {suits} ({need} or more), and it holds {n}")),
-    "gr_bonus_near": Message(
-        N_("{card} carries +{p} when the hand holds {suits} ({need} or more): it holds {n}, and {left} more are unseen")
+    "gr_bonus_near": plural_message(
+        "{card} carries +{p} when the hand holds {suits} ({need} or more): it holds {n}, and {left} more is unseen",
+        "{card} carries +{p} when the hand holds {suits} ({need} or more): it holds {n}, and {left} more are unseen",
+        "left",
     ),
     "gr_support": Message(N_("{card} is one of the {suits} that the +{p} on {other} needs")),
-    "gr_suit_row": Message(N_("{card} builds the {row} row: {n} points of it in the hand")),
+    "gr_suit_row": plural_message(
+        "{card} builds the {row} row: {n} point of it in the hand",
+        "{card} builds the {row} row: {n} points of it in the hand",
+    ),
     "gr_match": Message(N_("{card} makes {n} of a kind for the Match row")),
     "gr_run": Message(N_("{card} makes a run of {n} for the Run row")),
     "gr_rainbow": Message(N_("{card} is the top {suit} for the Rainbow row, worth {n} in all")),
@@ -336,15 +344,21 @@ def status_line(v: Any, turn: str, acting: bool, name: Name, you: Mine) -> str:
         others = [s for s in winners if not you(s)]
         if len(others) < len(winners):  # you are among the winners
             if not others:
-                return _("Game over · you win with {n} points").format(n=best)
-            return _("Game over · you and {names} share the win with {n} points").format(
-                names=", ".join(name(s) for s in others), n=best
-            )
+                return ngettext(
+                    "Game over · you win with {n} point", "Game over · you win with {n} points", best
+                ).format(n=best)
+            return ngettext(
+                "Game over · you and {names} share the win with {n} point",
+                "Game over · you and {names} share the win with {n} points",
+                best,
+            ).format(names=", ".join(name(s) for s in others), n=best)
         if len(winners) > 1:
-            return _("Game over · {names} win with {n} points").format(
-                names=", ".join(name(s) for s in winners), n=best
-            )
-        return _("Game over · {name} wins with {n} points").format(name=name(winners[0]), n=best)
+            return ngettext(
+                "Game over · {names} win with {n} point", "Game over · {names} win with {n} points", best
+            ).format(names=", ".join(name(s) for s in winners), n=best)
+        return ngettext(
+            "Game over · {name} wins with {n} point", "Game over · {name} wins with {n} points", best
+        ).format(name=name(winners[0]), n=best)
     head = _("Round {n} of {total}").format(n=v.round_number, total=v.rounds) + " · "
     g = v.grinch
     phase = v.phase_name

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.common.phrases import Message, cards
+from game.common.phrases import Message, cards, plural_message
 from game.games.sticheln import rules as sticheln
 from game.i18n import N_, _, ngettext
 
@@ -58,24 +58,26 @@ COACH: dict[str, Message] = {
     "st_pick_at_stake": Message(
         N_("as the pain colour, the {other} cards in hand would put {m} at risk, the {colour} ones only {n}")
     ),
-    "st_pick_longer": Message(
-        N_("the hand holds {n} more {colour} cards to shed and only {m} {other}: a long colour hurts least")
+    "st_pick_longer": plural_message(
+        "the hand holds {n} more {colour} card to shed and only {m} {other}: a long colour hurts least",
+        "the hand holds {n} more {colour} cards to shed and only {m} {other}: a long colour hurts least",
     ),
-    "st_pick_fewer_out": Message(
-        N_("the other hands hold {n} points of {colour} that could come back, against {m} of {other}")
+    "st_pick_fewer_out": plural_message(
+        "the other hands hold {n} point of {colour} that could come back, against {m} of {other}",
+        "the other hands hold {n} points of {colour} that could come back, against {m} of {other}",
     ),
     "st_pick_free": Message(
         N_("with {colour} as the pain colour, {played} and the other {other} cards stay free to take tricks")
     ),
     "st_took_own_pain": Message(N_("{played} is of the pain colour and takes the trick itself: it costs about {n}")),
-    "st_took_pain_seen": Message(
-        N_("{played} takes a trick that already holds {cards}, the pain colour: about {n} points lost")
+    "st_took_pain_seen": plural_message(
+        "{played} takes a trick that already holds {cards}, the pain colour: about {n} point lost",
+        "{played} takes a trick that already holds {cards}, the pain colour: about {n} points lost",
     ),
-    "st_took_pain": Message(
-        N_(
-            "{played} usually takes this trick, and the others dump {colour}, "
-            "the pain colour, on it: about {n} points lost"
-        )
+    "st_took_pain": plural_message(
+        "{played} usually takes this trick, and the others dump {colour}, the pain colour, on it: about {n} point lost",
+        "{played} usually takes this trick, and the others dump {colour}, "
+        "the pain colour, on it: about {n} points lost",
     ),
     "st_take_cheaper": Message(N_("both take the trick, but with {card} it is worth about {n} instead of {m}")),
     "st_take_clean": Message(N_("{card} usually takes this trick for about +{n}, with none of the pain colour in it")),
@@ -232,13 +234,21 @@ def game_over_line(view: Any, name: Name, you: Mine = _nobody) -> str:
     rounds = view.options["rounds"]
     if len(winners) == 1:
         if you(winners[0]):
-            return _("Game over after {rounds} rounds · you win with {n} points").format(rounds=rounds, n=best)
-        return _("Game over after {rounds} rounds · {name} wins with {n} points").format(
-            rounds=rounds, name=name(winners[0]), n=best
-        )
-    return _("Game over after {rounds} rounds · {names} share the win with {n} points").format(
-        rounds=rounds, names=", ".join(name(s) for s in winners), n=best
-    )
+            return ngettext(
+                "Game over after {rounds} rounds · you win with {n} point",
+                "Game over after {rounds} rounds · you win with {n} points",
+                best,
+            ).format(rounds=rounds, n=best)
+        return ngettext(
+            "Game over after {rounds} rounds · {name} wins with {n} point",
+            "Game over after {rounds} rounds · {name} wins with {n} points",
+            best,
+        ).format(rounds=rounds, name=name(winners[0]), n=best)
+    return ngettext(
+        "Game over after {rounds} rounds · {names} share the win with {n} point",
+        "Game over after {rounds} rounds · {names} share the win with {n} points",
+        best,
+    ).format(rounds=rounds, names=", ".join(name(s) for s in winners), n=best)
 
 
 def status_line(view: Any, turn: str, acting: bool, name: Name, you: Mine = _nobody) -> str:

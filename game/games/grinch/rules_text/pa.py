@@ -6,8 +6,8 @@ Punjabi Rules screens (ਪੰਜਾਬੀ, Gurmukhi), translated from en.py and 
 
 Grinch terms follow the Punjabi seed: ਮਾਲਾ, ਸ਼ੋਰ, ਗਹਿਣੇ, ਤੋਹਫ਼ੇ, ਰੇਨਬੋ, ਮੈਚ, ਰਨ,
 ਸਕੋਰ ਪੈਡ, ਕਤਾਰ, ਗ੍ਰਿੰਚ ਟਾਇਲ, ਡਰਾਅ ਦਾ ਢੇਰ, ਰੱਦੀ ਦਾ ਢੇਰ, ਹੂ / ਹੂਜ਼ and ਵਾਰੀ for a
-turn.  Sticheln and Avalanche have no Punjabi seed: a trick is a ਹੱਥ as at
-the card table, the pain colour ਦਰਦ ਦਾ ਰੰਗ, the lead colour ਮੋਹਰੀ ਰੰਗ; the
+turn.  Sticheln and Avalanche have no Punjabi seed: a trick is a ਟ੍ਰਿਕ (m.),
+never ਹੱਥ (the hand), the pain colour ਦਰਦ ਦਾ ਰੰਗ, the lead colour ਮੋਹਰੀ ਰੰਗ; the
 avalanche is a ਤੋਦਾ that ਵਧਦਾ, ਰੁਕਦਾ or ਡਿੱਗਦਾ, a snowfall ਬਰਫ਼ਬਾਰੀ.  Digits
 stay Western (as in the seed) so the numbers match the card pictures.
 """
