@@ -46,6 +46,7 @@ class Survey:
     with_reason: int = 0
     codes: Counter[str] = field(default_factory=Counter)
     texts: set[str] = field(default_factory=set)
+    equal: int = 0  # hints whose move is about as good as the next best
     without: list[str] = field(default_factory=list)  # the hints that only name the move (for the report)
     seconds: float = 0.0
 
@@ -57,7 +58,8 @@ class Survey:
         return (
             f"{self.game_id:<10} {self.level:<7} {self.decisions:4d} decisions · with a reason "
             f"{100 * self.share:5.1f} % · {len(self.codes):2d} reason codes · {len(self.texts):4d} distinct "
-            f"sentences · {self.seconds:.0f} s"
+            f"sentences · {100 * self.equal / max(1, self.decisions):3.0f} % about as good as the next · "
+            f"{self.seconds:.0f} s"
         )
 
 
@@ -91,6 +93,7 @@ def survey(game_id: str, level: str, decisions: int, rollouts: int = ROLLOUTS) -
         for view in positions(game_id, level, decisions):
             said = advise(view, rollouts)
             out.decisions += 1
+            out.equal += said.equal
             code = str(getattr(said.reason, "code", "") or "")
             if words.beyond_the_move(game_id, said) and code in coach_codes:
                 out.with_reason += 1
