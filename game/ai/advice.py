@@ -2,11 +2,13 @@
 
 The hint is the review's own race on the position (`game.ai.review.evaluate`,
 same randomness and budget), so it names the move a review of the game
-would call best.  Its reason is the one the review would give if the next
-best move had been played (`game.ai.explain.hint_why`: the game's `coach`
-part, in the game's own terms), and the margin is what the race measured
-between the two on the same worlds -- so a hint argues for its move against
-a real alternative and never warns against the move it recommends.
+would call best.  Its reason is the one the review would give if the
+closest move it clearly beats had been played (`game.ai.explain.hint_why`:
+the game's `coach` part, in the game's own terms), and the margin is what
+the race measured between the two on the same worlds -- so a hint argues
+for its move against a real alternative and never warns against the move it
+recommends.  A move about as good as the coach's is named as such; when
+every move is, the closest one is the alternative.
 No pygame.
 """
 
@@ -28,16 +30,19 @@ ONLY_MOVE = "only_move"
 
 @dataclass(frozen=True)
 class Advice:
-    """The coach's move at a decision, why (`reason`, a Phrase in the game's
-    terms, None only when nothing can be said), the next best move (`other`,
-    None when the move is forced) and by how many points the move beat it on
-    the same worlds (`margin`); `equal` when the two cannot be told apart."""
+    """The coach's move at a decision and why (`reason`, a Phrase in the game's
+    terms, None only when nothing can be said), against `other` (None when the
+    move is forced): the closest move it clearly beats, by `margin` points on
+    the same worlds.  `alike` is a move about as good as the coach's (None
+    when there is none or when every move is: then `other` is the closest
+    and `equal` is True)."""
 
     move: Any
     reason: Phrase | None
     other: Any = None
     margin: float = 0.0
     equal: bool = False
+    alike: Any = None
 
     def __str__(self) -> str:
         """The advice in English, for a terminal."""
@@ -47,9 +52,12 @@ class Advice:
         if self.other is None:
             return text
         if self.equal:
-            return f"{text} ({self.move} and {self.other} are about equal)"
+            return f"{text} (about as good as {self.other})"
         n = max(1, round(self.margin))
-        return f"{text} (about {n} point{'s' if n != 1 else ''} better than {self.other})"
+        better = f"about {n} point{'s' if n != 1 else ''} better than {self.other}"
+        if self.alike is not None:
+            return f"{text} (about as good as {self.alike}, and {better})"
+        return f"{text} ({better})"
 
     def to_json(self) -> dict[str, Any]:
         """As `fireside hint --json` prints it: moves in notation, the reason as a review keeps it."""
@@ -59,6 +67,7 @@ class Advice:
             "other": None if self.other is None else str(self.other),
             "margin": round(self.margin, 2),
             "equal": self.equal,
+            "alike": None if self.alike is None else str(self.alike),
         }
 
 
@@ -71,31 +80,39 @@ def phrase_json(phrase: Phrase | None) -> dict[str, Any] | None:
 
 def advise(view: Any, rollouts: int | None = None) -> Advice:
     """What the coach would play at `view` (the acting seat's view), why, and
-    how much better than the next best move."""
+    how much better than the closest move it clearly beats."""
     moves = view.legal_moves()
     if len(moves) == 1:
         return Advice(moves[0], Phrase(ONLY_MOVE, "it is the only move the rules allow"))
     evaluation = review.evaluate(view, rollouts)
     move, _value = evaluation.best()
-    other, margin, se = _runner_up(evaluation)
+    behind = _behind(evaluation)
+    if not behind:  # nothing else was played on any world: the first other move, unmeasured
+        behind = [(0.0, math.inf, next(m for m in moves if m != move))]
+    clearly = [row for row in behind if not _alike(*row[:2])]
+    alike = None
+    if clearly and _alike(*behind[0][:2]):
+        alike = behind[0][2]  # as good as the coach's: the argument is against the closest clearly worse move
+    margin, se, other = clearly[0] if clearly else behind[0]
     rng = decision_rng("reason", view, "review")  # the review's own, were `other` played
     reason = explain.hint_why(view, move, other, rng)
-    equal = round(margin) < 1 or margin < review.Z_MARK * se
-    return Advice(move, reason, other, max(0.0, margin), equal)
+    return Advice(move, reason, other, max(0.0, margin), not clearly, alike)
 
 
-def _runner_up(evaluation: review.Evaluation) -> tuple[Any, float, float]:
-    """The move closest behind the winner on the worlds both were played on:
-    (move, points behind, standard error of that)."""
+def _alike(margin: float, se: float) -> bool:
+    """A move this close behind cannot be told from the coach's: less than a
+    point, or within the review's own standard of luck (`review.Z_MARK`)."""
+    return round(margin) < 1 or margin < review.Z_MARK * se
+
+
+def _behind(evaluation: review.Evaluation) -> list[tuple[float, float, Any]]:
+    """The other moves played on any world, closest behind the winner first:
+    (points behind on the worlds both were played on, its standard error, move)."""
     best = evaluation.moves.index(evaluation.best()[0])
     rows = []
     for i, move in enumerate(evaluation.moves):
         if i == best or not evaluation.samples[i]:
             continue
         mean, se = evaluation.loss(move)
-        rows.append((mean, -len(evaluation.samples[i]), str(move), i, se))
-    if not rows:  # nothing else was played on any world: say the first other move, unmeasured
-        other = next(m for i, m in enumerate(evaluation.moves) if i != best)
-        return other, 0.0, math.inf
-    mean, _n, _t, i, se = min(rows)
-    return evaluation.moves[i], mean, se
+        rows.append((mean, -len(evaluation.samples[i]), str(move), se, move))
+    return [(mean, se, move) for mean, _n, _t, se, move in sorted(rows, key=lambda r: r[:3])]

@@ -39,7 +39,8 @@ def test_the_hint_names_the_reviews_best_move_and_argues_for_it(game_id: str) ->
         evaluation = review.evaluate(view, rollouts=800)
         assert said.move == evaluation.best()[0]
         assert said.other in view.legal_moves() and said.other != said.move
-        assert said.margin >= 0
+        assert said.margin >= 0 and (said.equal or said.margin >= 0.5)
+        assert said.alike is None or (said.alike in view.legal_moves() and said.alike not in (said.move, said.other))
         line = words.line(game_id, said, lambda s: f"P{s}", lambda s: s == 0)
         assert not WARNINGS.search(line), line
         assert line.count(".") >= 1 and ("better than" in line or "about as good as" in line), line
@@ -74,8 +75,10 @@ def test_equal_and_better_read_differently() -> None:
     a, b = module.parse_move("play red 7"), module.parse_move("play green 8")
     better = words.comparison("sticheln", Advice(a, None, b, 3.2, False), str, bool)
     equal = words.comparison("sticheln", Advice(a, None, b, 0.3, True), str, bool)
+    alike = words.comparison("sticheln", Advice(a, None, b, 4.4, False, module.parse_move("play blue 2")), str, bool)
     assert better == "About 3 points better than green 8."
     assert equal == "In the end about as good as green 8."
+    assert alike == "About as good as blue 2, and about 4 points better than green 8."
 
 
 @pytest.mark.slow

@@ -42,6 +42,7 @@ def test_json_names_the_reviews_best_move_with_its_reason_and_margin(saved, caps
     assert data["move"] == best and data["seat"] == state.current_player
     assert {"code", "params", "text"} <= set(data["reason"]) and data["reason"]["text"]
     assert data["margin"] >= 0 and isinstance(data["equal"], bool) and data["other"] != data["move"]
+    assert data["alike"] is None or data["alike"] not in (data["move"], data["other"])
 
 
 def test_text_is_the_hint_line(saved, capsys) -> None:

@@ -2,9 +2,10 @@
 the table and `fireside hint` say it the same way.
 
 One line: the move as an instruction, why in the game's terms (the
-coach's reason against the next best move, `reasons.why`), and how the
-move compares with that next best ("About 3 points better than pink 1.",
-"In the end about as good as pink 1.").  The reason argues for the move,
+coach's reason against the closest move it clearly beats, `reasons.why`),
+and how the move compares ("About 3 points better than pink 1.", "About as
+good as pink 2, and about 4 points better than green 8.", or when no move
+is clearly worse, "In the end about as good as pink 1.").  The reason argues for the move,
 never against it.  No pygame.
 """
 
@@ -34,13 +35,20 @@ def why(game_id: str, advice: Advice, name: Callable[[int], str], you: Callable[
 
 
 def comparison(game_id: str, advice: Advice, name: Callable[[int], str], you: Callable[[int], bool]) -> str:
-    """How the move compares with the next best, as a sentence; "" for a forced move."""
+    """How the move compares with the others, as a sentence; "" for a forced move."""
     if advice.other is None:
         return ""
     other = names.move_named(game_id, advice.other, name, you)
     if advice.equal:  # (the reason may speak of one trick; the race weighs to the round's end)
         return _("In the end about as good as {other}.").format(other=other)
     n = max(1, round(advice.margin))
+    if advice.alike is not None:  # a move about as good, and the closest one it clearly beats
+        alike = names.move_named(game_id, advice.alike, name, you)
+        return ngettext(
+            "About as good as {alike}, and about {n} point better than {other}.",
+            "About as good as {alike}, and about {n} points better than {other}.",
+            n,
+        ).format(alike=alike, n=n, other=other)
     return ngettext("About {n} point better than {other}.", "About {n} points better than {other}.", n).format(
         n=n, other=other
     )
