@@ -46,7 +46,7 @@ class Survey:
     with_reason: int = 0
     codes: Counter[str] = field(default_factory=Counter)
     texts: set[str] = field(default_factory=set)
-    equal: int = 0  # hints whose move is about as good as the next best
+    equal: int = 0  # hints with no move clearly worse than the coach's (all about as good)
     without: list[str] = field(default_factory=list)  # the hints that only name the move (for the report)
     seconds: float = 0.0
 
@@ -58,7 +58,7 @@ class Survey:
         return (
             f"{self.game_id:<10} {self.level:<7} {self.decisions:4d} decisions · with a reason "
             f"{100 * self.share:5.1f} % · {len(self.codes):2d} reason codes · {len(self.texts):4d} distinct "
-            f"sentences · {100 * self.equal / max(1, self.decisions):3.0f} % about as good as the next · "
+            f"sentences · {100 * self.equal / max(1, self.decisions):3.0f} % with no move clearly worse · "
             f"{self.seconds:.0f} s"
         )
 
