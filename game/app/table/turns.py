@@ -162,7 +162,7 @@ class TurnFlow:
         host = self.host
         move, said = answer
         self.hint = (move, said)
-        # The coach's sentence: the move, why (against the next best), by how much.
+        # The coach's sentence: the move, why (against the closest move it clearly beats), by how much.
         advice = words_advice.line(host.GAME, said, host.name, host.you)
         text = _("Hint: {advice}").format(advice=advice)
         # long enough to read it: twice a message's time, or about 12 characters a second
