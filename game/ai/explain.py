@@ -7,6 +7,9 @@ from the acting seat's view, never a fixed sentence per game and never an
 engine statistic.  A game says it in its optional `coach` part
 (`game/games/<id>/coach.py`, `reason(view, chosen, best, rng) -> Phrase`);
 without one, the hint's own explanation of the better move stands in.
+`hint_why(view, best, other, rng)` is what Hint says of its move: the same
+reason against the next best move, or the coach part's own `hint_reason`
+when it has one (Avalanche adds the odds that the next player tops a set).
 No pygame.
 """
 
@@ -20,7 +23,7 @@ from game import rules
 from game.ai.levels import heuristics
 from game.rules import Phrase, registry
 
-__all__ = ["decision_reason", "hint_reason", "play_on", "worlds"]
+__all__ = ["decision_reason", "hint_reason", "hint_why", "play_on", "worlds"]
 
 #: Moves a coach part plays on from a decision at most (its question -- who
 #: takes this trick, where this avalanche lands -- is answered well before).
@@ -61,3 +64,17 @@ def decision_reason(view: Any, chosen: Any, best: Any, rng: random.Random) -> Ph
         if phrase is not None:
             return phrase  # type: ignore[no-any-return]
     return hint_reason(view, best)
+
+
+def hint_why(view: Any, best: Any, other: Any, rng: random.Random) -> Phrase | None:
+    """Why Hint's `best` beats the next best move `other` at `view`: the
+    coach part's `hint_reason` when it offers one, else the reason a review
+    would give had `other` been played."""
+    spec = registry.get(view.GAME)
+    if spec.has("coach"):
+        own = getattr(spec.module("coach"), "hint_reason", None)
+        if own is not None:
+            phrase = own(view, best, other, rng)
+            if phrase is not None:
+                return phrase  # type: ignore[no-any-return]
+    return decision_reason(view, other, best, rng)

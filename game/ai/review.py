@@ -356,8 +356,9 @@ def new_evaluation(view: Any, rollouts: int | None = None, track: Any = None) ->
 
 def hint(view: Any, rollouts: int | None = None) -> tuple[Any, Any]:
     """What the coach would play at `view` (the acting seat's view) and the
-    hint's words for it: the race of `Evaluation` the review runs, with the
-    same randomness and budget, so a hint and a review name the same move."""
+    rules of thumb's words for it: the race of `Evaluation` the review runs,
+    with the same randomness and budget, so a hint and a review name the same
+    move.  (The table's Hint says more: `game.ai.advice.advise`.)"""
     moves = view.legal_moves()
     if len(moves) == 1:
         return moves[0], explain.hint_reason(view, moves[0])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from game.ai import review
+from game.ai import advice
 
 __all__ = ["HintWorker"]
 
@@ -20,12 +20,12 @@ class HintWorker:
 
     def ask(self, view: Any, position: object) -> bool:
         """Ask the coach about `view` in a worker thread; False if one is asked already.
-        The hint is the review's own evaluation (`game.ai.review.hint`), so a hint
+        The hint is the review's own evaluation (`game.ai.advice.advise`), so a hint
         and a later review of the game name the same move."""
         if self._job is not None:
             return False
         result: list[Any] = []
-        job = threading.Thread(target=lambda: result.append(review.hint(view)), daemon=True)
+        job = threading.Thread(target=lambda: result.append(advice.advise(view)), daemon=True)
         job.start()
         self._job = (job, result, position)
         return True
@@ -43,8 +43,9 @@ class HintWorker:
         self._job = None
 
     def poll(self, position: object) -> tuple[Any, Any] | None:
-        """The (move, reason) once the worker is done and `position` is still the
-        one it was asked on (the same object), else None."""
+        """The (move, advice) once the worker is done and `position` is still the
+        one it was asked on (the same object), else None; the advice
+        (`game.ai.advice.Advice`) says why and how it compares."""
         if self._job is None:
             return None
         job, result, asked = self._job
@@ -53,5 +54,5 @@ class HintWorker:
         self._job = None
         if not result or asked is not position:
             return None  # the position changed meanwhile: the hint is stale
-        move, reason = result[0]
-        return move, reason
+        said: advice.Advice = result[0]
+        return said.move, said

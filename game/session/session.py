@@ -120,7 +120,8 @@ class TableSession(Protocol):
     def hint_pending(self) -> bool: ...
     def forget_hint(self) -> None: ...
     def poll_hint(self) -> tuple[Any, Any] | None:
-        """The hint's (move, reason) once ready and still about the position shown."""
+        """The hint's (move, advice) once ready and still about the position shown
+        (`game.ai.advice.Advice`: why, and how it compares with the next best)."""
         ...
 
 
@@ -271,7 +272,7 @@ class Session:
         self.hints.forget()
 
     def poll_hint(self) -> tuple[Any, Any] | None:
-        """The (move, reason) once the worker is done and the position unchanged, else None."""
+        """The (move, advice) once the worker is done and the position unchanged, else None."""
         return self.hints.poll(self.match.state)
 
 

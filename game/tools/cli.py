@@ -17,6 +17,7 @@ from game.app.learn import scripts as learn_scripts
 from game.i18n import _
 from game.persist.settings import SPEEDS
 from game.rules import registry
+from game.tools import hint_cmd
 
 if TYPE_CHECKING:
     from game.match.deal_code import DealSetup
@@ -201,6 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_deal_code(commands)
     _add_learn(commands)
     _add_review(commands)
+    hint_cmd.add_parser(commands)
     _add_network(commands)
     return parser
 
@@ -790,6 +792,8 @@ def _headless(parser: argparse.ArgumentParser, args: argparse.Namespace, command
         return _print_deal_code(args)
     if command == "review":
         return _review(args)
+    if command == "hint":
+        return hint_cmd.run(args)
     if command == "host":
         return _host(parser, args)
     if command == "net-bench":

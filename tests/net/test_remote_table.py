@@ -475,7 +475,7 @@ def test_a_spectators_table_has_no_seat_no_hand_of_its_own_and_no_moves():
 
 
 def test_the_hint_is_worked_out_at_this_window_from_its_own_view(net, monkeypatch):
-    from game.ai import review
+    from game.ai import advice
 
     table_net = net("sticheln", [True, False, False], seed=7)
     client = table_net.client("Ana")
@@ -486,9 +486,9 @@ def test_the_hint_is_worked_out_at_this_window_from_its_own_view(net, monkeypatc
 
     def hint(view):  # the coach's evaluation, as a local table's hint asks it
         asked.append((view.viewer, threading.current_thread() is threading.main_thread()))
-        return view.legal_moves()[0], None
+        return advice.Advice(view.legal_moves()[0], None)
 
-    monkeypatch.setattr(review, "hint", hint)
+    monkeypatch.setattr(advice, "advise", hint)
     table.turns.ask_hint()
     assert settle(app, lambda: table.turns.hint is not None, 500)
     assert asked == [(0, False)]  # our own view, off the main thread

@@ -16,6 +16,10 @@ from game.app.table import voice
 from game.app.ui.widgets import blit_text, draw_panel
 from game.i18n import _
 
+#: Lines the coach's hint may take at the body size rather than shrink
+#: (its reason and margin make a long sentence).
+HINT_LINES = 4
+
 if TYPE_CHECKING:
     from game.app.shell.surface import AppSurface
     from game.app.table.mode import TableMode
@@ -79,10 +83,12 @@ class StatusLine:
                 prefix += _("Today's deal") + " · "
             said = _("Dealing the cards…") if self.stage.dealing else host.mode.status(host.status())
             text, look = prefix + said, voice.style(voice.INFO)
-        lines, px = voice.fit_lines(text, box.w - ui(24), ui(18), ui(15))
+        most = HINT_LINES if self.message.showing and self.message.tone == voice.HINT else 2
+        lines, px = voice.fit_lines(text, box.w - ui(24), ui(18), ui(15), most)
         if len(lines) > 1:  # two lines, snug but inside: the top seat's panel starts just below (ui(52))
             box.h = ui(12) + round(px * 1.22) * len(lines)
             box.y = max(ui(2), min(box.y, ui(52) - box.h))  # it grows upwards as far as it must
+            # (a hint's third and fourth lines cover the top panel's edge while the hint shows)
         return box, lines, px, look
 
     def radius(self, lines: list[str]) -> int:

@@ -17,7 +17,7 @@ from game.app.look.sound import EVENT_SOUNDS
 from game.app.table import voice
 from game.app.table.stage import DEAL_KINDS
 from game.app.table.voice import MESSAGE_TIME, MessageLine
-from game.app.words import names, reasons
+from game.app.words import advice as words_advice
 from game.i18n import _
 from game.session.outcome import Outcome, Played
 from game.session.session import THINK_SLICE, TableSession
@@ -81,7 +81,7 @@ class TurnFlow:
         self.stage = stage
         self.chronicle = chronicle
         self.message = message
-        self.hint: tuple[Any, str | None] | None = None
+        self.hint: tuple[Any, Any] | None = None  # (move, its `Advice`)
         self.ai_wait = 0.0
         self.thinking: Iterator | None = None
         self.thinking_for: Any = None
@@ -140,7 +140,7 @@ class TurnFlow:
     def ask_hint(self) -> None:
         """Ask the coach, in the session's worker thread so the table keeps
         drawing, what the human to act should play (the move a review of this
-        position names, with the rules-of-thumb words for it)."""
+        position names, with the coach's reason and margin, `game.ai.advice`)."""
         host = self.host
         if not host.viewer_acts():
             self.message.say(_("Hints are for your own turn."), voice.REFUSAL)
@@ -160,13 +160,13 @@ class TurnFlow:
         if answer is None:
             return  # still thinking, or the position changed meanwhile (stale)
         host = self.host
-        move, reason = answer
-        self.hint = (move, reason)
-        # The move named once: the reason names it; without one, the move alone.
-        advice = reasons.hint(host.GAME, reason, host.name, host.you) or names.move_text(
-            host.GAME, move, host.name, host.you
-        )
-        self.message.say(_("Hint: {advice}").format(advice=advice), voice.HINT, MESSAGE_TIME * 2)
+        move, said = answer
+        self.hint = (move, said)
+        # The coach's sentence: the move, why (against the closest move it clearly beats), by how much.
+        advice = words_advice.line(host.GAME, said, host.name, host.you)
+        text = _("Hint: {advice}").format(advice=advice)
+        # long enough to read it: twice a message's time, or about 12 characters a second
+        self.message.say(text, voice.HINT, max(MESSAGE_TIME * 2, len(text) / 12))
         self.stage.sync()
 
     def undo(self) -> None:

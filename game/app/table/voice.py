@@ -34,16 +34,17 @@ def style(voice: str) -> Style:
     return STYLES.get(voice, STYLES[INFO])
 
 
-def fit_lines(text: str, width: int, size: int, smallest: int) -> tuple[list[str], int]:
+def fit_lines(text: str, width: int, size: int, smallest: int, most: int = 2) -> tuple[list[str], int]:
     """`text` as one line at the largest size <= `size` that fits `width`;
-    if that is below `smallest`, as two lines at the largest size that fits
-    (a long Catalan hint stays readable)."""
+    if that is below `smallest`, as up to `most` lines at the largest size
+    that fits (a long Catalan hint stays readable; the coach's hint, a
+    sentence with its reason and margin, may take `most` = 4 lines)."""
     one = fit_size(text, size, width)
     if one >= smallest:
         return [text], one
     for px in range(smallest, 8, -1):
         lines = wrap(text, px, width)
-        if len(lines) <= 2 and all(fit_size(line, px, width) == px for line in lines):
+        if len(lines) <= most and all(fit_size(line, px, width) == px for line in lines):
             return lines, px
     return [text], one
 

@@ -8,6 +8,11 @@ consistent with the seat's view, `game.ai.explain.worlds`, by Normal's
 rules of thumb for every seat, until it falls or stops), how many cards a
 set sheds.  No odds, no percentages: cards and seats.
 
+Hint says more of its own move (`hint_reason`): a set started or grown is
+argued by the chance that the next player can top it (from the cards the
+seat has not seen), and Snowfall at the lead by the chance the set it keeps
+would have been topped.
+
 Codes (params: `rank`/`count` the better move's set, `played_rank`/
 `played_count` the set played, `seat` a seat, `n`/`m` numbers of cards);
 their messages are the words part's `COACH`.  No pygame.
@@ -21,6 +26,7 @@ from typing import Any
 
 from game.ai.explain import play_on, worlds
 from game.games.avalanche import rules as avalanche
+from game.games.avalanche.heuristics import Context
 from game.games.avalanche.rules import RANK_NAMES, RANK_OF, SNOWFALL
 from game.rules import Phrase
 
@@ -39,6 +45,8 @@ CODES = (
     "av_start_sheds_many",
     "av_snowfall",
     "av_keep_set",
+    "av_top_odds",
+    "av_snowfall_odds",
 )
 
 
@@ -179,4 +187,40 @@ def reason(view: avalanche.State, chosen: Any, best: Any, rng: random.Random) ->
         "av_keep_set",
         f"{_set(best)} is played and {_set(chosen)} stays in hand for a later avalanche",
         params,
+    )
+
+
+# -- what Hint says of its own move ------------------------------------------------------
+LIKELY = 50  # percent: from here on "can top it only {p}%" would argue against the move
+
+
+def hint_reason(view: avalanche.State, best: Any, other: Any, rng: random.Random) -> Phrase | None:
+    """Hint's reason for `best` when the odds argue it: a start or a grow the
+    next player can top less than half the time, or Snowfall at the lead when
+    the set it keeps would be topped at least half the time; None otherwise
+    (the coach's reason against `other` stands)."""
+    me = view.current_player
+    if me is None:
+        return None
+    ctx = Context(view)
+    if best is SNOWFALL:
+        if other is None or other is SNOWFALL or view.table:
+            return None
+        p = round(100 * ctx.next_can_grow(other.rank, other.count))
+        if p < LIKELY:
+            return None
+        return Phrase(
+            "av_snowfall_odds",
+            f"Snowfall draws a card nobody else gets; the next player could top {_set(other)} {p}% of the time",
+            {"played_rank": other.rank, "played_count": other.count, "p": p},
+        )
+    if view.table and ctx._how(best.rank, best.count) != "grow":
+        return None
+    p = round(100 * ctx.next_can_grow(best.rank, best.count))
+    if p >= LIKELY:
+        return None
+    return Phrase(
+        "av_top_odds",
+        f"the next player can top {_set(best)} only {p}% of the time, so they will likely have to fall onto seat {me}",
+        {"rank": best.rank, "count": best.count, "p": p, "seat": me},
     )

@@ -92,6 +92,14 @@ COACH: dict[str, Message] = {
         N_("Snowfall draws a card nobody else gets, and keeps {played} for a set that is harder to top")
     ),
     "av_keep_set": Message(N_("{set} is played and {played} stays in hand for a later avalanche")),
+    # Hint's own (`coach.hint_reason`): the odds that the next player tops a set
+    "av_top_odds": Message(
+        N_("the next player can top {set} only {p}% of the time, so they will likely have to fall onto {seat}"),
+        N_("the next player can top {set} only {p}% of the time, so they will likely have to fall onto you"),
+    ),
+    "av_snowfall_odds": Message(
+        N_("Snowfall draws a card nobody else gets; the next player could top {played} {p}% of the time")
+    ),
 }
 #: Start and grow when the odds do not bear the argument out (`reasons.LIKELY`): the move alone.
 WITHOUT_ODDS: dict[str, Message] = {
