@@ -20,6 +20,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from matrix import fast_lane
 from test_story_layout import card_box
 
 from game import i18n
@@ -120,8 +121,8 @@ def check_six_seats(
     return len(match.moves)
 
 
-@pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", fast_lane(GAMES, "avalanche"))
+@pytest.mark.parametrize("size", fast_lane(SIZES, (1024, 600), single=True))
 def test_six_seats_cover_nothing_a_player_reads(game, size):
     """The fast subset: 100 % and 125 % in English, the first stretch of a game
     (Avalanche's avalanche grows to the turn line within it)."""
