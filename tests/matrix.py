@@ -50,16 +50,22 @@ def fast_lane(cases: Iterable[object], *keep: object, single: bool = False) -> l
     return params
 
 
-def sample_grid(axes: Sequence[Sequence[object]], keep: int, seed: int | str = 0) -> list[tuple[object, ...]]:
-    """Every combination of `axes` on a full run, else `keep` of them picked by
-    `seed`, among which every value of every axis (each language, game, window
-    and interface size) appears at least once."""
+def sample_grid(axes: Sequence[Sequence[object]], keep: int, seed: int | str = 0) -> list[object]:
+    """Every combination of `axes` (as pytest params) on a full run, else `keep`
+    of them picked by `seed`, among which every value of every axis (each
+    language, game, window and interface size) appears at least once."""
     grid = list(itertools.product(*axes))
-    if FULL or keep >= len(grid):
-        return grid
-    assert keep >= max(len(axis) for axis in axes), "too few to show every value"
-    rng = random.Random(seed)
-    while True:
-        chosen = [grid[i] for i in sorted(rng.sample(range(len(grid)), keep))]
-        if all({case[k] for case in chosen} == set(axis) for k, axis in enumerate(axes)):
-            return chosen
+    chosen = grid
+    if not FULL and keep < len(grid):
+        assert keep >= max(len(axis) for axis in axes), "too few to show every value"
+        rng = random.Random(seed)
+        while True:
+            chosen = [grid[i] for i in sorted(rng.sample(range(len(grid)), keep))]
+            if all({case[k] for case in chosen} == set(axis) for k, axis in enumerate(axes)):
+                break
+    return [pytest.param(*case, id="-".join(_id(value) for value in case)) for case in chosen]
+
+
+def _id(value: object) -> str:
+    """A window size as 1024x600, anything else as itself."""
+    return "x".join(map(str, value)) if isinstance(value, tuple) else str(value)

@@ -17,7 +17,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from matrix import fast_lane
+from matrix import fast_lane, sample_grid
 from table_driver import click
 
 from game import i18n
@@ -289,11 +289,10 @@ def test_avalanche_captions_at_200_percent_keep_off_the_cards_they_name(lang):
         drive_by_mouse(app, scene, check=check_caption)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("ui_scale", SCALES)
+@pytest.mark.slow  # .ci/run: 27 of the 108 (every language, game, size and scale); FIRESIDE_FULL_MATRIX=1: all
+@pytest.mark.parametrize(
+    "lang,game_id,size,ui_scale", sample_grid([LANGUAGES, GAMES, SIZES, SCALES], 27, seed="captions")
+)
 def test_captions_cover_nothing_they_point_at_every_step_size_scale_and_language(lang, game_id, size, ui_scale):
     """Every step x 3 window sizes x 3 interface sizes x 4 languages: 0 overlaps."""
     i18n.set_language(lang)
