@@ -6,6 +6,7 @@ deterministic, sliceable, and old kept reviews made again."""
 from __future__ import annotations
 
 import pytest
+from matrix import count, fast_lane
 
 from game import rules
 from game.ai import review
@@ -32,12 +33,13 @@ def test_the_marks_of_a_seeded_grinch_game_survive_a_reweighing() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("game_id", "min_marks"), [("sticheln", 60), ("grinch", 0), ("avalanche", 0)])
+@pytest.mark.parametrize(("game_id", "min_marks"), [("sticheln", count(60, 30)), ("grinch", 0), ("avalanche", 0)])
 def test_the_marks_of_four_seeded_games_survive_a_reweighing(game_id: str, min_marks: int) -> None:
     """The issue's measurement: >= 60 Sticheln marks, every Grinch and
     Avalanche mark of 4 seeded games; contradicted <= 3 %, the coach's average
-    loss within 1.5x of the independent one."""
-    report = reweigh.measure(game_id, games=4, min_marks=min_marks, worlds=160)
+    loss within 1.5x of the independent one (.ci/run: 2 games, >= 30 Sticheln
+    marks; FIRESIDE_FULL_MATRIX=1: the issue's 4 and 60)."""
+    report = reweigh.measure(game_id, games=count(4, 2), min_marks=min_marks, worlds=160)
     assert len(report.checked) >= min_marks
     _assert_trusted(report)
 
@@ -49,7 +51,9 @@ def test_a_mark_needs_a_loss_beyond_luck() -> None:
     assert decisions and not any(d.mark in MARKS for d in decisions)
 
 
-@pytest.mark.parametrize(("game_id", "seed", "rollouts"), [("grinch", 3, 1500), ("sticheln", 1, 800)])
+@pytest.mark.parametrize(
+    ("game_id", "seed", "rollouts"), fast_lane([("grinch", 3, 1500), ("sticheln", 1, 800)], ("sticheln", 1, 800))
+)
 def test_tracking_the_move_played_changes_nothing_of_the_race(game_id: str, seed: int, rollouts: int) -> None:
     """The review follows the move played to the end, the hint does not; both
     must crown the same move on the same worlds, also when the budget ends the

@@ -5,6 +5,7 @@ cut off with an ellipsis -- at the smallest window, in every language."""
 from __future__ import annotations
 
 import pytest
+from matrix import fast_lane
 from table_driver import NAMES, make_app
 
 from game import i18n
@@ -14,8 +15,8 @@ from game.match.match import Match, Seat
 from tests.ai.test_coach_reasons import CASES, played, reviewed
 
 
-@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
-@pytest.mark.parametrize("game_id,players,seed", CASES)
+@pytest.mark.parametrize("size", fast_lane([(1024, 600), (1280, 720)], (1024, 600), single=True))
+@pytest.mark.parametrize("game_id,players,seed", fast_lane(CASES, ("grinch", 4, 3)))
 def test_every_verdict_of_a_reviewed_game_reads_in_full(
     game_id: str, players: int, seed: int, size: tuple[int, int]
 ) -> None:

@@ -17,6 +17,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from matrix import fast_lane, sample_grid
 from table_driver import click
 
 from game import i18n
@@ -239,15 +240,15 @@ def test_a_caption_keeps_off_the_table_cards_it_names():
     assert named_steps >= 1
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
+@pytest.mark.parametrize("game_id", fast_lane(GAMES, "sticheln"))
+@pytest.mark.parametrize("size", fast_lane([(1280, 720), (1024, 600)], (1024, 600), single=True))
 def test_captions_leave_the_status_line_and_the_tables_labels_readable(game_id, size):
     app, scene = lesson(game_id, size=size)
     drive_by_mouse(app, scene, check=check_caption_clear)
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
+@pytest.mark.parametrize("game_id", fast_lane(GAMES, "grinch"))
+@pytest.mark.parametrize("size", fast_lane([(1280, 720), (1024, 600)], (1024, 600), single=True))
 def test_captions_in_punjabi_keep_off_the_status_line_and_their_target(game_id, size):
     """Taller lines leave less room: the labels may be brushed, never the status line or the target."""
     i18n.set_language("pa")
@@ -266,7 +267,7 @@ def test_captions_inside_the_window_and_off_their_target_small_and_large(game_id
     drive_by_mouse(app, scene, check=check_caption)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", fast_lane(LANGUAGES, "pa"))
 def test_captions_cover_nothing_they_point_at_in_every_language(lang):
     """The fast subset: every game, every language, at the largest interface
     on the window where the table is most crowded by it."""
@@ -276,7 +277,7 @@ def test_captions_cover_nothing_they_point_at_in_every_language(lang):
         drive_by_mouse(app, scene, check=check_caption)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", fast_lane(LANGUAGES, "ko"))
 def test_avalanche_captions_at_200_percent_keep_off_the_cards_they_name(lang):
     """The crowded case in every language and window size: at 200 % the
     caption beside Avalanche's hand has no room that is off both the hand
@@ -288,11 +289,10 @@ def test_avalanche_captions_at_200_percent_keep_off_the_cards_they_name(lang):
         drive_by_mouse(app, scene, check=check_caption)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("ui_scale", SCALES)
+@pytest.mark.slow  # .ci/run: 27 of the 108 (every language, game, size and scale); FIRESIDE_FULL_MATRIX=1: all
+@pytest.mark.parametrize(
+    "lang,game_id,size,ui_scale", sample_grid([LANGUAGES, GAMES, SIZES, SCALES], 27, seed="captions")
+)
 def test_captions_cover_nothing_they_point_at_every_step_size_scale_and_language(lang, game_id, size, ui_scale):
     """Every step x 3 window sizes x 3 interface sizes x 4 languages: 0 overlaps."""
     i18n.set_language(lang)

@@ -20,6 +20,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from matrix import fast_lane, sample_grid
 from test_story_layout import card_box
 
 from game import i18n
@@ -120,8 +121,8 @@ def check_six_seats(
     return len(match.moves)
 
 
-@pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", fast_lane(GAMES, "avalanche"))
+@pytest.mark.parametrize("size", fast_lane(SIZES, (1024, 600), single=True))
 def test_six_seats_cover_nothing_a_player_reads(game, size):
     """The fast subset: 100 % and 125 % in English, the first stretch of a game
     (Avalanche's avalanche grows to the turn line within it)."""
@@ -129,11 +130,11 @@ def test_six_seats_cover_nothing_a_player_reads(game, size):
         assert check_six_seats(game, size, ui_scale, "en", frames=100, seed=1) >= 40
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("lang", ["en", "ko", "ca", "pa"])
-@pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("ui_scale", [0.8, 1.0, 1.25, 2.0])
+@pytest.mark.slow  # .ci/run: 24 of the 144 (every language, game, size and scale); FIRESIDE_FULL_MATRIX=1: all
+@pytest.mark.parametrize(
+    "lang,game,size,ui_scale",
+    sample_grid([["en", "ko", "ca", "pa"], GAMES, SIZES, [0.8, 1.0, 1.25, 2.0]], 24, seed="six seats"),
+)
 def test_six_seats_cover_nothing_a_player_reads_every_language_and_size(lang, game, size, ui_scale):
     assert check_six_seats(game, size, ui_scale, lang, frames=600) >= 60  # a whole Avalanche game is about 100 moves
 
@@ -183,9 +184,8 @@ def test_the_grinch_badge_leaves_a_long_name_its_full_size(lang, size, monkeypat
     assert seen == set(range(len(NAMES)))
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.slow  # .ci/run: 6 of the 12 (every game and seat count); FIRESIDE_FULL_MATRIX=1: all
+@pytest.mark.parametrize("players,game", sample_grid([[2, 3, 4, 5], GAMES], 6, seed="fewer seats"))
 def test_fewer_seats_cover_nothing_a_player_reads_either(players, game):
     """The same fixes hold with fewer seats (the status line on two lines, the avalanche's turn line)."""
     if game == "sticheln" and players < 3:

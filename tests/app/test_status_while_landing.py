@@ -12,11 +12,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import random
 
+import pytest
 from table_driver import click, click_top_button, make_app
 
 DT = 1 / 60
 
 
+@pytest.mark.slow  # a whole game at normal speed; test_story_order's trick counters keep a landing case fast
 def test_sticheln_says_the_trick_is_taken_not_your_turn_while_it_is_gathered():
     app, table = make_app("sticheln", [True, False, False, False], seed=3, speed="normal")
     rng = random.Random(1)

@@ -43,6 +43,7 @@ def test_a_six_player_deal_lands_within_two_seconds_at_normal_speed():
     assert "Dealing" not in table.status()
 
 
+@pytest.mark.slow  # a whole six-player round at fast speed
 def test_the_round_summary_opens_after_the_last_trick_and_before_the_next_deal():
     app, table = make_app("sticheln", [False] * 6, seed=7, speed="fast")
     opened: list[dict] = []
@@ -105,6 +106,7 @@ def test_trick_counters_change_when_the_cards_arrive():
     assert all(not moving and not leaving for moving, leaving in changes)
 
 
+@pytest.mark.slow  # animated play until an avalanche stops; the trick counters keep the kind fast
 def test_the_crevasse_count_changes_as_the_stopped_avalanche_arrives():
     app, table = make_app("avalanche", [False] * 3, seed=5, speed="fast")
     last = table.counted().neutral

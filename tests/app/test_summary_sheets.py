@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from matrix import fast_lane
 from table_driver import make_app
 
 from game.app.scenes.results import CELEBRATION, ResultsScene
@@ -86,7 +87,7 @@ def test_the_results_hold_no_empty_band_and_keep_the_pain_cards():
     assert "game over" not in table.status() and table.status().startswith("Game over after 4 rounds")
 
 
-@pytest.mark.parametrize("speed", ["off", "normal"])
+@pytest.mark.parametrize("speed", fast_lane(["off", "normal"], "off"))  # normal: a whole animated game
 def test_the_winners_moment_respects_animations_off(speed):
     app, table, _sheets = play("grinch", 3, 4, speed=speed, stop_at_summary=False)
     results = app.stack.top

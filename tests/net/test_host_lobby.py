@@ -7,6 +7,7 @@ import json
 from collections import Counter
 
 import pytest
+from matrix import sample
 from netkit import GAMES, _strings, make_table, play_through_core
 
 from game import ai
@@ -238,7 +239,8 @@ def test_hostile_lines_at_a_lobby_and_from_spectators_change_nothing_and_crash_n
 @pytest.mark.slow
 def test_three_hundred_watched_games_send_a_spectator_no_hidden_card():
     found = views = 0
-    for i in range(300):
+    watched = sample(range(300), 100, seed="watched")  # every game and table size, with and without a computer
+    for i in watched:
         game_id = GAMES[i % 3]
         humans = [True] * (3 + i % 4) if i % 2 else [True, False, True]
         _session, table, states = make_table(game_id, humans, seed=1000 + i)
@@ -256,8 +258,8 @@ def test_three_hundred_watched_games_send_a_spectator_no_hidden_card():
         play_through_core(table, states, 1000 + i)
         found += sum(_public_check(raw, states) for raw in sent)
         views += len(sent)
-    print(f"300 watched games, {views} spectator views: {found} hidden cards")
-    assert found == 0 and views > 10_000
+    print(f"{len(watched)} watched games, {views} spectator views: {found} hidden cards")
+    assert found == 0 and views > 10_000 * len(watched) // 300
 
 
 def test_the_hosts_own_seat_stays_a_persons_when_the_open_seats_go_to_computers():

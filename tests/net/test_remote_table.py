@@ -20,6 +20,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from matrix import fast_lane
 from netkit import GAMES, make_table
 
 from game import i18n
@@ -141,7 +142,7 @@ def play_to_the_end(app: App, table: TableScene, rng: random.Random, frames: int
     raise AssertionError("the game did not reach the results")
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", fast_lane(GAMES, "grinch"))
 def test_a_whole_game_at_a_network_table_to_the_end(net, game_id):
     """You (this window), a remote bot and the host's computer."""
     table_net = net(game_id, [True, True, False], seed=11)

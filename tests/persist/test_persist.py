@@ -535,6 +535,7 @@ def test_check_save_refuses_a_bad_file(damage: str, reason: str, tmp_path: Path,
     assert len(lines) == 1 and lines[0].startswith(f"fireside: {path}: ") and reason in lines[0]
 
 
+@pytest.mark.slow  # a whole demo game in a subprocess, as test_deal_code's demo test
 def test_demo_save_writes_a_file_check_save_accepts(tmp_path: Path, home: Path) -> None:
     path = tmp_path / "demo.json"
     run = fireside(

@@ -15,12 +15,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from matrix import count
 from persist_helpers import new_match, play
 
 from game.persist import library, savefile
 
 ROOT = Path(__file__).resolve().parents[2]
-KILLS = 200
+KILLS = count(200, 100)  # .ci/run's sample; FIRESIDE_FULL_MATRIX=1: 200
 
 # The child imports only the save module (no pygame, no AI), so it is ready fast.
 # -S skips site-packages (the save code needs only the stdlib and this checkout).

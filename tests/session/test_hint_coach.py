@@ -5,6 +5,7 @@ and without the engine's statistics."""
 from __future__ import annotations
 
 import pytest
+from matrix import count, fast_lane
 
 from game.ai import review
 from game.ai.review import Review
@@ -20,7 +21,9 @@ def _no_engine_words(reason: object) -> None:
     assert "search_p" not in params and "search_n" not in params
 
 
-@pytest.mark.parametrize(("game_id", "seed"), [("sticheln", 5), ("grinch", 6), ("avalanche", 7)])
+@pytest.mark.parametrize(
+    ("game_id", "seed"), fast_lane([("sticheln", 5), ("grinch", 6), ("avalanche", 7)], ("grinch", 6))
+)
 def test_the_sessions_hint_is_the_reviews_best_move(game_id: str, seed: int) -> None:
     """A human's first real decision: the Session's worker hint against a
     review of that decision (the review follows the move played too)."""
@@ -48,6 +51,7 @@ def test_the_sessions_hint_is_the_reviews_best_move(game_id: str, seed: int) -> 
     assert decision.best == str(move)
 
 
+@pytest.mark.slow  # three reviewed games; the session's hint above keeps the kind in the fast lane
 def test_hint_and_review_agree_on_the_decisions_of_seeded_games_at_a_small_budget() -> None:
     """The rule holds at any budget: a quick check on every reviewed decision
     of a game of each kind at a small one."""
@@ -69,9 +73,10 @@ def test_hint_and_review_agree_on_the_decisions_of_seeded_games_at_a_small_budge
 @pytest.mark.slow
 def test_hint_and_coach_name_the_same_move_on_200_positions() -> None:
     """The issue's number: >= 200 positions across the three games at the
-    coach's own budget, no difference."""
+    coach's own budget, no difference (.ci/run: the first 16 of each game,
+    FIRESIDE_FULL_MATRIX=1: 70)."""
     report = reweigh.HintReport()
     for game_id in reweigh.GAMES:  # what `python -m game.tools.reweigh --hints 70` reports
-        reweigh.hint_agreement(game_id, range(1, 51), 70, report)
-    assert report.positions >= 200
+        reweigh.hint_agreement(game_id, range(1, 51), count(70, 16), report)
+    assert report.positions >= count(200, 3 * 16)
     assert report.different == []

@@ -12,6 +12,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame
 import pytest
+from matrix import fast_lane
 from table_driver import click
 
 from game.app.scenes.results import ResultsScene
@@ -108,7 +109,9 @@ def play_game(players: int, size, seed: int, shots: str | None = None) -> dict:
     return seen
 
 
-@pytest.mark.parametrize("players,size,seed", [(2, (1280, 720), 3), (4, (1920, 1080), 5)])
+@pytest.mark.parametrize(
+    "players,size,seed", fast_lane([(2, (1280, 720), 3), (4, (1920, 1080), 5)], (2, (1280, 720), 3))
+)
 def test_full_game_by_mouse(players, size, seed):
     seen = play_game(players, size, seed)
     assert seen["moves"] > 0
