@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.common.person_name import clean_name, computer_code, say_name
 from game.match.match import Seat
 from game.net import protocol as p
 from game.net import words
@@ -153,7 +154,7 @@ class HostTable:
         # people's seats never given to a computer at the start (the host's own, and the ones played
         # at the host's window), and the names an open seat takes when a computer gets it
         self.kept = sorted(kept or [])
-        self.spare_names = list(spare_names or [f"Computer {s + 1}" for s in range(len(self.names))])
+        self.spare_names = list(spare_names or [computer_code(s) for s in range(len(self.names))])
         self.at_host: list[int] = []  # seats the host's own window plays (reserved there; `reserve`)
         self.tokens: dict[int, str] = {}  # seat -> its secret, issued at join
         self.handed: dict[int, str] = {}  # a person's seat a computer plays meanwhile -> its level
@@ -203,8 +204,9 @@ class HostTable:
         self.tokens[seat] = token
         if seat not in self.at_host:
             self.at_host.append(seat)
+        name = clean_name(name or "")
         if name:
-            self.names[seat] = name.strip()[: p.MAX_NAME]
+            self.names[seat] = name
         return token
 
     def give_open_seats(self, level: str = "normal") -> list[Out]:
@@ -215,7 +217,7 @@ class HostTable:
         for seat in [s for s in self.open_seats if s not in self.kept]:
             self.remote_seats.remove(seat)
             self.names[seat] = self._spare_name(seat)
-            match.seats[seat] = Seat(self.names[seat], False, level)  # kept so: a resumed table has it too
+            match.seats[seat] = Seat(say_name(self.names[seat]), False, level)  # kept so: a resumed table has it too
             self.session.seat_computer(seat, level)
         return self._push_all()
 
@@ -224,7 +226,7 @@ class HostTable:
         else the first spare one nobody at the table has, else numbered."""
         taken = {n.casefold() for s, n in enumerate(self.names) if s != seat}
         spare = self.spare_names[seat:] + self.spare_names[:seat]
-        base = next((n for n in spare if n.casefold() not in taken), spare[0] if spare else f"Computer {seat + 1}")
+        base = next((n for n in spare if n.casefold() not in taken), spare[0] if spare else computer_code(seat))
         name, n = base, 2
         while name.casefold() in taken:
             name, n = f"{base} {n}", n + 1
@@ -445,7 +447,7 @@ class HostTable:
         return secrets.compare_digest(token.encode("utf-8", "replace"), expected.encode())  # any text, in constant time
 
     def _hello(self, conn: Any, state: _Conn, hello: p.Hello) -> list[Out]:
-        name = hello.name.strip()[: p.MAX_NAME]
+        name = clean_name(hello.name)  # what a font can draw and a terminal print, or "": the seat's default
         if hello.protocol != p.PROTOCOL:
             phrase = p.version_refusal(name, hello.version, hello.protocol)
             return [(conn, refused_bytes(phrase, hello)), (conn, None)]

@@ -20,6 +20,7 @@ import msgspec
 from msgspec import Meta
 
 from game import __version__
+from game.common.person_name import clean_name
 from game.net import words
 from game.rules.core import Event, Phrase
 
@@ -269,8 +270,10 @@ def refusal(phrase: Phrase, to: Message | None = None) -> Refused:
 
 
 def version_refusal(name: str, theirs: str, protocol: int) -> Phrase:
-    """A different protocol: say whose Fireside is which version."""
-    return words.phrase("version", name=name, theirs=theirs, ours=__version__, protocol=protocol, needs=PROTOCOL)
+    """A different protocol: say whose Fireside is which version (the name cleaned: it is a stranger's)."""
+    return words.phrase(
+        "version", name=clean_name(name), theirs=theirs, ours=__version__, protocol=protocol, needs=PROTOCOL
+    )
 
 
 def event_msg(event: Event) -> EventMsg:

@@ -1,0 +1,123 @@
+"""Names at a network table (issue 33, 1): cleaned once at the host by one
+function wherever a name comes in (a hello, a reserved seat at the host's
+window, a table's setup and `fireside host --names`), written safely on the
+host's terminal, and a seat nobody named travels as a code each window says in
+its own language."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game import i18n
+from game.common.person_name import (
+    NAME_LENGTH,
+    clean_name,
+    computer_code,
+    is_code,
+    said,
+    say_name,
+    seat_code,
+    terminal_text,
+)
+from game.net import protocol as p
+from game.net.client import ClientSeat
+from game.net.hosting import new_table
+
+HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
+GURMUKHI = re.compile("[\u0a00-\u0a7f]")
+
+
+@pytest.mark.parametrize(
+    ("typed", "kept"),
+    [
+        ("  Ana  ", "Ana"),
+        ("Ana\u202e\u2066evil", "Anaevil"),  # bidi overrides and isolates
+        ("\ufeffBo\u200b", "Bo"),  # a BOM, a zero-width space
+        ("Cy\x1b[31m\r\nroot# ", "Cy[31m root#"),  # an escape, a forged line
+        ("D  \t  e", "D e"),
+        ("\u200d", ""),  # a joiner alone: nothing
+        ("\x00\x07\x1b", ""),
+        ("   ", ""),
+        ("\ue000\U000f0000Ed", "Ed"),  # private use
+        ("x" + "\u0301" * 40, "x" + "\u0301" * 4),  # a letter under a heap of marks
+        ("\u0301Fe", "Fe"),  # a mark with no letter
+        ("ਗੁਰਪ੍ਰੀਤ", "ਗੁਰਪ੍ਰੀਤ"),  # Gurmukhi's marks kept
+        ("👩\u200d👩\u200d👧", "👩\u200d👩\u200d👧"),  # joiners between two characters kept
+        ("x" * 500, "x" * NAME_LENGTH),
+        ("지민", "지민"),
+    ],
+)
+def test_clean_name_keeps_what_a_font_draws_and_a_terminal_prints(typed: str, kept: str) -> None:
+    assert clean_name(typed) == kept
+    assert clean_name(kept) == kept  # cleaning twice changes nothing
+
+
+def test_no_person_can_take_a_name_that_reads_as_a_default() -> None:
+    assert is_code(seat_code(2)) and not is_code(clean_name(seat_code(2)))
+    assert say_name(clean_name(seat_code(2))) == "seat:3"  # said as typed, not as "Player 3"
+
+
+def _hello(table, conn, name, token=None, watch=False):
+    hello = p.Hello(version="1.0", protocol=p.PROTOCOL, name=name, token=token, watch=watch)
+    seat = ClientSeat(name, token)
+    for to, data in table.receive(conn, p.encode(hello)):
+        if to == conn and data is not None:
+            seat.handle(data)
+    return seat
+
+
+def test_every_way_in_cleans_a_name_with_one_function() -> None:
+    table = new_table("grinch", ["you", "here", "open", "easy"], [" Ana\u202e ", "Bo\x1b[2J", "", "\x07"])
+    assert table.names[:2] == ["Ana", "Bo[2J"]  # the setup's (and `fireside host --names`) names
+    assert is_code(table.names[2]) and table.names[3] == computer_code(3)  # nothing left: the default
+    assert [s.name for s in table.session.match.seats] == ["Ana", "Bo[2J", "Player 3", "Computer 4"]
+    table.reserve(0, "  Ana\u2067 Maria\t")
+    table.reserve(1, "\u202e")
+    assert table.names[:2] == ["Ana Maria", "Bo[2J"]  # the host's window's seats (nothing left: the name stays)
+    guest = _hello(table, "c", "Cy\r\n\x1b[31mforged line")
+    assert guest.seat == 2 and table.names[2] == "Cy [31mforged line"
+    assert guest.names[2] == "Cy [31mforged line"
+
+
+def test_a_name_cleaned_to_nothing_leaves_the_seats_default() -> None:
+    table = new_table("grinch", ["you", "open", "open"], ["", "", ""])
+    guest = _hello(table, "g", "\u202e\u200d \x1b")
+    assert guest.seat == 0 and table.names[0] == seat_code(0)
+    assert guest.names[0] == "Player 1"
+
+
+def test_a_version_refusal_says_a_cleaned_name() -> None:
+    phrase = p.version_refusal("Ana\x1b[2J\u202e", "0.1", 1)
+    assert phrase.params["name"] == "Ana[2J"
+
+
+def test_the_hosts_terminal_escapes_what_is_left() -> None:
+    from game.tools.cli import _shown_name
+
+    assert terminal_text("a\x1b[2J\nb\u202e") == "a\\x1b[2J\\nb\\u202e"
+    line = _shown_name("Cy\x1b]0;pwned\x07\nfireside: table closed")
+    assert "\x1b" not in line and "\n" not in line and "\x07" not in line
+    assert _shown_name(seat_code(1)) == "Player 2"
+
+
+def test_a_punjabi_window_at_a_korean_host_says_the_default_names_in_punjabi() -> None:
+    i18n.set_language("ko")
+    table = new_table("grinch", ["you", "open", "open", "easy"], ["", "", "", ""])
+    assert HANGUL.search(table.session.match.seats[0].name)  # the host's own words, kept at the host
+    wire: list[bytes] = []
+    hello = p.Hello(version="1.0", protocol=p.PROTOCOL, name="ਸਿਮਰਨ")
+    seat = ClientSeat("ਸਿਮਰਨ")
+    outs = table.receive("pa", p.encode(hello))
+    outs += table.start("random")
+    i18n.set_language("pa")
+    for conn, data in outs:
+        if conn == "pa" and data is not None:
+            wire.append(data)
+            seat.handle(data)
+    assert wire and not any(HANGUL.search(data.decode()) for data in wire)  # codes, not the host's words
+    assert seat.names[0] == "ਸਿਮਰਨ"  # a person's own name, never translated
+    assert sum(len(HANGUL.findall(name)) for name in seat.names) == 0
+    assert all(GURMUKHI.search(name) for name in seat.names), seat.names
+    assert said([seat_code(2)]) == [i18n._("Player {n}").format(n=3)]
