@@ -464,6 +464,8 @@ class HostTable:
             if old is not None and old != conn:  # the seat came back on a new line: the old one is stale
                 self.conns.pop(old, None)
                 out.append((old, None))
+            if name:  # a rejoin may bring a new name (changed in Settings meanwhile): a rename
+                self.names[seat] = name
             if seat in self.handed:  # back from away: the person plays again
                 del self.handed[seat]
                 self.session.unseat_computer(seat)

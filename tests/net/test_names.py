@@ -121,3 +121,15 @@ def test_a_punjabi_window_at_a_korean_host_says_the_default_names_in_punjabi() -
     assert sum(len(HANGUL.findall(name)) for name in seat.names) == 0
     assert all(GURMUKHI.search(name) for name in seat.names), seat.names
     assert said([seat_code(2)]) == [i18n._("Player {n}").format(n=3)]
+
+
+def test_a_rejoin_renames_its_seat_cleaned_and_an_empty_name_keeps_it() -> None:
+    table = new_table("grinch", ["you", "open"], ["", ""])
+    ana = _hello(table, "a", "Ana")
+    assert ana.seat == 0 and table.names[0] == "Ana"
+    table.disconnect("a")
+    again = _hello(table, "a2", "Ana\u202e Maria\x1b", token=ana.token)
+    assert again.seat == 0 and table.names[0] == "Ana Maria" and again.names[0] == "Ana Maria"
+    table.disconnect("a2")
+    _hello(table, "a3", "\u200d", token=ana.token)
+    assert table.names[0] == "Ana Maria"

@@ -602,6 +602,7 @@ class JoinScene(ModalScene):
         self.code_field = TextField(code or "", max_len=6, on_submit=lambda _t: self.join())
         self.name = name or _my_name(app)
         self.name_field = _name_field(self.name)
+        self.keeps_name = name is None  # `fireside join --name` names this table only, not the setting
         self.token = token
         self.client: Client | None = None
         self.url = url
@@ -754,9 +755,10 @@ class JoinScene(ModalScene):
         if self.client is not None:
             self.client.close(timeout=0.5)
         from game.app.scenes.player_name import keep_name
+        from game.common.person_name import clean_name
 
-        if self.token is None:  # (a rejoin keeps the name its seat has)
-            self.name = keep_name(self.app, self.name_field.text)
+        typed = self.name_field.text
+        self.name = keep_name(self.app, typed) if self.keeps_name else clean_name(typed)
         self.url, self.watching, self.waited = url, watch, 0.0
         extra: dict[str, Any] = {"watch": True} if watch else {}
         try:
