@@ -17,7 +17,17 @@ import unicodedata
 
 from game.i18n import _
 
-__all__ = ["NAME_LENGTH", "clean_name", "computer_code", "is_code", "said", "say_name", "seat_code", "terminal_text"]
+__all__ = [
+    "NAME_LENGTH",
+    "clean_name",
+    "computer_code",
+    "is_code",
+    "said",
+    "say_name",
+    "seat_code",
+    "terminal_text",
+    "watcher_code",
+]
 
 #: The longest name a table keeps, in characters (what a seat's panel and the lobby have room for).
 NAME_LENGTH = 24
@@ -75,6 +85,11 @@ def computer_code(seat: int) -> str:
     return f"{CODE_MARK}computer:{seat + 1}"
 
 
+def watcher_code() -> str:
+    """The name of a spectator who gave none (said "Someone watching")."""
+    return f"{CODE_MARK}watcher"
+
+
 def is_code(name: str) -> bool:
     """`name` is a default's code, not a person's name."""
     return name.startswith(CODE_MARK)
@@ -91,6 +106,8 @@ def say_name(name: str) -> str:
         return _("Player {n}").format(n=n)
     if kind == "computer" and n:
         return _("Computer {n}").format(n=n)
+    if kind == "watcher":
+        return _("Someone watching")
     return "?"
 
 

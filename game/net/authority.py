@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.common.person_name import clean_name, computer_code, say_name
+from game.common.person_name import clean_name, computer_code, say_name, watcher_code
 from game.match.match import Seat
 from game.net import protocol as p
 from game.net import words
@@ -159,6 +159,7 @@ class HostTable:
         self.tokens: dict[int, str] = {}  # seat -> its secret, issued at join
         self.handed: dict[int, str] = {}  # a person's seat a computer plays meanwhile -> its level
         self.watchers: dict[Any, str] = {}  # a spectator's line -> its token
+        self.watcher_names: dict[Any, str] = {}  # a spectator's line -> the name its hello brought (cleaned)
         self.conns: dict[Any, _Conn] = {}
         self.seat_conn: dict[int, Any] = {}
         self._outbox: list[Out] = []
@@ -327,6 +328,7 @@ class HostTable:
         """`conn` is gone; its seat waits for a rejoin with the same token."""
         self._touch()
         state = self.conns.pop(conn, None)
+        self.watcher_names.pop(conn, None)
         if self.watchers.pop(conn, None) is not None:
             self._changed()
             return []
@@ -427,12 +429,14 @@ class HostTable:
         if isinstance(message, p.Chat):
             if message.phrase is not None and message.phrase not in p.QUICK_PHRASES:
                 return [(conn, refused_bytes(words.phrase("no_such_phrase"), message))]
-            line = p.encode(p.Chat(text=message.text, seat=seat, phrase=message.phrase))
+            name = self.watcher_names.get(conn, watcher_code()) if seat == WATCHING else None
+            line = p.encode(p.Chat(text=message.text, seat=seat, phrase=message.phrase, name=name))
             return [(c, line) for c in [*self.seat_conn.values(), *self.watchers]]
         if isinstance(message, p.Bye):
             self.conns.pop(conn, None)
             if seat == WATCHING:
                 self.watchers.pop(conn, None)
+                self.watcher_names.pop(conn, None)
                 self._changed()
                 return [(conn, None)]
             if self.seat_conn.get(seat) == conn:
@@ -500,6 +504,7 @@ class HostTable:
         token = secrets.token_urlsafe(24)
         state.seat = WATCHING
         self.watchers[conn] = token
+        self.watcher_names[conn] = clean_name(hello.name) or watcher_code()
         self._changed()
         welcome = p.Welcome(
             seat=WATCHING,

@@ -170,6 +170,7 @@ class Chat(msgspec.Struct, tag="chat", tag_field="kind"):
     seat: int | None = None
     phrase: Code | None = None  # a quick phrase's code ("good_game"): each window says it in its own language
     id: MessageId = 0
+    name: Name | None = None  # a spectator's line, as the host relays it: who said it (the spectator has no seat)
 
 
 class Bye(msgspec.Struct, tag="bye", tag_field="kind"):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from test_remote_table import make_app, net, settle  # noqa: F401  (net: the fixture)
 
 from game import i18n
 from game.common.person_name import (
@@ -133,3 +134,34 @@ def test_a_rejoin_renames_its_seat_cleaned_and_an_empty_name_keeps_it() -> None:
     table.disconnect("a2")
     _hello(table, "a3", "\u200d", token=ana.token)
     assert table.names[0] == "Ana Maria"
+
+
+def test_a_spectators_chat_line_carries_the_name_its_hello_brought_cleaned() -> None:
+    from game.common.person_name import watcher_code
+
+    table = new_table("grinch", ["you", "open"], ["", ""])
+    ana = _hello(table, "a", "Ana")
+    eve = _hello(table, "e", "Eve\u202e\x1b[2J", watch=True)
+    nobody = _hello(table, "n", "\u200d", watch=True)
+    assert eve.watching and nobody.watching
+    for conn, seat, text in (("e", eve, "hi from Eve"), ("n", nobody, "hello")):
+        lines = [p.decode(d) for c, d in table.receive(conn, seat.say(text)) if c == "a" and d is not None]
+        assert len(lines) == 1 and isinstance(lines[0], p.Chat) and lines[0].seat == -1
+        ana.handle(p.encode(lines[0]))
+    assert [c.name for c in ana.chat] == ["Eve[2J", watcher_code()]
+    assert say_name(watcher_code()) == "Someone watching"
+    plain = [p.decode(d) for c, d in table.receive("a", ana.say("hi")) if c == "e" and d is not None]
+    assert plain[0].name is None and plain[0].seat == 0  # a seat's line: its seat says who
+
+
+def test_a_players_window_shows_a_spectators_line_by_the_spectators_name(net) -> None:  # noqa: F811
+    table_net = net("sticheln", [True, True, False], seed=6)
+    ana = table_net.client("Ana")
+    eve = table_net.client("Eve", watch=True)
+    assert eve.wait(lambda s: s.watching, 5)
+    app = make_app()
+    table = app.routes.remote_table(ana)
+    mode = table.mode
+    eve.say("go Ana")
+    assert settle(app, lambda: len(mode.chat.lines) == 1)
+    assert mode.chat.lines[0][1] == "Eve: go Ana"  # not "?: go Ana"
