@@ -233,6 +233,15 @@ class HostTable:
             name, n = f"{base} {n}", n + 1
         return name
 
+    def _unique(self, seat: int, name: str) -> str:
+        """`name` for `seat`, numbered when another seat has it already ("Ana 2"):
+        two friends called Ana are told apart on every panel and in the chat."""
+        taken = {n.casefold() for s, n in enumerate(self.names) if s != seat}
+        shown, n = name, 2
+        while shown.casefold() in taken:
+            shown, n = f"{name[: p.MAX_NAME - 3]} {n}", n + 1
+        return shown
+
     def start(self, level: str = "normal") -> list[Out]:
         """Begin the game: the open seats left go to computers; the computers move."""
         self._touch()
@@ -469,7 +478,7 @@ class HostTable:
                 self.conns.pop(old, None)
                 out.append((old, None))
             if name:  # a rejoin may bring a new name (changed in Settings meanwhile): a rename
-                self.names[seat] = name
+                self.names[seat] = self._unique(seat, name)
             if seat in self.handed:  # back from away: the person plays again
                 del self.handed[seat]
                 self.session.unseat_computer(seat)
@@ -484,7 +493,7 @@ class HostTable:
             seat = free[0]
             self.tokens[seat] = secrets.token_urlsafe(24)
             if name:
-                self.names[seat] = name
+                self.names[seat] = self._unique(seat, name)
             out = []
         state.seat = seat
         self.seat_conn[seat] = conn

@@ -165,3 +165,11 @@ def test_a_players_window_shows_a_spectators_line_by_the_spectators_name(net) ->
     eve.say("go Ana")
     assert settle(app, lambda: len(mode.chat.lines) == 1)
     assert mode.chat.lines[0][1] == "Eve: go Ana"  # not "?: go Ana"
+
+
+def test_two_friends_with_one_name_are_told_apart() -> None:
+    table = new_table("grinch", ["you", "open", "open"], ["Ana", "", ""])
+    table.reserve(0)
+    bo = _hello(table, "b", "ana")
+    cy = _hello(table, "c", "Ana")
+    assert (bo.seat, cy.seat) == (1, 2) and table.names == ["Ana", "ana 2", "Ana 3"]
