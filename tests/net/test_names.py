@@ -173,3 +173,21 @@ def test_two_friends_with_one_name_are_told_apart() -> None:
     bo = _hello(table, "b", "ana")
     cy = _hello(table, "c", "Ana")
     assert (bo.seat, cy.seat) == (1, 2) and table.names == ["Ana", "ana 2", "Ana 3"]
+
+
+def test_a_heard_tables_host_name_is_cleaned_before_join_shows_it() -> None:
+    from types import SimpleNamespace
+
+    from game.net.discovery import _advert_of
+
+    props = {
+        b"game": b"grinch",
+        b"code": b"K3M9QP\x1b[2J",
+        b"host": "Ana\u202e\x1b]0;x\x07".encode(),
+        b"protocol": b"2",
+    }
+    info = SimpleNamespace(properties=props, port=47474, parsed_addresses=lambda: ["127.0.0.1"])
+    advert = _advert_of(info)
+    assert advert is not None and advert.host_name == "Ana]0;x" and advert.code == "K3M9QP[2J"
+    blank = _advert_of(SimpleNamespace(properties={**props, b"host": b"\x1b"}, port=1, parsed_addresses=lambda: []))
+    assert blank is not None and blank.host_name == "Fireside"
