@@ -93,6 +93,7 @@ class Snapshot:
     current: int | None
     scores: list[int]
     levels: dict[int, str] = field(default_factory=dict)  # a computer's seat -> its level
+    watcher_names: list[str] = field(default_factory=list)  # who watches, as their hellos named them
 
 
 def refused_bytes(phrase: Phrase, to: p.Message | None = None) -> bytes:
@@ -297,6 +298,7 @@ class HostTable:
             current=session.current,
             scores=list(session.match.state.scores()) if session.over else [],
             levels={s: self.handed.get(s, session.match.seats[s].level) for s in session.agents},
+            watcher_names=[self.watcher_names.get(conn, watcher_code()) for conn in self.watchers],
         )
 
     # -- the transport's side -------------------------------------------------

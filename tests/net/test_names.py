@@ -191,3 +191,15 @@ def test_a_heard_tables_host_name_is_cleaned_before_join_shows_it() -> None:
     assert advert is not None and advert.host_name == "Ana]0;x" and advert.code == "K3M9QP[2J"
     blank = _advert_of(SimpleNamespace(properties={**props, b"host": b"\x1b"}, port=1, parsed_addresses=lambda: []))
     assert blank is not None and blank.host_name == "Fireside"
+
+
+def test_the_hosts_snapshot_names_who_watches() -> None:
+    from game.common.person_name import watcher_code
+
+    table = new_table("grinch", ["you", "open"], ["", ""])
+    _hello(table, "e", "Eve\u202e", watch=True)
+    _hello(table, "n", "", watch=True)
+    snap = table.snapshot()
+    assert snap.watchers == 2 and snap.watcher_names == ["Eve", watcher_code()]
+    table.disconnect("e")
+    assert table.snapshot().watcher_names == [watcher_code()]

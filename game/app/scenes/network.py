@@ -538,8 +538,9 @@ class LobbyScene(ModalScene):
             )
             y += ui(30)
         if snap.watchers:
-            line = _("Watching: {n}").format(n=snap.watchers)
-            blit_text(surface, line, ui(15), MUTED, midtop=(p.centerx, y + ui(4)))
+            line = _("Watching: {names}").format(names=", ".join(said(snap.watcher_names)))
+            line, size = widgets.fitted(line, ui(15), p.w - ui(40))  # many watchers: cut with an ellipsis
+            blit_text(surface, line, size, MUTED, midtop=(p.centerx, y + ui(4)))
         hint = _("The game starts when you press Start; open seats nobody took go to computers.")
         size = widgets.fit_size(hint, ui(14), p.w - ui(40))
         blit_text(surface, hint, size, MUTED, midbottom=(p.centerx, self.give_button.rect.y - ui(6)))
