@@ -203,3 +203,17 @@ def test_the_hosts_snapshot_names_who_watches() -> None:
     assert snap.watchers == 2 and snap.watcher_names == ["Eve", watcher_code()]
     table.disconnect("e")
     assert table.snapshot().watcher_names == [watcher_code()]
+
+
+def test_a_kept_table_keeps_its_codes_and_says_them_in_the_language_of_the_day() -> None:
+    from game.net.hosting import resumed, saved
+    from game.persist import network
+
+    table = new_table("grinch", ["you", "open", "easy"], ["Ana", "", ""])
+    network.write_table(saved(table))
+    save = network.read_table()
+    assert save is not None and save.names == table.names and is_code(save.names[1])
+    again = resumed(save)
+    i18n.set_language("ca")
+    assert said(again.names) == ["Ana", i18n._("Player {n}").format(n=2), i18n._("Computer {n}").format(n=3)]
+    assert said(again.names)[1] != "Player 2"
