@@ -11,10 +11,11 @@ import time
 import pygame
 import pytest
 
-from game.app.scenes import player_name
-from game.app.scenes.player_name import AskNameScene, ask_once, my_name
+from game.app.scenes.ask_name import AskNameScene, ask_once
 from game.app.scenes.settings import SettingsScene
 from game.app.shell.app import App
+from game.app.words import player_name
+from game.app.words.player_name import my_name
 from game.common.person_name import is_code, said
 from game.persist.settings import Settings, from_data, load_settings
 from game.rules import GAME_IDS

@@ -63,7 +63,7 @@ __all__ = [
 def _my_name(app: AppSurface) -> str:
     """The name this player set, or "": the host then keeps the seat's own name
     ("Player 2"), rather than every window calling this player "You"."""
-    from game.app.scenes.player_name import my_name
+    from game.app.words.player_name import my_name
 
     return my_name(app.settings)
 
@@ -387,7 +387,7 @@ class HostSetupScene(ModalScene):
 
     def open_table(self) -> None:
         """Open the table: its server listens, the lobby shows who joins."""
-        from game.app.scenes.player_name import keep_name
+        from game.app.words.player_name import keep_name
         from game.app.words.seat_names import computer_name, free_computer_name
         from game.common.person_name import clean_name
         from game.net import hosting as net
@@ -755,7 +755,7 @@ class JoinScene(ModalScene):
 
         if self.client is not None:
             self.client.close(timeout=0.5)
-        from game.app.scenes.player_name import keep_name
+        from game.app.words.player_name import keep_name
         from game.common.person_name import clean_name
 
         typed = self.name_field.text

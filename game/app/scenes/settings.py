@@ -26,14 +26,14 @@ class SettingsScene(ModalScene):
 
     def __init__(self, app: AppSurface):
         super().__init__(app)
-        from game.app.scenes.player_name import my_name
+        from game.app.words.player_name import my_name
         from game.common.person_name import NAME_LENGTH
 
         # the name friends see at a network table, kept when it is accepted or the screen closes
         self.name_field = TextField(my_name(app.settings), max_len=NAME_LENGTH, on_submit=self.keep_name)
 
     def keep_name(self, text: str | None = None) -> None:
-        from game.app.scenes.player_name import keep_name
+        from game.app.words.player_name import keep_name
 
         name = keep_name(self.app, self.name_field.text if text is None else text)
         self.name_field.text = name
