@@ -199,7 +199,13 @@ def new_table(
         given = clean_name(names[i]) if i < len(names) else ""
         return given or (seat_code(i) if kind in PEOPLE else computer_code(i))
 
-    coded = [name(i, kind) for i, kind in enumerate(kinds)]  # what travels: a default as its code
+    coded: list[str] = []  # what travels: a default as its code, two names alike numbered ("Ana 2")
+    for i, kind in enumerate(kinds):
+        base = name(i, kind)
+        shown, n = base, 2
+        while shown.casefold() in (c.casefold() for c in coded):
+            shown, n = f"{base} {n}", n + 1
+        coded.append(shown)
     seats = [  # the match's own (its archive, the history) in the host's words
         Seat(say_name(coded[i]), True) if kind in PEOPLE else Seat(say_name(coded[i]), False, kind)
         for i, kind in enumerate(kinds)

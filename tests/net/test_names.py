@@ -173,6 +173,8 @@ def test_two_friends_with_one_name_are_told_apart() -> None:
     bo = _hello(table, "b", "ana")
     cy = _hello(table, "c", "Ana")
     assert (bo.seat, cy.seat) == (1, 2) and table.names == ["Ana", "ana 2", "Ana 3"]
+    here = new_table("grinch", ["you", "here", "open"], ["Ana", " Ana ", ""])  # the setup's (or --names)
+    assert here.names[:2] == ["Ana", "Ana 2"]
 
 
 def test_a_heard_tables_host_name_is_cleaned_before_join_shows_it() -> None:
