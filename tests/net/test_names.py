@@ -219,3 +219,17 @@ def test_a_kept_table_keeps_its_codes_and_says_them_in_the_language_of_the_day()
     i18n.set_language("ca")
     assert said(again.names) == ["Ana", i18n._("Player {n}").format(n=2), i18n._("Computer {n}").format(n=3)]
     assert said(again.names)[1] != "Player 2"
+
+
+def test_the_headless_hosts_lines_never_carry_a_control_character(capsys) -> None:
+    from game.tools.cli import _say_changes
+
+    table = new_table("grinch", ["open", "open"], ["", ""])
+    before = table.snapshot()
+    _hello(table, "a", "Eve\x1b[2J\x1b[Hfireside: the host quit")
+    table.names[1] = "Mallory\r\nforged line\x1b]0;x\x07"  # as if a name reached the table uncleaned
+    _hello(table, "b", "")
+    _say_changes(before, table.snapshot())
+    out = capsys.readouterr().out
+    assert out.count("\n") == 2 and not any(ch in out for ch in "\x1b\r\x07")
+    assert "Mallory forged line" in out  # cleaned again on the way out, and escaped if anything were left
