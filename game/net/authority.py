@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.common.person_name import clean_name, computer_code, say_name, watcher_code
 from game.match.match import Seat
 from game.net import protocol as p
 from game.net import words
@@ -92,6 +93,7 @@ class Snapshot:
     current: int | None
     scores: list[int]
     levels: dict[int, str] = field(default_factory=dict)  # a computer's seat -> its level
+    watcher_names: list[str] = field(default_factory=list)  # who watches, as their hellos named them
 
 
 def refused_bytes(phrase: Phrase, to: p.Message | None = None) -> bytes:
@@ -153,11 +155,12 @@ class HostTable:
         # people's seats never given to a computer at the start (the host's own, and the ones played
         # at the host's window), and the names an open seat takes when a computer gets it
         self.kept = sorted(kept or [])
-        self.spare_names = list(spare_names or [f"Computer {s + 1}" for s in range(len(self.names))])
+        self.spare_names = list(spare_names or [computer_code(s) for s in range(len(self.names))])
         self.at_host: list[int] = []  # seats the host's own window plays (reserved there; `reserve`)
         self.tokens: dict[int, str] = {}  # seat -> its secret, issued at join
         self.handed: dict[int, str] = {}  # a person's seat a computer plays meanwhile -> its level
         self.watchers: dict[Any, str] = {}  # a spectator's line -> its token
+        self.watcher_names: dict[Any, str] = {}  # a spectator's line -> the name its hello brought (cleaned)
         self.conns: dict[Any, _Conn] = {}
         self.seat_conn: dict[int, Any] = {}
         self._outbox: list[Out] = []
@@ -203,8 +206,9 @@ class HostTable:
         self.tokens[seat] = token
         if seat not in self.at_host:
             self.at_host.append(seat)
+        name = clean_name(name or "")
         if name:
-            self.names[seat] = name.strip()[: p.MAX_NAME]
+            self.names[seat] = name
         return token
 
     def give_open_seats(self, level: str = "normal") -> list[Out]:
@@ -215,7 +219,7 @@ class HostTable:
         for seat in [s for s in self.open_seats if s not in self.kept]:
             self.remote_seats.remove(seat)
             self.names[seat] = self._spare_name(seat)
-            match.seats[seat] = Seat(self.names[seat], False, level)  # kept so: a resumed table has it too
+            match.seats[seat] = Seat(say_name(self.names[seat]), False, level)  # kept so: a resumed table has it too
             self.session.seat_computer(seat, level)
         return self._push_all()
 
@@ -224,11 +228,20 @@ class HostTable:
         else the first spare one nobody at the table has, else numbered."""
         taken = {n.casefold() for s, n in enumerate(self.names) if s != seat}
         spare = self.spare_names[seat:] + self.spare_names[:seat]
-        base = next((n for n in spare if n.casefold() not in taken), spare[0] if spare else f"Computer {seat + 1}")
+        base = next((n for n in spare if n.casefold() not in taken), spare[0] if spare else computer_code(seat))
         name, n = base, 2
         while name.casefold() in taken:
             name, n = f"{base} {n}", n + 1
         return name
+
+    def _unique(self, seat: int, name: str) -> str:
+        """`name` for `seat`, numbered when another seat has it already ("Ana 2"):
+        two friends called Ana are told apart on every panel and in the chat."""
+        taken = {n.casefold() for s, n in enumerate(self.names) if s != seat}
+        shown, n = name, 2
+        while shown.casefold() in taken:
+            shown, n = f"{name[: p.MAX_NAME - 3]} {n}", n + 1
+        return shown
 
     def start(self, level: str = "normal") -> list[Out]:
         """Begin the game: the open seats left go to computers; the computers move."""
@@ -285,6 +298,7 @@ class HostTable:
             current=session.current,
             scores=list(session.match.state.scores()) if session.over else [],
             levels={s: self.handed.get(s, session.match.seats[s].level) for s in session.agents},
+            watcher_names=[self.watcher_names.get(conn, watcher_code()) for conn in self.watchers],
         )
 
     # -- the transport's side -------------------------------------------------
@@ -325,6 +339,7 @@ class HostTable:
         """`conn` is gone; its seat waits for a rejoin with the same token."""
         self._touch()
         state = self.conns.pop(conn, None)
+        self.watcher_names.pop(conn, None)
         if self.watchers.pop(conn, None) is not None:
             self._changed()
             return []
@@ -425,12 +440,14 @@ class HostTable:
         if isinstance(message, p.Chat):
             if message.phrase is not None and message.phrase not in p.QUICK_PHRASES:
                 return [(conn, refused_bytes(words.phrase("no_such_phrase"), message))]
-            line = p.encode(p.Chat(text=message.text, seat=seat, phrase=message.phrase))
+            name = self.watcher_names.get(conn, watcher_code()) if seat == WATCHING else None
+            line = p.encode(p.Chat(text=message.text, seat=seat, phrase=message.phrase, name=name))
             return [(c, line) for c in [*self.seat_conn.values(), *self.watchers]]
         if isinstance(message, p.Bye):
             self.conns.pop(conn, None)
             if seat == WATCHING:
                 self.watchers.pop(conn, None)
+                self.watcher_names.pop(conn, None)
                 self._changed()
                 return [(conn, None)]
             if self.seat_conn.get(seat) == conn:
@@ -445,7 +462,7 @@ class HostTable:
         return secrets.compare_digest(token.encode("utf-8", "replace"), expected.encode())  # any text, in constant time
 
     def _hello(self, conn: Any, state: _Conn, hello: p.Hello) -> list[Out]:
-        name = hello.name.strip()[: p.MAX_NAME]
+        name = clean_name(hello.name)  # what a font can draw and a terminal print, or "": the seat's default
         if hello.protocol != p.PROTOCOL:
             phrase = p.version_refusal(name, hello.version, hello.protocol)
             return [(conn, refused_bytes(phrase, hello)), (conn, None)]
@@ -462,6 +479,8 @@ class HostTable:
             if old is not None and old != conn:  # the seat came back on a new line: the old one is stale
                 self.conns.pop(old, None)
                 out.append((old, None))
+            if name:  # a rejoin may bring a new name (changed in Settings meanwhile): a rename
+                self.names[seat] = self._unique(seat, name)
             if seat in self.handed:  # back from away: the person plays again
                 del self.handed[seat]
                 self.session.unseat_computer(seat)
@@ -476,7 +495,7 @@ class HostTable:
             seat = free[0]
             self.tokens[seat] = secrets.token_urlsafe(24)
             if name:
-                self.names[seat] = name
+                self.names[seat] = self._unique(seat, name)
             out = []
         state.seat = seat
         self.seat_conn[seat] = conn
@@ -496,6 +515,7 @@ class HostTable:
         token = secrets.token_urlsafe(24)
         state.seat = WATCHING
         self.watchers[conn] = token
+        self.watcher_names[conn] = clean_name(hello.name) or watcher_code()
         self._changed()
         welcome = p.Welcome(
             seat=WATCHING,

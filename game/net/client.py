@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game import __version__, ai, rules
+from game.common.person_name import said
 from game.net import protocol as p
 from game.net import words
 from game.rules.core import Event, Phrase
@@ -133,7 +134,7 @@ class ClientSeat:
         message = p.decode(raw)
         if isinstance(message, p.Welcome):
             self.seat, self.token, self.code = message.seat, message.token, message.code
-            self.game, self.names = message.game, list(message.names)
+            self.game, self.names = message.game, said(message.names)
             self.watching = message.watching
             self.welcomes += 1
             self._rejoining = self.pending is not None
@@ -145,7 +146,7 @@ class ClientSeat:
             self.events = tuple(p.event_from_msg(e) for e in message.events)
             self.moves = message.moves
             self.connected = list(message.connected)
-            self.names = list(message.names) or self.names
+            self.names = said(message.names) or self.names
             self.computers = list(message.computers)
             self.away = list(message.away)
             self.started = message.started

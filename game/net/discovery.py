@@ -20,6 +20,8 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from game.common.person_name import clean_name
+
 log = logging.getLogger(__name__)
 
 SERVICE = "_fireside._tcp.local."
@@ -164,8 +166,8 @@ def _advert_of(info: Any) -> Advert | None:
         props = {k.decode(): (v or b"").decode() for k, v in (info.properties or {}).items()}
         return Advert(
             game=props["game"][:32],
-            code=props["code"][:12],
-            host_name=props.get("host", "")[:40],
+            code=clean_name(props["code"], 12),  # a stranger's words, shown on a button: cleaned as a name is
+            host_name=clean_name(props.get("host", "")) or "Fireside",
             protocol=int(props.get("protocol", "0")),
             port=int(info.port),
             addresses=tuple(info.parsed_addresses()),

@@ -11,6 +11,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from game.common.person_name import clean_name, computer_code, say_name, seat_code
 from game.match.match import Seat
 from game.net import protocol as p
 from game.net.authority import HostTable, Snapshot
@@ -195,17 +196,26 @@ def new_table(
     from game.match.match import Match
 
     def name(i: int, kind: str) -> str:
-        given = names[i].strip() if i < len(names) else ""
-        return given or (f"Player {i + 1}" if kind in PEOPLE else f"Computer {i + 1}")
+        given = clean_name(names[i]) if i < len(names) else ""
+        return given or (seat_code(i) if kind in PEOPLE else computer_code(i))
 
-    seats = [
-        Seat(name(i, kind), True) if kind in PEOPLE else Seat(name(i, kind), False, kind)
+    coded: list[str] = []  # what travels: a default as its code, two names alike numbered ("Ana 2")
+    for i, kind in enumerate(kinds):
+        base = name(i, kind)
+        shown, n = base, 2
+        while shown.casefold() in (c.casefold() for c in coded):
+            shown, n = f"{base} {n}", n + 1
+        coded.append(shown)
+    seats = [  # the match's own (its archive, the history) in the host's words
+        Seat(say_name(coded[i]), True) if kind in PEOPLE else Seat(say_name(coded[i]), False, kind)
         for i, kind in enumerate(kinds)
     ]
     match = Match(game_id, seats, seed=seed)
     people = [i for i, kind in enumerate(kinds) if kind in PEOPLE]
     kept = [i for i, kind in enumerate(kinds) if kind in KEPT]
-    return HostTable(Session(match, keeps=False), remote_seats=people, lobby=lobby, kept=kept, **kwargs)
+    table = HostTable(Session(match, keeps=False), remote_seats=people, lobby=lobby, kept=kept, **kwargs)
+    table.names = coded
+    return table
 
 
 class Hosting:

@@ -20,6 +20,7 @@ import msgspec
 from msgspec import Meta
 
 from game import __version__
+from game.common.person_name import clean_name
 from game.net import words
 from game.rules.core import Event, Phrase
 
@@ -169,6 +170,7 @@ class Chat(msgspec.Struct, tag="chat", tag_field="kind"):
     seat: int | None = None
     phrase: Code | None = None  # a quick phrase's code ("good_game"): each window says it in its own language
     id: MessageId = 0
+    name: Name | None = None  # a spectator's line, as the host relays it: who said it (the spectator has no seat)
 
 
 class Bye(msgspec.Struct, tag="bye", tag_field="kind"):
@@ -269,8 +271,10 @@ def refusal(phrase: Phrase, to: Message | None = None) -> Refused:
 
 
 def version_refusal(name: str, theirs: str, protocol: int) -> Phrase:
-    """A different protocol: say whose Fireside is which version."""
-    return words.phrase("version", name=name, theirs=theirs, ours=__version__, protocol=protocol, needs=PROTOCOL)
+    """A different protocol: say whose Fireside is which version (the name cleaned: it is a stranger's)."""
+    return words.phrase(
+        "version", name=clean_name(name), theirs=theirs, ours=__version__, protocol=protocol, needs=PROTOCOL
+    )
 
 
 def event_msg(event: Event) -> EventMsg:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from game import rules
+from game.common.person_name import said
 from game.i18n import N_
 from game.match.match import Match, Seat
 from game.net import protocol as p
@@ -83,7 +84,7 @@ class RemoteSession:
         self.agents: dict[int, Any] = {}  # the host's computers think on the host
         self.keeps = False  # the host keeps the game
         self.shown = first  # the message the shown view arrived with: its names, computers, away seats
-        self.names = list(first.names) or list(seat.names)  # the last names the host told (a view may leave them out)
+        self.names = said(first.names) or list(seat.names)  # the last names the host told (a view may leave them out)
         self.heard: tuple[Event, ...] = ()  # the shown move's events, as the host let us see them
         self.hints = HintWorker()
         self._listeners: list[Callable[[int, tuple[Event, ...]], None]] = []
@@ -218,7 +219,7 @@ class RemoteSession:
         told = message.moves == match.position + 1
         mover = before.current_player if told else None
         self.shown = message
-        self.names = list(message.names) or self.names
+        self.names = said(message.names) or self.names
         match.state, match.position = state, message.moves
         match.seats = self.seats(state.num_players)
         self.heard = events if told else ()

@@ -44,6 +44,8 @@ class Settings:
     game: str = ""  # the game last set up ("" = setup's first), a registered game id (game.rules.registry)
     players: int = 0  # its player count last time (0 = setup's default; kept within the game's range)
     learn_offered: list[str] = field(default_factory=list)  # games whose guided game setup offered once
+    player_name: str = ""  # what friends at a network table call this player ("" = the seat's default)
+    name_asked: bool = False  # the name was asked for once, at the first start (typed or skipped)
 
     @property
     def time_scale(self) -> float:
@@ -95,6 +97,8 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "ui_scale": _number(*UI_SCALE),
     "game": _game_ok,
     "players": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_NAMES,
+    "player_name": lambda v: isinstance(v, str) and len(v) <= MAX_NAME and printable(v) == v,
+    "name_asked": lambda v: isinstance(v, bool),
     "learn_offered": lambda v: (
         isinstance(v, list) and len(v) <= 16 and all(isinstance(g, str) and len(g) <= 32 for g in v)
     ),

@@ -365,7 +365,7 @@ def _host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                 _say_changes(last, snap)
             last = snap
             if snap.over:
-                scores = ", ".join(f"{snap.names[i]} {score}" for i, score in enumerate(snap.scores))
+                scores = ", ".join(f"{_shown_name(snap.names[i])} {score}" for i, score in enumerate(snap.scores))
                 say(_("Game over: {scores}").format(scores=scores), flush=True)
                 time.sleep(0.5)  # the last views go out
                 reason = "game_over"
@@ -399,14 +399,22 @@ def _host_name() -> str:
     return socket.gethostname().split(".")[0][:40] or "Fireside"
 
 
+def _shown_name(name: str) -> str:
+    """A seat's name on the host's terminal: a default in the host's words, a
+    person's name cleaned and escaped (no name moves the cursor or forges a line)."""
+    from game.common.person_name import say_name, terminal_text
+
+    return terminal_text(say_name(name))
+
+
 def _say_changes(last: Any, snap: Any) -> None:
     """One line for each thing that changed since the last look."""
     before_conn = set(last.connected) if last else set()
     for seat in snap.connected:
         if seat not in before_conn:
-            print(_("{name} is at seat {seat}").format(name=snap.names[seat], seat=seat + 1), flush=True)
+            print(_("{name} is at seat {seat}").format(name=_shown_name(snap.names[seat]), seat=seat + 1), flush=True)
     for seat in before_conn - set(snap.connected):
-        print(_("{name} left seat {seat}").format(name=snap.names[seat], seat=seat + 1), flush=True)
+        print(_("{name} left seat {seat}").format(name=_shown_name(snap.names[seat]), seat=seat + 1), flush=True)
     if snap.started and (last is None or not last.started):
         print(_("The game starts."), flush=True)
     if snap.started and last is not None and snap.moves // 10 > last.moves // 10:

@@ -22,6 +22,7 @@ from game.app.ui import widgets
 from game.app.ui.modal import ModalScene
 from game.app.ui.text_input import TextField
 from game.app.ui.widgets import ACCENT, DANGER, INK, MUTED, Button, Stepper, blit_text
+from game.common.person_name import said
 from game.i18n import N_, _
 from game.net import words as net_words
 
@@ -62,8 +63,15 @@ __all__ = [
 def _my_name(app: AppSurface) -> str:
     """The name this player set, or "": the host then keeps the seat's own name
     ("Player 2"), rather than every window calling this player "You"."""
-    names = app.settings.names
-    return names[0].strip() if names and names[0].strip() else ""
+    from game.app.words.player_name import my_name
+
+    return my_name(app.settings)
+
+
+def _name_field(text: str) -> TextField:
+    from game.common.person_name import NAME_LENGTH
+
+    return TextField(text, max_len=NAME_LENGTH)
 
 
 def open_remote(app: AppSurface, client: Client, host: Any = None, here: dict[int, Client] | None = None) -> bool:
@@ -158,13 +166,15 @@ def _discovery(on: bool) -> Any:
 def _host_clients(app: AppSurface, hosting: Hosting, seats: list[int]) -> dict[int, Client]:
     """The host's own window's seats, each a client like the others, dialling
     127.0.0.1 with the token reserved for it (several: pass-and-play there)."""
+    from game.common.person_name import is_code
     from game.net.client import Client
 
     table = hosting.table
     out: dict[int, Client] = {}
     for seat in seats:
         token = hosting.server.ask(partial(table.reserve, seat))
-        out[seat] = Client(hosting.url, table.names[seat], token=token, code=table.code).start()
+        name = "" if is_code(table.names[seat]) else table.names[seat]  # a reserved seat's name is the host's already
+        out[seat] = Client(hosting.url, name, token=token, code=table.code).start()
     return out
 
 
@@ -186,6 +196,13 @@ class HostSetupScene(ModalScene):
         self.game = chosen
         self.kinds = self._default_kinds(4)
         self.notice = ""
+        # seat 0 is the host's own, named by the player's name; a "here" seat by the name typed for it
+        from game.app.words.seat_names import typed
+
+        remembered = list(app.settings.names)
+        self.name_fields = {0: _name_field(_my_name(app))}
+        for seat in range(1, 6):
+            self.name_fields[seat] = _name_field(typed(remembered[seat], seat) if seat < len(remembered) else "")
 
     def _players(self) -> range:
         from game import rules
@@ -211,7 +228,8 @@ class HostSetupScene(ModalScene):
             if i == 0:
                 self.seat_buttons.append(Button(KIND_NAMES[kind], lambda: None, enabled=False))
             else:
-                self.seat_buttons.append(Stepper(KIND_NAMES[kind], partial(self.step, i, 1), partial(self.step, i, -1)))
+                label = N_("Here") if kind == "here" else KIND_NAMES[kind]  # its name beside it, a line below
+                self.seat_buttons.append(Stepper(label, partial(self.step, i, 1), partial(self.step, i, -1)))
         self.here_button = Button(
             N_("Only this computer"), partial(self.set_bind, False), selected=not self.prefs.bind_all
         )
@@ -250,6 +268,10 @@ class HostSetupScene(ModalScene):
             r, c = i % rows, i // rows
             x = p.centerx - (cols * bw + (cols - 1) * ui(20)) // 2 + c * (bw + ui(20))
             button.rect = pygame.Rect(x, self.seats_top + ui(26) + r * (row + gap), bw, row)
+            if i in self.named_seats():  # [You][name____] or [< Here >][name____]
+                split = ui(64) if i == 0 else bw * 9 // 20
+                self.name_fields[i].rect = pygame.Rect(x + split + ui(6), button.rect.y, bw - split - ui(6), row)
+                button.rect.w = split
         stepper_y = self.seats_top + ui(6)
         self.fewer.rect = pygame.Rect(0, 0, ui(34), ui(28))
         self.more.rect = pygame.Rect(0, 0, ui(34), ui(28))
@@ -268,9 +290,15 @@ class HostSetupScene(ModalScene):
         self.discover_button.rect.midtop = (p.centerx, y + ui(46))
         widgets.layout_row([self.back, self.open_button], (p.centerx, p.bottom - ui(34)), ui(200), ui(44), ui(16))
 
+    def named_seats(self) -> list[int]:
+        """The seats whose name is typed here: the host's own and the people at this window."""
+        return [i for i, kind in enumerate(self.kinds) if i == 0 or kind == "here"]
+
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
         p = self.panel
+        for seat in self.named_seats():
+            self.name_fields[seat].draw(surface, ui(17), pad=ui(8))
         seats = _("Seats: {n}").format(n=len(self.kinds))
         blit_text(surface, seats, ui(17), INK, midleft=(p.x + ui(40), self.seats_top + ui(6)))
         blit_text(surface, _("Who may join"), ui(16), MUTED, midtop=(p.centerx, self.join_top))
@@ -282,9 +310,32 @@ class HostSetupScene(ModalScene):
             line = _("Computers on this network can join with the address and the code.")
         size = widgets.fit_size(line, ui(15), p.w - ui(40))
         blit_text(surface, line, size, MUTED, midtop=(p.centerx, self.discover_button.rect.bottom + ui(8)))
+        if "here" in self.kinds:
+            line = _("A “Here” seat is played at this computer: pass it to that person on their turn.")
+            size = widgets.fit_size(line, ui(15), p.w - ui(40))
+            blit_text(surface, line, size, MUTED, midtop=(p.centerx, self.discover_button.rect.bottom + ui(32)))
         if self.notice:
             size = widgets.fit_size(self.notice, ui(16), p.w - ui(40))
             blit_text(surface, self.notice, size, DANGER, midbottom=(p.centerx, self.back.rect.y - ui(6)))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        for seat in self.named_seats():
+            if self.name_fields[seat].handle(event):
+                return True
+        return super().handle(event)
+
+    def keeps_key(self, event: pygame.event.Event) -> bool:
+        """Keys a name field needs rather than the keyboard focus."""
+        typing = any(self.name_fields[s].focused for s in self.named_seats())
+        return typing and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
+
+    def update(self, dt: float) -> None:
+        for field in self.name_fields.values():
+            field.update(dt)
+
+    def next_frame(self) -> float | None:
+        blinks = [t for f in self.name_fields.values() if (t := f.next_frame()) is not None]
+        return min(blinks) if blinks else None
 
     # -- choices ------------------------------------------------------------------
     def _again(self) -> None:
@@ -336,15 +387,21 @@ class HostSetupScene(ModalScene):
 
     def open_table(self) -> None:
         """Open the table: its server listens, the lobby shows who joins."""
-        from game.app.words.seat_names import computer_name, seat_names, typed
+        from game.app.words.player_name import keep_name
+        from game.app.words.seat_names import computer_name, free_computer_name
+        from game.common.person_name import clean_name
         from game.net import hosting as net
         from game.net.discovery import DEFAULT_PORT
 
-        humans = [kind in net.PEOPLE for kind in self.kinds]
-        # you by your name, the people here by the names typed at the setup (else Player N), computers by theirs
-        typed_names = list(self.app.settings.names) + [""] * len(self.kinds)
-        given = [typed(typed_names[i], i) if kind in net.KEPT else "" for i, kind in enumerate(self.kinds)]
-        names = seat_names(given, humans)
+        # you by your name (kept as it), the people here by the names typed for them, computers by theirs;
+        # a person's seat nobody named is left to the table: it travels as a code ("seat 3")
+        names = [""] * len(self.kinds)
+        names[0] = keep_name(self.app, self.name_fields[0].text)
+        for seat in self.named_seats()[1:]:
+            names[seat] = clean_name(self.name_fields[seat].text)
+        for i, kind in enumerate(self.kinds):
+            if kind not in net.PEOPLE:
+                names[i] = free_computer_name(i, names)
         spare = [computer_name(i) for i in range(len(self.kinds))]  # an open seat given to a computer
         table = net.new_table(self.game, list(self.kinds), names, spare_names=spare)
         bind = "0.0.0.0" if self.prefs.bind_all else "127.0.0.1"
@@ -467,7 +524,7 @@ class LobbyScene(ModalScene):
         line = _("Address: {addresses}").format(addresses=" · ".join(shown))
         blit_text(surface, line, widgets.fit_size(line, ui(17), p.w - ui(40)), INK, midtop=(p.centerx, p.y + ui(142)))
         y = p.y + ui(176)
-        for seat, name in enumerate(snap.names):
+        for seat, name in enumerate(said(snap.names)):  # a default's code in this window's words
             status = self._status(snap, seat)
             widgets.seat_mark(surface, seat, (p.x + ui(70), y + ui(12)), ui(9))
             blit_text(surface, name, widgets.fit_size(name, ui(18), ui(260)), INK, midleft=(p.x + ui(90), y + ui(12)))
@@ -481,8 +538,9 @@ class LobbyScene(ModalScene):
             )
             y += ui(30)
         if snap.watchers:
-            line = _("Watching: {n}").format(n=snap.watchers)
-            blit_text(surface, line, ui(15), MUTED, midtop=(p.centerx, y + ui(4)))
+            line = _("Watching: {names}").format(names=", ".join(said(snap.watcher_names)))
+            line, size = widgets.fitted(line, ui(15), p.w - ui(40))  # many watchers: cut with an ellipsis
+            blit_text(surface, line, size, MUTED, midtop=(p.centerx, y + ui(4)))
         hint = _("The game starts when you press Start; open seats nobody took go to computers.")
         size = widgets.fit_size(hint, ui(14), p.w - ui(40))
         blit_text(surface, hint, size, MUTED, midbottom=(p.centerx, self.give_button.rect.y - ui(6)))
@@ -543,7 +601,9 @@ class JoinScene(ModalScene):
         self.prefs = network.load_prefs()
         self.address_field = TextField(_address_of(url) if url else "", max_len=80, on_submit=lambda _t: self.join())
         self.code_field = TextField(code or "", max_len=6, on_submit=lambda _t: self.join())
-        self.name = (name or _my_name(app))[:40]
+        self.name = name or _my_name(app)
+        self.name_field = _name_field(self.name)
+        self.keeps_name = name is None  # `fireside join --name` names this table only, not the setting
         self.token = token
         self.client: Client | None = None
         self.url = url
@@ -581,9 +641,10 @@ class JoinScene(ModalScene):
     def place_buttons(self) -> None:
         ui = self.app.ui
         p = self.panel
-        fw = min(ui(420), p.w - ui(200))
-        self.address_field.rect = pygame.Rect(p.x + ui(180), p.y + ui(90), fw, ui(40))
+        self.address_field.rect = pygame.Rect(p.x + ui(180), p.y + ui(90), p.w - ui(210), ui(40))
         self.code_field.rect = pygame.Rect(p.x + ui(180), p.y + ui(146), ui(160), ui(40))
+        left = self.code_field.rect.right + ui(130)
+        self.name_field.rect = pygame.Rect(left, p.y + ui(146), max(ui(120), p.right - ui(30) - left), ui(40))
         self.find_button.rect = pygame.Rect(0, 0, min(ui(420), p.w - ui(40)), ui(36))
         self.find_button.rect.midtop = (p.centerx, p.y + ui(210))
         widgets.layout_column(self.found_buttons, p.centerx, p.y + ui(282), min(ui(420), p.w - ui(40)), ui(34), ui(8))
@@ -603,11 +664,11 @@ class JoinScene(ModalScene):
                 midright=(field.rect.x - ui(12), field.rect.centery),
             )
             field.draw(surface, ui(20))
-        if self.name:  # (no name set: the host keeps the seat's own, "Player 2")
-            you = _("You join as {name}.").format(name=self.name)
-            blit_text(
-                surface, you, ui(15), MUTED, midleft=(self.code_field.rect.right + ui(16), self.code_field.rect.centery)
-            )
+        label = _("Your name")  # (none: the host calls the seat by its number, "Player 2")
+        room = self.name_field.rect
+        size = widgets.fit_size(label, ui(17), ui(112))
+        blit_text(surface, label, size, INK, midright=(room.x - ui(10), room.centery))
+        self.name_field.draw(surface, ui(20))
         if self.prefs.discover and not self.found:
             line = _("No tables found yet; typing the address and the code always works.")
             size = widgets.fit_size(line, ui(15), p.w - ui(40))
@@ -621,14 +682,20 @@ class JoinScene(ModalScene):
                 y += ui(24)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        for field in (self.address_field, self.code_field):
+        for field in (self.address_field, self.code_field, self.name_field):
             if field.handle(event):
                 return True
         return super().handle(event)
 
+    def keeps_key(self, event: pygame.event.Event) -> bool:
+        """Keys a text field needs rather than the keyboard focus (a name has spaces)."""
+        typing = any(f.focused for f in (self.address_field, self.code_field, self.name_field))
+        return typing and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
+
     def update(self, dt: float) -> None:
         self.address_field.update(dt)
         self.code_field.update(dt)
+        self.name_field.update(dt)
         self.wait += dt
         if self.wait < POLL:
             return
@@ -641,7 +708,8 @@ class JoinScene(ModalScene):
         self.check()
 
     def next_frame(self) -> float | None:
-        blink = [t for t in (self.address_field.next_frame(), self.code_field.next_frame()) if t is not None]
+        fields = (self.address_field, self.code_field, self.name_field)
+        blink = [t for t in (f.next_frame() for f in fields) if t is not None]
         waiting = [max(0.0, POLL - self.wait)] if (self.client is not None or self.discovery is not None) else []
         times = blink + waiting
         return min(times) if times else None
@@ -687,6 +755,11 @@ class JoinScene(ModalScene):
 
         if self.client is not None:
             self.client.close(timeout=0.5)
+        from game.app.words.player_name import keep_name
+        from game.common.person_name import clean_name
+
+        typed = self.name_field.text
+        self.name = keep_name(self.app, typed) if self.keeps_name else clean_name(typed)
         self.url, self.watching, self.waited = url, watch, 0.0
         extra: dict[str, Any] = {"watch": True} if watch else {}
         try:

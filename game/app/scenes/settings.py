@@ -3,21 +3,62 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import i18n
 from game.app.ui import widgets
 from game.app.ui.modal import ModalScene
+from game.app.ui.text_input import TextField
 from game.app.ui.widgets import INK, MUTED, Button, blit_text
 from game.app.words.names import SPEEDS as SPEED_NAMES
 from game.i18n import N_, _
 from game.persist.settings import SPEEDS, UI_SCALE
 
+if TYPE_CHECKING:
+    from game.app.shell.surface import AppSurface
+
 
 class SettingsScene(ModalScene):
     title = N_("Settings")
     panel_size = (620, 500)  # fits UI_FIT's 576 logical units: the largest interface size still fits
+
+    def __init__(self, app: AppSurface):
+        super().__init__(app)
+        from game.app.words.player_name import my_name
+        from game.common.person_name import NAME_LENGTH
+
+        # the name friends see at a network table, kept when it is accepted or the screen closes
+        self.name_field = TextField(my_name(app.settings), max_len=NAME_LENGTH, on_submit=self.keep_name)
+
+    def keep_name(self, text: str | None = None) -> None:
+        from game.app.words.player_name import keep_name
+
+        name = keep_name(self.app, self.name_field.text if text is None else text)
+        self.name_field.text = name
+        self.name_field.blur()
+
+    def exit(self) -> None:
+        self.keep_name()
+
+    def pause(self) -> None:
+        self.name_field.blur()
+
+    def update(self, dt: float) -> None:
+        self.name_field.update(dt)
+
+    def next_frame(self) -> float | None:
+        return self.name_field.next_frame()
+
+    def keeps_key(self, event: pygame.event.Event) -> bool:
+        """Keys the name field needs rather than the keyboard focus."""
+        return self.name_field.focused and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.name_field.handle(event):
+            return True
+        return super().handle(event)
 
     def make_buttons(self) -> list[Button]:
         s = self.app.settings
@@ -65,7 +106,10 @@ class SettingsScene(ModalScene):
         self.screen_button.rect = pygame.Rect(p.centerx - ui(23), p.y + ui(268), ui(240), ui(40))
         widgets.layout_row(self.language_buttons, (p.centerx, p.y + ui(380)), ui(106), ui(40), ui(8))
         self.done.rect = pygame.Rect(0, 0, ui(180), ui(44))
-        self.done.rect.center = (p.centerx, p.bottom - ui(40))
+        self.done.rect.center = (p.right - ui(130), p.bottom - ui(40))
+        # the player's name shares the last row with Done: [Your name ____________]  [Done]
+        self.name_field.rect = pygame.Rect(p.x + ui(150), 0, ui(240), ui(40))
+        self.name_field.rect.centery = self.done.rect.centery
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
@@ -74,6 +118,11 @@ class SettingsScene(ModalScene):
         blit_text(surface, _("Animation speed"), ui(18), MUTED, center=(p.centerx, p.y + ui(84)))
         blit_text(surface, _("Volume"), ui(18), MUTED, center=(p.centerx - ui(132), p.y + ui(166)))
         blit_text(surface, _("Language"), ui(18), MUTED, center=(p.centerx, p.y + ui(344)))
+        label = _("Your name")
+        field = self.name_field.rect
+        size = widgets.fit_size(label, ui(17), field.x - p.x - ui(34))
+        blit_text(surface, label, size, MUTED, midright=(field.x - ui(10), field.centery))
+        self.name_field.draw(surface, ui(19))
         # The level stays shown while muted, greyed (the button beside it says "Unmute").
         blit_text(
             surface,

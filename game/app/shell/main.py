@@ -37,6 +37,10 @@ def play(
     app.routes.title()
     if setup is not None:
         app.routes.table(coded_match(setup, settings.names[0] if settings.names else ""))
+    elif not first_frame_exit:
+        from game.app.scenes.ask_name import ask_once
+
+        ask_once(app)  # the first start: the player's name, once (skippable)
     if first_frame_exit:  # for the benchmark: time from launch to the first frame
         app.step(0.0)
         print(f"first frame {time.perf_counter() - START:.4f}", flush=True)

@@ -38,9 +38,11 @@ from game.app.ui import widgets
 from game.app.ui.text_input import TextField
 from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
 from game.app.words import names
+from game.common.person_name import say_name
 from game.i18n import N_, _
 from game.net import protocol as p
 from game.net import words as net_words
+from game.net.authority import WATCHING
 from game.net.client import Client, ClientSeat
 from game.net.remote_session import UNDO_OFF, RemoteSession
 
@@ -114,7 +116,7 @@ class ChatBar:
             said = "".join(ch for ch in said if ch.isprintable()).strip()
             if not said:
                 continue
-            who = self.speaker(line.seat)
+            who = say_name(line.name) if line.seat == WATCHING and line.name else self.speaker(line.seat)
             self.lines.append((clock, _("{name}: {text}").format(name=who, text=said)))
         del self.lines[:-CHAT_SHOWN]
         return bool(new)

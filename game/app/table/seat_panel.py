@@ -70,8 +70,9 @@ class SeatPanels:
         else:
             tag = blit_text(surface, self.tag(seat), ui(13), MUTED, topright=(rect.right - ui(10), rect.y + ui(11)))
             right = tag.left
-        name = host.name(seat)
-        size = widgets.fit_size(name, ui(18), right - rect.x - ui(38), True)
+        # a long name (a friend may bring 24 wide letters) a little smaller, then cut with an ellipsis:
+        # it never runs over the tag or off the window
+        name, size = widgets.fitted(host.name(seat), ui(18), right - rect.x - ui(38), True)
         blit_text(surface, name, size, INK, bold=True, midleft=(rect.x + ui(30), rect.y + ui(18)))
         for i, line in enumerate(host.seat_lines(seat)[:2]):
             blit_text(surface, line, ui(14), INK, topleft=(rect.x + ui(12), rect.y + ui(34) + i * ui(18)))
