@@ -102,6 +102,10 @@ def refused_bytes(phrase: Phrase, to: p.Message | None = None) -> bytes:
 _GONE = object()
 
 
+def _same(token: str, key: str) -> bool:
+    return secrets.compare_digest(token.encode("utf-8", "replace"), key.encode())
+
+
 class HostTable:
     """A game offered to remote seats (see module doc); one thread at a time.
 
@@ -165,6 +169,13 @@ class HostTable:
         self._stuck: Any = None  # a state at which a computer found no move
         self._owner: int | None = None  # the thread the table belongs to (`claim`), when `check_thread`
         self._snapshot_listeners: list[Callable[[Snapshot], None]] = []
+        # a wrong or missing code was refused on this line (the carrier slows its address down)
+        self.on_wrong_code: Callable[[Any], None] | None = None
+        # seats taken by a hello whose line has not yet shown it has its welcome (`confirm`):
+        # only kept when `confirm_seats` (a carrier that confirms them); seat -> its line
+        self.confirm_seats = False
+        self._unconfirmed: dict[int, tuple[Any, str]] = {}  # seat -> (its line, the seat's name before)
+        self._previous: dict[int, tuple[Any, str]] = {}  # seat -> (the rejoin's line, the key it came with)
         session.listen(self._moved)
 
     # -- whose thread ----------------------------------------------------------------
@@ -331,6 +342,10 @@ class HostTable:
         if state is None or state.seat is None or self.seat_conn.get(state.seat) != conn:
             return []
         del self.seat_conn[state.seat]
+        unconfirmed = self._unconfirmed.pop(state.seat, None)
+        if unconfirmed is not None and unconfirmed[0] == conn:  # it never had its welcome: no ghost holds the seat
+            del self.tokens[state.seat]
+            self.names[state.seat] = unconfirmed[1]
         return self._push_all()
 
     def take_outbox(self) -> list[Out]:
@@ -377,6 +392,11 @@ class HostTable:
             out.extend(self.think_step())
         return out + self.take_outbox()
 
+    def seated(self, conn: Any) -> bool:
+        """Whether `conn`'s line holds a seat (or watches): no stranger any more."""
+        state = self.conns.get(conn)
+        return state is not None and state.seat is not None
+
     def expire(self, conn: Any) -> list[Out]:
         """Close `conn` if it never took a seat (a line that opens and says nothing)."""
         self._touch()
@@ -418,6 +438,8 @@ class HostTable:
         seat = state.seat
         if isinstance(message, (p.MoveMsg, p.Chat, p.Bye)) and not self._token_ok(seat, message.token, conn):
             return [(conn, refused_bytes(words.phrase("bad_token", seat=seat), message))]
+        if self._unconfirmed or self._previous:  # it speaks with its key: it has its welcome
+            self.confirm(conn)
         if isinstance(message, p.MoveMsg):
             if seat == WATCHING:
                 return [(conn, refused_bytes(words.phrase("watching"), message))]
@@ -444,6 +466,51 @@ class HostTable:
             return False
         return secrets.compare_digest(token.encode("utf-8", "replace"), expected.encode())  # any text, in constant time
 
+    def _seat_of(self, token: str) -> int | None:
+        """The seat `token` opens: its current key, or the one it had before its last
+        rejoin until that rejoin's line has its new key (a line lost before the welcome)."""
+        seat = next((s for s in self.tokens if self._token_ok(s, token)), None)
+        if seat is None:
+            seat = next((s for s, (_, old) in self._previous.items() if _same(token, old)), None)
+        return seat
+
+    def _rotate(self, seat: int, conn: Any) -> None:
+        """A rejoin gets a new key: the one it came with opens nothing once its line has the new one
+        (a key seen by someone else is worth nothing after its owner rejoins)."""
+        previous = self._previous.get(seat)
+        old = previous[1] if previous is not None else self.tokens[seat]
+        self.tokens[seat] = secrets.token_urlsafe(24)
+        self._previous[seat] = (conn, old)
+        if not self.confirm_seats:  # nobody confirms: the old key goes now
+            del self._previous[seat]
+        if self.keep is not None:  # the new key is kept, so a resumed table knows it
+            try:
+                self.keep(self)
+            except Exception:
+                log.exception("could not keep the network game")
+
+    def confirm(self, conn: Any) -> list[Out]:
+        """`conn`'s line has shown it holds its welcome (the carrier heard it answer after
+        the welcome went out): a seat it took is its own now, an old key is retired."""
+        self._touch()
+        for seat, (line, _) in list(self._unconfirmed.items()):
+            if line == conn:
+                del self._unconfirmed[seat]
+        for seat, (line, _) in list(self._previous.items()):
+            if line == conn:
+                del self._previous[seat]
+        return []
+
+    def _wrong_code(self, conn: Any, hello: p.Hello) -> list[Out] | None:
+        """The refusal of a newcomer who does not know this table's code (nothing else: no
+        seat, no view, no names), or None when the code is right or not asked for."""
+        code = (hello.code or "").strip().upper()
+        if not self.require_code or secrets.compare_digest(code.encode("utf-8", "replace"), self.code.encode()):
+            return None
+        if self.on_wrong_code is not None:
+            self.on_wrong_code(conn)
+        return [(conn, refused_bytes(words.phrase("no_such_table", code=code[:12]), hello))]
+
     def _hello(self, conn: Any, state: _Conn, hello: p.Hello) -> list[Out]:
         name = hello.name.strip()[: p.MAX_NAME]
         if hello.protocol != p.PROTOCOL:
@@ -454,27 +521,31 @@ class HostTable:
         if hello.watch and hello.token is None:
             return self._watch(conn, state, hello)
         if hello.token is not None:
-            seat = next((s for s in self.tokens if self._token_ok(s, hello.token)), None)
+            seat = self._seat_of(hello.token)
             if seat is None:
                 return [(conn, refused_bytes(words.phrase("bad_token"), hello))]
             old = self.seat_conn.get(seat)
             out: list[Out] = []
-            if old is not None and old != conn:  # the seat came back on a new line: the old one is stale
+            if old is not None and old != conn:  # the seat came back on a new line: the old one is told, then closed
                 self.conns.pop(old, None)
-                out.append((old, None))
+                out += [(old, p.encode(p.Bye(reason="replaced"))), (old, None)]
+            self._rotate(seat, conn)
             if seat in self.handed:  # back from away: the person plays again
                 del self.handed[seat]
                 self.session.unseat_computer(seat)
                 if self._thinker is not None and self._thinker[0] == seat:
                     self._thinker = None
         else:
-            if self.require_code and (hello.code or "").strip().upper() != self.code:
-                return [(conn, refused_bytes(words.phrase("no_such_table", code=(hello.code or "")[:12]), hello))]
+            wrong = self._wrong_code(conn, hello)
+            if wrong is not None:
+                return wrong
             free = self.open_seats
             if not free:
                 return [(conn, refused_bytes(words.phrase("table_full"), hello))]
             seat = free[0]
             self.tokens[seat] = secrets.token_urlsafe(24)
+            if self.confirm_seats:  # the seat is theirs once their line shows it has the welcome
+                self._unconfirmed[seat] = (conn, self.names[seat])
             if name:
                 self.names[seat] = name
             out = []
@@ -489,8 +560,9 @@ class HostTable:
 
     def _watch(self, conn: Any, state: _Conn, hello: p.Hello) -> list[Out]:
         """A spectator: no seat, no moves, public information only."""
-        if self.require_code and (hello.code or "").strip().upper() != self.code:
-            return [(conn, refused_bytes(words.phrase("no_such_table", code=(hello.code or "")[:12]), hello))]
+        wrong = self._wrong_code(conn, hello)
+        if wrong is not None:
+            return wrong
         if len(self.watchers) >= self.max_watchers:
             return [(conn, refused_bytes(words.phrase("too_many_watching"), hello))]
         token = secrets.token_urlsafe(24)

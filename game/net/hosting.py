@@ -139,6 +139,7 @@ def resumed(save: Any, **kwargs: Any) -> HostTable:
     session = Session(save.match, keeps=False)
     for seat in save.remote_seats:  # people's seats: no computer of the match's own
         session.unseat_computer(seat)
+    kwargs.setdefault("require_code", True)  # the code is the door
     table = HostTable(
         session, remote_seats=save.remote_seats, code=save.code, lobby=not save.started, kept=save.kept, **kwargs
     )
@@ -205,6 +206,7 @@ def new_table(
     match = Match(game_id, seats, seed=seed)
     people = [i for i, kind in enumerate(kinds) if kind in PEOPLE]
     kept = [i for i, kind in enumerate(kinds) if kind in KEPT]
+    kwargs.setdefault("require_code", True)  # the code is the door: a newcomer who lacks it is refused
     return HostTable(Session(match, keeps=False), remote_seats=people, lobby=lobby, kept=kept, **kwargs)
 
 

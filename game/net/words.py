@@ -27,6 +27,7 @@ TEXTS = {
     "table_full": N_("Every seat at this table is taken."),
     "unexpected": N_("A table does not take that message."),
     "no_such_table": N_("There is no table with the code {code} here."),
+    "no_such_table_uncoded": N_("This table opens only with its code; ask the host for it."),
     "not_started": N_("The game has not started yet: the host starts it."),
     "watching": N_("You are watching this table; a spectator does not play."),
     "too_many_watching": N_("Enough people are watching this table already."),
@@ -39,13 +40,18 @@ TEXTS = {
 BYE = {
     "host_closed": N_("The host closed the table."),
     "game_over": N_("The game is over; the host closed the table."),
+    "replaced": N_("Your seat was taken up again from another window; this one left the table."),
 }
 
 __all__ = ["BYE", "TEXTS", "could_not_open", "phrase", "say", "say_bye"]
 
 
 def _key(code: str, params: dict[str, Any]) -> str:
-    return "version_unnamed" if code == "version" and not params.get("name") else code
+    if code == "version" and not params.get("name"):
+        return "version_unnamed"
+    if code == "no_such_table" and not params.get("code"):
+        return "no_such_table_uncoded"
+    return code
 
 
 def phrase(code: str, /, **params: Any) -> Phrase:
