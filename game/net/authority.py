@@ -268,6 +268,13 @@ class HostTable:
         out = self._push_all()
         return out + (self.take_outbox() if self.sliced else self.run_computers())
 
+    def notice(self, code: str) -> list[Out]:
+        """Tell every line something unasked (`words.NOTICES`: "not_saved"), as a chat line
+        from no seat whose phrase each window says in its own language."""
+        self._touch()
+        line = p.encode(p.Chat(text=str(words.NOTICES[code])[: p.MAX_CHAT], seat=None, phrase=code))
+        return [(conn, line) for conn in [*self.seat_conn.values(), *self.watchers]]
+
     def close(self) -> list[Out]:
         """The host is closing the table: every line is told why, then closed."""
         self._touch()

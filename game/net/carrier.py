@@ -129,7 +129,10 @@ class HostServer:
             asyncio.run(self._main())
         except BaseException as exc:  # reported to start() or logged; the thread ends
             self.error = exc
-            log.exception("the network table stopped")
+            if self._ready.is_set():
+                log.exception("the network table stopped")
+            else:  # it never listened: start() raises it, its caller says why
+                log.info("the network table could not open: %s", exc)
         finally:
             self._ready.set()
 

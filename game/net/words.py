@@ -43,7 +43,12 @@ BYE = {
     "replaced": N_("Your seat was taken up again from another window; this one left the table."),
 }
 
-__all__ = ["BYE", "TEXTS", "could_not_open", "phrase", "say", "say_bye"]
+#: What the host tells every line unasked (a `Chat` with no seat, its `phrase` one of these codes).
+NOTICES = {
+    "not_saved": N_("The host cannot save this table now: if the host stops, this game is lost."),
+}
+
+__all__ = ["BYE", "NOTICES", "TEXTS", "could_not_open", "phrase", "say", "say_bye", "say_notice"]
 
 
 def _key(code: str, params: dict[str, Any]) -> str:
@@ -79,3 +84,9 @@ def say_bye(reason: str) -> str:
 def could_not_open(exc: OSError) -> str:
     """Why a table to host could not open (its port taken, say), in this window's language."""
     return _("The table could not open: {reason}").format(reason=exc)
+
+
+def say_notice(code: str | None) -> str | None:
+    """A host's notice in the reader's language (None: no notice of ours)."""
+    template = NOTICES.get(code or "")
+    return _(template) if template is not None else None

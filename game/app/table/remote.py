@@ -110,6 +110,10 @@ class ChatBar:
         new = chat[self.read :]
         self.read = len(chat)
         for line in new:
+            notice = net_words.say_notice(line.phrase) if line.seat is None else None
+            if notice is not None:  # the host's own word ("the table is not being saved"): no speaker
+                self.lines.append((clock, notice))
+                continue
             said = _(QUICK_PHRASES[line.phrase]) if line.phrase in QUICK_PHRASES else line.text
             said = "".join(ch for ch in said if ch.isprintable()).strip()
             if not said:
