@@ -176,6 +176,9 @@ class HostTable:
         self.confirm_seats = False
         self._unconfirmed: dict[int, tuple[Any, str]] = {}  # seat -> (its line, the seat's name before)
         self._previous: dict[int, tuple[Any, str]] = {}  # seat -> (the rejoin's line, the key it came with)
+        # a seat freed because its line went before confirming it: its key and name, so that
+        # person gets it back with that key while nobody else has taken it
+        self._released: dict[int, tuple[str, str]] = {}
         session.listen(self._moved)
 
     # -- whose thread ----------------------------------------------------------------
@@ -351,7 +354,7 @@ class HostTable:
         del self.seat_conn[state.seat]
         unconfirmed = self._unconfirmed.pop(state.seat, None)
         if unconfirmed is not None and unconfirmed[0] == conn:  # it never had its welcome: no ghost holds the seat
-            del self.tokens[state.seat]
+            self._released[state.seat] = (self.tokens.pop(state.seat), self.names[state.seat])
             self.names[state.seat] = unconfirmed[1]
         return self._push_all()
 
@@ -479,15 +482,21 @@ class HostTable:
         seat = next((s for s in self.tokens if self._token_ok(s, token)), None)
         if seat is None:
             seat = next((s for s, (_, old) in self._previous.items() if _same(token, old)), None)
+        if seat is None:  # a seat freed before its line confirmed it, and still nobody's: theirs again
+            seat = next((s for s, (key, _) in self._released.items() if _same(token, key)), None)
+            if seat is not None:
+                key, name = self._released.pop(seat)
+                if seat in self.tokens or seat not in self.remote_seats:
+                    return None
+                self.tokens[seat], self.names[seat] = key, name
         return seat
 
-    def _rotate(self, seat: int, conn: Any) -> None:
+    def _rotate(self, seat: int, conn: Any, came_with: str) -> None:
         """A rejoin gets a new key: the one it came with opens nothing once its line has the new one
-        (a key seen by someone else is worth nothing after its owner rejoins)."""
-        previous = self._previous.get(seat)
-        old = previous[1] if previous is not None else self.tokens[seat]
+        (a key seen by someone else is worth nothing after its owner rejoins); until then it
+        still does (the welcome may be lost with the line)."""
         self.tokens[seat] = secrets.token_urlsafe(24)
-        self._previous[seat] = (conn, old)
+        self._previous[seat] = (conn, came_with)
         if not self.confirm_seats:  # nobody confirms: the old key goes now
             del self._previous[seat]
         if self.keep is not None:  # the new key is kept, so a resumed table knows it
@@ -536,7 +545,7 @@ class HostTable:
             if old is not None and old != conn:  # the seat came back on a new line: the old one is told, then closed
                 self.conns.pop(old, None)
                 out += [(old, p.encode(p.Bye(reason="replaced"))), (old, None)]
-            self._rotate(seat, conn)
+            self._rotate(seat, conn, hello.token)
             if seat in self.handed:  # back from away: the person plays again
                 del self.handed[seat]
                 self.session.unseat_computer(seat)
@@ -550,6 +559,7 @@ class HostTable:
             if not free:
                 return [(conn, refused_bytes(words.phrase("table_full"), hello))]
             seat = free[0]
+            self._released.pop(seat, None)  # taken: a key it had before opens it no more
             self.tokens[seat] = secrets.token_urlsafe(24)
             if self.confirm_seats:  # the seat is theirs once their line shows it has the welcome
                 self._unconfirmed[seat] = (conn, self.names[seat])

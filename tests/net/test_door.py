@@ -176,6 +176,48 @@ def test_a_line_that_dies_between_its_hello_and_the_welcome_frees_the_seat():
     assert 0 in table.tokens and table.away == [0]  # a seat confirmed waits for its rejoin
 
 
+def test_a_seat_freed_before_it_was_confirmed_comes_back_to_its_key_while_nobody_took_it():
+    _, table, _ = make_table("grinch", [True, True], seed=2)
+    table.confirm_seats = True
+    ana = ClientSeat("Ana")
+    for _, data in table.receive("a1", ana.hello()):
+        ana.handle(data)  # the welcome arrived, the line died before its pong
+    table.disconnect("a1")
+    assert table.open_seats == [0, 1]
+    back = ClientSeat("Ana", token=ana.token)
+    for _, data in table.receive("a2", back.hello()):
+        back.handle(data)
+    assert back.seat == 0 and table.names[0] == "Ana" and table.open_seats == [1]
+    bo = ClientSeat("Bo")
+    for _, data in table.receive("b1", bo.hello()):
+        bo.handle(data)
+    table.disconnect("b1")  # freed; then someone else takes it: Bo's key opens it no more
+    table.receive("c1", ClientSeat("Cy").hello())
+    (refused,) = _answers(table.receive("b2", ClientSeat("Bo", token=bo.token).hello()), "b2")
+    assert refused.code == "bad_token" and table.names[1] == "Cy"
+
+
+def test_rejoins_whose_welcomes_are_lost_in_a_row_keep_the_key_the_client_holds():
+    _, table, _ = make_table("grinch", [True, True], seed=2)
+    table.confirm_seats = True
+    ana = ClientSeat("Ana")
+    for _, data in table.receive("a1", ana.hello()):
+        ana.handle(data)
+    table.confirm("a1")
+    table.disconnect("a1")
+    second = ClientSeat("Ana", token=ana.token)
+    for _, data in table.receive("a2", second.hello()):
+        second.handle(data)  # it has the new key; its pong is lost
+    table.disconnect("a2")
+    third = ClientSeat("Ana", token=second.token)
+    table.receive("a3", third.hello())  # this welcome is lost
+    table.disconnect("a3")
+    fourth = ClientSeat("Ana", token=second.token)  # the key the client holds still opens its seat
+    for _, data in table.receive("a4", fourth.hello()):
+        fourth.handle(data)
+    assert fourth.seat == 0
+
+
 def test_over_the_wire_a_ghost_hello_frees_its_seat_and_a_real_client_keeps_its_own():
     from websockets.asyncio.client import connect
 
@@ -197,7 +239,10 @@ def test_over_the_wire_a_ghost_hello_frees_its_seat_and_a_real_client_keeps_its_
         friends = [Client(server.url, name, code=table.code).start() for name in ("Ana", "Bo")]
         assert all(c.wait(lambda s: s.seat is not None, 5) for c in friends)
         assert sorted(c.seat.seat for c in friends) == [0, 1]
-        time.sleep(0.3)  # their pongs confirm the seats
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and server.ask(lambda: dict(table._unconfirmed)):
+            time.sleep(0.02)  # their pongs confirm the seats
+        assert server.ask(lambda: dict(table._unconfirmed)) == {}
         friends[0].close(timeout=1)
         deadline = time.monotonic() + 5
         while time.monotonic() < deadline and server.ask(lambda: table.away) != [friends[0].seat.seat]:
