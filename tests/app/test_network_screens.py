@@ -346,3 +346,27 @@ def test_a_game_played_to_its_end_is_no_longer_offered_for_rejoin(app):
     network.write_last(network.LastTable("ws://127.0.0.1:9", "K3M9QP", "tok", "Joon"))
     mode.forget_rejoin()
     assert network.read_last() is None
+
+
+def test_a_rejoin_that_rotates_the_key_keeps_the_new_one_for_rejoin_on_the_title(app):
+    """A rejoin gives the seat a new key (issue 33, 2): Rejoin on the title must dial with it."""
+    from game.app.table.remote import NetworkMode
+
+    class Seat:
+        code = "K3M9QP"
+        token = "new-key"
+
+    class Line:
+        seat = Seat()
+
+    network.write_last(network.LastTable("ws://127.0.0.1:9", "K3M9QP", "old-key", "Joon", "grinch"))
+    mode = NetworkMode.__new__(NetworkMode)
+    mode.primary = Line()
+    mode._key = "old-key"
+    mode._keep_key()
+    last = network.read_last()
+    assert last is not None and last.token == "new-key" and last.name == "Joon" and mode._key == "new-key"
+    Seat.code = "ZZZZZZ"  # another table's rejoin is left alone
+    Seat.token = "other"
+    mode._keep_key()
+    assert network.read_last().token == "new-key"
