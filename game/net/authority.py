@@ -499,7 +499,7 @@ class HostTable:
         self._previous[seat] = (conn, came_with)
         if not self.confirm_seats:  # nobody confirms: the old key goes now
             del self._previous[seat]
-        if self.keep is not None:  # the new key is kept, so a resumed table knows it
+        if self.keep is not None and self.session.match.moves:  # the new key kept, so a resumed table knows it
             try:
                 self.keep(self)
             except Exception:
