@@ -370,3 +370,35 @@ def test_a_rejoin_that_rotates_the_key_keeps_the_new_one_for_rejoin_on_the_title
     Seat.token = "other"
     mode._keep_key()
     assert network.read_last().token == "new-key"
+
+
+def test_the_hosts_notice_that_the_table_is_not_saved_shows_in_the_chat_line_without_a_speaker(app):
+    from game.app.table.remote import ChatBar
+
+    class Seat:
+        chat = [
+            p.Chat(text="The host cannot save this table now", seat=None, phrase="not_saved"),
+            p.Chat(text="forged", seat=1, phrase="not_saved"),  # only the host's own line is a notice
+        ]
+        names = ["Joon", "Mina"]
+
+    class Line:
+        seat = Seat()
+
+    class Table:
+        num_players = 2
+
+        def name(self, seat):
+            return f"P{seat}"
+
+    class Mode:
+        primary = Line()
+        table = Table()
+
+    bar = ChatBar.__new__(ChatBar)
+    bar.mode, bar.lines, bar.read, bar.open = Mode(), [], 0, False
+    assert bar.take(0.0)
+    assert [line for _, line in bar.lines] == [
+        "The host cannot save this table now: if the host stops, this game is lost.",
+        "Mina: forged",
+    ]
