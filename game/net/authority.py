@@ -104,6 +104,10 @@ def refused_bytes(phrase: Phrase, to: p.Message | None = None) -> bytes:
 _GONE = object()
 
 
+def _same(token: str, key: str) -> bool:
+    return secrets.compare_digest(token.encode("utf-8", "replace"), key.encode())
+
+
 class HostTable:
     """A game offered to remote seats (see module doc); one thread at a time.
 
@@ -168,6 +172,16 @@ class HostTable:
         self._stuck: Any = None  # a state at which a computer found no move
         self._owner: int | None = None  # the thread the table belongs to (`claim`), when `check_thread`
         self._snapshot_listeners: list[Callable[[Snapshot], None]] = []
+        # a wrong or missing code was refused on this line (the carrier slows its address down)
+        self.on_wrong_code: Callable[[Any], None] | None = None
+        # seats taken by a hello whose line has not yet shown it has its welcome (`confirm`):
+        # only kept when `confirm_seats` (a carrier that confirms them); seat -> its line
+        self.confirm_seats = False
+        self._unconfirmed: dict[int, tuple[Any, str]] = {}  # seat -> (its line, the seat's name before)
+        self._previous: dict[int, tuple[Any, str]] = {}  # seat -> (the rejoin's line, the key it came with)
+        # a seat freed because its line went before confirming it: its key and name, so that
+        # person gets it back with that key while nobody else has taken it
+        self._released: dict[int, tuple[str, str]] = {}
         session.listen(self._moved)
 
     # -- whose thread ----------------------------------------------------------------
@@ -270,6 +284,13 @@ class HostTable:
         out = self._push_all()
         return out + (self.take_outbox() if self.sliced else self.run_computers())
 
+    def notice(self, code: str) -> list[Out]:
+        """Tell every line something unasked (`words.NOTICES`: "not_saved"), as a chat line
+        from no seat whose phrase each window says in its own language."""
+        self._touch()
+        line = p.encode(p.Chat(text=str(words.NOTICES[code])[: p.MAX_CHAT], seat=None, phrase=code))
+        return [(conn, line) for conn in [*self.seat_conn.values(), *self.watchers]]
+
     def close(self) -> list[Out]:
         """The host is closing the table: every line is told why, then closed."""
         self._touch()
@@ -346,6 +367,10 @@ class HostTable:
         if state is None or state.seat is None or self.seat_conn.get(state.seat) != conn:
             return []
         del self.seat_conn[state.seat]
+        unconfirmed = self._unconfirmed.pop(state.seat, None)
+        if unconfirmed is not None and unconfirmed[0] == conn:  # it never had its welcome: no ghost holds the seat
+            self._released[state.seat] = (self.tokens.pop(state.seat), self.names[state.seat])
+            self.names[state.seat] = unconfirmed[1]
         return self._push_all()
 
     def take_outbox(self) -> list[Out]:
@@ -392,6 +417,11 @@ class HostTable:
             out.extend(self.think_step())
         return out + self.take_outbox()
 
+    def seated(self, conn: Any) -> bool:
+        """Whether `conn`'s line holds a seat (or watches): no stranger any more."""
+        state = self.conns.get(conn)
+        return state is not None and state.seat is not None
+
     def expire(self, conn: Any) -> list[Out]:
         """Close `conn` if it never took a seat (a line that opens and says nothing)."""
         self._touch()
@@ -433,6 +463,8 @@ class HostTable:
         seat = state.seat
         if isinstance(message, (p.MoveMsg, p.Chat, p.Bye)) and not self._token_ok(seat, message.token, conn):
             return [(conn, refused_bytes(words.phrase("bad_token", seat=seat), message))]
+        if self._unconfirmed or self._previous:  # it speaks with its key: it has its welcome
+            self.confirm(conn)
         if isinstance(message, p.MoveMsg):
             if seat == WATCHING:
                 return [(conn, refused_bytes(words.phrase("watching"), message))]
@@ -461,6 +493,57 @@ class HostTable:
             return False
         return secrets.compare_digest(token.encode("utf-8", "replace"), expected.encode())  # any text, in constant time
 
+    def _seat_of(self, token: str) -> int | None:
+        """The seat `token` opens: its current key, or the one it had before its last
+        rejoin until that rejoin's line has its new key (a line lost before the welcome)."""
+        seat = next((s for s in self.tokens if self._token_ok(s, token)), None)
+        if seat is None:
+            seat = next((s for s, (_, old) in self._previous.items() if _same(token, old)), None)
+        if seat is None:  # a seat freed before its line confirmed it, and still nobody's: theirs again
+            seat = next((s for s, (key, _) in self._released.items() if _same(token, key)), None)
+            if seat is not None:
+                key, name = self._released.pop(seat)
+                if seat in self.tokens or seat not in self.remote_seats:
+                    return None
+                self.tokens[seat], self.names[seat] = key, name
+        return seat
+
+    def _rotate(self, seat: int, conn: Any, came_with: str) -> None:
+        """A rejoin gets a new key: the one it came with opens nothing once its line has the new one
+        (a key seen by someone else is worth nothing after its owner rejoins); until then it
+        still does (the welcome may be lost with the line)."""
+        self.tokens[seat] = secrets.token_urlsafe(24)
+        self._previous[seat] = (conn, came_with)
+        if not self.confirm_seats:  # nobody confirms: the old key goes now
+            del self._previous[seat]
+        if self.keep is not None and self.session.match.moves:  # the new key kept, so a resumed table knows it
+            try:
+                self.keep(self)
+            except Exception:
+                log.exception("could not keep the network game")
+
+    def confirm(self, conn: Any) -> list[Out]:
+        """`conn`'s line has shown it holds its welcome (the carrier heard it answer after
+        the welcome went out): a seat it took is its own now, an old key is retired."""
+        self._touch()
+        for seat, (line, _) in list(self._unconfirmed.items()):
+            if line == conn:
+                del self._unconfirmed[seat]
+        for seat, (line, _) in list(self._previous.items()):
+            if line == conn:
+                del self._previous[seat]
+        return []
+
+    def _wrong_code(self, conn: Any, hello: p.Hello) -> list[Out] | None:
+        """The refusal of a newcomer who does not know this table's code (nothing else: no
+        seat, no view, no names), or None when the code is right or not asked for."""
+        code = (hello.code or "").strip().upper()
+        if not self.require_code or secrets.compare_digest(code.encode("utf-8", "replace"), self.code.encode()):
+            return None
+        if self.on_wrong_code is not None:
+            self.on_wrong_code(conn)
+        return [(conn, refused_bytes(words.phrase("no_such_table", code=code[:12]), hello))]
+
     def _hello(self, conn: Any, state: _Conn, hello: p.Hello) -> list[Out]:
         name = clean_name(hello.name)  # what a font can draw and a terminal print, or "": the seat's default
         if hello.protocol != p.PROTOCOL:
@@ -471,29 +554,34 @@ class HostTable:
         if hello.watch and hello.token is None:
             return self._watch(conn, state, hello)
         if hello.token is not None:
-            seat = next((s for s in self.tokens if self._token_ok(s, hello.token)), None)
+            seat = self._seat_of(hello.token)
             if seat is None:
                 return [(conn, refused_bytes(words.phrase("bad_token"), hello))]
             old = self.seat_conn.get(seat)
             out: list[Out] = []
-            if old is not None and old != conn:  # the seat came back on a new line: the old one is stale
+            if old is not None and old != conn:  # the seat came back on a new line: the old one is told, then closed
                 self.conns.pop(old, None)
-                out.append((old, None))
+                out += [(old, p.encode(p.Bye(reason="replaced"))), (old, None)]
             if name:  # a rejoin may bring a new name (changed in Settings meanwhile): a rename
                 self.names[seat] = self._unique(seat, name)
+            self._rotate(seat, conn, hello.token)
             if seat in self.handed:  # back from away: the person plays again
                 del self.handed[seat]
                 self.session.unseat_computer(seat)
                 if self._thinker is not None and self._thinker[0] == seat:
                     self._thinker = None
         else:
-            if self.require_code and (hello.code or "").strip().upper() != self.code:
-                return [(conn, refused_bytes(words.phrase("no_such_table", code=(hello.code or "")[:12]), hello))]
+            wrong = self._wrong_code(conn, hello)
+            if wrong is not None:
+                return wrong
             free = self.open_seats
             if not free:
                 return [(conn, refused_bytes(words.phrase("table_full"), hello))]
             seat = free[0]
+            self._released.pop(seat, None)  # taken: a key it had before opens it no more
             self.tokens[seat] = secrets.token_urlsafe(24)
+            if self.confirm_seats:  # the seat is theirs once their line shows it has the welcome
+                self._unconfirmed[seat] = (conn, self.names[seat])
             if name:
                 self.names[seat] = self._unique(seat, name)
             out = []
@@ -508,8 +596,9 @@ class HostTable:
 
     def _watch(self, conn: Any, state: _Conn, hello: p.Hello) -> list[Out]:
         """A spectator: no seat, no moves, public information only."""
-        if self.require_code and (hello.code or "").strip().upper() != self.code:
-            return [(conn, refused_bytes(words.phrase("no_such_table", code=(hello.code or "")[:12]), hello))]
+        wrong = self._wrong_code(conn, hello)
+        if wrong is not None:
+            return wrong
         if len(self.watchers) >= self.max_watchers:
             return [(conn, refused_bytes(words.phrase("too_many_watching"), hello))]
         token = secrets.token_urlsafe(24)

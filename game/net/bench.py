@@ -165,7 +165,8 @@ def run(
         session = Session(match, keeps=False)
         sessions.append(session)
         door.add(HostTable(session, rate=1000.0, burst=1000.0))
-    server = HostServer(door, max_lines=tables * clients + 16)
+    lines = tables * clients + 16  # every bot dials from 127.0.0.1 at once: all may knock together
+    server = HostServer(door, max_lines=lines, per_address=lines)
     door.sliced = sliced
     server.start()
     context = multiprocessing.get_context("spawn")

@@ -14,15 +14,19 @@ from typing import Any
 from game.net import protocol as p
 from game.net.authority import HostTable, Out
 from game.net.door import TableSet
+from game.net.gate import KNOCKING, KNOCKING_PER_ADDRESS, Gate
 
 log = logging.getLogger(__name__)
 
 #: Messages a slow reader may leave unread before the host lets it go.
 SEND_QUEUE = 256
 #: A line that has not taken a seat this many seconds after it opened is closed.
-HELLO_TIMEOUT = 10.0
-#: The most lines a host keeps open at once (seats, rejoins, and strangers knocking).
-MAX_LINES = 64
+HELLO_TIMEOUT = 5.0
+#: The most strangers (lines without a seat) a host keeps open at once; beyond it the
+#: oldest stranger of the busiest address is let go (`gate.Gate`), never a seated line.
+MAX_LINES = KNOCKING
+#: How long a new seat's line has to answer a ping after its welcome (it shows it has the welcome).
+CONFIRM_TIMEOUT = 10.0
 
 __all__ = ["HELLO_TIMEOUT", "MAX_LINES", "SEND_QUEUE", "HostServer"]
 
@@ -45,6 +49,8 @@ class HostServer:
         *,
         hello_timeout: float = HELLO_TIMEOUT,
         max_lines: int = MAX_LINES,
+        per_address: int = KNOCKING_PER_ADDRESS,
+        gate: Gate | None = None,
     ) -> None:
         self.table = table
         self.host = host
@@ -66,7 +72,13 @@ class HostServer:
         self._draining = False
         self.error: BaseException | None = None
         self.closed_by: str | None = None  # why the table closed, once it did
+        self.gate = gate or Gate(max_lines, min(per_address, max_lines))
+        self._addresses: dict[int, str] = {}  # each line's address (for the gate)
+        self._sockets: dict[int, Any] = {}  # each line's connection (to let a stranger go)
+        self._newly_seated: set[int] = set()  # lines that took a seat in the worker's last calls
         table.sliced = True
+        table.confirm_seats = True  # a seat is theirs once their line answers after the welcome
+        table.on_wrong_code = self._wrong_code  # called in the worker
 
     @property
     def url(self) -> str:
@@ -117,7 +129,10 @@ class HostServer:
             asyncio.run(self._main())
         except BaseException as exc:  # reported to start() or logged; the thread ends
             self.error = exc
-            log.exception("the network table stopped")
+            if self._ready.is_set():
+                log.exception("the network table stopped")
+            else:  # it never listened: start() raises it, its caller says why
+                log.info("the network table could not open: %s", exc)
         finally:
             self._ready.set()
 
@@ -133,7 +148,14 @@ class HostServer:
         # permessage-deflate: a view is under 1 KiB, a LAN does not miss the bytes,
         # and each line's zlib state cost ~50 KiB and every view a compression
         # (a client that offers it is simply answered without it)
-        async with serve(self._serve, self.host, self.port, max_size=2 * p.MAX_MESSAGE, compression=None) as server:
+        async with serve(
+            self._serve,
+            self.host,
+            self.port,
+            max_size=2 * p.MAX_MESSAGE,
+            compression=None,
+            open_timeout=self.hello_timeout,  # a line that never finishes its handshake goes as soon
+        ) as server:
             self.port = server.sockets[0].getsockname()[1]
             self._ready.set()
             self._kick()
@@ -245,39 +267,123 @@ class HostServer:
         task.add_done_callback(self._later.discard)
 
     async def _serve(self, ws: Any) -> None:
-        if len(self._queues) >= self.max_lines:
-            await ws.close(1013, "this table has too many lines open")
-            return
         conn = self._next
         self._next += 1
+        address = _address(ws)
+        self._addresses[conn] = address
+        for stranger in self.gate.arrive(address, conn):  # room for this line: the oldest stranger goes
+            self._let_go(stranger)
+        self._sockets[conn] = ws
         queue: asyncio.Queue[bytes | None] = asyncio.Queue(SEND_QUEUE)
         self._queues[conn] = queue
         if self._broadcast is not None:  # else every message goes through the queue
             self._lines[conn] = ws
         self._do_later(self.hello_timeout, self.table.expire, conn)
-        writer = asyncio.create_task(self._write(ws, queue))
+        writer = asyncio.create_task(self._write(ws, queue, conn))
         try:
             async for raw in ws:
                 if writer.done():
                     break
-                await self._do(self.table.receive, conn, raw)
+                if self.gate.knocking_at(address, conn):
+                    await self._knock(conn, address, raw, queue)
+                else:
+                    await self._do(self.table.receive, conn, raw)
         except Exception as exc:  # a line that broke: the seat waits for a rejoin
             log.info("connection %s: %s", conn, exc)
         finally:
+            self.gate.leave(address, conn)
+            self._addresses.pop(conn, None)
+            self._sockets.pop(conn, None)
             self._queues.pop(conn, None)
             self._lines.pop(conn, None)
             await self._do(self.table.disconnect, conn)
             writer.cancel()
 
-    @staticmethod
-    async def _write(ws: Any, queue: asyncio.Queue[bytes | None]) -> None:
+    async def _knock(self, conn: int, address: str, raw: bytes | str, queue: asyncio.Queue[bytes | None]) -> None:
+        """A stranger's message: after the wait its address has earned with wrong codes (a
+        rejoin with its key never waits); once it has a seat it is a stranger no more."""
+        delay = self.gate.delay(address)
+        if delay and not _rejoin(raw):
+            await asyncio.sleep(delay)
+            if conn not in self._queues:  # let go meanwhile
+                return
+
+        def receive() -> list[Out]:
+            out = self.table.receive(conn, raw)
+            if self.table.seated(conn):
+                self._newly_seated.add(conn)
+            return out
+
+        await self._do(receive)
+        if conn in self._newly_seated:
+            self._newly_seated.discard(conn)
+            self.gate.leave(address, conn)
+            _put(queue, _CONFIRM)  # after the welcome, in order: the writer pings, the answer confirms the seat
+
+    def _let_go(self, conn: int) -> None:
+        """Close a stranger's line to make room ("try again later": 1013)."""
+        ws = self._sockets.pop(conn, None)
+        self._queues.pop(conn, None)
+        self._lines.pop(conn, None)
+        if ws is not None:
+            task = asyncio.create_task(ws.close(1013, "this table has too many lines open"))
+            self._later.add(task)
+            task.add_done_callback(self._later.discard)
+
+    def _wrong_code(self, conn: Any) -> None:
+        """A hello named no table here (called in the worker): its address waits longer next time."""
+        loop, address = self._loop, self._addresses.get(conn)
+        if loop is not None and address is not None:
+            loop.call_soon_threadsafe(self.gate.wrong_code, address)
+
+    async def _write(self, ws: Any, queue: asyncio.Queue[bytes | None], conn: int) -> None:
         as_is = _bytes_as_text(ws.send)
         while True:
             data = await queue.get()
             if data is None:
                 await ws.close()
                 return
+            if data is _CONFIRM:
+                self._confirm_later(ws, conn)
+                continue
             await (ws.send(data, text=True) if as_is else ws.send(data.decode()))
+
+    def _confirm_later(self, ws: Any, conn: int) -> None:
+        """Ping `conn`'s line (everything before it was sent); its pong shows the welcome arrived."""
+
+        async def confirm() -> None:
+            try:
+                pong = await ws.ping()
+                await asyncio.wait_for(pong, CONFIRM_TIMEOUT)
+            except Exception as exc:  # the line died first: its seat is freed when it goes
+                log.info("connection %s did not confirm its seat: %s", conn, exc)
+                return
+            await self._do(self.table.confirm, conn)
+
+        task = asyncio.create_task(confirm())
+        self._later.add(task)
+        task.add_done_callback(self._later.discard)
+
+
+#: Put on a line's queue after a new seat's welcome: the writer pings there (see `_confirm_later`).
+_CONFIRM = b"\x00confirm"
+
+
+def _address(ws: Any) -> str:
+    """The address a line came from (its port left out: one person, many lines)."""
+    try:
+        return str(ws.remote_address[0])
+    except (AttributeError, IndexError, TypeError):
+        return "?"
+
+
+def _rejoin(raw: bytes | str) -> bool:
+    """Whether a stranger's message is a hello with a seat's key (never slowed: it is no guess at the code)."""
+    try:
+        message = p.decode(raw)
+    except p.ProtocolError:
+        return False
+    return isinstance(message, p.Hello) and message.token is not None
 
 
 #: A call for the worker: the function, its arguments, and the future its caller awaits.

@@ -17,6 +17,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from game import __version__, ai, rules
 from game.common.person_name import said
 from game.net import protocol as p
@@ -174,6 +176,7 @@ class ClientSeat:
             self.pending = None
         elif self._rejoining:
             if view.moves == pending.at and view.started and view.turn == self.seat:
+                self.pending = pending = msgspec.structs.replace(pending, token=self.token)  # a rejoin's new key
                 self._again = p.encode(pending)
             else:
                 self.pending = None

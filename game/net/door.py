@@ -3,6 +3,7 @@ names its table by code, and every later message of that line goes there."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from game.net import protocol as p
@@ -24,6 +25,8 @@ class TableSet:
         # tables that may have a computer to act: the ones a message reached
         # since they last had none (so a message costs one table's check, not all)
         self._awake: dict[str, HostTable] = {}
+        self._on_wrong_code: Callable[[Any], None] | None = None
+        self._confirm_seats = False
         for table in tables or ():
             self.add(table)
 
@@ -33,7 +36,38 @@ class TableSet:
         self.tables[table.code] = table
         self._awake[table.code] = table
         table.sliced = self._sliced
+        table.on_wrong_code = self._on_wrong_code
+        table.confirm_seats = self._confirm_seats
         return table
+
+    @property
+    def on_wrong_code(self) -> Callable[[Any], None] | None:
+        """Called with a line whose hello named no table here (its carrier slows that address)."""
+        return self._on_wrong_code
+
+    @on_wrong_code.setter
+    def on_wrong_code(self, callback: Callable[[Any], None] | None) -> None:
+        self._on_wrong_code = callback
+        for table in self.tables.values():
+            table.on_wrong_code = callback
+
+    @property
+    def confirm_seats(self) -> bool:
+        return self._confirm_seats
+
+    @confirm_seats.setter
+    def confirm_seats(self, value: bool) -> None:
+        self._confirm_seats = value
+        for table in self.tables.values():
+            table.confirm_seats = value
+
+    def seated(self, conn: Any) -> bool:
+        table = self._route.get(conn)
+        return table is not None and table.seated(conn)
+
+    def confirm(self, conn: Any) -> list[Out]:
+        table = self._route.get(conn)
+        return table.confirm(conn) if table is not None else []
 
     def claim(self) -> None:
         """The calling thread owns every table behind the door (see `HostTable.claim`)."""
@@ -75,8 +109,11 @@ class TableSet:
         code = (message.code or "").strip().upper()
         table = self.tables.get(code)
         if table is None and not code and len(self.tables) == 1:
-            table = next(iter(self.tables.values()))
+            only = next(iter(self.tables.values()))
+            table = None if only.require_code else only  # a table that asks for its code is no exception
         if table is None:
+            if self.on_wrong_code is not None:
+                self.on_wrong_code(conn)
             return [(conn, refused_bytes(words.phrase("no_such_table", code=code[:12]), message))]
         self._route[conn] = table
         return table

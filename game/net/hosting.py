@@ -83,6 +83,10 @@ class Autosaver:
         self._thread: threading.Thread | None = None
         self.written = 0  # saves written (for tests)
         self.writer: str | None = None  # the name of the thread that wrote the last one (for tests)
+        # told once (on the writer's thread) when saves start failing, with the reason; again
+        # only after a save worked meanwhile
+        self.on_trouble: Callable[[str], None] | None = None
+        self.failing = False
 
     def __call__(self, table: HostTable) -> None:
         save = saved(table, self.bind, self.port, self.discover, frozen=True)
@@ -107,14 +111,28 @@ class Autosaver:
                 save, self._next, self._writing = self._next, None, True
             try:
                 _write(save)
-            except Exception:  # a disk that refuses costs the save, never the table
-                log.exception("could not keep the network game")
+                self.failing = False
+            except Exception as exc:  # a disk that refuses costs the save, never the table
+                self._trouble(exc)
             finally:
                 with self._lock:
                     self._writing = False
                     self.written += 1
                     self.writer = threading.current_thread().name
                     self._lock.notify_all()
+
+    def _trouble(self, exc: Exception) -> None:
+        """A save that failed: said once (not a traceback every move) until one works again."""
+        if self.failing:
+            log.debug("still cannot keep the network game: %s", exc)
+            return
+        self.failing = True
+        log.warning("cannot keep the network game: %s", exc)
+        if self.on_trouble is not None:
+            try:
+                self.on_trouble(str(exc))
+            except Exception:
+                log.exception("the save trouble's listener failed")
 
 
 def _write(save: Any) -> None:
@@ -140,6 +158,7 @@ def resumed(save: Any, **kwargs: Any) -> HostTable:
     session = Session(save.match, keeps=False)
     for seat in save.remote_seats:  # people's seats: no computer of the match's own
         session.unseat_computer(seat)
+    kwargs.setdefault("require_code", True)  # the code is the door
     table = HostTable(
         session, remote_seats=save.remote_seats, code=save.code, lobby=not save.started, kept=save.kept, **kwargs
     )
@@ -213,6 +232,7 @@ def new_table(
     match = Match(game_id, seats, seed=seed)
     people = [i for i, kind in enumerate(kinds) if kind in PEOPLE]
     kept = [i for i, kind in enumerate(kinds) if kind in KEPT]
+    kwargs.setdefault("require_code", True)  # the code is the door: a newcomer who lacks it is refused
     table = HostTable(Session(match, keeps=False), remote_seats=people, lobby=lobby, kept=kept, **kwargs)
     table.names = coded
     return table
@@ -236,6 +256,7 @@ class Hosting:
         discovery: Any = None,
         host_name: str = "",
         keep: bool = True,
+        on_save_trouble: Callable[[str], None] | None = None,
     ) -> None:
         self.table = table
         self.bind = bind
@@ -243,6 +264,7 @@ class Hosting:
         self.host_name = host_name or "Fireside"
         self.server = HostServer(table, bind, port)
         self._keep = keep
+        self.on_save_trouble = on_save_trouble  # also told when the save cannot be written (the terminal)
         self._listeners: list[Callable[[Snapshot], None]] = []
         self._lock = threading.Lock()
         self._latest = table.snapshot()  # before the server starts: the table is nobody's yet
@@ -275,12 +297,13 @@ class Hosting:
             except Exception:  # a listener's trouble never reaches the table
                 log.exception("a snapshot listener failed")
 
-    def start(self) -> Hosting:
-        """Listen (on the chosen port, or any free one when that one is taken), keep, announce."""
+    def start(self, any_port: bool = True) -> Hosting:
+        """Listen (on the chosen port, or -- `any_port` -- any free one when that one is
+        taken; else the OSError), keep, announce."""
         try:
             self.server.start()
         except OSError:
-            if self.server.port == 0:
+            if self.server.port == 0 or not any_port:
                 raise
             log.info("port %s is taken; listening on another", self.server.port)
             self.server = HostServer(self.table, self.bind, 0)
@@ -289,7 +312,9 @@ class Hosting:
 
         atexit.register(self.close)  # a window closed with the table open still tells its players
         if self._keep:
-            self.table.keep = autosaver(self.bind, self.server.port, self.discovery is not None)
+            keep = autosaver(self.bind, self.server.port, self.discovery is not None)
+            keep.on_trouble = self._save_trouble
+            self.table.keep = keep
         if self.discovery is not None:
             from game.net.discovery import Advert
 
@@ -304,6 +329,12 @@ class Hosting:
                 )
             )
         return self
+
+    def _save_trouble(self, reason: str) -> None:
+        """The save cannot be written (on the writer's thread): the players are told, and whoever asked."""
+        self.server.call(lambda: self.table.notice("not_saved"))
+        if self.on_save_trouble is not None:
+            self.on_save_trouble(reason)
 
     @property
     def port(self) -> int:

@@ -27,6 +27,7 @@ TEXTS = {
     "table_full": N_("Every seat at this table is taken."),
     "unexpected": N_("A table does not take that message."),
     "no_such_table": N_("There is no table with the code {code} here."),
+    "no_such_table_uncoded": N_("This table opens only with its code; ask the host for it."),
     "not_started": N_("The game has not started yet: the host starts it."),
     "watching": N_("You are watching this table; a spectator does not play."),
     "too_many_watching": N_("Enough people are watching this table already."),
@@ -39,13 +40,23 @@ TEXTS = {
 BYE = {
     "host_closed": N_("The host closed the table."),
     "game_over": N_("The game is over; the host closed the table."),
+    "replaced": N_("Your seat was taken up again from another window; this one left the table."),
 }
 
-__all__ = ["BYE", "TEXTS", "could_not_open", "phrase", "say", "say_bye"]
+#: What the host tells every line unasked (a `Chat` with no seat, its `phrase` one of these codes).
+NOTICES = {
+    "not_saved": N_("The host cannot save this table now: if the host stops, this game is lost."),
+}
+
+__all__ = ["BYE", "NOTICES", "TEXTS", "could_not_open", "phrase", "say", "say_bye", "say_notice"]
 
 
 def _key(code: str, params: dict[str, Any]) -> str:
-    return "version_unnamed" if code == "version" and not params.get("name") else code
+    if code == "version" and not params.get("name"):
+        return "version_unnamed"
+    if code == "no_such_table" and not params.get("code"):
+        return "no_such_table_uncoded"
+    return code
 
 
 def phrase(code: str, /, **params: Any) -> Phrase:
@@ -73,3 +84,9 @@ def say_bye(reason: str) -> str:
 def could_not_open(exc: OSError) -> str:
     """Why a table to host could not open (its port taken, say), in this window's language."""
     return _("The table could not open: {reason}").format(reason=exc)
+
+
+def say_notice(code: str | None) -> str | None:
+    """A host's notice in the reader's language (None: no notice of ours)."""
+    template = NOTICES.get(code or "")
+    return _(template) if template is not None else None

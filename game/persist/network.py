@@ -16,6 +16,8 @@ never through a planted link; a damaged one reads as none (logged).
 from __future__ import annotations
 
 import logging
+import os
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,10 +34,12 @@ log = logging.getLogger(__name__)
 __all__ = [
     "LastTable",
     "NetPrefs",
+    "TableLocked",
     "TableSave",
     "clear_last",
     "clear_table",
     "load_prefs",
+    "lock_table",
     "read_last",
     "read_table",
     "save_prefs",
@@ -146,8 +150,15 @@ def write_table(save: TableSave) -> None:
     _write(table_path(), data, _("cannot save the network table: {reason}"))
 
 
-def read_table() -> TableSave | None:
-    """The hosted table to reopen, or None (none kept, finished, or damaged: logged)."""
+def _port(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 65535:
+        raise ValueError(f"port {str(value)[:12]} is not a port (0 to 65535)")
+    return value
+
+
+def read_table(why: list[str] | None = None) -> TableSave | None:
+    """The hosted table to reopen, or None (none kept, finished, or damaged: logged,
+    and the reason added to `why` so `fireside host --resume` can say it)."""
     try:
         data = _read(table_path())
         if data is None:
@@ -175,15 +186,91 @@ def read_table() -> TableSave | None:
             kept=kept,
             at_host=[s for s in at_host if s in tokens],
             bind=_text(net.get("bind", "127.0.0.1")),
-            port=int(net.get("port", 0)),
+            port=_port(net.get("port", 0)),
             discover=bool(net.get("discover", False)),
         )
     except (SaveError, KeyError, TypeError, ValueError, AttributeError) as exc:
         log.warning("the network table's save is not usable (%s); it is not offered", exc)
+        if why is not None:
+            why.append(str(exc) if isinstance(exc, (SaveError, ValueError)) else f"{type(exc).__name__}: {exc}")
         return None
     if match.state.is_over:
         return None
     return save
+
+
+class TableLocked(Exception):
+    """Another host keeps the network table now (`pid`: which process, when known)."""
+
+    def __init__(self, pid: int | None) -> None:
+        super().__init__(f"process {pid}" if pid else "another process")
+        self.pid = pid
+
+
+def lock_path() -> Path:
+    return table_path().with_name("table.lock")
+
+
+def lock_table() -> Callable[[], None]:
+    """Take the hosted table's lock (a file beside its save holding this process's id), so
+    a second host of the same table is refused while one runs; returns its release.  A lock
+    whose process is gone (a host killed) is stale and taken over.  TableLocked otherwise."""
+    path = lock_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for _attempt in range(3):  # bounded: a stale lock removed, then taken
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pid = _lock_owner(path)
+            if pid is not None and pid != os.getpid() and _alive(pid):
+                raise TableLocked(pid) from None
+            log.info("the network table's lock of process %s is stale; taking it", pid)
+            _remove(path)
+            continue
+        with os.fdopen(fd, "w") as out:
+            out.write(str(os.getpid()))
+        return _releaser(path, os.getpid())
+    raise TableLocked(_lock_owner(path))
+
+
+def _releaser(path: Path, mine: int) -> Callable[[], None]:
+    def release() -> None:  # only our own lock (a stale one taken over since is another's)
+        if _lock_owner(path) == mine:
+            _remove(path)
+
+    return release
+
+
+def _lock_owner(path: Path) -> int | None:
+    try:
+        text = path.read_text(encoding="ascii", errors="replace").strip()[:20]
+    except OSError:
+        return None
+    return int(text) if text.isdigit() else None
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` still runs (a lock it holds is not stale)."""
+    if os.name == "nt":  # signal 0 is Ctrl-C there: ask the process table instead
+        import ctypes
+
+        kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined,unused-ignore]
+        handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return False
+        code = ctypes.c_ulong()
+        ok = kernel32.GetExitCodeProcess(handle, ctypes.byref(code))
+        kernel32.CloseHandle(handle)
+        return bool(ok) and code.value == 259  # STILL_ACTIVE
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process: alive
+        return True
+    except OSError:
+        return False
+    return True
 
 
 def clear_table() -> None:

@@ -287,13 +287,49 @@ def _join_target(parser: argparse.ArgumentParser, args: argparse.Namespace) -> t
 
 def _host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """`fireside host`: a table without a window, saying what a person needs."""
+    from game.persist import network
+
+    try:  # one host keeps the table's save at a time: a second --resume runs no second copy
+        unlock = network.lock_table()
+    except network.TableLocked as exc:
+        print(
+            _("fireside: this table is open in another fireside already (process {pid}); close that one first").format(
+                pid=exc.pid or "?"
+            ),
+            file=sys.stderr,
+        )
+        return 2
+    except OSError as exc:
+        print(_("fireside: cannot open the table: {reason}").format(reason=exc), file=sys.stderr)
+        return 2
+    import atexit
+
+    atexit.register(unlock)
+    try:
+        return _host_locked(parser, args)
+    finally:
+        unlock()
+        atexit.unregister(unlock)
+
+
+def _host_locked(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """`fireside host` once it holds the table's lock."""
+    import errno
     import time
 
+    from game.common.printable import printable
     from game.net import hosting as net
     from game.persist import network
 
     if args.resume:
-        save = network.read_table()
+        why: list[str] = []
+        save = network.read_table(why)
+        if save is None and why:
+            print(
+                _("fireside: the kept network table cannot be opened: {reason}").format(reason=printable(why[0])),
+                file=sys.stderr,
+            )
+            return 2
         if save is None:
             print(_("fireside: there is no network table to resume"), file=sys.stderr)
             return 2
@@ -329,10 +365,30 @@ def _host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         from game.net.discovery import ZeroconfDiscovery
 
         discovery = ZeroconfDiscovery()
-    hosting = net.Hosting(table, bind=bind, port=port, discovery=discovery, host_name=_host_name())
+
+    def save_trouble(reason: str) -> None:  # once, not a traceback every move
+        print(
+            _("fireside: cannot save the table ({reason}); the players are told it is not being saved").format(
+                reason=printable(reason)
+            ),
+            file=sys.stderr,
+            flush=True,
+        )
+
+    hosting = net.Hosting(
+        table, bind=bind, port=port, discovery=discovery, host_name=_host_name(), on_save_trouble=save_trouble
+    )
     try:
-        hosting.start()
+        hosting.start(any_port=False)  # the port asked for, or a plain error: a script dials that one
     except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            print(
+                _("fireside: port {port} is taken (another table?); choose another with --port, or 0 for any").format(
+                    port=port
+                ),
+                file=sys.stderr,
+            )
+            return 2
         print(_("fireside: cannot open the table: {reason}").format(reason=exc), file=sys.stderr)
         return 1
     say = print

@@ -230,7 +230,8 @@ def test_continue_hosting_reopens_the_kept_table_with_its_code_and_tokens(app):
     assert isinstance(lobby, LobbyScene)
     try:
         assert lobby.hosting.table.code == table.code and lobby.hosting.table.tokens[1] == "ana-token"
-        assert lobby.client is not None and lobby.client.seat.token == token
+        assert lobby.client is not None and token == table.tokens[0]  # it dials with the kept key,
+        assert lobby.client.wait(lambda s: s.seat == 0, 5)  # which opens the host's own seat (a rejoin rotates it)
         ana = Client(lobby.hosting.url, "Ana", token="ana-token").start()
         assert ana.wait(lambda s: s.seat == 1, 5)  # the same token, the same seat
         ana.close()
@@ -342,3 +343,59 @@ def test_a_game_played_to_its_end_is_no_longer_offered_for_rejoin(app):
     network.write_last(network.LastTable("ws://127.0.0.1:9", "K3M9QP", "tok", "Joon"))
     mode.forget_rejoin()
     assert network.read_last() is None
+
+
+def test_a_rejoin_that_rotates_the_key_keeps_the_new_one_for_rejoin_on_the_title(app):
+    """A rejoin gives the seat a new key (issue 33, 2): Rejoin on the title must dial with it."""
+    from game.app.table.remote import NetworkMode
+
+    class Seat:
+        code = "K3M9QP"
+        token = "new-key"
+
+    class Line:
+        seat = Seat()
+
+    network.write_last(network.LastTable("ws://127.0.0.1:9", "K3M9QP", "old-key", "Joon", "grinch"))
+    mode = NetworkMode.__new__(NetworkMode)
+    mode.primary = Line()
+    mode._key = "old-key"
+    mode._keep_key()
+    last = network.read_last()
+    assert last is not None and last.token == "new-key" and last.name == "Joon" and mode._key == "new-key"
+    Seat.code = "ZZZZZZ"  # another table's rejoin is left alone
+    Seat.token = "other"
+    mode._keep_key()
+    assert network.read_last().token == "new-key"
+
+
+def test_the_hosts_notice_that_the_table_is_not_saved_shows_in_the_chat_line_without_a_speaker(app):
+    from game.app.table.remote import ChatBar
+
+    class Seat:
+        chat = [
+            p.Chat(text="The host cannot save this table now", seat=None, phrase="not_saved"),
+            p.Chat(text="forged", seat=1, phrase="not_saved"),  # only the host's own line is a notice
+        ]
+        names = ["Joon", "Mina"]
+
+    class Line:
+        seat = Seat()
+
+    class Table:
+        num_players = 2
+
+        def name(self, seat):
+            return f"P{seat}"
+
+    class Mode:
+        primary = Line()
+        table = Table()
+
+    bar = ChatBar.__new__(ChatBar)
+    bar.mode, bar.lines, bar.read, bar.open = Mode(), [], 0, False
+    assert bar.take(0.0)
+    assert [line for _, line in bar.lines] == [
+        "The host cannot save this table now: if the host stops, this game is lost.",
+        "Mina: forged",
+    ]

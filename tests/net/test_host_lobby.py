@@ -27,7 +27,7 @@ def _deliver(outs, seats):
 
 def _join(table, conn, name="Ana", token=None, watch=False):
     seat = ClientSeat(name, token)
-    hello = p.Hello(version="1.0", protocol=p.PROTOCOL, name=name, token=token, watch=watch)
+    hello = p.Hello(version="1.0", protocol=p.PROTOCOL, name=name, token=token, watch=watch, code=table.code)
     for to, data in table.receive(conn, p.encode(hello)):
         if to == conn and data is not None:
             seat.handle(data)

@@ -90,7 +90,8 @@ def test_a_killed_host_resumes_the_same_table_and_the_same_clients_finish_the_ga
             c.reconnect()
         assert all(c.wait(lambda s: s.welcomes == 2 and s.moves >= kept, 10) for c in clients)
         print(f"seats back with the current view {time.perf_counter() - began:.3f} s after dialling again")
-        assert [c.seat.seat for c in clients] == seats and [c.seat.token for c in clients] == tokens
+        assert [c.seat.seat for c in clients] == seats  # each its seat back with its key, which a rejoin rotates:
+        assert all(c.seat.token != token for c, token in zip(clients, tokens, strict=True))
         assert all(c.wait(lambda s: s.moves >= kept, 5) for c in clients)
         assert min(c.seat.moves for c in clients) >= kept  # nothing lost
         acted = [-1, -1, -1]

@@ -117,7 +117,7 @@ def test_hosting_hands_out_snapshots_by_callback_and_never_waits_on_the_server(m
         hosting.listen(listener)
         assert heard and heard[0][1].connected == []  # the latest, at once
         got.clear()
-        bot = Client(hosting.url, "Mina").start()
+        bot = Client(hosting.url, "Mina", code=table.code).start()
         assert bot.wait(lambda s: s.seat is not None, 5)
         for _ in range(200):
             if 0 in hosting.latest().connected:

@@ -26,6 +26,7 @@ So even here a seat only ever holds what the host sent to that seat.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, Protocol
@@ -58,6 +59,8 @@ __all__ = [
     "NetworkMode",
     "open_remote_table",
 ]
+
+log = logging.getLogger(__name__)
 
 #: The quick phrases by their protocol code, said in this window's language.
 QUICK_PHRASES = {
@@ -112,6 +115,10 @@ class ChatBar:
         new = chat[self.read :]
         self.read = len(chat)
         for line in new:
+            notice = net_words.say_notice(line.phrase) if line.seat is None else None
+            if notice is not None:  # the host's own word ("the table is not being saved"): no speaker
+                self.lines.append((clock, notice))
+                continue
             said = _(QUICK_PHRASES[line.phrase]) if line.phrase in QUICK_PHRASES else line.text
             said = "".join(ch for ch in said if ch.isprintable()).strip()
             if not said:
@@ -316,6 +323,7 @@ class NetworkMode(TableMode):
         self.hand_over = Button("", self.let_computer_play)
         self.leave_button = Button(N_("Back to the title"), self.back_to_title, primary=True)
         self._woken = threading.Event()
+        self._key = client.seat.token  # the seat's key as Rejoin on the title keeps it (a rejoin rotates it)
         for line in self.lines:
             line.on_change = self.wake
 
@@ -503,6 +511,23 @@ class NetworkMode(TableMode):
         if self.chat.take(self.table.clock):
             self.table.app.sound.play("click")
         self.chat.field.update(dt)
+        if self.primary.seat.token != self._key:
+            self._keep_key()
+
+    def _keep_key(self) -> None:
+        """A rejoin gave the seat a new key: Rejoin on the title keeps the new one."""
+        from dataclasses import replace
+
+        from game.persist import SaveError, network
+
+        self._key = seat_key = self.primary.seat.token
+        last = network.read_last()
+        if last is None or seat_key is None or last.code != self.primary.seat.code:
+            return
+        try:
+            network.write_last(replace(last, token=seat_key))
+        except SaveError as exc:
+            log.warning("%s", exc)
 
     def next_due(self) -> float | None:
         return self.chat.due(self.table.clock)
