@@ -61,7 +61,7 @@ def test_no_person_can_take_a_name_that_reads_as_a_default() -> None:
 
 
 def _hello(table, conn, name, token=None, watch=False):
-    hello = p.Hello(version="1.0", protocol=p.PROTOCOL, name=name, token=token, watch=watch)
+    hello = p.Hello(version="1.0", protocol=p.PROTOCOL, name=name, token=token, watch=watch, code=table.code)
     seat = ClientSeat(name, token)
     for to, data in table.receive(conn, p.encode(hello)):
         if to == conn and data is not None:
@@ -108,7 +108,7 @@ def test_a_punjabi_window_at_a_korean_host_says_the_default_names_in_punjabi() -
     table = new_table("grinch", ["you", "open", "open", "easy"], ["", "", "", ""])
     assert HANGUL.search(table.session.match.seats[0].name)  # the host's own words, kept at the host
     wire: list[bytes] = []
-    hello = p.Hello(version="1.0", protocol=p.PROTOCOL, name="ਸਿਮਰਨ")
+    hello = p.Hello(version="1.0", protocol=p.PROTOCOL, name="ਸਿਮਰਨ", code=table.code)
     seat = ClientSeat("ਸਿਮਰਨ")
     outs = table.receive("pa", p.encode(hello))
     outs += table.start("random")
