@@ -77,7 +77,7 @@ def test_a_game_finishes_through_a_proxy_that_delays_and_kills_lines():
 
 @pytest.mark.slow
 def test_twenty_games_finish_through_a_proxy_that_delays_and_kills_lines():
-    games, seconds = _play_all(_setups(20, base=3300), at_once=10)
+    games, seconds = _play_all(_setups(20, base=3300), at_once=20)
     recorder = Recorder()
     for game in games:
         if game.failure is None and game.session.over:
