@@ -95,7 +95,8 @@ class ClientSeat:
             version=self.version,
             protocol=p.PROTOCOL,
             name=self.name.strip()[: p.MAX_NAME],
-            token=self.token,
+            # a spectator's token was its last line's alone (the host keeps none for a rejoin): it watches anew
+            token=None if self.watch else self.token,
             code=self.code,
             watch=self.watch,
             id=self._id(),

@@ -2,7 +2,8 @@
 that went on an earlier line is sent again after the rejoin; one sent on the
 new line before its welcome came back reaches the host behind the hello and
 is answered there, never sent twice (the second copy came back `stale`, and
-the window said "The game has moved on" for a move that was taken)."""
+the window said "The game has moved on" for a move that was taken).  And a
+spectator whose line broke watches again on the next one."""
 
 from __future__ import annotations
 
@@ -56,3 +57,14 @@ def test_a_move_sent_on_the_old_line_is_still_sent_again_after_the_rejoin():
     assert again is not None
     _deliver(table.receive(actor + "2", again), seats)
     assert len(session.match.moves) == at + 1 and not me.move_in_flight and me.refusals == []
+
+
+def test_a_spectator_whose_line_broke_watches_again_on_the_next():
+    session, table, _ = make_table("grinch", [True, True], seed=1, require_code=True)
+    watcher = ClientSeat("Watcher", watch=True, code=table.code)
+    _deliver(table.receive("w1", watcher.hello()), {"w1": watcher})
+    assert watcher.watching and watcher.welcomes == 1
+    table.disconnect("w1")
+    _deliver(table.receive("w2", watcher.hello()), {"w2": watcher})  # was refused bad_token on every retry
+    assert watcher.refusals == [] and watcher.welcomes == 2 and watcher.watching
+    assert watcher.view == session.match.state.public_view() and list(table.watchers) == ["w2"]
