@@ -10,7 +10,7 @@ lines open in still depends on the threads).
 
 `ChaosGame` plays one whole game at a `HostServer` through a proxy: each
 person's seat is a `Client` with `retry` (the window's own reconnecting
-client) played by a random computer.  A seat is taken on a direct line and
+client) played by a random computer, and a spectator watches the same way.  A seat is taken on a direct line and
 then carried over to the proxy (the client dials again with its token): a
 line that dies between its hello and its welcome leaves a ghost seat, which
 is the door's to fix, not this test's to trip over.  Only 127.0.0.1; every
@@ -226,7 +226,7 @@ class ChaosBot:
 
 
 class ChaosGame:
-    """One whole game: a host, a proxy, a bot per person's seat (see module doc)."""
+    """One whole game: a host, a proxy, a bot per person's seat, a spectator (see module doc)."""
 
     def __init__(self, game_id: str, humans: list[bool], seed: int, *, abort: float = 0.03) -> None:
         self.game_id, self.humans, self.seed = game_id, humans, seed
@@ -236,6 +236,7 @@ class ChaosGame:
         self.proxy: ChaosProxy | None = None
         self.abort = abort
         self.bots: list[ChaosBot] = []
+        self.watcher: Client | None = None  # a spectator, through the proxy from its first hello
         self.seconds = 0.0
         self.failure: str | None = None
         self.stall = 30.0  # no move for this long: a stall, not a slow line (a rejoin takes ~0.5-2 s)
@@ -256,10 +257,17 @@ class ChaosGame:
                     return False
                 bot.client.url = self.proxy.url  # from now on through the bad network
                 bot.client.drop()
+            self.watcher = Client(self.server.url, "Watcher", code=self.table.code, watch=True, retry=True)
+            self.watcher.retry_for = 120.0
+            if not self.watcher.start().wait(lambda s: s.watching and s.view is not None, 10):
+                self.failure = "the spectator was not let in"
+                return False
+            self.watcher.url = self.proxy.url  # as the bots: its rejoins go through the bad network
+            self.watcher.drop()
             hosts_moves = lambda: len(self.session.match.moves)  # noqa: E731 - read once the server stopped too
             last, moved = -1, time.monotonic()
             while time.monotonic() < deadline:
-                done = all(b.seat.over and b.seat.moves == hosts_moves() for b in self.bots)
+                done = all(c.over and c.moves == hosts_moves() for c in self.seats())
                 if done and self.session.over:
                     break
                 if hosts_moves() != last:
@@ -276,11 +284,15 @@ class ChaosGame:
             return True
         finally:
             self.seconds = time.monotonic() - start
-            for bot in self.bots:
-                bot.client.close(2)
+            for client in [b.client for b in self.bots] + ([self.watcher] if self.watcher else []):
+                client.close(2)
             self.proxy.stop()
             self.server.stop()
             self.keep.flush(10)
+
+    def seats(self) -> list[ClientSeat]:
+        """Every client's seat: the bots', then the spectator's."""
+        return [b.seat for b in self.bots] + ([self.watcher.seat] if self.watcher else [])
 
     def state(self) -> str:
         """Where the game and each client stand (for a failure's message)."""
@@ -291,6 +303,13 @@ class ChaosGame:
             f"gave up {b.client.gave_up} error {b.client.error!r}"
             for b in self.bots
         ]
+        watcher = self.watcher
+        if watcher is not None:
+            seen = watcher.seat
+            bots.append(
+                f"spectator: at {seen.moves} over {seen.over} online {watcher.online} drops {watcher.drops} "
+                f"refused {[r.code for r in seen.refusals]}"
+            )
         return f"host at {len(session.match.moves)} to act {session.current} over {session.over}; " + "; ".join(bots)
 
     def check(self, recorder: Recorder | None = None) -> None:
@@ -306,6 +325,12 @@ class ChaosGame:
             assert seat.view == self.session.view(seat.seat)
             # a bot's move is made on its latest view, once: nothing it sends is ever refused
             assert seat.refusals == [], [ClientSeat.say_refusal(r) for r in seat.refusals]
+        watcher = self.watcher
+        if watcher is not None:  # the spectator saw the end too
+            seen = watcher.seat
+            assert seen.over and seen.moves == len(match.moves) and seen.watching, (seen.moves, watcher.gave_up)
+            assert seen.view == match.state.public_view() and seen.view.scores() == scores
+            assert seen.refusals == [], [ClientSeat.say_refusal(r) for r in seen.refusals]
         archived = library.history_file(match)
         assert archived is not None, "the finished game is not in the history"
         kept = library.load_slot(archived)

@@ -47,7 +47,7 @@ def _report(games: list[ChaosGame], seconds: float, recorder: Recorder) -> int:
     finished = sum(1 for g in games if g.failure is None and g.session.over)
     lines = sum(g.proxy.lines for g in games if g.proxy is not None)
     aborted = sum(g.proxy.aborted for g in games if g.proxy is not None)
-    drops = sum(b.client.drops for g in games for b in g.bots)
+    drops = sum(c.drops for g in games for c in [b.client for b in g.bots] + ([g.watcher] if g.watcher else []))
     moves = sum(len(g.session.match.moves) for g in games)
     print(f"chaos: {finished}/{len(games)} games finished in {seconds:.1f} s ({moves} moves);")
     print(f"  {lines} lines through the proxy, {aborted} killed by it, {drops} drops seen by the clients;")
