@@ -84,6 +84,8 @@ class ClientSeat:
         # kept across a broken line, sent again after the rejoin or dropped (see `_settle`)
         self.pending: p.MoveMsg | None = None
         self._rejoining = False  # a welcome came back while a move was pending: the next view settles it
+        self.hellos = 0  # lines we said hello on (the first, and each rejoin)
+        self._pending_line = 0  # the line (`hellos`) the pending move went on
         self._again: bytes | None = None  # the pending move, to send again on the new line
 
     def _id(self) -> int:
@@ -91,11 +93,13 @@ class ClientSeat:
         return self.sent
 
     def hello(self) -> bytes:
+        self.hellos += 1
         hello = p.Hello(
             version=self.version,
             protocol=p.PROTOCOL,
             name=self.name.strip()[: p.MAX_NAME],
-            token=self.token,
+            # a spectator's token was its last line's alone (the host keeps none for a rejoin): it watches anew
+            token=None if self.watch else self.token,
             code=self.code,
             watch=self.watch,
             id=self._id(),
@@ -110,6 +114,7 @@ class ClientSeat:
             raise RuntimeError("not at a table yet")
         at = self.moves if at is None else at
         self.pending = p.MoveMsg(token=self.token, move=str(move), at=at, id=self._id())
+        self._pending_line = self.hellos
         return p.encode(self.pending)
 
     @property
@@ -139,7 +144,9 @@ class ClientSeat:
             self.game, self.names = message.game, said(message.names)
             self.watching = message.watching
             self.welcomes += 1
-            self._rejoining = self.pending is not None
+            # only a move sent on an earlier line can have been lost with it: one sent on this
+            # line after its hello (before the welcome came back) reaches the host behind the hello
+            self._rejoining = self.pending is not None and self._pending_line < self.hellos
         elif isinstance(message, p.ViewMsg):
             if self.game is None:
                 raise p.ProtocolError(Phrase("unexpected", "a view before the welcome"))
