@@ -72,6 +72,7 @@ class _Conn:
     stamp: float
     seat: int | None = None
     told_too_fast: bool = False
+    came_with: str | None = None  # the key a rejoin's hello showed: good on this line until its welcome lands
 
 
 @dataclass(frozen=True)
@@ -491,7 +492,18 @@ class HostTable:
         expected = self.watchers.get(conn) if seat == WATCHING else self.tokens.get(seat)
         if token is None or expected is None:
             return False
-        return secrets.compare_digest(token.encode("utf-8", "replace"), expected.encode())  # any text, in constant time
+        if secrets.compare_digest(token.encode("utf-8", "replace"), expected.encode()):  # any text, in constant time
+            return True
+        # A window may send behind its rejoin's hello before the welcome (and its new key) is back:
+        # the key that very line showed still speaks for the seat on that line, nowhere else.
+        state = self.conns.get(conn) if conn is not None else None
+        return (
+            state is not None
+            and state.came_with is not None
+            and state.seat == seat
+            and self.seat_conn.get(seat) == conn
+            and _same(token, state.came_with)
+        )
 
     def _seat_of(self, token: str) -> int | None:
         """The seat `token` opens: its current key, or the one it had before its last
@@ -565,6 +577,7 @@ class HostTable:
             if name:  # a rejoin may bring a new name (changed in Settings meanwhile): a rename
                 self.names[seat] = self._unique(seat, name)
             self._rotate(seat, conn, hello.token)
+            state.came_with = hello.token
             if seat in self.handed:  # back from away: the person plays again
                 del self.handed[seat]
                 self.session.unseat_computer(seat)

@@ -67,6 +67,7 @@ def _check(games: list[ChaosGame]) -> Recorder:
     return recorder
 
 
+@pytest.mark.slow  # about 30 s of mostly waiting on the proxy's delays: too long for the fast lane
 def test_a_game_finishes_through_a_proxy_that_delays_and_kills_lines():
     games, seconds = _play_all([("avalanche", [True, True, True], 331)], at_once=1)
     recorder = _check(games)
