@@ -56,11 +56,21 @@ class Context:
             seat, codes = view.table[-1]
             self.last = (RANK_OF[codes[0]], len(codes), seat)
         self.active = n - len(view.out)
+        # _at_least by (rank, m): every candidate move asks again for the same few
+        # (a review's playouts spent two thirds of their time here before)
+        self._odds: dict[tuple[int, int], float] = {}
 
     def _at_least(self, rank: int, m: int) -> float:
         """P(the next player holds >= m cards of `rank`), hypergeometric."""
         if m <= 0:
             return 1.0
+        known = self._odds.get((rank, m))
+        if known is None:
+            known = self._odds[rank, m] = self._hypergeometric(rank, m)
+        return known
+
+    def _hypergeometric(self, rank: int, m: int) -> float:
+        """`_at_least` worked out, for m >= 1."""
         k, total, h = self.unknown[rank], self.unknown_total, min(self.next_size, self.unknown_total)
         if k < m or h < m:
             return 0.0
