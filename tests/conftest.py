@@ -5,6 +5,8 @@ Zeroconf fails loudly (discovery is tested through its local stand-in)."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 
@@ -37,3 +39,17 @@ def no_real_zeroconf(monkeypatch):
         raise AssertionError("a test must never create a real Zeroconf")
 
     monkeypatch.setattr(zeroconf, "Zeroconf", refuse)
+
+
+@pytest.fixture(autouse=True)
+def no_fsync(request, monkeypatch):
+    """Skip fsync outside tests/persist: every test writes to a throwaway folder,
+    no test outside tests/persist is about durability, and the app's per-move
+    autosave fsyncs twice (the file, then its folder) -- about a quarter of a
+    whole game's time at a table.  tests/persist keeps the real calls."""
+    if "persist" not in request.node.path.parts:
+        monkeypatch.setattr(os, "fsync", _no_fsync)
+
+
+def _no_fsync(fd: int) -> None:
+    """os.fsync's stand-in: the data still goes to the file, only the wait for the disk is gone."""
