@@ -5,6 +5,8 @@ Zeroconf fails loudly (discovery is tested through its local stand-in)."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 
@@ -37,3 +39,21 @@ def no_real_zeroconf(monkeypatch):
         raise AssertionError("a test must never create a real Zeroconf")
 
     monkeypatch.setattr(zeroconf, "Zeroconf", refuse)
+
+
+#: the tests of the atomic write itself and of odd files and folders keep the real fsync
+REAL_FSYNC = {"test_persist.py", "test_odd_files.py", "test_odd_files_fuzz.py", "test_settings_file.py"}
+
+
+@pytest.fixture(autouse=True)
+def no_fsync(request, monkeypatch):
+    """Skip fsync but in REAL_FSYNC's files: every test writes to a throwaway
+    folder, no other test is about durability, and the app's per-move autosave
+    fsyncs twice (the file, then its folder) -- about a quarter of a whole
+    game's time at a table, and most of the save fuzzers'."""
+    if request.node.path.name not in REAL_FSYNC:
+        monkeypatch.setattr(os, "fsync", _no_fsync)
+
+
+def _no_fsync(fd: int) -> None:
+    """os.fsync's stand-in: the data still goes to the file, only the wait for the disk is gone."""

@@ -6,6 +6,7 @@ in the fast lane; the full 500+ variants are marked slow."""
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
 from pathlib import Path
@@ -133,18 +134,34 @@ def variants(data: dict[str, Any], others: list[dict[str, Any]], count: int, see
     return out
 
 
+@functools.lru_cache(maxsize=None)
+def _reviewed(game_id: str, players: int, seed: int) -> tuple[Match, dict[str, Any], dict[str, Any]]:
+    match = played(game_id, players, seed)
+    review = coach.new_review(match, [0], rollouts=2)
+    review.complete()
+    data = savefile.to_data(match)
+    data["review"] = {**review.to_json(), "moves": [str(m) for _s, m in match.moves]}
+    for d in data["review"]["decisions"]:
+        d["mark"] = "mistake"
+    return match, data, review.to_json()
+
+
+def reviewed_game(game_id: str, players: int, seed: int) -> tuple[Match, dict[str, Any], dict[str, Any]]:
+    """A whole game of Normal players, its save data with seat 0's review kept
+    (decisions all marked, to reach the verdict line), and the review as
+    weighed: reviewed once per test process (about 2 s a game), shared with
+    tests/test_hardening_review.py, each caller getting its own copy of the data
+    (the match is only read)."""
+    match, data, review = _reviewed(game_id, players, seed)
+    return match, copy.deepcopy(data), copy.deepcopy(review)
+
+
 @pytest.fixture(scope="module")
 def games() -> list[tuple[Match, dict[str, Any]]]:
     """A reviewed game of each kind (decisions all marked, to reach the verdict line)."""
     out = []
     for game_id, players, seed in (("sticheln", 3, 8), ("avalanche", 3, 2), ("grinch", 2, 5)):
-        match = played(game_id, players, seed)
-        review = coach.new_review(match, [0], rollouts=2)
-        review.complete()
-        data = savefile.to_data(match)
-        data["review"] = {**review.to_json(), "moves": [str(m) for _s, m in match.moves]}
-        for d in data["review"]["decisions"]:
-            d["mark"] = "mistake"
+        match, data, _review = reviewed_game(game_id, players, seed)
         out.append((match, data))
     return out
 

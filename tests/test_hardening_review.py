@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pytest
 from matrix import fast_lane
-from test_hardening_fuzz import played
+from test_hardening_fuzz import reviewed_game
 
 from game.match.match import Match
-from game.persist import savefile
 from game.session import coach
 from game.tools import cli
 
@@ -38,17 +37,9 @@ DAMAGES = {
 def reviewed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Match, dict, dict]:
     """A reviewed Sticheln game (every decision marked, to reach the replay's
     verdict line) and a reviewed Grinch game's review to copy from."""
-    match = played("sticheln", 3, 8)
-    review = coach.new_review(match, [0], rollouts=2)
-    review.complete()
-    data = savefile.to_data(match)
-    data["review"] = {**review.to_json(), "moves": [str(m) for _s, m in match.moves]}
-    for d in data["review"]["decisions"]:
-        d["mark"] = "mistake"
-    other = played("grinch", 2, 5)
-    other_review = coach.new_review(other, [0], rollouts=2)
-    other_review.complete()
-    return match, data, other_review.to_json()
+    match, data, _review = reviewed_game("sticheln", 3, 8)
+    _other, _data, other_review = reviewed_game("grinch", 2, 5)
+    return match, data, other_review
 
 
 def damaged(data: dict, other: dict, name: str) -> dict:

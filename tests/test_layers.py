@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import fnmatch
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -178,8 +179,10 @@ def imports_of(module: str, path: Path) -> list[Import]:
     return out
 
 
-def all_imports() -> list[Import]:
-    return [imp for module, path in sorted(MODULES.items()) for imp in imports_of(module, path)]
+@functools.cache
+def all_imports() -> tuple[Import, ...]:
+    """Every import of every file of game/, read once per test process (two tests walk them)."""
+    return tuple(imp for module, path in sorted(MODULES.items()) for imp in imports_of(module, path))
 
 
 def _rel(module: str) -> str:

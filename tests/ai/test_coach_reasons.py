@@ -14,7 +14,7 @@ from typing import Any
 
 import polib
 import pytest
-from matrix import sample
+from matrix import fast_lane, sample
 
 from game import i18n
 from game.ai import make_agent
@@ -69,6 +69,8 @@ def reviewed(game_id: str, players: int, seed: int, rollouts: int = ROLLOUTS) ->
 
 
 CASES = [("sticheln", 4, 3), ("grinch", 4, 3), ("avalanche", 4, 3)]
+#: the fast lane reviews one game (the cheapest, 2 s), .ci/run all three
+FAST_CASES = fast_lane(CASES, ("grinch", 4, 3))
 
 
 def rendered(game_id: str, reason: dict[str, Any], language: str) -> str:
@@ -81,7 +83,7 @@ def rendered(game_id: str, reason: dict[str, Any], language: str) -> str:
 
 
 # -- every mark has a reason of the game's own ---------------------------------------------------
-@pytest.mark.parametrize("game_id,players,seed", CASES)
+@pytest.mark.parametrize("game_id,players,seed", FAST_CASES)
 def test_every_marked_decision_has_a_reason_from_the_games_coach(game_id: str, players: int, seed: int) -> None:
     decisions, _views = reviewed(game_id, players, seed)
     marked = [d for d in decisions if d.mark]
@@ -91,7 +93,7 @@ def test_every_marked_decision_has_a_reason_from_the_games_coach(game_id: str, p
     assert without == [], f"marks without a coach reason: {without}"
 
 
-@pytest.mark.parametrize("game_id,players,seed", CASES)
+@pytest.mark.parametrize("game_id,players,seed", FAST_CASES)
 def test_every_reason_reads_in_every_language_without_odds_or_engine_words(
     game_id: str, players: int, seed: int
 ) -> None:
@@ -109,7 +111,7 @@ def test_every_reason_reads_in_every_language_without_odds_or_engine_words(
         assert not ENGINE_WORDS.search(d.reason["text"]), d.reason["text"]
 
 
-@pytest.mark.parametrize("game_id,players,seed", CASES)
+@pytest.mark.parametrize("game_id,players,seed", FAST_CASES)
 def test_one_games_marks_read_differently_for_each_kind_of_decision(game_id: str, players: int, seed: int) -> None:
     decisions, views = reviewed(game_id, players, seed)
     module = registry.get(game_id).rules

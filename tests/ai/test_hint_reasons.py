@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from matrix import fast_lane
 
 from game import i18n
 from game.ai import LEVELS, review
@@ -23,15 +24,14 @@ GAMES = hint_reasons.GAMES
 WARNINGS = re.compile(r"risky|may cost you|careful|but beware", re.IGNORECASE)
 
 
-@pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id,level", fast_lane([(g, lv) for g in GAMES for lv in LEVELS], ("grinch", "normal")))
 def test_sampled_hints_give_a_coach_reason_at_every_level(game_id: str, level: str) -> None:
     found = hint_reasons.survey(game_id, level, 3 if level == "hard" else 6, rollouts=600)
     assert found.decisions >= 3
     assert found.share == 1.0, found.without
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", fast_lane(GAMES, "avalanche"))
 def test_the_hint_names_the_reviews_best_move_and_argues_for_it(game_id: str) -> None:
     for view in hint_reasons.positions(game_id, "normal", 4, first_seed=3):
         said = advise(view, rollouts=800)

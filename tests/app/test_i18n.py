@@ -21,6 +21,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import polib
 import pygame
 import pytest
+from matrix import fast_lane
 
 from game import i18n, rules
 from game.app.look import fonts
@@ -293,7 +294,7 @@ def _same(a: pygame.Surface, b: pygame.Surface) -> bool:
     return a.get_size() == b.get_size() and pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
 
 
-@pytest.mark.parametrize("code", i18n.LANGUAGES)
+@pytest.mark.parametrize("code", fast_lane(i18n.LANGUAGES, "pa"))
 def test_every_catalog_string_renders_with_real_glyphs(code: str, display) -> None:
     """Each string in the language: no character without a glyph in the font it is
     drawn with, and each run of letters differs from a row of .notdef boxes."""
@@ -396,7 +397,7 @@ def _check_drawn(code: str, drawn: list[str], surface: pygame.Surface) -> None:
     assert not _same(image, _notdef(family, word, 18))
 
 
-@pytest.mark.parametrize("code", i18n.LANGUAGES)
+@pytest.mark.parametrize("code", fast_lane(i18n.LANGUAGES, "ko"))
 def test_the_title_screen_in_each_language(code: str, monkeypatch) -> None:
     i18n.set_language(code)
     app, recorder = _title(monkeypatch)
@@ -408,7 +409,7 @@ def test_the_title_screen_in_each_language(code: str, monkeypatch) -> None:
     _check_drawn(code, drawn, app.screen)
 
 
-@pytest.mark.parametrize("code", i18n.LANGUAGES)
+@pytest.mark.parametrize("code", fast_lane(i18n.LANGUAGES, "ko"))
 def test_a_table_in_each_language(code: str, monkeypatch) -> None:
     """A Sticheln table after a few moves: the status line, seat panels and
     buttons are the language's own words, with no missing glyph."""
@@ -541,7 +542,7 @@ def _move_universe(game_id: str, n: int) -> list:
     )
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", fast_lane(GAME_IDS, "grinch"))
 def test_every_rule_reason_has_words_in_every_language(game_id: str) -> None:
     """Random games (seeded); at every step every move the rules refuse: each
     reason is one the table can say, and says without leftovers in each language."""
@@ -577,7 +578,7 @@ def test_every_rule_reason_has_words_in_every_language(game_id: str) -> None:
                 assert said != english, (code, said)
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", fast_lane(GAME_IDS, "avalanche"))
 def test_every_hint_reason_has_words_in_every_language(game_id: str) -> None:
     from game.ai.levels import heuristics
 

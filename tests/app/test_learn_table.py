@@ -115,7 +115,7 @@ def finished(app: App, scene, game_id: str) -> None:
     assert scene.mode.played() == len(script_for(game_id).steps)
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", fast_lane(GAMES, "sticheln"))
 def test_each_lesson_by_mouse_to_its_end_a_wrong_click_at_every_step_changing_nothing(game_id):
     app, scene = lesson(game_id)
     steps = drive_by_mouse(app, scene, wrong_clicks=True)
@@ -123,7 +123,7 @@ def test_each_lesson_by_mouse_to_its_end_a_wrong_click_at_every_step_changing_no
     assert steps >= len(script_for(game_id).human_steps)
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", fast_lane(GAMES, "grinch"))
 def test_each_lesson_by_keyboard_the_ring_on_the_steps_target(game_id):
     app, scene = lesson(game_id)
     app.step(FRAME, events=[], flip=False)
@@ -261,7 +261,7 @@ SCALES = [0.8, 1.0, 2.0]
 LANGUAGES = ["en", "ko", "ca", "pa"]
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", fast_lane(GAMES, "sticheln"))
 def test_captions_inside_the_window_and_off_their_target_small_and_large(game_id):
     app, scene = lesson(game_id, size=(1024, 600), ui_scale=2.0)
     drive_by_mouse(app, scene, check=check_caption)
@@ -377,7 +377,7 @@ def test_learn_command_autoplays_to_the_end_and_exits_zero():
     assert result.returncode == 0, result.stderr
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", fast_lane(GAMES, "sticheln"))
 def test_autoplay_walks_through_by_itself_and_exit_at_end_quits_zero(game_id):
     app = App((1280, 720), Settings(speed="off"))
     app.exit_at_end = True

@@ -260,29 +260,7 @@ class Art:
     def _felt_grain(self) -> pygame.Surface:
         """A tileable grain: fine noise times soft mottling, values near white for BLEND_RGB_MULT."""
         if self._grain is None:
-            rng = random.Random(20241224)
-            n = 256
-            blot = pygame.Surface((16, 16))
-            for y in range(16):
-                for x in range(16):
-                    v = rng.randint(238, 255)
-                    blot.set_at((x, y), (v, v, v))
-            # wrap the mottling so tiles meet without a seam
-            big = pygame.Surface((17, 17))
-            big.blit(blot, (0, 0))
-            big.blit(blot, (16, 0), pygame.Rect(0, 0, 1, 16))
-            big.blit(blot, (0, 16), pygame.Rect(0, 0, 16, 1))
-            big.set_at((16, 16), blot.get_at((0, 0)))
-            grain = pygame.transform.smoothscale(big, (n + n // 16, n + n // 16)).subsurface((0, 0, n, n)).copy()
-            fine = pygame.Surface((n, n))
-            px = pygame.PixelArray(fine)
-            for y in range(n):
-                for x in range(n):
-                    v = 255 - rng.randint(0, 14)
-                    px[x, y] = (v, v, v)  # type: ignore[index]  # pygame's stubs lack 2-D item assignment
-            del px
-            grain.blit(fine, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
-            self._grain = grain
+            self._grain = _felt_grain()
         return self._grain
 
     def _blank_face(self, width: int) -> pygame.Surface:
@@ -471,3 +449,37 @@ def check_bundled() -> int:
             check_font(path)
             count += 1
     return count
+
+
+_GRAIN: list[pygame.Surface] = []  # made once per process: it is the same every time (a fixed seed)
+
+
+def _felt_grain() -> pygame.Surface:
+    """The felt's tileable grain (fine noise times soft mottling, values near white
+    for BLEND_RGB_MULT); 65,536 random draws, so made once and shared by every Art."""
+    if _GRAIN:
+        return _GRAIN[0]
+    rng = random.Random(20241224)
+    n = 256
+    blot = pygame.Surface((16, 16))
+    for y in range(16):
+        for x in range(16):
+            v = rng.randint(238, 255)
+            blot.set_at((x, y), (v, v, v))
+    # wrap the mottling so tiles meet without a seam
+    big = pygame.Surface((17, 17))
+    big.blit(blot, (0, 0))
+    big.blit(blot, (16, 0), pygame.Rect(0, 0, 1, 16))
+    big.blit(blot, (0, 16), pygame.Rect(0, 0, 16, 1))
+    big.set_at((16, 16), blot.get_at((0, 0)))
+    grain = pygame.transform.smoothscale(big, (n + n // 16, n + n // 16)).subsurface((0, 0, n, n)).copy()
+    fine = pygame.Surface((n, n))
+    px = pygame.PixelArray(fine)
+    for y in range(n):
+        for x in range(n):
+            v = 255 - rng.randint(0, 14)
+            px[x, y] = (v, v, v)  # type: ignore[index]  # pygame's stubs lack 2-D item assignment
+    del px
+    grain.blit(fine, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    _GRAIN.append(grain)
+    return grain

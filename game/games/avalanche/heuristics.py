@@ -9,6 +9,7 @@ only with a set that is hard to answer (otherwise draw: snowfall).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from math import comb
@@ -24,6 +25,19 @@ _COPIES_IN_DECK = {r: avalanche.COPIES[r] for r in RANKS}
 def _set_name(rank: int, count: int) -> str:
     word = RANK_NAMES[rank]
     return word if count == 1 else f"{count}x {word}"
+
+
+@functools.lru_cache(maxsize=4096)
+def _p_at_least(k: int, total: int, h: int, m: int) -> float:
+    """P(>= m of the k cards of a kind among h drawn from total), hypergeometric:
+    the same few numbers over and over in a game, so they are kept."""
+    if k < m or h < m:
+        return 0.0
+    miss = 0.0
+    denom = comb(total, h)
+    for j in range(m):
+        miss += comb(k, j) * comb(total - k, h - j) / denom
+    return max(0.0, 1.0 - miss)
 
 
 class Context:
@@ -56,19 +70,22 @@ class Context:
             seat, codes = view.table[-1]
             self.last = (RANK_OF[codes[0]], len(codes), seat)
         self.active = n - len(view.out)
+        # _at_least by (rank, m): every candidate move asks again for the same few
+        # (a review's playouts spent two thirds of their time here before)
+        self._odds: dict[tuple[int, int], float] = {}
 
     def _at_least(self, rank: int, m: int) -> float:
         """P(the next player holds >= m cards of `rank`), hypergeometric."""
         if m <= 0:
             return 1.0
-        k, total, h = self.unknown[rank], self.unknown_total, min(self.next_size, self.unknown_total)
-        if k < m or h < m:
-            return 0.0
-        miss = 0.0
-        denom = comb(total, h)
-        for j in range(m):
-            miss += comb(k, j) * comb(total - k, h - j) / denom
-        return max(0.0, 1.0 - miss)
+        known = self._odds.get((rank, m))
+        if known is None:
+            known = self._odds[rank, m] = self._hypergeometric(rank, m)
+        return known
+
+    def _hypergeometric(self, rank: int, m: int) -> float:
+        """`_at_least` worked out, for m >= 1."""
+        return _p_at_least(self.unknown[rank], self.unknown_total, min(self.next_size, self.unknown_total), m)
 
     def next_can_grow(self, rank: int, count: int) -> float:
         """P(the next player can grow over `count` x `rank`)."""

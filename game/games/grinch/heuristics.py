@@ -9,6 +9,7 @@ keeping it open (`grinch_rows.row_value`).
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -50,6 +51,14 @@ def row_now(codes: tuple[int, ...] | list[int], row: int) -> float:
 
 def potential(codes: tuple[int, ...] | list[int], mask: int, rounds_left: int) -> float:
     """How good a (partial) hand is for this seat's open rows."""
+    return _potential(tuple(sorted(codes)), mask, rounds_left)
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _potential(codes: tuple[int, ...], mask: int, rounds_left: int) -> float:
+    """`potential` worked out, kept by hand (in any order: every row and bonus
+    counts cards, not their order), open rows and rounds left: a review's
+    playouts ask for the same few hands thousands of times."""
     best = -1.0
     for r in range(len(ROWS)):
         if mask >> r & 1:
