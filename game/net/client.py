@@ -374,6 +374,8 @@ class Client:
         try:
             async with connect(self.url, max_size=2 * p.MAX_MESSAGE, open_timeout=5) as ws:
                 self._loop, self._ws = asyncio.get_running_loop(), ws
+                if self._closing:  # close() came while we dialled (it saw no line to close): hang up now
+                    return
                 self.online = True
                 await ws.send(self.seat.hello().decode())
                 async for raw in ws:

@@ -68,3 +68,20 @@ def test_a_spectator_whose_line_broke_watches_again_on_the_next():
     _deliver(table.receive("w2", watcher.hello()), {"w2": watcher})  # was refused bad_token on every retry
     assert watcher.refusals == [] and watcher.welcomes == 2 and watcher.watching
     assert watcher.view == session.match.state.public_view() and list(table.watchers) == ["w2"]
+
+
+def test_a_client_closed_while_it_dials_hangs_up_instead_of_waiting_on_its_line():
+    """close() before the line is open saw no line to close: the line then opened and
+    waited for ever, and close() blocked its whole timeout (the window froze 5 s)."""
+    from game.net.carrier import HostServer
+    from game.net.client import Client
+
+    _, table, _ = make_table("grinch", [True, True, True], seed=3)
+    server = HostServer(table, host="127.0.0.1").start()
+    try:
+        for _ in range(10):  # bounded: the race is close() landing before the dial finishes
+            client = Client(server.url, "Ana", code=table.code).start()
+            client.close(timeout=10.0)
+            assert client._thread is not None and not client._thread.is_alive()
+    finally:
+        server.stop()
