@@ -462,10 +462,12 @@ class HostTable:
         if state.seat is None:
             return [(conn, refused_bytes(words.phrase("hello_first"), message))]
         seat = state.seat
-        if isinstance(message, (p.MoveMsg, p.Chat, p.Bye)) and not self._token_ok(seat, message.token, conn):
+        if isinstance(message, (p.MoveMsg, p.Chat, p.Bye, p.Ack)) and not self._token_ok(seat, message.token, conn):
             return [(conn, refused_bytes(words.phrase("bad_token", seat=seat), message))]
         if self._unconfirmed or self._previous:  # it speaks with its key: it has its welcome
             self.confirm(conn)
+        if isinstance(message, p.Ack):  # its welcome arrived: confirmed above, nothing to answer
+            return []
         if isinstance(message, p.MoveMsg):
             if seat == WATCHING:
                 return [(conn, refused_bytes(words.phrase("watching"), message))]
@@ -533,6 +535,11 @@ class HostTable:
                 self.keep(self)
             except Exception:
                 log.exception("could not keep the network game")
+
+    def confirmed(self, seat: int) -> bool:
+        """Whether `seat`'s person holds it for good: their line answered after the welcome
+        (until then a line that dies frees the seat for the next friend)."""
+        return seat not in self._unconfirmed
 
     def confirm(self, conn: Any) -> list[Out]:
         """`conn`'s line has shown it holds its welcome (the carrier heard it answer after

@@ -25,8 +25,6 @@ HELLO_TIMEOUT = 5.0
 #: The most strangers (lines without a seat) a host keeps open at once; beyond it the
 #: oldest stranger of the busiest address is let go (`gate.Gate`), never a seated line.
 MAX_LINES = KNOCKING
-#: How long a new seat's line has to answer a ping after its welcome (it shows it has the welcome).
-CONFIRM_TIMEOUT = 10.0
 
 __all__ = ["HELLO_TIMEOUT", "MAX_LINES", "SEND_QUEUE", "HostServer"]
 
@@ -77,7 +75,7 @@ class HostServer:
         self._sockets: dict[int, Any] = {}  # each line's connection (to let a stranger go)
         self._newly_seated: set[int] = set()  # lines that took a seat in the worker's last calls
         table.sliced = True
-        table.confirm_seats = True  # a seat is theirs once their line answers after the welcome
+        table.confirm_seats = True  # a seat is theirs once its window acks the welcome (protocol.Ack)
         table.on_wrong_code = self._wrong_code  # called in the worker
 
     @property
@@ -318,7 +316,6 @@ class HostServer:
         if conn in self._newly_seated:
             self._newly_seated.discard(conn)
             self.gate.leave(address, conn)
-            _put(queue, _CONFIRM)  # after the welcome, in order: the writer pings, the answer confirms the seat
 
     def _let_go(self, conn: int) -> None:
         """Close a stranger's line to make room ("try again later": 1013)."""
@@ -343,30 +340,7 @@ class HostServer:
             if data is None:
                 await ws.close()
                 return
-            if data is _CONFIRM:
-                self._confirm_later(ws, conn)
-                continue
             await (ws.send(data, text=True) if as_is else ws.send(data.decode()))
-
-    def _confirm_later(self, ws: Any, conn: int) -> None:
-        """Ping `conn`'s line (everything before it was sent); its pong shows the welcome arrived."""
-
-        async def confirm() -> None:
-            try:
-                pong = await ws.ping()
-                await asyncio.wait_for(pong, CONFIRM_TIMEOUT)
-            except Exception as exc:  # the line died first: its seat is freed when it goes
-                log.info("connection %s did not confirm its seat: %s", conn, exc)
-                return
-            await self._do(self.table.confirm, conn)
-
-        task = asyncio.create_task(confirm())
-        self._later.add(task)
-        task.add_done_callback(self._later.discard)
-
-
-#: Put on a line's queue after a new seat's welcome: the writer pings there (see `_confirm_later`).
-_CONFIRM = b"\x00confirm"
 
 
 def _address(ws: Any) -> str:

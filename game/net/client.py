@@ -136,6 +136,11 @@ class ClientSeat:
     def bye(self) -> bytes:
         return p.encode(p.Bye(token=self.token, id=self._id()))
 
+    def ack(self) -> bytes:
+        """Our word that the welcome (and the key in it) arrived: the seat is ours for good."""
+        assert self.token is not None, "an ack answers a welcome"
+        return p.encode(p.Ack(token=self.token, id=self._id()))
+
     def handle(self, raw: bytes | str) -> p.Message:
         """Take one message from the host; returns it (ProtocolError for garbage)."""
         message = p.decode(raw)
@@ -381,10 +386,13 @@ class Client:
                 async for raw in ws:
                     with self._lock:
                         message = self.seat.handle(raw)
-                        if isinstance(message, p.Welcome):
+                        welcomed = isinstance(message, p.Welcome)
+                        if welcomed:
                             self.seated, self.seated_since, self.error = True, time.monotonic(), None
                         again = self.seat.take_again()
                         self._lock.notify_all()
+                    if welcomed and self.seat.token is not None:  # first: the host keeps the seat ours from now on
+                        await ws.send(self.seat.ack().decode())
                     if again is not None:  # our move lost with the last line: the game still waits for it
                         await ws.send(again.decode())
                     self._changed()

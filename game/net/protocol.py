@@ -182,7 +182,17 @@ class Bye(msgspec.Struct, tag="bye", tag_field="kind"):
     id: MessageId = 0
 
 
-Message = Hello | Welcome | ViewMsg | MoveMsg | Refused | Chat | Bye
+class Ack(msgspec.Struct, tag="ack", tag_field="kind"):
+    """A client's word that its welcome arrived, with the key the welcome gave it: the
+    seat is its person's for good and the key it came with retires.  (A WebSocket pong
+    would not do: the client's library answers a ping before the window has read the
+    welcome, and a line that dies then leaves the window holding only the old key.)"""
+
+    token: Token
+    id: MessageId = 0
+
+
+Message = Hello | Welcome | ViewMsg | MoveMsg | Refused | Chat | Bye | Ack
 
 
 class _AnyHello(msgspec.Struct, tag="hello", tag_field="kind"):

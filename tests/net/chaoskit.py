@@ -241,6 +241,15 @@ class ChaosGame:
         self.failure: str | None = None
         self.stall = 30.0  # no move for this long: a stall, not a slow line (a rejoin takes ~0.5-2 s)
 
+    def _confirmed(self, seat: int | None, timeout: float) -> bool:
+        """Wait until the host holds `seat` as its person's (their line answered the welcome's ping)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if seat is not None and self.server.ask(lambda: self.table.confirmed(seat)):
+                return True
+            time.sleep(0.02)
+        return False
+
     def play(self, timeout: float) -> bool:
         """Play the game to its end through the proxy (False, with `failure`, if it did not in `timeout`)."""
         start = time.monotonic()
@@ -254,6 +263,9 @@ class ChaosGame:
                 bot.client.start()
                 if not bot.client.wait(lambda s: s.seat is not None and s.view is not None, 10):
                     self.failure = f"bot {i} took no seat"
+                    return False
+                if not self._confirmed(bot.seat.seat, 10):  # a seat dropped before that is the next friend's
+                    self.failure = f"bot {i}'s seat was never confirmed"
                     return False
                 bot.client.url = self.proxy.url  # from now on through the bad network
                 bot.client.drop()
