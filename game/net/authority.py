@@ -464,8 +464,10 @@ class HostTable:
         seat = state.seat
         if isinstance(message, (p.MoveMsg, p.Chat, p.Bye, p.Ack)) and not self._token_ok(seat, message.token, conn):
             return [(conn, refused_bytes(words.phrase("bad_token", seat=seat), message))]
-        if self._unconfirmed or self._previous:  # it speaks with its key: it has its welcome
-            self.confirm(conn)
+        token = getattr(message, "token", None)
+        key = self.watchers.get(conn) if seat == WATCHING else self.tokens.get(seat)
+        if (self._unconfirmed or self._previous) and token is not None and key is not None and _same(token, key):
+            self.confirm(conn)  # it speaks with the key its welcome gave: it has its welcome (not the key it came with)
         if isinstance(message, p.Ack):  # its welcome arrived: confirmed above, nothing to answer
             return []
         if isinstance(message, p.MoveMsg):

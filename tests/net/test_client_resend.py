@@ -85,3 +85,27 @@ def test_a_client_closed_while_it_dials_hangs_up_instead_of_waiting_on_its_line(
             assert client._thread is not None and not client._thread.is_alive()
     finally:
         server.stop()
+
+
+def test_a_move_behind_the_rejoins_hello_does_not_retire_the_key_the_window_still_holds():
+    """The move rides on the key the hello showed; only the welcome's new key (an ack, or
+    any message with it) shows the welcome arrived.  If the line dies before the welcome,
+    the key the window holds must still open its seat (the chaos test: a seat refused
+    bad_token for ever)."""
+    session, table, _ = make_table("sticheln", [True, True, True], seed=8)
+    table.confirm_seats = True  # as under a carrier
+    seats = {c: _join(table, c) for c in ("a", "b", "c")}
+    for conn, seat in seats.items():
+        table.receive(conn, seat.ack())
+    actor = next(c for c, s in seats.items() if s.seat == session.current)
+    me = seats[actor]
+    held = me.token
+    at = len(session.match.moves)
+    _deliver(table.disconnect(actor), seats)
+    table.receive("r1", me.hello())  # its welcome never arrives: the line dies
+    table.receive("r1", me.move(me.view.legal_moves()[0], at=at))
+    assert len(session.match.moves) == at + 1 and me.token == held
+    table.disconnect("r1")
+    again = {"r2": me}
+    _deliver(table.receive("r2", me.hello()), again)
+    assert me.refusals == [] and me.token != held and me.seat is not None
