@@ -487,6 +487,7 @@ def test_a_newcomer_who_follows_the_captions_finishes_first(game_id, head):
     assert done.result[0] == head, done.result
     scores = scene.table.match.state.scores()
     assert scores[0] > max(scores[1:]), scores
+    assert scene.table.overlays_hidden()  # the end is the one panel: no score pad peeking out beneath it
 
 
 def test_the_grinch_lesson_ends_on_its_last_step_nothing_of_round_two_dealt():

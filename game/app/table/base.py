@@ -315,7 +315,7 @@ class TableScene(GameHooks, Scene):
         if self.covered:
             return True
         scenes = self.app.stack.scenes
-        above = scenes[scenes.index(self) + 1 :] if self in scenes else []
+        above = scenes[scenes.index(self.holder) + 1 :] if self.holder in scenes else []
         return any(getattr(scene, "hides_overlays", False) for scene in above)
 
     def update(self, dt: float) -> None:
