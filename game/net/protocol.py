@@ -103,7 +103,7 @@ class Hello(msgspec.Struct, tag="hello", tag_field="kind"):
     code: TableCode | None = None  # which table, when a host keeps more than one
     watch: bool = False  # a spectator: public information only, no seat, no moves
     id: MessageId = 0
-    seen: MessageId | None = None  # a rejoin: the move count of the last view this window had (the welcome tells the rest)
+    seen: MessageId | None = None  # a rejoin: the move count of its last view (the welcome tells the moves since)
 
 
 class Welcome(msgspec.Struct, tag="welcome", tag_field="kind"):

@@ -249,3 +249,52 @@ def test_a_laptop_with_one_person_never_covers_the_hand(served):
     assert not table.mode.shares_laptop()
     assert not table.mode.cover.covers(table, table.mode.shares_laptop())
     ana.close(timeout=1), ben.close(timeout=1)
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+@pytest.mark.parametrize("players", [3, 6])
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("watching", [False, True])
+def test_the_watch_mark_covers_no_seat_button_words_or_status(game_id, players, size, watching):
+    """Fed by hand (no line): a player's or a spectator's table, the most watchers with long names."""
+    from game.match.match import Match, Seat
+    from game.net import protocol as p
+
+    match = Match(game_id, [Seat(f"Player {i}", True) for i in range(players)], seed=3)
+    names = [s.name for s in match.seats]
+    watchers = [f"Watcher with a long name {i}" for i in range(16)]
+    client = Client("ws://127.0.0.1:9", "Watcher with a long name 0", watch=watching)
+    seat = -1 if watching else 0
+    client.seat.handle(
+        p.encode(p.Welcome(seat=seat, token="t", code="ABC", game=game_id, names=names, watching=watching))
+    )
+    state = match.state.public_view() if watching else match.state.view(0)
+    view = p.ViewMsg(
+        seat=seat,
+        state=state.to_json(),
+        events=[],
+        moves=0,
+        connected=list(range(players)),
+        turn=0,
+        names=names,
+        watchers=watchers,
+    )
+    client.seat.handle(p.encode(view))
+    app = _app(size)
+    table = app.routes.remote_table(client)
+    for _ in range(3):
+        app.step(1 / 30, events=[], flip=False)
+    table.finish_animations()
+    app.step(1 / 30, events=[], flip=False)
+    mode = table.mode
+    mark = mode.watch_mark.rect
+    assert mark.w and pygame.Rect((0, 0), size).contains(mark)
+    taken = [
+        *(s.panel for s in table.spots),
+        *(b.rect for b in table.buttons if b.rect.w),
+        table.status_line.box(),
+        *table.label_rects(),
+        mode.chat.button.rect,
+    ]
+    hit = [r for r in taken if mark.colliderect(r)]
+    assert not hit, (mark, hit)
