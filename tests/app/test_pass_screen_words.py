@@ -8,6 +8,7 @@ import random
 
 import pygame
 import pytest
+from matrix import fast_lane
 from table_driver import make_app, play_by_clicks
 
 from game.app.scenes.pass_device import SAID_LINES, PassScene
@@ -19,7 +20,7 @@ class _Stop(Exception):
     pass
 
 
-@pytest.mark.parametrize("game_id", ["grinch", "avalanche"])
+@pytest.mark.parametrize("game_id", fast_lane(["grinch", "avalanche"], "grinch"))
 def test_the_pass_screen_says_the_last_moves_with_every_secret_face_down(game_id):
     app, table = make_app(game_id, [True, True, False], seed=4)
     passes: list[PassScene] = []
@@ -48,13 +49,13 @@ def test_the_pass_screen_says_the_last_moves_with_every_secret_face_down(game_id
         if told[::-1] != top.said:
             secret_kept += 1
         top.draw(app.screen)  # drawn whole, inside the window
-        if len(passes) > 12:
+        if len(passes) > 9:
             raise _Stop
 
     with pytest.raises(_Stop):
         play_by_clicks(app, table, random.Random(4), on_frame=check)
     assert passes[0].said == [] or table.chronicle.entries  # the first pass of a game: nothing happened yet
-    assert sum(bool(p.said) for p in passes) >= 10
+    assert sum(bool(p.said) for p in passes) >= 8
     if game_id == "grinch":  # its draws are secret: the pass screen says "drew a card", not which
         assert secret_kept > 0
 
