@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from netkit import make_table
 from test_lobby_seats import Windows
 
@@ -83,3 +84,39 @@ def test_the_host_alone_with_computers_deals_again_at_once():
     _finish(table)
     lobby.propose_again(table)
     assert table.deal == 1 and sorted(table.session.agents) == [1, 2]
+
+
+@pytest.mark.slow
+def test_a_window_says_yes_at_the_results_and_the_new_deal_opens_at_the_same_table():
+    """A whole Grinch game by clicks against a computer, *Play again at this table*
+    from the host, Yes at the window's results: the window opens the new deal."""
+    import random
+
+    from test_remote_table import make_app, play_to_the_end, settle
+
+    from game.app.scenes.results import ResultsScene
+    from game.app.table.base import TableScene
+    from game.net.carrier import HostServer
+    from game.net.client import Client
+
+    _, table, _ = make_table("grinch", [True, False], seed=2)
+    server = HostServer(table, host="127.0.0.1").start()
+    try:
+        client = Client(server.url, "Ana").start()
+        assert client.wait(lambda s: s.view is not None, 10.0)
+        app = make_app()
+        scene = app.routes.remote_table(client)
+        play_to_the_end(app, scene, random.Random(4))
+        results = app.stack.top
+        assert isinstance(results, ResultsScene) and results.addon is not None
+        assert not any(b.label == "Yes, deal me in" for b in results.buttons)
+        server.call(lambda: lobby.propose_again(table))
+        assert settle(app, lambda: any(b.label == "Yes, deal me in" for b in results.buttons))
+        results.addon.accept()
+        assert settle(app, lambda: isinstance(app.stack.top, TableScene) and app.stack.top is not scene)
+        fresh = app.stack.top
+        assert fresh.match.position == 0 and not fresh.match.state.is_over and client.seat.deal == 1
+        assert client.online  # the same line goes on
+        client.close()
+    finally:
+        server.stop()

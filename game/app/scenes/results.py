@@ -115,6 +115,13 @@ class ResultsScene(ModalScene):
             *extra,
         ]
 
+    def place_buttons(self) -> None:
+        if self.addon is None:
+            super().place_buttons()
+            return
+        ui = self.app.ui  # longer labels (Play again at this table): wider buttons
+        widgets.layout_row(self.buttons, (self.panel.centerx, self.panel.bottom - ui(40)), ui(230), ui(44), ui(14))
+
     def resize(self, size: tuple[int, int]) -> None:
         if self.addon is not None:
             self.panel_size = (760, self.body_height() + BUTTONS)

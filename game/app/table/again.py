@@ -58,9 +58,7 @@ class PlayAgain:
                 return []
             if not seat.again:
                 return [Button(N_("Play again at this table"), self.propose, primary=True)]
-            waiting = self.not_yes()
-            label = N_("Deal now") if not waiting else _("Deal now (computers for {n})").format(n=len(waiting))
-            return [Button(label, self.deal_now, primary=True)]
+            return [Button(N_("Deal now"), self.deal_now, primary=True)]
         if seat.again and self.answered is None:
             return [
                 Button(N_("No thanks, leave"), self.decline),
@@ -94,8 +92,17 @@ class PlayAgain:
         else:
             out.append((_("You asked everyone to play again at this table."), ACCENT))
         out.append((self.answers(), INK))
-        if self.host is not None:
-            out.append((_("It starts when everyone says yes; Deal now starts it at once with computers."), MUTED))
+        waiting = self.not_yes()
+        if self.host is not None and waiting:
+            names = ", ".join(said(seat.names)[s] for s in waiting)
+            out.append(
+                (
+                    _("It starts when everyone says yes, or now with Deal now: a computer plays for {names}.").format(
+                        names=names
+                    ),
+                    MUTED,
+                )
+            )
         if self.failed:
             out.append((_("Reconnecting…"), MUTED))
         return out
@@ -109,7 +116,7 @@ class PlayAgain:
             if s in seat.accepted:
                 word = _("yes")
             elif s in seat.declined:
-                word = _("no")
+                word = _("no, left the table")
             else:
                 word = _("not yet")
             parts.append(_("{name}: {answer}").format(name=names[s], answer=word))
