@@ -143,3 +143,18 @@ def test_a_freed_friend_at_a_table_full_of_watchers_is_told_in_a_bye():
     bo = w.join("b", "Bo")
     outs = w.deliver(lobby.free_seat(table, 0))
     assert bo.closed == "seat_freed" and ("b", None) in outs and table.open_seats == [0, 1, 2]
+
+
+def test_lobby_messages_are_checked_by_the_schema_and_held_to_the_rate():
+    now = [0.0]
+    _, table, _ = make_table("grinch", [True, True], seed=1, lobby=True, rate=1.0, burst=3.0, clock=lambda: now[0])
+    w = Windows(table)
+    ana = w.join("a", "Ana")
+    bad = p.decode(table.receive("a", b'{"kind":"ready","token":"x","ready":"yes"}')[0][1])
+    assert bad.code == "malformed"
+    long = p.decode(table.receive("a", p.encode(p.Again(token="k" * 65)))[0][1])
+    assert long.code == "malformed"  # a key over the schema's limit
+    flood = [w.send("a", ana.mark_ready(i % 2 == 0)) for i in range(6)]
+    refused = [p.decode(d).code for outs in flood for c, d in outs if c == "a" and isinstance(p.decode(d), p.Refused)]
+    assert refused == ["too_fast"]  # told once, not once a message
+    assert table.ready in (set(), {0})

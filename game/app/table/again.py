@@ -32,6 +32,7 @@ class PlayAgain:
 
     def __init__(self, mode: NetworkMode) -> None:
         self.mode = mode
+        self.height = 0 if mode.primary.seat.watching else PlayAgain.height  # a spectator is asked nothing
         self.deal = mode.primary.seat.deal
         self.answered: bool | None = None  # this friend's answer, once given
         self.failed = False

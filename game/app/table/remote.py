@@ -483,8 +483,7 @@ class NetworkMode(TableMode):
 
         self.forget_rejoin()
         scene = self.table.app.routes.results(self.table)
-        if not self.client.seat.watching:
-            scene.addon = PlayAgain(self)
+        scene.addon = PlayAgain(self)  # a spectator is asked nothing, but follows the new deal too
         _without(scene, LOCAL_ONLY)
         return True
 
