@@ -117,6 +117,10 @@ def test_a_window_says_yes_at_the_results_and_the_new_deal_opens_at_the_same_tab
         fresh = app.stack.top
         assert fresh.match.position == 0 and not fresh.match.state.is_over and client.seat.deal == 1
         assert client.online  # the same line goes on
+        from game.persist import network
+
+        last = network.read_last()
+        assert last is not None and last.code == table.code  # the new game is one to rejoin from the title
         client.close()
     finally:
         server.stop()

@@ -491,7 +491,23 @@ class NetworkMode(TableMode):
         """The host dealt again at this table: the new game opens on the same lines."""
         self.reopening = True
         here = {s: c for s, c in self.here.items() if c is not self.primary}
+        if self.host is None:
+            self._remember_again()
         open_remote_table(self.table.app, self.primary, self.host, here)
+
+    def _remember_again(self) -> None:
+        """The new game is one to rejoin from the title again (the results forgot the last)."""
+        from game.persist import SaveError, network
+
+        seat = self.primary.seat
+        if seat.token is None or seat.code is None:
+            return
+        try:
+            network.write_last(
+                network.LastTable(self.primary.url, seat.code, seat.token, seat.name, seat.game or "", seat.watching)
+            )
+        except SaveError as exc:
+            log.warning("%s", exc)
 
     def forget_rejoin(self) -> None:
         from game.persist import network
