@@ -18,6 +18,7 @@ import logging
 import secrets
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,7 +27,7 @@ from game.common.person_name import clean_name, computer_code, say_name, watcher
 from game.match.match import Seat
 from game.net import lobby, words
 from game.net import protocol as p
-from game.rules.core import Event, Phrase
+from game.rules.core import PUBLIC, Event, Phrase, scrub_events
 from game.session.outcome import Refused
 from game.session.session import Session
 
@@ -192,6 +193,10 @@ class HostTable:
         self.ready: set[int] = set()  # in the lobby: friends' seats marked ready
         self.deal = 0  # which deal at this table (Play again at this table counts on)
         self.again: dict[int, bool] | None = None  # the host asked to play again: seat -> its answer
+        # the last chat lines as relayed (numbered: `Chat.id`), for a welcome to bring back
+        self.chat_kept: deque[p.Chat] = deque(maxlen=p.CHAT_KEPT)
+        self._chat_lines = 0  # chat lines relayed so far (the next one's number is one more)
+        self._sent_at: dict[int, int] = {}  # seat -> the move count of the last view sent to its line
         session.listen(self._moved)
 
     # -- whose thread ----------------------------------------------------------------
@@ -298,8 +303,47 @@ class HostTable:
         """Tell every line something unasked (`words.NOTICES`: "not_saved"), as a chat line
         from no seat whose phrase each window says in its own language."""
         self._touch()
-        line = p.encode(p.Chat(text=str(words.NOTICES[code])[: p.MAX_CHAT], seat=None, phrase=code))
+        line = self._relay(p.Chat(text=str(words.NOTICES[code])[: p.MAX_CHAT], seat=None, phrase=code))
         return [(conn, line) for conn in [*self.seat_conn.values(), *self.watchers]]
+
+    def _relay(self, chat: p.Chat) -> bytes:
+        """A chat line as every line hears it: numbered, and kept among the last ones."""
+        self._chat_lines += 1
+        numbered = p.Chat(text=chat.text, seat=chat.seat, phrase=chat.phrase, name=chat.name, id=self._chat_lines)
+        self.chat_kept.append(numbered)
+        return p.encode(numbered)
+
+    def missed(self, seat: int, since: int | None) -> list[p.MissedMove]:
+        """The moves after move count `since`, each as `seat` may see its events
+        (`PUBLIC`: a spectator's), the latest `MAX_MISSED` of them; none when `since`
+        is unknown or the match forgot its states."""
+        match = self.session.match
+        now = len(match.moves)
+        if since is None or since >= now:
+            return []
+        out: list[p.MissedMove] = []
+        try:
+            for count in range(max(since, now - p.MAX_MISSED) + 1, now + 1):
+                events = scrub_events(match.state_after(count).events, seat)
+                mover = match.moves[count - 1][0]
+                out.append(p.MissedMove(seat=mover, moves=count, events=[p.event_msg(e) for e in events]))
+        except (IndexError, ValueError):
+            return []
+        return out
+
+    def _welcome(self, welcome: p.Welcome) -> bytes:
+        """A welcome with the table's last chat lines (and a rejoin's missed moves), cut to fit a message:
+        the oldest missed moves go first, then the chat."""
+        welcome.chat = list(self.chat_kept)[-p.CHAT_KEPT :]
+        welcome.missed = welcome.missed[-p.MAX_MISSED :]
+        raw = p.encode(welcome)
+        while len(raw) > p.MAX_MESSAGE and (welcome.missed or welcome.chat):
+            if welcome.missed:
+                welcome.missed = welcome.missed[max(1, len(welcome.missed) // 4) :]
+            else:
+                welcome.chat = welcome.chat[1:]
+            raw = p.encode(welcome)
+        return raw
 
     def close(self) -> list[Out]:
         """The host is closing the table: every line is told why, then closed."""
@@ -378,8 +422,7 @@ class HostTable:
         state = self.conns.pop(conn, None)
         self.watcher_names.pop(conn, None)
         if self.watchers.pop(conn, None) is not None:
-            self._changed()
-            return []
+            return self._push_all()  # the players see who watches
         if state is None or state.seat is None or self.seat_conn.get(state.seat) != conn:
             return []
         del self.seat_conn[state.seat]
@@ -496,7 +539,7 @@ class HostTable:
             if message.phrase is not None and message.phrase not in p.QUICK_PHRASES:
                 return [(conn, refused_bytes(words.phrase("no_such_phrase"), message))]
             name = self.watcher_names.get(conn, watcher_code()) if seat == WATCHING else None
-            line = p.encode(p.Chat(text=message.text, seat=seat, phrase=message.phrase, name=name))
+            line = self._relay(p.Chat(text=message.text, seat=seat, phrase=message.phrase, name=name))
             return [(c, line) for c in [*self.seat_conn.values(), *self.watchers]]
         if isinstance(message, (p.Ready, p.Again)):
             return lobby.answer(self, conn, seat, message)
@@ -506,8 +549,7 @@ class HostTable:
             if seat == WATCHING:
                 self.watchers.pop(conn, None)
                 self.watcher_names.pop(conn, None)
-                self._changed()
-                return [(conn, None)]
+                return [(conn, None), *self._push_all()]  # the players see who watches
             if self.seat_conn.get(seat) == conn:
                 del self.seat_conn[seat]
             return [(conn, None), *self._push_all()]
@@ -595,10 +637,13 @@ class HostTable:
             return [(conn, refused_bytes(words.phrase("already_joined"), hello))]
         if hello.watch and hello.token is None:
             return self._watch(conn, state, hello)
+        missed: list[p.MissedMove] = []
         if hello.token is not None:
             seat = self._seat_of(hello.token)
             if seat is None:
                 return [(conn, refused_bytes(words.phrase("bad_token"), hello))]
+            # what it missed while away: since the view its window had, else since the last one sent to it
+            missed = self.missed(seat, hello.seen if hello.seen is not None else self._sent_at.get(seat))
             old = self.seat_conn.get(seat)
             out: list[Out] = []
             if old is not None and old != conn:  # the seat came back on a new line: the old one is told, then closed
@@ -631,9 +676,15 @@ class HostTable:
         state.seat = seat
         self.seat_conn[seat] = conn
         welcome = p.Welcome(
-            seat=seat, token=self.tokens[seat], code=self.code, game=self.game_id, names=self.names, to_id=hello.id
+            seat=seat,
+            token=self.tokens[seat],
+            code=self.code,
+            game=self.game_id,
+            names=self.names,
+            to_id=hello.id,
+            missed=missed,
         )
-        out.append((conn, p.encode(welcome)))
+        out.append((conn, self._welcome(welcome)))
         out.extend(self._push_all())
         return out
 
@@ -648,7 +699,6 @@ class HostTable:
         state.seat = WATCHING
         self.watchers[conn] = token
         self.watcher_names[conn] = clean_name(hello.name) or watcher_code()
-        self._changed()
         welcome = p.Welcome(
             seat=WATCHING,
             token=token,
@@ -657,8 +707,9 @@ class HostTable:
             names=self.names,
             watching=True,
             to_id=hello.id,
+            missed=self.missed(PUBLIC, hello.seen),  # a spectator back after a drop: the public side of what it missed
         )
-        return [(conn, p.encode(welcome)), (conn, self.public_bytes())]
+        return [(conn, self._welcome(welcome)), *self._push_all()]  # the players see who watches
 
     def _move(self, conn: Any, seat: int, message: p.MoveMsg) -> list[Out]:
         session = self.session
@@ -704,6 +755,7 @@ class HostTable:
             "again": self.again is not None,
             "accepted": sorted(s for s, yes in (self.again or {}).items() if yes),
             "declined": sorted(s for s, yes in (self.again or {}).items() if not yes),
+            "watchers": [self.watcher_names.get(conn, watcher_code()) for conn in self.watchers],
         }
 
     def view_bytes(
@@ -736,6 +788,8 @@ class HostTable:
     def _push_all(self) -> list[Out]:
         extra = self._extra()  # the same for every seat: worked out once
         out: list[Out] = [(conn, self.view_bytes(seat, extra=extra)) for seat, conn in sorted(self.seat_conn.items())]
+        for seat in self.seat_conn:
+            self._sent_at[seat] = extra["moves"]
         if self.watchers:
             public = self.public_bytes()
             out.extend((conn, public) for conn in self.watchers)

@@ -80,6 +80,8 @@ class ClientSeat:
         self.moved = ""  # the host moved us ("moved") or freed our seat ("freed") in the lobby, last
         self.refusals: list[p.Refused] = []
         self.chat: list[p.Chat] = []
+        # the moves a rejoin's welcome says we missed (as this line may see them), until the next welcome
+        self.missed: list[p.MissedMove] = []
         self.closed: str | None = None  # why the host said bye, once it did
         self.welcomes = 0  # how often the host gave us the seat (1 + each rejoin)
         # every view in order, until a window takes it (`take_view`): the story of each move, not just the
@@ -110,6 +112,7 @@ class ClientSeat:
             code=self.code,
             watch=self.watch,
             id=self._id(),
+            seen=self.moves if self.moves >= 0 else None,  # the welcome tells the moves since (a rejoin)
         )
         return p.encode(hello)
 
@@ -170,6 +173,9 @@ class ClientSeat:
             self.watch = self.watch or message.watching  # freed from a seat: a rejoin watches anew
             self.moved = message.moved or self.moved
             self.welcomes += 1
+            self.missed = list(message.missed)
+            heard = max((c.id for c in self.chat), default=0)  # the table's lines we have: the rest are new
+            self.chat.extend(c for c in message.chat if c.id > heard)
             # only a move sent on an earlier line can have been lost with it: one sent on this
             # line after its hello (before the welcome came back) reaches the host behind the hello
             self._rejoining = self.pending is not None and self._pending_line < self.hellos

@@ -107,7 +107,7 @@ def move_seat(table: HostTable, src: int, dst: int) -> list[Out]:
     if dst in table.tokens and not _friend(table, dst):
         raise ValueError(f"seat {dst} is taken")
     swap = dst in table.tokens
-    for d in (table.tokens, table.seat_conn, table._unconfirmed, table._previous):
+    for d in (table.tokens, table.seat_conn, table._unconfirmed, table._previous, table._sent_at):
         _swap(d, src, dst)
     table._released.pop(dst, None)
     table._released.pop(src, None)
@@ -154,7 +154,7 @@ def free_seat(table: HostTable, seat: int) -> list[Out]:
     conn = table.seat_conn.pop(seat, None)
     del table.tokens[seat]
     table.ready.discard(seat)
-    for d in (table._unconfirmed, table._previous, table._released):
+    for d in (table._unconfirmed, table._previous, table._released, table._sent_at):
         d.pop(seat, None)
     name = table.names[seat]
     table.names[seat] = seat_code(seat)
@@ -224,6 +224,7 @@ def again_now(table: HostTable, level: str = "normal") -> list[Out]:
             session.seat_computer(seat, level)
             table.handed[seat] = level
     table.deal += 1
+    table._sent_at.clear()  # move counts start again: a rejoin's catch-up counts in the new deal
     table.again = None
     table.ready.clear()
     table._thinker = None

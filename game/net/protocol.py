@@ -40,6 +40,10 @@ QUICK_PHRASES = ("good_game", "nice_trick", "well_played", "oops", "thanks", "on
 MAX_SEATS = 16
 #: The most events one view may carry (a deal of a whole round is under a hundred).
 MAX_EVENTS = 512
+#: The most chat lines a welcome brings back (the host keeps the last ones of each table).
+CHAT_KEPT = 20
+#: The most missed moves a rejoin's welcome tells (the latest ones).
+MAX_MISSED = 40
 
 #: Strings of the schema, each with its limit (a message over one is refused before the host reads it).
 Code = Annotated[str, Meta(max_length=40)]  # a stable code: a refusal's, a bye's reason, a game's id, a kind
@@ -58,9 +62,11 @@ Names = Annotated[list[Name], Meta(max_length=MAX_SEATS)]
 Params = Annotated[dict[Code, Any], Meta(max_length=16)]
 
 __all__ = [
+    "CHAT_KEPT",
     "MAX_CHAT",
     "MAX_EVENTS",
     "MAX_MESSAGE",
+    "MAX_MISSED",
     "MAX_NAME",
     "MAX_SEATS",
     "PROTOCOL",
@@ -71,6 +77,7 @@ __all__ = [
     "EventMsg",
     "Hello",
     "Message",
+    "MissedMove",
     "MoveMsg",
     "ProtocolError",
     "Ready",
@@ -98,6 +105,7 @@ class Hello(msgspec.Struct, tag="hello", tag_field="kind"):
     code: TableCode | None = None  # which table, when a host keeps more than one
     watch: bool = False  # a spectator: public information only, no seat, no moves
     id: MessageId = 0
+    seen: MessageId | None = None  # a rejoin: the move count of its last view (the welcome tells the moves since)
 
 
 class Welcome(msgspec.Struct, tag="welcome", tag_field="kind"):
@@ -110,6 +118,10 @@ class Welcome(msgspec.Struct, tag="welcome", tag_field="kind"):
     names: Names
     watching: bool = False  # a spectator's welcome: `seat` is -1 and `token` only lets it chat and leave
     to_id: MessageId = 0
+    # a rejoin's catch-up: the moves since the hello's `seen`, as this line may see them (the latest ones) ...
+    missed: Annotated[list[MissedMove], Meta(max_length=MAX_MISSED)] = []
+    # ... and the table's last chat lines (numbered by the host: `Chat.id`), so the chat does not start empty
+    chat: Annotated[list[Chat], Meta(max_length=CHAT_KEPT)] = []
     # unasked, in a lobby: "moved" (the host moved this person to `seat`), "freed" (the host freed
     # their seat: they watch now); "" for the answer to a hello
     moved: Code = ""
@@ -124,6 +136,15 @@ class EventMsg(msgspec.Struct, omit_defaults=True):
     cards: Annotated[list[CardText | None], Meta(max_length=256)] = []
     info: Annotated[dict[Code, Any], Meta(max_length=32)] | None = None
     secret: bool = False
+
+
+class MissedMove(msgspec.Struct, omit_defaults=True):
+    """One move a rejoining line missed: who made it, the move count it closes, and its
+    events as that line may see them (a spectator's: the public ones, every secret face down)."""
+
+    seat: int
+    moves: int
+    events: Annotated[list[EventMsg], Meta(max_length=MAX_EVENTS)] = []
 
 
 class ViewMsg(msgspec.Struct, tag="view", tag_field="kind"):
@@ -149,6 +170,7 @@ class ViewMsg(msgspec.Struct, tag="view", tag_field="kind"):
     again: bool = False  # the game is over and the host asked everyone to play again at this table
     accepted: Seats = []  # ... the seats that said yes (the host's own window's among them)
     declined: Seats = []  # ... the seats that said no
+    watchers: Names = []  # who watches the table now, as their hellos named them (cleaned at the host)
 
 
 class MoveMsg(msgspec.Struct, tag="move", tag_field="kind"):
@@ -180,7 +202,7 @@ class Chat(msgspec.Struct, tag="chat", tag_field="kind"):
     token: Token | None = None
     seat: int | None = None
     phrase: Code | None = None  # a quick phrase's code ("good_game"): each window says it in its own language
-    id: MessageId = 0
+    id: MessageId = 0  # from a client: its own count; relayed by the host: the table's line number (1, 2, ...)
     name: Name | None = None  # a spectator's line, as the host relays it: who said it (the spectator has no seat)
 
 

@@ -235,11 +235,17 @@ class Routes:
 
         return self._show("results", ResultsScene(self.app, table))
 
-    def pass_device(self, name: str, arrived: Callable[[], None], menu: Callable[[], None] | None = None) -> PassScene:
-        """The route named "pass"."""
+    def pass_device(
+        self,
+        name: str,
+        arrived: Callable[[], None],
+        menu: Callable[[], None] | None = None,
+        said: list[str] | None = None,
+    ) -> PassScene:
+        """The route named "pass" (`said`: what the others did since that person's last turn)."""
         from game.app.scenes.pass_device import PassScene
 
-        return self._show("pass", PassScene(self.app, name, arrived, menu))
+        return self._show("pass", PassScene(self.app, name, arrived, menu, said))
 
     # -- saves and finished games ---------------------------------------------------
     def save(self, match: Match, saved: Callable[[str], None] | None = None) -> SaveNameScene:

@@ -347,7 +347,9 @@ class TableScene(GameHooks, Scene):
             self.message.clear()
             self.look_as(seat)
 
-        self.app.routes.pass_device(self.name(seat), arrived, self.open_menu)
+        # what the others did since this person's last turn, as anyone looking may know it
+        said = self.chronicle.since(seat, self.name)
+        self.app.routes.pass_device(self.name(seat), arrived, self.open_menu, said)
 
     def look_as(self, seat: int | None, face_up: bool = False) -> None:
         """Show the table through `seat`'s eyes (None: a spectator's, from seat 0);

@@ -34,12 +34,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game.app.shell.wake import post_wake, wake_event
+from game.app.table import voice
+from game.app.table.company import HandCover, WatchMark, away_line
 from game.app.table.mode import TableMode
 from game.app.ui import widgets
 from game.app.ui.text_input import TextField
 from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
 from game.app.words import names
-from game.common.person_name import say_name
+from game.common.person_name import clean_name, say_name
 from game.i18n import N_, _
 from game.net import protocol as p
 from game.net import words as net_words
@@ -324,6 +326,8 @@ class NetworkMode(TableMode):
         self.leave_button = Button(N_("Back to the title"), self.back_to_title, primary=True)
         self._woken = threading.Event()
         self._key = client.seat.token  # the seat's key as Rejoin on the title keeps it (a rejoin rotates it)
+        self.watch_mark = WatchMark()  # a spectator's "Watching", or the players' "Watching: Eve"
+        self.cover = HandCover()  # the hand covered while another acts, when people share this laptop
         for line in self.lines:
             line.on_change = self.wake
 
@@ -384,6 +388,8 @@ class NetworkMode(TableMode):
         away = self.waiting_for()
         if away is not None:
             return _("Waiting for {name}…").format(name=self.table.name(away))
+        if self.client.seat.watching:  # nobody's seat is ours: the bottom one neither
+            return _("Watching") + " · " + text
         return text
 
     def seat_tag(self, seat: int) -> str | None:
@@ -454,13 +460,34 @@ class NetworkMode(TableMode):
     def show(self, message: p.ViewMsg) -> None:
         """Play one view through the path a local move takes."""
         table = self.table
+        start = table.match.position
         before, mover = self.session.arrive(message)
         if mover is not None:
             table.turns.tell_played(before, mover)
-        elif table.match.state != before:  # a gap (a rejoin): the cards go where the view says
+            return
+        self.catch_up(start, message.moves)
+        if table.match.state != before:  # a gap (a rejoin): the cards go where the view says
             table.turns.forget_hint()
             table.selection.clear()
             table.stage.sync(instant=True)
+
+    def catch_up(self, start: int, end: int) -> None:
+        """The moves after `start` up to `end` that the rejoin's welcome told (missed while
+        the line was down): into the round's log as moves, and said in one line."""
+        table = self.table
+        missed = [m for m in self.client.seat.missed if start < m.moves <= end]
+        if not missed:
+            return
+        turns = [(m.seat, tuple(self.session.event(e) for e in m.events)) for m in missed]
+        for (seat, events), m in zip(turns, missed, strict=True):
+            table.chronicle.add(seat, events, m.moves)
+        line = away_line(table.chronicle, turns, table.name, table.you)
+        if line:
+            table.message.say(line, voice.INFO, max(2 * voice.MESSAGE_TIME, len(line) / 12))
+
+    def shares_laptop(self) -> bool:
+        """Several people play at this window (seats "here"): a hand is covered while another acts."""
+        return len(self.here) > 1
 
     def drive_due(self) -> list[float] | None:
         table = self.table
@@ -597,7 +624,12 @@ class NetworkMode(TableMode):
             button.rect = pygame.Rect(0, 0, w, ui(34))
             button.rect.midtop = (box.centerx, box.bottom + ui(40))
             button.draw(surface, ui(16))
-        if table.viewer is not None or self.client.seat.watching:
+        if self.cover.covers(table, self.shares_laptop()):
+            self.cover.draw(surface, table)
+        watching = self.client.seat.watching
+        me = clean_name(self.primary.seat.name) if watching else None
+        self.watch_mark.draw(surface, table, self.watch_mark.text(watching, self.session.shown.watchers, me), watching)
+        if table.viewer is not None or watching:
             self.chat.draw(surface)
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -605,7 +637,9 @@ class NetworkMode(TableMode):
             return True
         if any(button.handle(event) for button in self.extra_widgets()):
             return True
-        return self.chat.handle(event)
+        if self.chat.handle(event):
+            return True
+        return self.cover.covers(self.table, self.shares_laptop()) and self.cover.handle(event)
 
     def keeps_key(self, event: pygame.event.Event) -> bool:
         return self.chat.open
@@ -649,6 +683,7 @@ def open_remote_table(
     table = table_for(app, session)
     mode = NetworkMode(table, session, client, host, here)
     table.mode = mode
+    mode.catch_up(-1, first.moves)  # a rejoin from the title: what it missed, in the log and said
     app.replace(table)
     if len(seats_here) > 1:  # nobody's cards show before the first of them says it is them
         current = session.match.current
