@@ -552,6 +552,8 @@ class HostTable:
                 return [(conn, None), *self._push_all()]  # the players see who watches
             if self.seat_conn.get(seat) == conn:
                 del self.seat_conn[seat]
+                if not self.started and seat not in self.at_host:  # left the lobby: the seat is the next friend's
+                    lobby.vacate(self, seat)
             return [(conn, None), *self._push_all()]
         return [(conn, refused_bytes(words.phrase("unexpected", kind=p.kind_of(message)), message))]
 

@@ -36,7 +36,16 @@ from game.session.session import Session
 if TYPE_CHECKING:
     from game.net.authority import HostTable, Out
 
-__all__ = ["again_now", "all_said_yes", "answer", "free_seat", "move_seat", "propose_again", "ready_count"]
+__all__ = [
+    "again_now",
+    "all_said_yes",
+    "answer",
+    "free_seat",
+    "move_seat",
+    "propose_again",
+    "ready_count",
+    "vacate",
+]
 
 WATCHING = -1  # a spectator's seat number (authority.WATCHING)
 
@@ -180,6 +189,16 @@ def free_seat(table: HostTable, seat: int) -> list[Out]:
             table.conns.pop(conn, None)
             out += [(conn, p.encode(p.Bye(reason="seat_freed"))), (conn, None)]
     return out + table._push_all()
+
+
+def vacate(table: HostTable, seat: int) -> None:
+    """A friend said bye in the lobby: their seat is open again, under its own default
+    name, and their key opens nothing (the line is already gone)."""
+    table.tokens.pop(seat, None)
+    table.ready.discard(seat)
+    for d in (table._unconfirmed, table._previous, table._released, table._sent_at):
+        d.pop(seat, None)
+    table.names[seat] = seat_code(seat)
 
 
 # -- play again at this table ---------------------------------------------------------------

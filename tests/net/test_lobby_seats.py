@@ -158,3 +158,14 @@ def test_lobby_messages_are_checked_by_the_schema_and_held_to_the_rate():
     refused = [p.decode(d).code for outs in flood for c, d in outs if c == "a" and isinstance(p.decode(d), p.Refused)]
     assert refused == ["too_fast"]  # told once, not once a message
     assert table.ready in (set(), {0})
+
+
+def test_a_friend_who_leaves_the_lobby_gives_the_seat_back_to_the_next_friend():
+    table, w = _lobby("grinch", 3, seed=3)
+    ana = w.join("a", "Ana")
+    w.send("a", ana.mark_ready())
+    w.send("a", ana.bye())
+    assert 0 in table.open_seats and table.ready == set() and table.names[0] != "Ana"
+    assert w.join("b", "Bo").seat == 0
+    again = p.Hello(version="1", protocol=p.PROTOCOL, name="Ana", token=ana.token, code=table.code)
+    assert p.decode(table.receive("a2", p.encode(again))[0][1]).code == "bad_token"
