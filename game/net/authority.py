@@ -25,8 +25,8 @@ from typing import Any
 
 from game.common.person_name import clean_name, computer_code, say_name, watcher_code
 from game.match.match import Seat
+from game.net import lobby, words
 from game.net import protocol as p
-from game.net import words
 from game.rules.core import PUBLIC, Event, Phrase, scrub_events
 from game.session.outcome import Refused
 from game.session.session import Session
@@ -96,6 +96,12 @@ class Snapshot:
     scores: list[int]
     levels: dict[int, str] = field(default_factory=dict)  # a computer's seat -> its level
     watcher_names: list[str] = field(default_factory=list)  # who watches, as their hellos named them
+    ready: list[int] = field(default_factory=list)  # in the lobby: the friends' seats marked ready
+    at_host: list[int] = field(default_factory=list)  # seats the host's own window plays
+    deal: int = 0  # which deal at this table (Play again counts on)
+    again: bool = False  # the host asked everyone to play again (the game is over)
+    accepted: list[int] = field(default_factory=list)  # ... who said yes
+    declined: list[int] = field(default_factory=list)  # ... who said no
 
 
 def refused_bytes(phrase: Phrase, to: p.Message | None = None) -> bytes:
@@ -184,6 +190,9 @@ class HostTable:
         # a seat freed because its line went before confirming it: its key and name, so that
         # person gets it back with that key while nobody else has taken it
         self._released: dict[int, tuple[str, str]] = {}
+        self.ready: set[int] = set()  # in the lobby: friends' seats marked ready
+        self.deal = 0  # which deal at this table (Play again at this table counts on)
+        self.again: dict[int, bool] | None = None  # the host asked to play again: seat -> its answer
         # the last chat lines as relayed (numbered: `Chat.id`), for a welcome to bring back
         self.chat_kept: deque[p.Chat] = deque(maxlen=p.CHAT_KEPT)
         self._chat_lines = 0  # chat lines relayed so far (the next one's number is one more)
@@ -365,6 +374,12 @@ class HostTable:
             scores=list(session.match.state.scores()) if session.over else [],
             levels={s: self.handed.get(s, session.match.seats[s].level) for s in session.agents},
             watcher_names=[self.watcher_names.get(conn, watcher_code()) for conn in self.watchers],
+            ready=sorted(self.ready),
+            at_host=sorted(self.at_host),
+            deal=self.deal,
+            again=self.again is not None,
+            accepted=sorted(s for s, yes in (self.again or {}).items() if yes),
+            declined=sorted(s for s, yes in (self.again or {}).items() if not yes),
         )
 
     # -- the transport's side -------------------------------------------------
@@ -411,6 +426,7 @@ class HostTable:
         if state is None or state.seat is None or self.seat_conn.get(state.seat) != conn:
             return []
         del self.seat_conn[state.seat]
+        self.ready.discard(state.seat)  # a friend whose line is down is not ready
         unconfirmed = self._unconfirmed.pop(state.seat, None)
         if unconfirmed is not None and unconfirmed[0] == conn:  # it never had its welcome: no ghost holds the seat
             self._released[state.seat] = (self.tokens.pop(state.seat), self.names[state.seat])
@@ -505,7 +521,9 @@ class HostTable:
         if state.seat is None:
             return [(conn, refused_bytes(words.phrase("hello_first"), message))]
         seat = state.seat
-        if isinstance(message, (p.MoveMsg, p.Chat, p.Bye, p.Ack)) and not self._token_ok(seat, message.token, conn):
+        if isinstance(message, (p.MoveMsg, p.Chat, p.Bye, p.Ack, p.Ready, p.Again)) and not self._token_ok(
+            seat, message.token, conn
+        ):
             return [(conn, refused_bytes(words.phrase("bad_token", seat=seat), message))]
         token = getattr(message, "token", None)
         key = self.watchers.get(conn) if seat == WATCHING else self.tokens.get(seat)
@@ -523,14 +541,19 @@ class HostTable:
             name = self.watcher_names.get(conn, watcher_code()) if seat == WATCHING else None
             line = self._relay(p.Chat(text=message.text, seat=seat, phrase=message.phrase, name=name))
             return [(c, line) for c in [*self.seat_conn.values(), *self.watchers]]
+        if isinstance(message, (p.Ready, p.Again)):
+            return lobby.answer(self, conn, seat, message)
         if isinstance(message, p.Bye):
             self.conns.pop(conn, None)
+            self.ready.discard(seat)
             if seat == WATCHING:
                 self.watchers.pop(conn, None)
                 self.watcher_names.pop(conn, None)
                 return [(conn, None), *self._push_all()]  # the players see who watches
             if self.seat_conn.get(seat) == conn:
                 del self.seat_conn[seat]
+                if not self.started and seat not in self.at_host:  # left the lobby: the seat is the next friend's
+                    lobby.vacate(self, seat)
             return [(conn, None), *self._push_all()]
         return [(conn, refused_bytes(words.phrase("unexpected", kind=p.kind_of(message)), message))]
 
@@ -728,20 +751,28 @@ class HostTable:
             "computers": sorted(session.agents),
             "away": [s for s in self.away if s not in self.handed],
             "started": self.started,
+            "ready": sorted(self.ready),
+            "hosts": sorted(self.at_host),
+            "deal": self.deal,
+            "again": self.again is not None,
+            "accepted": sorted(s for s, yes in (self.again or {}).items() if yes),
+            "declined": sorted(s for s, yes in (self.again or {}).items() if not yes),
             "watchers": [self.watcher_names.get(conn, watcher_code()) for conn in self.watchers],
         }
 
     def view_bytes(
         self, seat: int, events: tuple[Event, ...] | None = None, extra: dict[str, Any] | None = None
     ) -> bytes:
-        """`seat`'s view message: its view's JSON and the events it may see, nothing else."""
+        """`seat`'s view message: its view's JSON and the events it may see, nothing else.
+        In a lobby no cards travel at all: the public view, no events (the host may still
+        move people between seats, and nobody has a hand before the game starts)."""
         session = self.session
-        message = p.ViewMsg(
-            seat=seat,
-            state=session.view(seat).to_json(),
-            events=[p.event_msg(e) for e in (session.events(seat) if events is None else events)],
-            **(self._extra() if extra is None else extra),
-        )
+        if not self.started:
+            state, sent = session.match.state.public_view().to_json(), []
+        else:
+            state = session.view(seat).to_json()
+            sent = [p.event_msg(e) for e in (session.events(seat) if events is None else events)]
+        message = p.ViewMsg(seat=seat, state=state, events=sent, **(self._extra() if extra is None else extra))
         return p.encode(message)
 
     def public_bytes(self) -> bytes:

@@ -71,6 +71,13 @@ class ClientSeat:
         self.computers: list[int] = []  # seats a computer plays now
         self.away: list[int] = []  # people's seats waiting for a rejoin
         self.started = True  # False while the host's table is still a lobby
+        self.ready: list[int] = []  # in the lobby: the friends' seats marked ready
+        self.hosts: list[int] = []  # the seats played at the host's own window
+        self.deal = 0  # which deal at this table (Play again at this table counts on)
+        self.again = False  # the host asked everyone to play again at this table
+        self.accepted: list[int] = []  # ... who said yes
+        self.declined: list[int] = []  # ... who said no
+        self.moved = ""  # the host moved us ("moved") or freed our seat ("freed") in the lobby, last
         self.refusals: list[p.Refused] = []
         self.chat: list[p.Chat] = []
         # the moves a rejoin's welcome says we missed (as this line may see them), until the next welcome
@@ -136,6 +143,18 @@ class ClientSeat:
             raise ValueError(f"no quick phrase {phrase!r}")
         return p.encode(p.Chat(text=text[: p.MAX_CHAT], token=self.token, phrase=phrase, id=self._id()))
 
+    def mark_ready(self, ready: bool = True) -> bytes:
+        """Our mark in the lobby: ready for the host to start (or not yet)."""
+        if self.token is None:
+            raise RuntimeError("not at a table yet")
+        return p.encode(p.Ready(token=self.token, ready=ready, id=self._id()))
+
+    def answer_again(self, yes: bool) -> bytes:
+        """Our answer to the host's *Play again at this table*."""
+        if self.token is None:
+            raise RuntimeError("not at a table yet")
+        return p.encode(p.Again(token=self.token, yes=yes, id=self._id()))
+
     def bye(self) -> bytes:
         return p.encode(p.Bye(token=self.token, id=self._id()))
 
@@ -151,6 +170,8 @@ class ClientSeat:
             self.seat, self.token, self.code = message.seat, message.token, message.code
             self.game, self.names = message.game, said(message.names)
             self.watching = message.watching
+            self.watch = self.watch or message.watching  # freed from a seat: a rejoin watches anew
+            self.moved = message.moved or self.moved
             self.welcomes += 1
             self.missed = list(message.missed)
             heard = max((c.id for c in self.chat), default=0)  # the table's lines we have: the rest are new
@@ -170,6 +191,8 @@ class ClientSeat:
             self.computers = list(message.computers)
             self.away = list(message.away)
             self.started = message.started
+            self.ready, self.deal, self.hosts = list(message.ready), message.deal, list(message.hosts)
+            self.again, self.accepted, self.declined = message.again, list(message.accepted), list(message.declined)
             self.inbox.append(message)
             self._settle(message)
         elif isinstance(message, p.Refused):
@@ -316,6 +339,18 @@ class Client:
 
     def say(self, text: str, phrase: str | None = None) -> None:
         self._send(self.seat.say(text, phrase))
+
+    def mark_ready(self, ready: bool = True) -> None:
+        """Ready (or not) in the lobby (RuntimeError: not connected)."""
+        with self._lock:
+            data = self.seat.mark_ready(ready)
+        self._send(data)
+
+    def answer_again(self, yes: bool) -> None:
+        """Yes or no to *Play again at this table* (RuntimeError: not connected)."""
+        with self._lock:
+            data = self.seat.answer_again(yes)
+        self._send(data)
 
     def close(self, timeout: float = 5.0) -> None:
         """Hang up without a bye (the seat stays ours to rejoin); no dialling again."""

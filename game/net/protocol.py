@@ -71,6 +71,7 @@ __all__ = [
     "MAX_SEATS",
     "PROTOCOL",
     "QUICK_PHRASES",
+    "Again",
     "Bye",
     "Chat",
     "EventMsg",
@@ -79,6 +80,7 @@ __all__ = [
     "MissedMove",
     "MoveMsg",
     "ProtocolError",
+    "Ready",
     "Refused",
     "ViewMsg",
     "Welcome",
@@ -120,6 +122,9 @@ class Welcome(msgspec.Struct, tag="welcome", tag_field="kind"):
     missed: Annotated[list[MissedMove], Meta(max_length=MAX_MISSED)] = []
     # ... and the table's last chat lines (numbered by the host: `Chat.id`), so the chat does not start empty
     chat: Annotated[list[Chat], Meta(max_length=CHAT_KEPT)] = []
+    # unasked, in a lobby: "moved" (the host moved this person to `seat`), "freed" (the host freed
+    # their seat: they watch now); "" for the answer to a hello
+    moved: Code = ""
 
 
 class EventMsg(msgspec.Struct, omit_defaults=True):
@@ -158,7 +163,13 @@ class ViewMsg(msgspec.Struct, tag="view", tag_field="kind"):
     names: Names = []  # every seat's name as the host knows it now (people join and rename)
     computers: Seats = []  # seats a computer plays now (its own, or an away seat handed to one)
     away: Seats = []  # people's seats whose line is down (waiting for a rejoin)
-    started: bool = True  # False while the table is a lobby: people join, nobody moves yet
+    started: bool = True  # False while the table is a lobby: people join, nobody moves yet (and no cards travel)
+    ready: Seats = []  # in a lobby: the friends' seats marked ready
+    hosts: Seats = []  # the seats played at the host's own window (the host starts the game)
+    deal: int = 0  # which deal at this table (0 the first; *Play again at this table* counts on)
+    again: bool = False  # the game is over and the host asked everyone to play again at this table
+    accepted: Seats = []  # ... the seats that said yes (the host's own window's among them)
+    declined: Seats = []  # ... the seats that said no
     watchers: Names = []  # who watches the table now, as their hellos named them (cleaned at the host)
 
 
@@ -214,7 +225,23 @@ class Ack(msgspec.Struct, tag="ack", tag_field="kind"):
     id: MessageId = 0
 
 
-Message = Hello | Welcome | ViewMsg | MoveMsg | Refused | Chat | Bye | Ack
+class Ready(msgspec.Struct, tag="ready", tag_field="kind"):
+    """A seated friend's mark in the lobby: ready for the host to start (or, `ready` False, not yet)."""
+
+    token: Token
+    ready: bool = True
+    id: MessageId = 0
+
+
+class Again(msgspec.Struct, tag="again", tag_field="kind"):
+    """A seated person's answer to the host's *Play again at this table*: `yes` (deal me in) or no."""
+
+    token: Token
+    yes: bool = True
+    id: MessageId = 0
+
+
+Message = Hello | Welcome | ViewMsg | MoveMsg | Refused | Chat | Bye | Ack | Ready | Again
 
 
 class _AnyHello(msgspec.Struct, tag="hello", tag_field="kind"):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -45,6 +45,9 @@ ROUND_LABEL = 24  # logical height of the line over the round columns
 
 class ResultsScene(ModalScene):
     hides_overlays = True  # its scores replace the score pad beneath, never print over it
+    #: a part a network table adds (*Play again at this table*): its `buttons()`, its
+    #: `lines()` under the scores, `height` (logical), `changed()` and `update()` each frame
+    addon: Any = None
 
     def __init__(self, app: App, table: TableScene):
         super().__init__(app)
@@ -102,12 +105,14 @@ class ResultsScene(ModalScene):
     def body_height(self) -> int:
         """Logical height from the panel's top to below its last line (rows, the
         deal code, the day's-deal lines): the panel ends a button row below it."""
+        extra = self.addon.height if self.addon is not None else 0
         return (
             self.table_top()
             + ROW * len(self.rows)
             + ROW // 2
             + (CODE if self.code_line else 0)
             + DAILY * len(self.daily)
+            + extra
         )
 
     def table_top(self) -> int:
@@ -117,18 +122,35 @@ class ResultsScene(ModalScene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.addon is not None:
+            if self.addon.changed():
+                self.resize(self.app.size)
+            self.addon.update()
 
     def next_frame(self) -> float | None:
-        return 0.0 if self.moving and self.clock < CELEBRATION else None
+        if self.moving and self.clock < CELEBRATION:
+            return 0.0
+        return 0.2 if self.addon is not None else None  # answers come over the network: looked at now and then
 
     def make_buttons(self) -> list[Button]:
+        extra: list[Button] = self.addon.buttons() if self.addon is not None else []
         return [
             Button(N_("Play again"), self.play_again, key=pygame.K_RETURN, primary=True),
             Button(N_("Review"), self.review, key=pygame.K_r),
             Button(N_("Main menu"), self.main_menu, key=pygame.K_ESCAPE),
+            *extra,
         ]
 
+    def place_buttons(self) -> None:
+        if self.addon is None:
+            super().place_buttons()
+            return
+        ui = self.app.ui  # longer labels (Play again at this table): wider buttons
+        widgets.layout_row(self.buttons, (self.panel.centerx, self.panel.bottom - ui(40)), ui(230), ui(44), ui(14))
+
     def resize(self, size: tuple[int, int]) -> None:
+        if self.addon is not None:
+            self.panel_size = (760, self.body_height() + BUTTONS)
         super().resize(size)
         if self.code_line is not None:
             ui = self.app.ui
@@ -213,6 +235,13 @@ class ResultsScene(ModalScene):
                 midtop=(self.panel.centerx, y + ui(4)),
             )
             y += ui(DAILY)
+        if self.addon is not None:
+            y += ui(6)
+            for line, colour in self.addon.lines():
+                for row in widgets.wrap(line, ui(16), self.panel.w - ui(40)):
+                    size = widgets.fit_size(row, ui(16), self.panel.w - ui(40))
+                    blit_text(surface, row, size, colour, midtop=(self.panel.centerx, y))
+                    y += ui(22)
 
     def play_again(self) -> None:
         old = self.table.session.local

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from game.app.learn.done import LearnDoneScene
     from game.app.learn.screens import LearnOfferScene, LearnPickScene
     from game.app.learn.table import LessonScene
+    from game.app.scenes.guest_lobby import GuestLobbyScene
     from game.app.scenes.history import HistoryScene
     from game.app.scenes.menu import MenuScene
     from game.app.scenes.network import HostSetupScene, JoinScene, LobbyScene, NetworkScene
@@ -74,6 +75,7 @@ ROUTES: dict[str, tuple[str, str, str]] = {
     "host_setup": ("game.app.scenes.network", "HostSetupScene", "push"),
     "lobby": ("game.app.scenes.network", "LobbyScene", "push"),
     "join_table": ("game.app.scenes.network", "JoinScene", "push"),
+    "guest_lobby": ("game.app.scenes.guest_lobby", "GuestLobbyScene", "replace"),
 }
 #: routes that are not one screen's class: a table, a guided game, a network table, a hosted table reopened
 BUILT = ("table", "learn", "remote_table", "continue_hosting")
@@ -188,6 +190,12 @@ class Routes:
         from game.app.scenes.network import LobbyScene
 
         return self._show("lobby", LobbyScene(self.app, hosting, clients))
+
+    def guest_lobby(self, client: Client) -> GuestLobbyScene:
+        """A friend's lobby at the table `client` joined, until its host starts the game."""
+        from game.app.scenes.guest_lobby import GuestLobbyScene
+
+        return self._show("guest_lobby", GuestLobbyScene(self.app, client))
 
     def continue_hosting(self, save: TableSave) -> LobbyScene:
         """The hosted table as it was kept, open again for the same tokens: its

@@ -503,11 +503,38 @@ class NetworkMode(TableMode):
 
     def results(self) -> bool:
         """The results, without what a network game does not have here (its moves
-        stay on the host): no Play again, no Review.  The title stops offering to
-        rejoin this table: its game is over."""
+        stay on the host): no Review, and *Play again at this table* instead of a
+        local Play again (`again.PlayAgain`).  The title stops offering to rejoin
+        this table: its game is over."""
+        from game.app.table.again import PlayAgain
+
         self.forget_rejoin()
-        _without(self.table.app.routes.results(self.table), LOCAL_ONLY)
+        scene = self.table.app.routes.results(self.table)
+        scene.addon = PlayAgain(self)  # a spectator is asked nothing, but follows the new deal too
+        _without(scene, LOCAL_ONLY)
         return True
+
+    def reopen(self) -> None:
+        """The host dealt again at this table: the new game opens on the same lines."""
+        self.reopening = True
+        here = {s: c for s, c in self.here.items() if c is not self.primary}
+        if self.host is None:
+            self._remember_again()
+        open_remote_table(self.table.app, self.primary, self.host, here)
+
+    def _remember_again(self) -> None:
+        """The new game is one to rejoin from the title again (the results forgot the last)."""
+        from game.persist import SaveError, network
+
+        seat = self.primary.seat
+        if seat.token is None or seat.code is None:
+            return
+        try:
+            network.write_last(
+                network.LastTable(self.primary.url, seat.code, seat.token, seat.name, seat.game or "", seat.watching)
+            )
+        except SaveError as exc:
+            log.warning("%s", exc)
 
     def forget_rejoin(self) -> None:
         from game.persist import network
@@ -572,6 +599,8 @@ class NetworkMode(TableMode):
     def exit(self) -> None:
         """The table is closed (the title, another game): hang up, keeping the seats'
         tokens, so these seats may come back to the table."""
+        if getattr(self, "reopening", False):
+            return  # the same lines go on, at the new deal's table
         for line in self.lines:
             line.on_change = None
             line.close(timeout=0)
@@ -642,6 +671,8 @@ def open_remote_table(
 
     seat = client.seat
     first = seat.take_view()
+    while first is not None and seat.inbox and (not first.started or first.deal != seat.inbox[-1].deal):
+        first = seat.take_view()  # a lobby's views (no cards), or an earlier deal's: the game starts later
     if first is None or seat.game is None:
         raise ValueError("no view from the host yet: open the table once the first one has arrived")
     lines = [client, *(here or {}).values()]
