@@ -71,6 +71,12 @@ class ClientSeat:
         self.computers: list[int] = []  # seats a computer plays now
         self.away: list[int] = []  # people's seats waiting for a rejoin
         self.started = True  # False while the host's table is still a lobby
+        # the turn clock and the away seats, on this laptop's own clock from when each view arrived
+        # (the host sends seconds, never a time of day): (move count, when the seat to act runs out)
+        self.clock: Callable[[], float] = time.monotonic
+        self.turn_ends: tuple[int, float] | None = None
+        self.turn_time: float | None = None
+        self.away_since: dict[int, float] = {}  # a person's seat whose line is down -> since when
         self.refusals: list[p.Refused] = []
         self.chat: list[p.Chat] = []
         self.closed: str | None = None  # why the host said bye, once it did
@@ -164,6 +170,10 @@ class ClientSeat:
             self.computers = list(message.computers)
             self.away = list(message.away)
             self.started = message.started
+            now = self.clock()
+            left, self.turn_time = message.turn_left, message.turn_time
+            self.turn_ends = None if left is None else (message.moves, now + left)
+            self.away_since = {s: now - secs for s, secs in message.away_for.items()}
             self.inbox.append(message)
             self._settle(message)
         elif isinstance(message, p.Refused):

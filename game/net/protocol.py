@@ -138,6 +138,13 @@ class ViewMsg(msgspec.Struct, tag="view", tag_field="kind"):
     computers: Seats = []  # seats a computer plays now (its own, or an away seat handed to one)
     away: Seats = []  # people's seats whose line is down (waiting for a rejoin)
     started: bool = True  # False while the table is a lobby: people join, nobody moves yet
+    # the turn clock, as the view left the host (seconds, not a time of day: no two laptops' clocks agree):
+    # what the seat to act has left, and the clock's full time (None: off, or nobody's clock runs)
+    turn_left: Annotated[float, Meta(ge=0, le=86400)] | None = None
+    turn_time: Annotated[float, Meta(gt=0, le=86400)] | None = None
+    timed_out: int | None = None  # the seat whose time ran out: the table's computer played this view's move for it
+    # each person's seat whose line is down and for how many seconds (a computer may play it meanwhile)
+    away_for: Annotated[dict[int, Annotated[float, Meta(ge=0)]], Meta(max_length=MAX_SEATS)] = {}
 
 
 class MoveMsg(msgspec.Struct, tag="move", tag_field="kind"):
