@@ -104,13 +104,16 @@ class SeatPanels:
         left, total = clock
         share = max(0.0, min(1.0, left / total)) if total > 0 else 0.0
         radius, width = ui(11), max(2, ui(3))
-        box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
-        box.center = center
         pygame.draw.circle(surface, (60, 70, 64), center, radius, width)  # the time gone
-        if share > 0:
+        if share > 0:  # the time left: a band from twelve o'clock, as a polygon (an arc's pixels have gaps)
             ink = DANGER if left <= HURRY else ACCENT
-            top = math.pi / 2
-            pygame.draw.arc(surface, ink, box, top, top + 2 * math.pi * share, width)
+            steps = max(2, round(48 * share))
+            angles = [-math.pi / 2 - 2 * math.pi * share * i / steps for i in range(steps + 1)]
+            outer = [(center[0] + radius * math.cos(a), center[1] + radius * math.sin(a)) for a in angles]
+            inner = [
+                (center[0] + (radius - width) * math.cos(a), center[1] + (radius - width) * math.sin(a)) for a in angles
+            ]
+            pygame.draw.polygon(surface, ink, outer + inner[::-1])
 
     def tag(self, seat: int) -> str:
         """Who plays `seat`, in a word: the mode's ("away"), else you, a person, a level."""
