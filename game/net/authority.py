@@ -42,6 +42,8 @@ BURST = 60.0
 MAX_WATCHERS = 16
 #: The seat number a spectator's messages carry (it has no seat).
 WATCHING = -1
+#: The longest absence a view tells (seconds: 115 days; the protocol's limit).
+AWAY_SHOWN = 10_000_000.0
 #: The level of the computer that plays for a seat whose time ran out, or whose person is away.
 STAND_IN = "normal"
 
@@ -472,7 +474,7 @@ class HostTable:
     def away_for(self) -> dict[int, float]:
         """Each person's seat whose line is down, and for how many seconds (a computer may play it meanwhile)."""
         now = self.clock()
-        return {s: round(max(0.0, now - self._down.get(s, self._born)), 1) for s in self.away}
+        return {s: round(min(AWAY_SHOWN, max(0.0, now - self._down.get(s, self._born))), 1) for s in self.away}
 
     @property
     def ticks(self) -> bool:

@@ -144,7 +144,7 @@ class ViewMsg(msgspec.Struct, tag="view", tag_field="kind"):
     turn_time: Annotated[float, Meta(gt=0, le=86400)] | None = None
     timed_out: int | None = None  # the seat whose time ran out: the table's computer played this view's move for it
     # each person's seat whose line is down and for how many seconds (a computer may play it meanwhile)
-    away_for: Annotated[dict[int, Annotated[float, Meta(ge=0)]], Meta(max_length=MAX_SEATS)] = {}
+    away_for: Annotated[dict[int, Annotated[float, Meta(ge=0, le=10_000_000)]], Meta(max_length=MAX_SEATS)] = {}
 
 
 class MoveMsg(msgspec.Struct, tag="move", tag_field="kind"):

@@ -170,3 +170,36 @@ def test_the_carrier_looks_at_the_clock_and_a_headless_table_plays_on_for_a_sile
         for c in lines:
             c.close()
         server.stop()
+
+
+def test_several_tables_behind_one_door_each_keep_their_own_clock():
+    from game.net.door import TableSet
+
+    clock = Clock()
+    _s1, timed, _ = make_table("grinch", [True, True], seed=1, clock=clock, turn_time=10)
+    _s2, untimed, _ = make_table("grinch", [True, True], seed=1, clock=clock)
+    door = TableSet([timed, untimed])
+    assert door.ticks
+    seats: dict[str, ClientSeat] = {}
+    for conn, table in (("a", timed), ("b", timed), ("c", untimed), ("d", untimed)):
+        seat = ClientSeat(conn)
+        seats[conn] = seat
+        hello = p.Hello(version="1.0", protocol=p.PROTOCOL, name=conn, code=table.code)
+        _deliver(door.receive(conn, p.encode(hello)), seats)
+    clock.now += 10
+    outs = door.tick()
+    assert len(timed.session.match.moves) == 1 and len(untimed.session.match.moves) == 0
+    assert {conn for conn, _data in outs} <= {"a", "b"}  # only the timed table's lines hear of it
+    assert not TableSet([untimed]).ticks
+
+
+def test_a_view_never_tells_an_absence_beyond_what_the_protocol_reads():
+    clock = Clock()
+    session, table, _ = make_table("grinch", [True, True], seed=1, clock=clock, away_after=None)
+    seats: dict[str, ClientSeat] = {}
+    _join(table, "a", "Ana", seats)
+    _join(table, "b", "Bo", seats)
+    table.disconnect("b")
+    clock.now += 1e9  # a table left open for decades
+    view = p.decode(table.view_bytes(0))
+    assert isinstance(view, p.ViewMsg) and view.away_for == {1: 10_000_000.0}
