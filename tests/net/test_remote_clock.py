@@ -119,6 +119,13 @@ def test_the_panel_of_the_seat_to_act_shows_its_time_left_and_the_table_says_whe
     other = 1 - current
     assert mode.seat_clock(other) is None and mode.seat_clock(2) is None  # only the seat to act has a clock
     assert 0 < mode.next_due() <= 1.0  # the window wakes for the next second, not every frame
+    if current == 0:  # ours: ten seconds before the end, the table says so, once
+        here.now += 14
+        _step(app)
+        assert screen.message.text == "Only 10 seconds left for your move."
+        screen.message.clear()
+        _step(app)
+        assert screen.message.text == "" or not screen.message.showing
     # nobody moves: at the host the time runs out, its computer plays, and the table says so
     name = screen.name(current)
     host_clock.now += 30

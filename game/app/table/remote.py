@@ -35,7 +35,7 @@ import pygame
 
 from game.app.shell.wake import post_wake, wake_event
 from game.app.table.mode import TableMode
-from game.app.table.seat_panel import clock_text
+from game.app.table.seat_panel import HURRY, clock_text
 from game.app.ui import widgets
 from game.app.ui.text_input import TextField
 from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
@@ -326,6 +326,7 @@ class NetworkMode(TableMode):
         self._woken = threading.Event()
         self._key = client.seat.token  # the seat's key as Rejoin on the title keeps it (a rejoin rotates it)
         self._stand_ins: set[int] = set()  # away seats a computer plays, as last told
+        self._hurried: tuple[int, int | None] | None = None  # the turn whose last ten seconds were said
         for line in self.lines:
             line.on_change = self.wake
 
@@ -541,6 +542,17 @@ class NetworkMode(TableMode):
         if self.primary.seat.token != self._key:
             self._keep_key()
         self._tell_stand_ins()
+        self._hurry()
+
+    def _hurry(self) -> None:
+        """Once a turn, when the person at this window has ten seconds left: said, and a click."""
+        seat = self.table.viewer
+        clock = self.seat_clock(seat) if seat is not None else None
+        turn = (self.table.match.position, seat)
+        if clock is not None and clock[0] <= HURRY < clock[1] and self._hurried != turn:
+            self._hurried = turn
+            self.table.say(_("Only 10 seconds left for your move."))
+            self.table.app.sound.play("click")
 
     def _tell_stand_ins(self) -> None:
         """Say once when a computer starts playing for someone away (their panel says for how long)."""
