@@ -21,6 +21,7 @@ from game.app.table.remote import NetworkMode
 from game.app.table.seat_panel import clock_text
 from game.net.carrier import HostServer
 from game.net.client import Client
+from game.net.remote_session import RemoteMatch
 from game.persist.settings import Settings
 from game.rules import GAME_IDS
 
@@ -142,7 +143,7 @@ def test_the_panel_of_the_seat_to_act_shows_its_time_left_and_the_table_says_whe
         assert _settle(app, lambda: (c := mode.seat_clock(screen.match.current)) is not None and c[0] > 25)
 
 
-def test_an_away_seat_says_for_how_long_and_is_played_by_a_computer(hosted):
+def test_an_away_seat_says_for_how_long_and_is_played_by_a_computer(hosted, monkeypatch):
     session, table, server, host_clock, lines = hosted
     here = Clock(5000.0)
     ana = Client(server.url, "Ana", code=table.code)
@@ -165,3 +166,6 @@ def test_an_away_seat_says_for_how_long_and_is_played_by_a_computer(hosted):
     assert _settle(app, lambda: 1 in ana.seat.computers)
     assert mode.seat_tag(1).startswith("away ")  # still away, played by the computer
     assert mode.waiting_for() is None  # nobody waits for him
+    # on his turns the turn line says who plays for him
+    monkeypatch.setattr(RemoteMatch, "current", property(lambda _match: 1))
+    assert mode.status("Bo is thinking…") == "A computer plays for Bo while they are away…"

@@ -387,6 +387,9 @@ class NetworkMode(TableMode):
         away = self.waiting_for()
         if away is not None:
             return _("Waiting for {name}…").format(name=self.table.name(away))
+        current = self.table.match.current
+        if current is not None and self.away_for(current) is not None and current in self.client.seat.computers:
+            return _("A computer plays for {name} while they are away…").format(name=self.table.name(current))
         return text
 
     def seat_tag(self, seat: int) -> str | None:
