@@ -42,6 +42,10 @@ BURST = 60.0
 MAX_WATCHERS = 16
 #: The seat number a spectator's messages carry (it has no seat).
 WATCHING = -1
+#: Seconds the turn clock adds after a move that ended a round or dealt anew (the round's scores are read first).
+ROUND_GRACE = 15.0
+#: The event kinds (`game.rules.events`) that end a round or begin one.
+ROUND_KINDS = frozenset({"dealt", "round_scored", "round_over", "round"})
 #: The longest absence a view tells (seconds: 115 days; the protocol's limit).
 AWAY_SHOWN = 10_000_000.0
 #: The level of the computer that plays for a seat whose time ran out, or whose person is away.
@@ -52,6 +56,7 @@ __all__ = [
     "CODE_ALPHABET",
     "MAX_WATCHERS",
     "RATE",
+    "ROUND_GRACE",
     "STAND_IN",
     "WATCHING",
     "HostTable",
@@ -457,7 +462,10 @@ class HostTable:
             return
         key = (len(session.match.moves), seat)
         if key != self._turn:
-            self._turn, self.deadline = key, self.clock() + self.turn_time
+            # a move that ended a round or dealt anew: every window shows the round's scores first
+            state = session.match.state
+            grace = ROUND_GRACE if key[0] and any(e.kind in ROUND_KINDS for e in state.events) else 0.0
+            self._turn, self.deadline = key, self.clock() + self.turn_time + grace
 
     def _timed_out_now(self) -> int | None:
         """The seat the clock's computer played the last move for, while that move is the last."""

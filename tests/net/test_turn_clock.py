@@ -203,3 +203,26 @@ def test_a_view_never_tells_an_absence_beyond_what_the_protocol_reads():
     clock.now += 1e9  # a table left open for decades
     view = p.decode(table.view_bytes(0))
     assert isinstance(view, p.ViewMsg) and view.away_for == {1: 10_000_000.0}
+
+
+def test_after_a_move_that_ends_a_round_the_next_person_gets_time_to_read_the_scores():
+    """The clock alone plays a Grinch game on: the first turn of each new round has the
+    grace on top (every window shows the round's scores first); other turns have none."""
+    from game.net.authority import ROUND_GRACE, ROUND_KINDS
+
+    clock = Clock()
+    session, table, _ = make_table("grinch", [True, True, True], seed=3, clock=clock, turn_time=10)
+    seats: dict[str, ClientSeat] = {}
+    for conn, name in (("a", "Ana"), ("b", "Bo"), ("c", "Cy")):
+        _join(table, conn, name, seats)
+    graced = plain = 0
+    for _ in range(400):
+        if session.over:
+            break
+        left = table.turn_left()
+        new_round = bool(session.match.moves) and any(e.kind in ROUND_KINDS for e in session.match.state.events)
+        assert left == (10 + ROUND_GRACE if new_round else 10)
+        graced, plain = graced + new_round, plain + (not new_round)
+        clock.now += left
+        table.tick()
+    assert graced >= 1 and plain > graced
