@@ -29,7 +29,7 @@ from game.net import lobby, words
 from game.net import protocol as p
 from game.rules.core import PUBLIC, Event, Phrase, scrub_events
 from game.session.outcome import Refused
-from game.session.session import Session
+from game.session.session import Session, make_agent, think
 
 log = logging.getLogger(__name__)
 
@@ -43,12 +43,22 @@ BURST = 60.0
 MAX_WATCHERS = 16
 #: The seat number a spectator's messages carry (it has no seat).
 WATCHING = -1
+#: Seconds the turn clock adds after a move that ended a round or dealt anew (the round's scores are read first).
+ROUND_GRACE = 15.0
+#: The event kinds (`game.rules.events`) that end a round or begin one.
+ROUND_KINDS = frozenset({"dealt", "round_scored", "round_over", "round"})
+#: The longest absence a view tells (seconds: 115 days; the protocol's limit).
+AWAY_SHOWN = 10_000_000.0
+#: The level of the computer that plays for a seat whose time ran out, or whose person is away.
+STAND_IN = "normal"
 
 __all__ = [
     "BURST",
     "CODE_ALPHABET",
     "MAX_WATCHERS",
     "RATE",
+    "ROUND_GRACE",
+    "STAND_IN",
     "WATCHING",
     "HostTable",
     "Out",
@@ -102,6 +112,10 @@ class Snapshot:
     again: bool = False  # the host asked everyone to play again (the game is over)
     accepted: list[int] = field(default_factory=list)  # ... who said yes
     declined: list[int] = field(default_factory=list)  # ... who said no
+    away_for: dict[int, float] = field(default_factory=dict)  # a person's seat whose line is down -> for how long (s)
+    stand_ins: list[int] = field(default_factory=list)  # away seats a computer plays until their person is back
+    turn_left: float | None = None  # seconds the seat to act has left on the turn clock (None: no clock runs)
+    timed_out: tuple[int, int] | None = None  # (move number, seat): the last move the clock's computer played
 
 
 def refused_bytes(phrase: Phrase, to: p.Message | None = None) -> bytes:
@@ -149,6 +163,8 @@ class HostTable:
         max_watchers: int = MAX_WATCHERS,
         kept: list[int] | None = None,
         spare_names: list[str] | None = None,
+        turn_time: float | None = None,
+        away_after: float | None = None,
     ) -> None:
         self.session = session
         self.require_code = require_code  # a newcomer must know the code (a rejoin shows its token)
@@ -197,6 +213,17 @@ class HostTable:
         self.chat_kept: deque[p.Chat] = deque(maxlen=p.CHAT_KEPT)
         self._chat_lines = 0  # chat lines relayed so far (the next one's number is one more)
         self._sent_at: dict[int, int] = {}  # seat -> the move count of the last view sent to its line
+        # the turn clock (seconds a person has to act; None: off) and the away hand-over (seconds a
+        # person's line may be down before a computer plays their seat until they are back; None: never),
+        # both read on `clock` (a test's own): `tick` plays a move for a seat whose time ran out
+        self.turn_time = turn_time or None
+        self.away_after = away_after or None
+        self.deadline: float | None = None  # when the seat to act runs out of time
+        self._turn: tuple[int, int] | None = None  # (move count, seat) the deadline is for
+        self.timed_out: tuple[int, int] | None = None  # (move number, seat): the last move the clock played
+        self._born = clock()
+        self._down: dict[int, float] = {}  # a person's seat whose line is down -> since when
+        self._declined: set[int] = set()  # away seats the host gave back to waiting: not handed again meanwhile
         session.listen(self._moved)
 
     # -- whose thread ----------------------------------------------------------------
@@ -293,6 +320,7 @@ class HostTable:
         if level is None:
             self.handed.pop(seat, None)
             self.session.unseat_computer(seat)
+            self._declined.add(seat)  # the host waits for this person: no hand-over until they are back
         else:
             self.session.seat_computer(seat, level)
             self.handed[seat] = level
@@ -380,6 +408,10 @@ class HostTable:
             again=self.again is not None,
             accepted=sorted(s for s, yes in (self.again or {}).items() if yes),
             declined=sorted(s for s, yes in (self.again or {}).items() if not yes),
+            away_for=self.away_for(),
+            stand_ins=[s for s in self.away if s in self.handed],
+            turn_left=self.turn_left(),
+            timed_out=self.timed_out,
         )
 
     # -- the transport's side -------------------------------------------------
@@ -427,6 +459,7 @@ class HostTable:
             return []
         del self.seat_conn[state.seat]
         self.ready.discard(state.seat)  # a friend whose line is down is not ready
+        self._down[state.seat] = self.clock()
         unconfirmed = self._unconfirmed.pop(state.seat, None)
         if unconfirmed is not None and unconfirmed[0] == conn:  # it never had its welcome: no ghost holds the seat
             self._released[state.seat] = (self.tokens.pop(state.seat), self.names[state.seat])
@@ -476,6 +509,110 @@ class HostTable:
         while self.thinking:
             out.extend(self.think_step())
         return out + self.take_outbox()
+
+    # -- the turn clock and the away seats (read on `clock`; the carrier calls `tick`) ------------
+    def _arm(self) -> None:
+        """The turn clock runs for the person to act: a new turn (a move, the start, a seat
+        given back by its computer) starts it afresh; a computer's turn, a lobby, the end stop it."""
+        session = self.session
+        seat = session.current if self.started and not session.over else None
+        if self.turn_time is None or seat is None or seat in session.agents:
+            self._turn = self.deadline = None
+            return
+        key = (len(session.match.moves), seat)
+        if key != self._turn:
+            # a move that ended a round or dealt anew: every window shows the round's scores first
+            state = session.match.state
+            grace = ROUND_GRACE if key[0] and any(e.kind in ROUND_KINDS for e in state.events) else 0.0
+            self._turn, self.deadline = key, self.clock() + self.turn_time + grace
+
+    def _timed_out_now(self) -> int | None:
+        """The seat the clock's computer played the last move for, while that move is the last."""
+        played = self.timed_out
+        return played[1] if played is not None and played[0] == len(self.session.match.moves) else None
+
+    def turn_left(self) -> float | None:
+        """Seconds the seat to act has left (None: no clock runs for it)."""
+        self._arm()
+        if self.deadline is None:
+            return None
+        return round(max(0.0, self.deadline - self.clock()), 1)
+
+    def away_for(self) -> dict[int, float]:
+        """Each person's seat whose line is down, and for how many seconds (a computer may play it meanwhile)."""
+        now = self.clock()
+        return {s: round(min(AWAY_SHOWN, max(0.0, now - self._down.get(s, self._born))), 1) for s in self.away}
+
+    @property
+    def ticks(self) -> bool:
+        """Whether the table has a clock to look at (a turn clock, or away seats handed over)."""
+        return self.turn_time is not None or self.away_after is not None
+
+    def next_due(self) -> float | None:
+        """Seconds until `tick` has something to do (None: nothing waits on the clock)."""
+        self._touch()
+        now = self.clock()
+        due = [self.deadline - now] if self.turn_left() is not None and self.deadline is not None else []
+        if self.away_after is not None and self.started and not self.session.over:
+            due += [
+                self._down.get(s, self._born) + self.away_after - now
+                for s in self.away
+                if s not in self.handed and s not in self._declined
+            ]
+        return max(0.0, min(due)) if due else None
+
+    def tick(self) -> list[Out]:
+        """What the clock brings now: a person away longer than `away_after` is played by a
+        computer until they are back; a seat whose turn time ran out has its one move played by
+        the table's computer (every line is told: `ViewMsg.timed_out`).  Bytes to send."""
+        self._touch()
+        session = self.session
+        if not self.started or session.over:
+            return []
+        now = self.clock()
+        out: list[Out] = []
+        if self.away_after is not None:
+            gone = [
+                s
+                for s in self.away
+                if s not in self.handed
+                and s not in self._declined
+                and now - self._down.get(s, self._born) >= self.away_after
+            ]
+            for seat in gone:
+                log.info("seat %s is away: a computer plays it until its person is back", seat)
+                session.seat_computer(seat, STAND_IN)
+                self.handed[seat] = STAND_IN
+            if gone:
+                out += self._push_all()
+        self._arm()
+        if self.deadline is not None and now >= self.deadline:
+            self._time_out()
+        return out + (self.take_outbox() if self.sliced else self.run_computers())
+
+    def _time_out(self) -> None:
+        """The seat to act ran out of time: the table's computer (made as every computer of
+        the session is) plays that one move for it, through the rules' own gate."""
+        session = self.session
+        seat = session.current
+        if seat is None:
+            return
+        state = session.match.state
+        legal = list(state.legal_moves())
+        if not legal:
+            return
+        agent = make_agent(session.match, seat, level=STAND_IN)
+        move = next((m for m in think(agent, session.view(seat)) if m is not None), None)
+        if move not in legal:  # a computer's choice is the rules' to take, never assumed
+            move = legal[0]
+        self.timed_out = (len(session.match.moves) + 1, seat)  # the views this move sends say so
+        self._turn = self.deadline = None
+        outcome = session.offer(seat, move)
+        if isinstance(outcome, Refused):
+            log.warning("the clock's computer at seat %s found no move: %s", seat, outcome.reason)
+            self.timed_out = None
+            return
+        log.info("seat %s ran out of time: the computer played %s for it", seat, move)
 
     def seated(self, conn: Any) -> bool:
         """Whether `conn`'s line holds a seat (or watches): no stranger any more."""
@@ -554,6 +691,7 @@ class HostTable:
                 del self.seat_conn[seat]
                 if not self.started and seat not in self.at_host:  # left the lobby: the seat is the next friend's
                     lobby.vacate(self, seat)
+                self._down[seat] = self.clock()
             return [(conn, None), *self._push_all()]
         return [(conn, refused_bytes(words.phrase("unexpected", kind=p.kind_of(message)), message))]
 
@@ -655,6 +793,8 @@ class HostTable:
                 self.names[seat] = self._unique(seat, name)
             self._rotate(seat, conn, hello.token)
             state.came_with = hello.token
+            self._down.pop(seat, None)
+            self._declined.discard(seat)
             if seat in self.handed:  # back from away: the person plays again
                 del self.handed[seat]
                 self.session.unseat_computer(seat)
@@ -669,6 +809,7 @@ class HostTable:
                 return [(conn, refused_bytes(words.phrase("table_full"), hello))]
             seat = free[0]
             self._released.pop(seat, None)  # taken: a key it had before opens it no more
+            self._down.pop(seat, None)
             self.tokens[seat] = secrets.token_urlsafe(24)
             if self.confirm_seats:  # the seat is theirs once their line shows it has the welcome
                 self._unconfirmed[seat] = (conn, self.names[seat])
@@ -758,6 +899,12 @@ class HostTable:
             "accepted": sorted(s for s, yes in (self.again or {}).items() if yes),
             "declined": sorted(s for s, yes in (self.again or {}).items() if not yes),
             "watchers": [self.watcher_names.get(conn, watcher_code()) for conn in self.watchers],
+            "turn_left": self.turn_left(),
+            "turn_time": self.turn_time,
+            "timed_out": self.timed_out[1]
+            if self.timed_out and self.timed_out[0] == len(session.match.moves)
+            else None,
+            "away_for": self.away_for(),
         }
 
     def view_bytes(

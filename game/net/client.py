@@ -78,6 +78,12 @@ class ClientSeat:
         self.accepted: list[int] = []  # ... who said yes
         self.declined: list[int] = []  # ... who said no
         self.moved = ""  # the host moved us ("moved") or freed our seat ("freed") in the lobby, last
+        # the turn clock and the away seats, on this laptop's own clock from when each view arrived
+        # (the host sends seconds, never a time of day): (move count, when the seat to act runs out)
+        self.clock: Callable[[], float] = time.monotonic
+        self.turn_ends: tuple[int, float] | None = None
+        self.turn_time: float | None = None
+        self.away_since: dict[int, float] = {}  # a person's seat whose line is down -> since when
         self.refusals: list[p.Refused] = []
         self.chat: list[p.Chat] = []
         # the moves a rejoin's welcome says we missed (as this line may see them), until the next welcome
@@ -193,6 +199,10 @@ class ClientSeat:
             self.started = message.started
             self.ready, self.deal, self.hosts = list(message.ready), message.deal, list(message.hosts)
             self.again, self.accepted, self.declined = message.again, list(message.accepted), list(message.declined)
+            now = self.clock()
+            left, self.turn_time = message.turn_left, message.turn_time
+            self.turn_ends = None if left is None else (message.moves, now + left)
+            self.away_since = {s: now - secs for s, secs in message.away_for.items()}
             self.inbox.append(message)
             self._settle(message)
         elif isinstance(message, p.Refused):

@@ -171,6 +171,13 @@ class ViewMsg(msgspec.Struct, tag="view", tag_field="kind"):
     accepted: Seats = []  # ... the seats that said yes (the host's own window's among them)
     declined: Seats = []  # ... the seats that said no
     watchers: Names = []  # who watches the table now, as their hellos named them (cleaned at the host)
+    # the turn clock, as the view left the host (seconds, not a time of day: no two laptops' clocks agree):
+    # what the seat to act has left, and the clock's full time (None: off, or nobody's clock runs)
+    turn_left: Annotated[float, Meta(ge=0, le=86400)] | None = None
+    turn_time: Annotated[float, Meta(gt=0, le=86400)] | None = None
+    timed_out: int | None = None  # the seat whose time ran out: the table's computer played this view's move for it
+    # each person's seat whose line is down and for how many seconds (a computer may play it meanwhile)
+    away_for: Annotated[dict[int, Annotated[float, Meta(ge=0, le=10_000_000)]], Meta(max_length=MAX_SEATS)] = {}
 
 
 class MoveMsg(msgspec.Struct, tag="move", tag_field="kind"):

@@ -49,7 +49,24 @@ KIND_NAMES = {
     "hard": N_("Computer: Hard"),
 }
 
+#: The turn clocks a host may choose (seconds; 0: none), each as its stepper says it.
+TURN_TIMES = {
+    0: N_("Turn clock: off"),
+    30: N_("Turn clock: 30 s"),
+    60: N_("Turn clock: 1 min"),
+    120: N_("Turn clock: 2 min"),
+}
+#: How long a person's line may be down before a computer plays for them (seconds; 0: never).
+AWAY_AFTERS = {
+    30: N_("Away: a computer plays after 30 s"),
+    60: N_("Away: a computer plays after 1 min"),
+    120: N_("Away: a computer plays after 2 min"),
+    0: N_("Away: wait for them"),
+}
+
 __all__ = [
+    "AWAY_AFTERS",
+    "TURN_TIMES",
     "HostSetupScene",
     "HostControls",
     "JoinScene",
@@ -143,8 +160,10 @@ def continue_hosting(app: AppSurface, save: TableSave) -> LobbyScene:
     back; from the title's Continue and the network screen.  OSError (a port
     nobody may take, say) when it cannot open: the caller says why."""
     from game.net import hosting as net
+    from game.persist import network
 
-    table = net.resumed(save)
+    prefs = network.load_prefs()  # the clock and the away wait the host chose last
+    table = net.resumed(save, turn_time=prefs.turn_time, away_after=prefs.away_after)
     hosting = net.Hosting(table, bind=save.bind, port=save.port, discovery=_discovery(save.discover))
     hosting.start()
     return app.routes.lobby(hosting, _host_clients(app, hosting, save.at_host))
@@ -182,7 +201,7 @@ class HostSetupScene(ModalScene):
     """Host a table: the game, the seats (you, friends, computers), who may join, discovery."""
 
     title = N_("Host a table")
-    panel_size = (760, 560)
+    panel_size = (760, 604)
 
     def __init__(self, app: AppSurface):
         super().__init__(app)
@@ -191,6 +210,10 @@ class HostSetupScene(ModalScene):
 
         self.prefs = network.load_prefs()
         self.prefs.bind_all = False  # only this computer unless the person picks the network, each time
+        if self.prefs.turn_time not in TURN_TIMES:
+            self.prefs.turn_time = 0
+        if self.prefs.away_after not in AWAY_AFTERS:
+            self.prefs.away_after = 60
         self.games = registry.ids()
         chosen = app.settings.game if app.settings.game in self.games else self.games[0]
         self.game = chosen
@@ -230,6 +253,12 @@ class HostSetupScene(ModalScene):
             else:
                 label = N_("Here") if kind == "here" else KIND_NAMES[kind]  # its name beside it, a line below
                 self.seat_buttons.append(Stepper(label, partial(self.step, i, 1), partial(self.step, i, -1)))
+        self.clock_button = Stepper(
+            TURN_TIMES[self.prefs.turn_time], partial(self.step_clock, 1), partial(self.step_clock, -1)
+        )
+        self.away_button = Stepper(
+            AWAY_AFTERS[self.prefs.away_after], partial(self.step_away, 1), partial(self.step_away, -1)
+        )
         self.here_button = Button(
             N_("Only this computer"), partial(self.set_bind, False), selected=not self.prefs.bind_all
         )
@@ -246,6 +275,8 @@ class HostSetupScene(ModalScene):
             self.fewer,
             self.more,
             *self.seat_buttons,
+            self.clock_button,
+            self.away_button,
             self.here_button,
             self.network_button,
             self.discover_button,
@@ -277,7 +308,15 @@ class HostSetupScene(ModalScene):
         self.more.rect = pygame.Rect(0, 0, ui(34), ui(28))
         self.fewer.rect.midright = (p.right - ui(70), stepper_y)
         self.more.rect.midleft = (p.right - ui(62), stepper_y)
-        y = self.seats_top + ui(26) + rows * (row + gap) + ui(40)
+        clock_y = self.seats_top + ui(26) + rows * (row + gap) + ui(10)
+        widgets.layout_row(  # under the seats, as wide as their two columns
+            [self.clock_button, self.away_button],
+            (p.centerx, clock_y + ui(17)),
+            min(ui(300), (p.w - ui(80)) // 2),
+            ui(34),
+            ui(20),
+        )
+        y = clock_y + ui(34) + ui(44)
         self.join_top = y - ui(30)
         widgets.layout_row(
             [self.here_button, self.network_button],
@@ -314,6 +353,10 @@ class HostSetupScene(ModalScene):
             line = _("A “Here” seat is played at this computer: pass it to that person on their turn.")
             size = widgets.fit_size(line, ui(15), p.w - ui(40))
             blit_text(surface, line, size, MUTED, midtop=(p.centerx, self.discover_button.rect.bottom + ui(32)))
+        if self.prefs.turn_time:
+            line = _("When a player's turn clock runs out, a computer plays that one move for them.")
+            size = widgets.fit_size(line, ui(15), p.w - ui(40))
+            blit_text(surface, line, size, MUTED, midtop=(p.centerx, self.discover_button.rect.bottom + ui(56)))
         if self.notice:
             size = widgets.fit_size(self.notice, ui(16), p.w - ui(40))
             blit_text(surface, self.notice, size, DANGER, midbottom=(p.centerx, self.back.rect.y - ui(6)))
@@ -365,6 +408,18 @@ class HostSetupScene(ModalScene):
         self.kinds[seat] = order[(order.index(kind) + by) % len(order)] if kind in order else "open"
         self._again()
 
+    def step_clock(self, by: int) -> None:
+        """The next (or the last) turn clock: off, 30 s, 1 min, 2 min."""
+        self.prefs.turn_time = _stepped(list(TURN_TIMES), self.prefs.turn_time, by)
+        self._keep_prefs()
+        self._again()
+
+    def step_away(self, by: int) -> None:
+        """The next (or the last) wait before a computer plays for someone away."""
+        self.prefs.away_after = _stepped(list(AWAY_AFTERS), self.prefs.away_after, by)
+        self._keep_prefs()
+        self._again()
+
     def set_bind(self, everyone: bool) -> None:
         self.prefs.bind_all = everyone
         if not everyone:
@@ -403,7 +458,14 @@ class HostSetupScene(ModalScene):
             if kind not in net.PEOPLE:
                 names[i] = free_computer_name(i, names)
         spare = [computer_name(i) for i in range(len(self.kinds))]  # an open seat given to a computer
-        table = net.new_table(self.game, list(self.kinds), names, spare_names=spare)
+        table = net.new_table(
+            self.game,
+            list(self.kinds),
+            names,
+            spare_names=spare,
+            turn_time=self.prefs.turn_time,
+            away_after=self.prefs.away_after,
+        )
         bind = "0.0.0.0" if self.prefs.bind_all else "127.0.0.1"
         discovery = _discovery(self.prefs.discover and self.prefs.bind_all)
         hosting = net.Hosting(
@@ -417,6 +479,12 @@ class HostSetupScene(ModalScene):
         self.app.sound.play("click")
         mine = [i for i, kind in enumerate(self.kinds) if kind in net.KEPT]
         self.app.routes.lobby(hosting, _host_clients(self.app, hosting, mine))
+
+
+def _stepped(choices: list[int], now: int, by: int) -> int:
+    """The choice `by` steps from `now` among `choices`, round."""
+    i = choices.index(now) if now in choices else 0
+    return choices[(i + by) % len(choices)]
 
 
 class HostControls:

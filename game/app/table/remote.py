@@ -37,6 +37,7 @@ from game.app.shell.wake import post_wake, wake_event
 from game.app.table import voice
 from game.app.table.company import HandCover, WatchMark, away_line
 from game.app.table.mode import TableMode
+from game.app.table.seat_panel import HURRY, clock_text
 from game.app.ui import widgets
 from game.app.ui.text_input import TextField
 from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
@@ -328,6 +329,8 @@ class NetworkMode(TableMode):
         self._key = client.seat.token  # the seat's key as Rejoin on the title keeps it (a rejoin rotates it)
         self.watch_mark = WatchMark()  # a spectator's "Watching", or the players' "Watching: Eve"
         self.cover = HandCover()  # the hand covered while another acts, when people share this laptop
+        self._stand_ins: set[int] = set()  # away seats a computer plays, as last told
+        self._hurried: tuple[int, int | None] | None = None  # the turn whose last ten seconds were said
         for line in self.lines:
             line.on_change = self.wake
 
@@ -388,6 +391,9 @@ class NetworkMode(TableMode):
         away = self.waiting_for()
         if away is not None:
             return _("Waiting for {name}…").format(name=self.table.name(away))
+        current = self.table.match.current
+        if current is not None and self.away_for(current) is not None and current in self.client.seat.computers:
+            return _("A computer plays for {name} while they are away…").format(name=self.table.name(current))
         if self.client.seat.watching:  # nobody's seat is ours: the bottom one neither
             return _("Watching") + " · " + text
         return text
@@ -397,15 +403,34 @@ class NetworkMode(TableMode):
         info = self.session
         if self.table.you(seat):
             return _("reconnecting") if self.offline() and self.gone is None else names.seat_tag("you")
-        if seat in info.computers:
-            return _("thinking…") if self.table.match.current == seat else _("computer")
         if seat in self.here:  # another person at this window
             return _("here") if self.here[seat].seated else _("reconnecting")
+        away = self.away_for(seat)
+        if away is not None:  # down a while: a computer may play it until its person is back
+            return _("away {time}").format(time=clock_text(int(away)))
+        if seat in info.computers:
+            return _("thinking…") if self.table.match.current == seat else _("computer")
         if seat in info.away:
             return _("away")
         if seat in info.connected:
             return _("connected")
         return _("open seat") if not info.shown.started else _("not here")
+
+    def away_for(self, seat: int) -> float | None:
+        """Seconds `seat`'s person has been away (their line down), as the host last said; None: here."""
+        line = self.client.seat
+        since = line.away_since.get(seat)
+        return None if since is None else max(0.0, line.clock() - since)
+
+    def seat_clock(self, seat: int) -> tuple[float, float] | None:
+        """(seconds left, the clock's full time) while the host's turn clock runs for `seat`
+        in the view shown (the host sent what was left; this laptop counts down from its arrival)."""
+        line = self.client.seat
+        ends, total = line.turn_ends, line.turn_time
+        match = self.table.match
+        if ends is None or total is None or ends[0] != match.position or match.current != seat:
+            return None
+        return max(0.0, ends[1] - line.clock()), total
 
     def drive(self, dt: float) -> bool:
         """Show the next view that arrived (a computer's after the usual pause);
@@ -464,6 +489,12 @@ class NetworkMode(TableMode):
         before, mover = self.session.arrive(message)
         if mover is not None:
             table.turns.tell_played(before, mover)
+            if message.timed_out is not None and message.timed_out == mover:  # everyone is told, once
+                if table.you(mover):
+                    table.say(_("Your time ran out: the computer played for you."))
+                else:
+                    name = table.name(mover)
+                    table.say(_("Time ran out for {name}: the computer played for them.").format(name=name))
             return
         self.catch_up(start, message.moves)
         if table.match.state != before:  # a gap (a rejoin): the cards go where the view says
@@ -567,6 +598,28 @@ class NetworkMode(TableMode):
         self.chat.field.update(dt)
         if self.primary.seat.token != self._key:
             self._keep_key()
+        self._tell_stand_ins()
+        self._hurry()
+
+    def _hurry(self) -> None:
+        """Once a turn, when the person at this window has ten seconds left: said, and a click."""
+        seat = self.table.viewer
+        clock = self.seat_clock(seat) if seat is not None else None
+        turn = (self.table.match.position, seat)
+        if clock is not None and clock[0] <= HURRY < clock[1] and self._hurried != turn:
+            self._hurried = turn
+            self.table.say(_("Only 10 seconds left for your move."))
+            self.table.app.sound.play("click")
+
+    def _tell_stand_ins(self) -> None:
+        """Say once when a computer starts playing for someone away (their panel says for how long)."""
+        line = self.client.seat
+        stand_ins = {s for s in line.away_since if s in line.computers}
+        for seat in sorted(stand_ins - self._stand_ins):
+            if 0 <= seat < self.table.num_players:
+                name = self.table.name(seat)
+                self.table.say(_("{name} is away: a computer plays for them until they are back.").format(name=name))
+        self._stand_ins = stand_ins
 
     def _keep_key(self) -> None:
         """A rejoin gave the seat a new key: Rejoin on the title keeps the new one."""
@@ -584,7 +637,17 @@ class NetworkMode(TableMode):
             log.warning("%s", exc)
 
     def next_due(self) -> float | None:
-        return self.chat.due(self.table.clock)
+        """The chat's next change, or the next second a clock or an away time on a panel shows."""
+        due = [d for d in (self.chat.due(self.table.clock), self._clock_due()) if d is not None]
+        return min(due) if due else None
+
+    def _clock_due(self) -> float | None:
+        """Seconds until a panel's "0:23" or "away 1:20" says the next second (None: none shows)."""
+        players = self.table.num_players
+        left = [c[0] for s in range(players) if (c := self.seat_clock(s)) is not None and c[0] > 0]
+        gone = [a for s in range(players) if (a := self.away_for(s)) is not None]
+        due = [(t % 1.0) or 1.0 for t in left] + [1.0 - (t % 1.0) for t in gone]
+        return max(0.02, min(due)) if due else None
 
     # -- the host's and the leaver's buttons ----------------------------------------
     def let_computer_play(self) -> None:
