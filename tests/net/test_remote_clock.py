@@ -163,7 +163,7 @@ def test_an_away_seat_says_for_how_long_and_is_played_by_a_computer(hosted, monk
     here.now += 80
     assert mode.seat_tag(1) == "away 1:20"
     host_clock.now += 61  # away long enough: a computer plays for Bo until he is back
-    assert _settle(app, lambda: 1 in ana.seat.computers)
+    assert _settle(app, lambda: 1 in mode.session.computers)  # the view shown says so, not just the newest
     assert mode.seat_tag(1).startswith("away ")  # still away, played by the computer
     assert mode.waiting_for() is None  # nobody waits for him
     # on his turns the turn line says who plays for him
