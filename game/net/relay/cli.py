@@ -1,0 +1,126 @@
+"""`fireside relay`: its options (with how to run it behind a reverse proxy) and its run."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import ssl
+import sys
+
+HELP = """\
+Run a relay: hosts dial out to it and register their table, friends reach the
+table through it with the invite. The relay only forwards sealed messages by
+table and line; it never sees a secret or a card.
+
+Behind a reverse proxy with TLS (recommended for a public relay):
+  run `fireside relay --bind 127.0.0.1 --port 8765 --behind-proxy` and let the
+  proxy (Caddy, nginx) hold the certificate for your name and pass WebSocket
+  upgrades to 127.0.0.1:8765. With --behind-proxy the relay counts its
+  per-address limits by the X-Forwarded-For address the proxy adds, but only on
+  connections that come from the proxy's own address (--proxy, default
+  127.0.0.1 and ::1); anyone else's X-Forwarded-For is ignored.
+  Caddy:  relay.example.org { reverse_proxy 127.0.0.1:8765 }
+Without a proxy, give the relay the certificate itself: --tls-cert F --tls-key F.
+Several relay machines behind one name share their tables through Redis: give
+each the same --redis URL. Invites then read fireside://relay.example.org:443/...
+"""
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    relay = commands.add_parser(
+        "relay",
+        help="run a relay that hosts dial out to and friends reach with an invite",
+        description=HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    relay.add_argument("--bind", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    relay.add_argument("--port", type=int, default=8765, help="the port to listen on (default 8765)")
+    relay.add_argument(
+        "--redis",
+        default=None,
+        metavar="URL",
+        help="share tables with other relay instances through this Redis, e.g. redis://127.0.0.1:6379/0",
+    )
+    relay.add_argument("--tls-cert", default=None, metavar="FILE", help="TLS certificate chain (PEM), for wss://")
+    relay.add_argument("--tls-key", default=None, metavar="FILE", help="the certificate's private key (PEM)")
+    relay.add_argument(
+        "--behind-proxy",
+        action="store_true",
+        help="a reverse proxy terminates TLS in front: trust its X-Forwarded-For for the per-address limits"
+        " (only on connections from --proxy)",
+    )
+    relay.add_argument(
+        "--proxy",
+        action="append",
+        default=None,
+        metavar="ADDRESS",
+        help="the reverse proxy's address, repeatable (default 127.0.0.1 and ::1); needs --behind-proxy",
+    )
+    relay.add_argument(
+        "--hash-addresses", action="store_true", help="write addresses to the log hashed (with a salt kept in memory)"
+    )
+    relay.add_argument("--quiet", action="store_true", help="log only warnings")
+
+
+def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """One clear line for options that do not go together."""
+    if bool(args.tls_cert) != bool(args.tls_key):
+        parser.error("relay: --tls-cert and --tls-key go together")
+    if args.tls_cert and args.behind_proxy:
+        parser.error("relay: either --tls-cert/--tls-key (the relay holds TLS) or --behind-proxy (the proxy does)")
+    if args.proxy and not args.behind_proxy:
+        parser.error("relay: --proxy needs --behind-proxy")
+    if not 0 <= args.port <= 65535:
+        parser.error(f"relay: {args.port} is not a port (0 to 65535)")
+
+
+def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    check(parser, args)
+    logging.basicConfig(
+        level=logging.WARNING if args.quiet else logging.INFO,
+        format="%(asctime)s %(levelname)s %(message)s",
+        stream=sys.stderr,
+    )
+    tls: ssl.SSLContext | None = None
+    if args.tls_cert:
+        tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        try:
+            tls.load_cert_chain(args.tls_cert, args.tls_key)
+        except (OSError, ssl.SSLError) as exc:
+            print(f"fireside relay: cannot load the certificate: {exc}", file=sys.stderr)
+            return 2
+    try:
+        asyncio.run(_serve(args, tls))
+    except OSError as exc:
+        print(f"fireside relay: cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> None:
+    from game.net.relay.server import Relay
+
+    shared = None
+    if args.redis:
+        try:
+            from game.net.relay.shared import Shared
+        except ImportError:
+            raise SystemExit("fireside relay: --redis needs the redis library: pip install 'fireside[relay]'") from None
+        shared = Shared(args.redis)
+    proxies = (args.proxy or ["127.0.0.1", "::1"]) if args.behind_proxy else []
+    relay = Relay(shared=shared, proxies=proxies, hash_addresses=args.hash_addresses)
+    await relay.start(args.bind, args.port, tls)
+    scheme = "wss" if tls else "ws"
+    print(f"Relay: listening on {scheme}://{args.bind}:{relay.port}", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    await relay.close()
