@@ -89,6 +89,7 @@ class Shared:
         backoff_max: float = 5.0,
         check_every: float = 0.5,
         queue_max: int = 20_000,
+        first_wait: float = 2.0,
     ) -> None:
         self.url = url
         self.instance = instance or os.urandom(ID_LEN // 2).hex()
@@ -98,6 +99,7 @@ class Shared:
         self.backoff_max = backoff_max
         self.check_every = check_every
         self.queue_max = queue_max
+        self.first_wait = first_wait
         self.relay: Relay | None = None
         self.up = False
         self.client: aioredis.Redis | None = None
@@ -117,11 +119,11 @@ class Shared:
 
     # -- the link --------------------------------------------------------------------------
 
-    async def start(self, wait: float = 2.0) -> None:
+    async def start(self) -> None:
         loop = asyncio.get_running_loop()
         self.tasks = [loop.create_task(self.supervise()), loop.create_task(self.publish_forever())]
         try:
-            await asyncio.wait_for(self.connected.wait(), wait)
+            await asyncio.wait_for(self.connected.wait(), self.first_wait)
         except asyncio.TimeoutError:
             log.warning("shared: Redis not reached yet; this relay serves its own tables and keeps trying")
 
