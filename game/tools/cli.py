@@ -208,6 +208,7 @@ def build_parser() -> argparse.ArgumentParser:
     hint_cmd.add_parser(commands)
     _add_network(commands)
     relay_cli.add_parser(commands)
+    relay_cli.add_bench_parser(commands)
     return parser
 
 
@@ -921,6 +922,8 @@ def _headless(parser: argparse.ArgumentParser, args: argparse.Namespace, command
         return _net_bench(args)
     if command == "relay":
         return relay_cli.run(parser, args)
+    if command == "relay-bench":
+        return relay_cli.run_bench(parser, args)
     if command == "play-text":
         import random
 

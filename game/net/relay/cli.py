@@ -10,6 +10,8 @@ import signal
 import ssl
 import sys
 
+from game.net.relay.limits import MAX_PAYLOAD, Limits
+
 HELP = """\
 Run a relay: hosts dial out to it and register their table, friends reach the
 table through it with the invite. The relay only forwards sealed messages by
@@ -63,6 +65,16 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--hash-addresses", action="store_true", help="write addresses to the log hashed (with a salt kept in memory)"
     )
     relay.add_argument("--quiet", action="store_true", help="log only warnings")
+    limits = relay.add_argument_group("limits per address (a relay behind a proxy counts the proxy's X-Forwarded-For)")
+    defaults = Limits()
+    limits.add_argument("--lines-per-address", type=int, default=defaults.lines_per_address, metavar="N")
+    limits.add_argument("--tables-per-address", type=int, default=defaults.tables_per_address, metavar="N")
+    limits.add_argument(
+        "--messages-per-second", type=float, default=defaults.messages_per_second, metavar="N", help="on average"
+    )
+    limits.add_argument(
+        "--bytes-per-second", type=float, default=defaults.bytes_per_second, metavar="N", help="on average"
+    )
 
 
 def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -73,6 +85,9 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         parser.error("relay: either --tls-cert/--tls-key (the relay holds TLS) or --behind-proxy (the proxy does)")
     if args.proxy and not args.behind_proxy:
         parser.error("relay: --proxy needs --behind-proxy")
+    for name in ("lines_per_address", "tables_per_address", "messages_per_second", "bytes_per_second"):
+        if not getattr(args, name) > 0:
+            parser.error(f"relay: --{name.replace('_', '-')} must be more than 0")
     if not 0 <= args.port <= 65535:
         parser.error(f"relay: {args.port} is not a port (0 to 65535)")
 
@@ -113,7 +128,17 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> None:
             raise SystemExit("fireside relay: --redis needs the redis library: pip install 'fireside[relay]'") from None
         shared = Shared(args.redis)
     proxies = (args.proxy or ["127.0.0.1", "::1"]) if args.behind_proxy else []
-    relay = Relay(shared=shared, proxies=proxies, hash_addresses=args.hash_addresses)
+    limits = Limits(
+        lines_per_address=args.lines_per_address,
+        unhelloed_per_address=min(args.lines_per_address, max(8, args.lines_per_address // 8)),
+        tables_per_address=args.tables_per_address,
+        messages_per_second=args.messages_per_second,
+        messages_burst=2 * args.messages_per_second,
+        bytes_per_second=args.bytes_per_second,
+        bytes_burst=max(2 * args.bytes_per_second, 2 * (MAX_PAYLOAD + 4)),
+        total_lines=max(Limits().total_lines, args.lines_per_address),
+    )
+    relay = Relay(limits, shared=shared, proxies=proxies, hash_addresses=args.hash_addresses)
     await relay.start(args.bind, args.port, tls)
     scheme = "wss" if tls else "ws"
     print(f"Relay: listening on {scheme}://{args.bind}:{relay.port}", flush=True)
@@ -124,3 +149,28 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> None:
             loop.add_signal_handler(sig, stop.set)
     await stop.wait()
     await relay.close()
+
+
+def add_bench_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    bench = commands.add_parser("relay-bench", help="T tables of opaque traffic through R relay processes")
+    bench.add_argument("--tables", type=int, default=50)
+    bench.add_argument("--clients", type=int, default=4, help="lines per table: a host and clients - 1 friends")
+    bench.add_argument("--relays", type=int, default=2, help="relay processes (more than 1: sharing one Redis)")
+    bench.add_argument("--pace", type=float, default=0.5, help="seconds a friend waits between round trips")
+    bench.add_argument("--seconds", type=float, default=10.0, help="how long the traffic runs")
+    bench.add_argument("--redis", default=None, metavar="URL", help="use this Redis (default: start one)")
+    bench.add_argument("--memory", type=int, default=0, metavar="LINES", help="also trace the relay's memory")
+
+
+def run_bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    import json
+
+    if args.tables < 1 or args.clients < 2 or args.relays < 1 or args.pace < 0 or args.seconds <= 0:
+        parser.error("relay-bench: --tables ≥ 1, --clients ≥ 2, --relays ≥ 1, --pace ≥ 0, --seconds > 0")
+    from game.net.relay.bench import memory_per_line, run
+
+    result = run(args.tables, args.clients, args.relays, args.pace, args.seconds, args.redis)
+    if args.memory:
+        result["traced_memory"] = memory_per_line(args.memory)
+    print(json.dumps(result, indent=2))
+    return 0
