@@ -88,25 +88,31 @@ async def _echo_host(ws: ClientConnection) -> None:
                 await ws.send(frame)  # 4-byte line number + payload: straight back to that line
 
 
-async def _pinger(ws: ClientConnection, pace: float, until: float, size: int, rtts: list[float]) -> None:
+async def _pinger(
+    ws: ClientConnection, pace: float, until: float, size: int, rtts: list[float], errors: list[str]
+) -> None:
     payload = os.urandom(size)
-    with contextlib.suppress(ConnectionClosed):
+    try:
         await asyncio.sleep(pace * (hash(id(ws)) % 1000) / 1000)  # spread the starts
         while time.monotonic() < until:
             start = time.perf_counter()
             await ws.send(payload)
-            while not isinstance(await asyncio.wait_for(ws.recv(), 30), bytes):
-                pass
+            while isinstance(frame := await asyncio.wait_for(ws.recv(), 30), str):
+                if "refused" in frame:
+                    errors.append(frame)
+                    return
             rtts.append(time.perf_counter() - start)
             await asyncio.sleep(pace)
+    except ConnectionClosed as exc:
+        errors.append(f"closed {exc.rcvd.code if exc.rcvd else None}")
+    except asyncio.TimeoutError:
+        errors.append("no answer in 30 s")
 
 
 @contextlib.asynccontextmanager
 async def _process(*argv: str) -> AsyncIterator[tuple[asyncio.subprocess.Process, str]]:
     """A child process that prints one line (its address) when it is ready."""
-    proc = await asyncio.create_subprocess_exec(
-        *argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
-    )
+    proc = await asyncio.create_subprocess_exec(*argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     try:
         assert proc.stdout is not None
         line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode().strip()
@@ -179,12 +185,13 @@ async def _bench(
         dial_seconds = time.perf_counter() - started
         until = time.monotonic() + seconds
         relayed: list[float] = []
+        errors: list[str] = []
         direct: list[float] = []
         cpu_before = [_cpu_seconds(p.pid) for p in procs]
         hosts = [asyncio.get_running_loop().create_task(_echo_host(h)) for h, _, _ in lines]
         await asyncio.gather(
-            *(_pinger(f, pace, until, size, relayed) for _, friends, _ in lines for f in friends),
-            *(_pinger(d, pace, until, size, direct) for _, _, d in lines),
+            *(_pinger(f, pace, until, size, relayed, errors) for _, friends, _ in lines for f in friends),
+            *(_pinger(d, pace, until, size, direct, errors) for _, _, d in lines),
         )
         cpu = sum(_cpu_seconds(p.pid) for p in procs) - sum(cpu_before)
         rss_after = [_rss_bytes(p.pid) for p in procs]
@@ -218,6 +225,8 @@ async def _bench(
         "relay_cpu_us_per_message": round(1e6 * cpu / messages, 1) if messages else None,
         "relay_messages_per_cpu_second": round(messages / cpu) if cpu > 0 else None,
         "relay_rss_kib_per_line": round((sum(rss_after) - sum(rss_before)) / n_lines / 1024, 1),
+        "errors": len(errors),
+        "first_errors": sorted(set(errors))[:5],
     }
 
 

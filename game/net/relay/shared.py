@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
+from redis.exceptions import TimeoutError as RedisTimeout
 
 from game.net.relay.server import Refused
 
@@ -143,6 +144,7 @@ class Shared:
 
     async def supervise(self) -> None:
         backoff = 0.1
+        strikes = 0  # health checks in a row that timed out (a busy machine, not yet a lost Redis)
         while True:
             if not self.up:
                 try:
@@ -159,15 +161,23 @@ class Shared:
                 log.info("shared: Redis reached; instance %s", self.instance[:6])
                 await self._reclaim()
             await asyncio.sleep(self.check_every)
+            client = self.client
+            if not self.up or client is None:  # lost meanwhile (the listener or the publisher saw it first)
+                continue
             try:
-                assert self.client is not None
-                await asyncio.wait_for(self.client.ping(), 2.0)
-            except (RedisError, OSError, asyncio.TimeoutError):
+                await asyncio.wait_for(client.ping(), 2.0)
+                strikes = 0
+            except (asyncio.TimeoutError, RedisTimeout):
+                strikes += 1
+                if strikes >= 3:
+                    strikes = 0
+                    await self.lost()
+            except (RedisError, OSError):
                 await self.lost()
 
     async def _connect(self) -> None:
         self.client = aioredis.Redis.from_url(
-            self.url, socket_connect_timeout=1.0, socket_timeout=2.0, retry=None, decode_responses=False
+            self.url, socket_connect_timeout=1.0, socket_timeout=6.0, retry=None, decode_responses=False
         )
         await asyncio.wait_for(self.client.ping(), 2.0)
         self.pubsub = self.client.pubsub(ignore_subscribe_messages=True)
@@ -223,8 +233,11 @@ class Shared:
                 if message is not None and message.get("type") == "message":
                     data = message.get("data")
                     if isinstance(data, bytes):
-                        self.dispatch(data)
-        except (RedisError, OSError):
+                        try:
+                            self.dispatch(data)
+                        except Exception:  # a bug here must not silence the link
+                            log.exception("shared: a message from another instance could not be handled")
+        except (RedisError, OSError, RuntimeError):
             asyncio.get_running_loop().create_task(self.lost())
 
     async def publish_forever(self) -> None:
@@ -240,7 +253,7 @@ class Shared:
                 channel, data = self.outbox.popleft()
                 pipe.publish(channel, data)
             try:
-                await asyncio.wait_for(pipe.execute(), 2.0)
+                await asyncio.wait_for(pipe.execute(), 6.0)
             except (RedisError, OSError, asyncio.TimeoutError):
                 await self.lost()
 
