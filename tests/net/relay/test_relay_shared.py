@@ -164,3 +164,21 @@ def test_a_relay_starts_without_redis_and_serves_its_own_tables() -> None:
             await relay.close()
 
     run(go())
+
+
+def test_a_holder_that_never_answers_is_a_plain_refusal(redis: RedisServer) -> None:
+    async def go() -> None:
+        async with two_relays(redis.url, Limits(join_timeout=0.2)) as (a, _b):
+            assert a.shared is not None and a.shared.client is not None
+            await a.shared.client.set(f"fireside:relay:table:{OTHER}", "cccccccccccccccc", ex=30)  # a dead instance
+            ws = await dial(a)
+            assert (await hello(ws, "friend", OTHER))["refused"] == "shared_down"
+            # a host may not take a table a live-looking instance holds ...
+            ws = await dial(a)
+            assert (await hello(ws, "host", OTHER))["refused"] == "table_taken"
+            # ... until its host is marked away there
+            await a.shared.client.set(f"fireside:relay:away:{OTHER}", "1", ex=30)
+            h = await host(a, OTHER)
+            await h.close()
+
+    run(go())
