@@ -114,6 +114,7 @@ class Shared:
         self.kept_at = 0.0
         self.downs = 0  # times Redis was lost (counts only)
         self.connected = asyncio.Event()
+        self.stopping = False
 
     def attach(self, relay: Relay) -> None:
         self.relay = relay
@@ -129,6 +130,7 @@ class Shared:
             log.warning("shared: Redis not reached yet; this relay serves its own tables and keeps trying")
 
     async def stop(self, tables: list[str]) -> None:
+        self.stopping = True
         if self.up and self.client is not None:
             try:
                 pipe = self.client.pipeline(transaction=False)
@@ -196,7 +198,7 @@ class Shared:
 
     async def lost(self) -> None:
         """Redis is gone: every crossing line ends; the rest go on."""
-        if not self.up:
+        if not self.up or self.stopping:
             return
         self.up = False
         self.downs += 1
@@ -249,9 +251,12 @@ class Shared:
                 self.outbox.clear()
                 continue
             pipe = self.client.pipeline(transaction=False)
-            for _ in range(min(len(self.outbox), 512)):
+            batches: dict[str, list[bytes]] = {}  # several messages to one instance go as one, in order
+            for _ in range(min(len(self.outbox), 1024)):
                 channel, data = self.outbox.popleft()
-                pipe.publish(channel, data)
+                batches.setdefault(channel, []).append(len(data).to_bytes(4, "big") + data)
+            for channel, parts in batches.items():
+                pipe.publish(channel, b"B" + b"".join(parts))
             try:
                 await asyncio.wait_for(pipe.execute(), 6.0)
             except (RedisError, OSError, asyncio.TimeoutError):
@@ -376,6 +381,14 @@ class Shared:
         if relay is None or not data:
             return
         kind, body = data[:1], data[1:]
+        if kind == b"B":
+            at = 1
+            while at + 4 <= len(data):
+                size = int.from_bytes(data[at : at + 4], "big")
+                if data[at + 4 : at + 5] != b"B":  # one level only
+                    self.dispatch(data[at + 4 : at + 4 + size])
+                at += 4 + size
+            return
         try:
             if kind == b"J" and len(body) == 4 + TABLE_LEN + ID_LEN:
                 ref = body[:4]
