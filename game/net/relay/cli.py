@@ -118,6 +118,11 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 
 async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> None:
+    stop = asyncio.Event()  # SIGTERM (systemd, a container's stop) and Ctrl-C: refuse every line "shutting_down"
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
     from game.net.relay.server import Relay
 
     shared = None
@@ -142,11 +147,6 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> None:
     await relay.start(args.bind, args.port, tls)
     scheme = "wss" if tls else "ws"
     print(f"Relay: listening on {scheme}://{args.bind}:{relay.port}", flush=True)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, stop.set)
     await stop.wait()
     await relay.close()
 

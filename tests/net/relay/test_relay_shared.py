@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator
 
+import pytest
 from relaykit import (
     OTHER,
     TABLE,
@@ -144,6 +146,7 @@ def a_shared(url: str) -> bool:
 
 
 def test_a_relay_starts_without_redis_and_serves_its_own_tables() -> None:
+    pytest.importorskip("redis", reason="the redis library is not installed (pip install -e '.[test]')")
     from relaykit import free_port
 
     from game.net.relay.shared import Shared
@@ -182,3 +185,24 @@ def test_a_holder_that_never_answers_is_a_plain_refusal(redis: RedisServer) -> N
             await h.close()
 
     run(go())
+
+
+def test_no_secret_reaches_either_instance_log(redis: RedisServer, caplog: pytest.LogCaptureFixture) -> None:
+    secret = "Xq3pL0v9bRtYk2mN8sHcW4eZaJ7uF1gD6iOyT5rE0nA"
+    invite = f"fireside://127.0.0.1:1/{TABLE}#{secret}".encode()
+
+    async def go() -> None:
+        async with two_relays(redis.url) as (a, b):
+            h = await host(a)
+            far, n = await friend(b, h)
+            await far.send(invite)
+            assert await binary(h) == to_line(n, invite)
+            await h.send(to_line(n, invite))
+            assert await binary(far) == invite
+            await h.close()
+            await closed(far)
+
+    with caplog.at_level(logging.DEBUG, logger="fireside.relay"):
+        run(go())
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert caplog.records and logged.count(secret) == 0 and logged.count(TABLE) == 0
