@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import json
 import os
 import shutil
 import socket
@@ -153,9 +154,17 @@ async def _redis(url: str | None, needed: bool) -> AsyncIterator[str | None]:
 
 
 async def _bench(
-    tables: int, clients: int, relays: int, pace: float, seconds: float, redis_url: str | None, size: int
+    tables: int,
+    clients: int,
+    relays: int,
+    pace: float,
+    seconds: float,
+    redis_url: str | None,
+    size: int,
+    workers: int,
 ) -> dict[str, Any]:
     python = sys.executable
+    workers = max(1, min(workers, tables))
     async with contextlib.AsyncExitStack() as stack:
         url = await stack.enter_async_context(_redis(redis_url, relays > 1))
         procs: list[asyncio.subprocess.Process] = []
@@ -167,40 +176,43 @@ async def _bench(
                 raise SystemExit(f"relay-bench: a relay did not start ({line!r})")
             procs.append(proc)
             urls.append("ws://" + line.split("ws://", 1)[1])
-        echo, echo_line = await stack.enter_async_context(_process(python, "-m", "game.net.relay.bench", "--echo"))
+        _, echo_line = await stack.enter_async_context(_process(python, "-m", "game.net.relay.bench", "--echo"))
         await asyncio.sleep(0.2)
         rss_before = [_rss_bytes(p.pid) for p in procs]
-        gate = asyncio.Semaphore(64)
-
-        async def dial_table(i: int) -> tuple[ClientConnection, list[ClientConnection], ClientConnection]:
-            async with gate:
-                table = _table_id(i)
-                host = await _hello(urls[i % relays], "host", table)
-                friends = [await _hello(urls[(i + j) % relays], "friend", table) for j in range(1, clients)]
-                direct = await connect(echo_line, compression=None, open_timeout=30)
-                return host, friends, direct
-
         started = time.perf_counter()
-        lines = await asyncio.gather(*(dial_table(i) for i in range(tables)))
+        crowd = []
+        for w in range(workers):  # the clients in processes of their own: one loop is not the bottleneck
+            config = {
+                "urls": urls,
+                "echo": echo_line,
+                "tables": list(range(w, tables, workers)),
+                "clients": clients,
+                "pace": pace,
+                "seconds": seconds,
+                "size": size,
+            }
+            argv = [python, "-m", "game.net.relay.bench", "--worker", json.dumps(config)]
+            proc, line = await stack.enter_async_context(_process(*argv))
+            if line != "ready":
+                raise SystemExit(f"relay-bench: a client process did not connect ({line!r})")
+            crowd.append(proc)
         dial_seconds = time.perf_counter() - started
-        until = time.monotonic() + seconds
-        relayed: list[float] = []
-        errors: list[str] = []
-        direct: list[float] = []
         cpu_before = [_cpu_seconds(p.pid) for p in procs]
-        hosts = [asyncio.get_running_loop().create_task(_echo_host(h)) for h, _, _ in lines]
-        await asyncio.gather(
-            *(_pinger(f, pace, until, size, relayed, errors) for _, friends, _ in lines for f in friends),
-            *(_pinger(d, pace, until, size, direct, errors) for _, _, d in lines),
-        )
+        for proc in crowd:
+            assert proc.stdin is not None
+            proc.stdin.write(b"go\n")
+            await proc.stdin.drain()
+        relayed: list[float] = []
+        direct: list[float] = []
+        errors: list[str] = []
+        for proc in crowd:
+            assert proc.stdout is not None
+            report = json.loads(await asyncio.wait_for(proc.stdout.readline(), seconds + 120))
+            relayed += report["relayed"]
+            direct += report["direct"]
+            errors += report["errors"]
         cpu = sum(_cpu_seconds(p.pid) for p in procs) - sum(cpu_before)
         rss_after = [_rss_bytes(p.pid) for p in procs]
-        for task in hosts:
-            task.cancel()
-        for h, friends, d in lines:
-            for ws in (h, *friends, d):
-                ws.transport.abort()
-        echo.terminate()
     n_lines = tables * clients
     messages = 2 * len(relayed)
 
@@ -215,6 +227,7 @@ async def _bench(
         "relays": relays,
         "pace_s": pace,
         "lines": n_lines,
+        "client_processes": workers,
         "dial_s": round(dial_seconds, 2),
         "round_trips_relay": len(relayed),
         "round_trips_direct": len(direct),
@@ -238,8 +251,9 @@ def run(
     seconds: float = 10.0,
     redis_url: str | None = None,
     size: int = 200,
+    workers: int = 2,
 ) -> dict[str, Any]:
-    return asyncio.run(_bench(tables, clients, relays, pace, seconds, redis_url, size))
+    return asyncio.run(_bench(tables, clients, relays, pace, seconds, redis_url, size, workers))
 
 
 # -- memory per line, measured with tracemalloc in the relay's own process ------------------------
@@ -311,6 +325,42 @@ async def _hold(url: str, lines: int, exchange: bool) -> None:
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
 
 
+async def _worker(config: dict[str, Any]) -> None:
+    """A client process of the bench: its tables' hosts, friends and direct lines; traffic after "go"."""
+    urls: list[str] = config["urls"]
+    clients: int = config["clients"]
+    pace: float = config["pace"]
+    size: int = config["size"]
+    gate = asyncio.Semaphore(64)
+
+    async def dial_table(i: int) -> tuple[ClientConnection, list[ClientConnection], ClientConnection]:
+        async with gate:
+            table = _table_id(i)
+            host = await _hello(urls[i % len(urls)], "host", table)
+            friends = [await _hello(urls[(i + j) % len(urls)], "friend", table) for j in range(1, clients)]
+            direct = await connect(config["echo"], compression=None, open_timeout=30)
+            return host, friends, direct
+
+    lines = await asyncio.gather(*(dial_table(i) for i in config["tables"]))
+    print("ready", flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    until = time.monotonic() + config["seconds"]
+    relayed: list[float] = []
+    direct: list[float] = []
+    errors: list[str] = []
+    hosts = [asyncio.get_running_loop().create_task(_echo_host(h)) for h, _, _ in lines]
+    await asyncio.gather(
+        *(_pinger(f, pace, until, size, relayed, errors) for _, friends, _ in lines for f in friends),
+        *(_pinger(d, pace, until, size, direct, errors) for _, _, d in lines),
+    )
+    print(json.dumps({"relayed": relayed, "direct": direct, "errors": errors}), flush=True)
+    for task in hosts:
+        task.cancel()
+    for h, friends, d in lines:
+        for ws in (h, *friends, d):
+            ws.transport.abort()
+
+
 async def _echo() -> None:
     async def echo(ws: ServerConnection) -> None:
         with contextlib.suppress(ConnectionClosed):
@@ -327,6 +377,11 @@ async def _echo() -> None:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--echo"]:
         asyncio.run(_echo())
+    elif sys.argv[1:2] == ["--worker"]:
+        try:
+            asyncio.run(_worker(json.loads(sys.argv[2])))
+        except (OSError, InvalidStatus, RuntimeError) as exc:
+            print(f"failed: {exc}", flush=True)
     elif sys.argv[1:2] == ["--hold"]:
         try:
             asyncio.run(_hold(sys.argv[2], int(sys.argv[3]), "--exchange" in sys.argv[4:]))

@@ -158,6 +158,7 @@ def add_bench_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
     bench.add_argument("--relays", type=int, default=2, help="relay processes (more than 1: sharing one Redis)")
     bench.add_argument("--pace", type=float, default=0.5, help="seconds a friend waits between round trips")
     bench.add_argument("--seconds", type=float, default=10.0, help="how long the traffic runs")
+    bench.add_argument("--workers", type=int, default=2, help="client processes (default 2)")
     bench.add_argument("--redis", default=None, metavar="URL", help="use this Redis (default: start one)")
     bench.add_argument("--memory", type=int, default=0, metavar="LINES", help="also trace the relay's memory")
 
@@ -165,11 +166,11 @@ def add_bench_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
 def run_bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     import json
 
-    if args.tables < 1 or args.clients < 2 or args.relays < 1 or args.pace < 0 or args.seconds <= 0:
-        parser.error("relay-bench: --tables ≥ 1, --clients ≥ 2, --relays ≥ 1, --pace ≥ 0, --seconds > 0")
+    if min(args.tables, args.relays, args.workers) < 1 or args.clients < 2 or args.pace < 0 or args.seconds <= 0:
+        parser.error("relay-bench: --tables, --relays, --workers ≥ 1, --clients ≥ 2, --pace ≥ 0, --seconds > 0")
     from game.net.relay.bench import memory_per_line, run
 
-    result = run(args.tables, args.clients, args.relays, args.pace, args.seconds, args.redis)
+    result = run(args.tables, args.clients, args.relays, args.pace, args.seconds, args.redis, workers=args.workers)
     if args.memory:
         result["traced_memory"] = memory_per_line(args.memory)
     print(json.dumps(result, indent=2))
