@@ -113,7 +113,9 @@ async def _pinger(
 @contextlib.asynccontextmanager
 async def _process(*argv: str) -> AsyncIterator[tuple[asyncio.subprocess.Process, str]]:
     """A child process that prints one line (its address) when it is ready."""
-    proc = await asyncio.create_subprocess_exec(*argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    proc = await asyncio.create_subprocess_exec(
+        *argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, limit=256 * 1024 * 1024
+    )
     try:
         assert proc.stdout is not None
         line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode().strip()

@@ -216,6 +216,8 @@ class Relay:
     async def close(self) -> None:
         """Refuse every line ("shutting_down") and stop."""
         self.closing = True
+        if self.shared is not None:
+            self.shared.stopping = True  # lines ending now are not a lost Redis
         if self.janitor is not None:
             self.janitor.cancel()
         for line in list(self.lines):

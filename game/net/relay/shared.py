@@ -106,6 +106,7 @@ class Shared:
         self.client: aioredis.Redis | None = None
         self.pubsub: aioredis.client.PubSub | None = None
         self.outbox: collections.deque[tuple[str, bytes]] = collections.deque()
+        self.chores: collections.deque[tuple[str, list[str], list[str]]] = collections.deque()  # registry scripts
         self.outbox_ready = asyncio.Event()
         self.pending: dict[int, asyncio.Future[int | str]] = {}
         self.owners: dict[tuple[str, int], str] = {}  # friend lines here → the instance holding their table
@@ -173,9 +174,9 @@ class Shared:
                 strikes += 1
                 if strikes >= 3:
                     strikes = 0
-                    await self.lost()
-            except (RedisError, OSError):
-                await self.lost()
+                    await self.lost("no answer to three health checks")
+            except (RedisError, OSError) as exc:
+                await self.lost(f"health check: {type(exc).__name__}")
 
     async def _connect(self) -> None:
         self.client = aioredis.Redis.from_url(
@@ -196,14 +197,15 @@ class Shared:
                 except (RedisError, OSError, asyncio.TimeoutError, RuntimeError):
                     pass
 
-    async def lost(self) -> None:
+    async def lost(self, why: str = "") -> None:
         """Redis is gone: every crossing line ends; the rest go on."""
         if not self.up or self.stopping:
             return
         self.up = False
         self.downs += 1
-        log.warning("shared: Redis lost; lines between relay machines end, tables here go on")
+        log.warning("shared: Redis lost (%s); lines between relay machines end, tables here go on", why)
         self.outbox.clear()
+        self.chores.clear()
         for future in self.pending.values():
             if not future.done():
                 future.set_result("shared_down")
@@ -226,7 +228,7 @@ class Shared:
             for table in list(self.relay.tables):
                 await self.client.eval(CLAIM, 2, _table_key(table), _away_key(table), self.instance, str(self.ttl))
         except (RedisError, OSError):
-            await self.lost()
+            await self.lost("registering again")
 
     async def listen(self, pubsub: aioredis.client.PubSub) -> None:
         try:
@@ -239,18 +241,23 @@ class Shared:
                             self.dispatch(data)
                         except Exception:  # a bug here must not silence the link
                             log.exception("shared: a message from another instance could not be handled")
-        except (RedisError, OSError, RuntimeError):
-            asyncio.get_running_loop().create_task(self.lost())
+        except (RedisError, OSError, RuntimeError) as exc:
+            asyncio.get_running_loop().create_task(self.lost(f"listening: {type(exc).__name__}"))
 
     async def publish_forever(self) -> None:
+        """One writer to Redis: publishes and registry chores in order, many to one round trip."""
         while True:
-            while not self.outbox:
+            while not self.outbox and not self.chores:
                 self.outbox_ready.clear()
                 await self.outbox_ready.wait()
             if not self.up or self.client is None:
                 self.outbox.clear()
+                self.chores.clear()
                 continue
             pipe = self.client.pipeline(transaction=False)
+            for _ in range(min(len(self.chores), 1024)):
+                script, keys, args = self.chores.popleft()
+                pipe.eval(script, len(keys), *keys, *args)
             batches: dict[str, list[bytes]] = {}  # several messages to one instance go as one, in order
             for _ in range(min(len(self.outbox), 1024)):
                 channel, data = self.outbox.popleft()
@@ -259,8 +266,8 @@ class Shared:
                 pipe.publish(channel, b"B" + b"".join(parts))
             try:
                 await asyncio.wait_for(pipe.execute(), 6.0)
-            except (RedisError, OSError, asyncio.TimeoutError):
-                await self.lost()
+            except (RedisError, OSError, asyncio.TimeoutError) as exc:
+                await self.lost(f"writing: {type(exc).__name__}")
 
     def send(self, instance: str, data: bytes) -> bool:
         if not self.up or len(self.outbox) >= self.queue_max:
@@ -280,7 +287,7 @@ class Shared:
                 self.client.eval(CLAIM, 2, _table_key(table), _away_key(table), self.instance, str(self.ttl)), 2.0
             )
         except (RedisError, OSError, asyncio.TimeoutError):
-            await self.lost()
+            await self.lost("claiming a table")
             return True
         if before is None:
             return False
@@ -295,38 +302,21 @@ class Shared:
         self._fire(RELEASE, table, None)
 
     def _fire(self, script: str, table: str, seconds: int | None) -> None:
-        client = self.client
-        if not self.up or client is None:
+        if not self.up or len(self.chores) >= self.queue_max:
             return
         args = [self.instance] + ([str(seconds)] if seconds is not None else [])
-
-        async def run() -> None:
-            try:
-                await asyncio.wait_for(client.eval(script, 2, _table_key(table), _away_key(table), *args), 2.0)
-            except (RedisError, OSError, asyncio.TimeoutError):
-                await self.lost()
-
-        asyncio.get_running_loop().create_task(run())
+        self.chores.append((script, [_table_key(table), _away_key(table)], args))
+        self.outbox_ready.set()
 
     def keep(self, tables: dict[str, Table]) -> None:
         """Renew the registry entries of the tables held here (every ttl/3 seconds)."""
         now = asyncio.get_running_loop().time()
-        client = self.client
-        if not self.up or client is None or now - self.kept_at < self.ttl / 3 or not tables:
+        if not self.up or now - self.kept_at < self.ttl / 3 or not tables:
             return
         self.kept_at = now
-        names = list(tables)
-
-        async def run() -> None:
-            try:
-                pipe = client.pipeline(transaction=False)
-                for table in names:
-                    pipe.eval(KEEP, 1, _table_key(table), self.instance, str(self.ttl))
-                await asyncio.wait_for(pipe.execute(), 5.0)
-            except (RedisError, OSError, asyncio.TimeoutError):
-                await self.lost()
-
-        asyncio.get_running_loop().create_task(run())
+        for table in tables:
+            self.chores.append((KEEP, [_table_key(table)], [self.instance, str(self.ttl)]))
+        self.outbox_ready.set()
 
     async def join(self, table: str) -> tuple[str, int]:
         """A friend here for a table held elsewhere: (its holder, the line number), or Refused."""
@@ -335,7 +325,7 @@ class Shared:
         try:
             owner = await asyncio.wait_for(self.client.get(_table_key(table)), 2.0)
         except (RedisError, OSError, asyncio.TimeoutError):
-            await self.lost()
+            await self.lost("finding a table")
             raise Refused("shared_down") from None
         if not isinstance(owner, bytes) or owner == self.me:
             raise Refused("no_table")
