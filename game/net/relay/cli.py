@@ -67,13 +67,33 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     relay.add_argument("--quiet", action="store_true", help="log only warnings")
     limits = relay.add_argument_group("limits per address (a relay behind a proxy counts the proxy's X-Forwarded-For)")
     defaults = Limits()
-    limits.add_argument("--lines-per-address", type=int, default=defaults.lines_per_address, metavar="N")
-    limits.add_argument("--tables-per-address", type=int, default=defaults.tables_per_address, metavar="N")
     limits.add_argument(
-        "--messages-per-second", type=float, default=defaults.messages_per_second, metavar="N", help="on average"
+        "--lines-per-address",
+        type=int,
+        default=defaults.lines_per_address,
+        metavar="N",
+        help=f"open lines, hosts and friends (default {defaults.lines_per_address})",
     )
     limits.add_argument(
-        "--bytes-per-second", type=float, default=defaults.bytes_per_second, metavar="N", help="on average"
+        "--tables-per-address",
+        type=int,
+        default=defaults.tables_per_address,
+        metavar="N",
+        help=f"tables registered (default {defaults.tables_per_address})",
+    )
+    limits.add_argument(
+        "--messages-per-second",
+        type=float,
+        default=defaults.messages_per_second,
+        metavar="N",
+        help=f"messages sent, on average; twice as many at once (default {defaults.messages_per_second:g})",
+    )
+    limits.add_argument(
+        "--bytes-per-second",
+        type=float,
+        default=defaults.bytes_per_second,
+        metavar="N",
+        help=f"bytes sent, on average; twice as many at once (default {int(defaults.bytes_per_second)})",
     )
 
 
