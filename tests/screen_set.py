@@ -68,6 +68,7 @@ class Reading:
     lang: str
     size: tuple[int, int]
     drawn: list[Drawn] = field(default_factory=list)
+    covered: list[Drawn] = field(default_factory=list)  # text partly under something drawn later
     untranslated: set[str] = field(default_factory=set)  # catalog messages asked for that have no translation
     error: str = ""
 
@@ -105,6 +106,7 @@ class Reading:
         out = [f"error: {self.error}"] if self.error else []
         out += [f"outside: {d.text!r} at {tuple(d.rect)}" for d in self.outside()]
         out += [f"overlap: {a.text!r} {tuple(a.rect)} / {b.text!r} {tuple(b.rect)}" for a, b in self.overlapping()]
+        out += [f"covered: {d.text!r} at {tuple(d.rect)}" for d in self.covered]
         out += [f"english: {t!r}" for t in sorted(self.english())]
         out += [f"untranslated: {t!r}" for t in sorted(self.untranslated)]
         return out
@@ -116,6 +118,7 @@ class Sheet:
     def __init__(self, texts: dict[int, tuple[pygame.Surface, str]]):
         self.texts = texts
         self.drawn: list[Drawn] = []
+        self.covered: list[Drawn] = []  # text something else was drawn over part of
         self.ink: dict[int, pygame.Rect] = {}
 
 
@@ -134,7 +137,16 @@ class Canvas(pygame.Surface):
         return self.get_clip().move(self._offset())
 
     def _cover(self, rect: pygame.Rect) -> None:
+        """Something not text was drawn over `rect`: the text under all of it is gone
+        (a panel drawn over the table, the modal's shade); text partly under a thing
+        smaller than the window is noted as covered (a box over a seat's name)."""
         rect = rect.move(self._offset())
+        window = self.get_abs_parent().get_rect()
+        if rect.w * rect.h < 0.6 * window.w * window.h:
+            for d in SHEET.drawn:
+                cut = rect.clip(d.rect)
+                if cut.h * 3 >= d.rect.h and cut.w > 4 and not rect.contains(d.rect) and d not in SHEET.covered:
+                    SHEET.covered.append(d)
         SHEET.drawn = [d for d in SHEET.drawn if not rect.contains(d.rect)]
 
     def blit(self, source, dest, area=None, special_flags=0):  # type: ignore[override]
@@ -518,7 +530,7 @@ def read(name: str, lang: str, size: tuple[int, int], save: str | None = None) -
                 app.screen = canvas
                 missing.clear()
                 app.draw()
-                reading.drawn = SHEET.drawn
+                reading.drawn, reading.covered = SHEET.drawn, SHEET.covered
                 reading.untranslated = set(missing)
                 if save:
                     pygame.image.save(canvas, save)
