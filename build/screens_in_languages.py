@@ -1,5 +1,6 @@
 """Draw the screens a second reader reads (network, coach, review, lessons,
-results) in every language at 1024x600 and 1280x720, into a folder of PNGs,
+results) in every language at 1024x600 and 1280x720, into a folder of PNGs
+(and beside each its texts as drawn, one a line, to read as words),
 and list what the drawing itself shows wrong: text outside the window or its
 box, text over text, English left on a Korean or Punjabi screen, catalog
 messages without a translation.  Read the pictures too: the list finds
@@ -52,6 +53,8 @@ def main(argv: list[str] | None = None) -> int:
             for w, h in sizes:
                 path = out / f"{name}-{lang}-{w}x{h}.png"
                 reading = screen_set.read(name, lang, (w, h), save=str(path))
+                lines = [f"{d.text}\t{tuple(d.rect)}" for d in reading.drawn]
+                path.with_suffix(".txt").write_text("\n".join(lines) + "\n", encoding="utf-8")  # the words, to read
                 problems = reading.problems()
                 found += len(problems)
                 print(f"{path.name}: {len(reading.drawn)} texts, {len(problems) or 'nothing'} found", flush=True)

@@ -58,6 +58,8 @@ class Drawn:
     image: pygame.Surface
     rect: pygame.Rect  # the inked pixels, where they were put (not cut by the window)
     clip: pygame.Rect  # the canvas's clip when it was drawn
+    dimmed: bool = False  # a shade or a lesson's veil was drawn over the whole window since
+    hidden: list[pygame.Rect] = field(default_factory=list)  # where things drawn since cover part of it
 
 
 @dataclass
@@ -83,6 +85,8 @@ class Reading:
                 cut = a.rect.clip(b.rect)
                 if not cut.w or not cut.h or (a.text == b.text and abs(a.rect.x - b.rect.x) < 4):
                     continue
+                if any(h.contains(cut) for h in [*a.hidden, *b.hidden]):
+                    continue  # a panel drawn over the place: one of them is not seen there
                 if inked(a).overlap_area(inked(b), (b.rect.x - a.rect.x, b.rect.y - a.rect.y)) > 2:
                     found.append((a, b))  # their letters touch, not only the boxes around them
         return found
@@ -96,7 +100,7 @@ class Reading:
             words = [
                 w
                 for w in re.findall(r"[A-Za-z0-9][A-Za-z0-9'-]+", d.text)
-                if w not in LATIN_OK and re.search(r"[a-z]", w)  # a code (K3M9QP, ST4-2WAP-17VV-P) is no word
+                if w not in LATIN_OK and re.search(r"[a-z]", w) and not re.search(r"\d", w)  # nor a code, a version
             ]
             if words:
                 left.add(d.text)
@@ -136,17 +140,25 @@ class Canvas(pygame.Surface):
     def _window_clip(self) -> pygame.Rect:
         return self.get_clip().move(self._offset())
 
-    def _cover(self, rect: pygame.Rect) -> None:
+    def _cover(self, rect: pygame.Rect, see_through: bool = False) -> None:
         """Something not text was drawn over `rect`: the text under all of it is gone
-        (a panel drawn over the table, the modal's shade); text partly under a thing
-        smaller than the window is noted as covered (a box over a seat's name)."""
+        (a panel or a card drawn over it); a see-through thing over most of the window
+        (a modal's shade, a lesson's veil) leaves it dimmed but there; text partly
+        under a thing smaller than the window is noted as covered (a box over a name)."""
         rect = rect.move(self._offset())
         window = self.get_abs_parent().get_rect()
-        if rect.w * rect.h < 0.6 * window.w * window.h:
+        if see_through and rect.w * rect.h >= 0.6 * window.w * window.h:
             for d in SHEET.drawn:
-                cut = rect.clip(d.rect)
-                if cut.h * 3 >= d.rect.h and cut.w > 4 and not rect.contains(d.rect) and d not in SHEET.covered:
-                    SHEET.covered.append(d)
+                d.dimmed = d.dimmed or rect.contains(d.rect)
+            return
+        for d in SHEET.drawn:
+            cut = rect.clip(d.rect)
+            if not cut.w or not cut.h or rect.contains(d.rect):
+                continue
+            d.hidden.append(rect)
+            small = rect.w * rect.h < 0.6 * window.w * window.h
+            if small and cut.h * 3 >= d.rect.h and cut.w > 4 and not d.dimmed and d not in SHEET.covered:
+                SHEET.covered.append(d)
         SHEET.drawn = [d for d in SHEET.drawn if not rect.contains(d.rect)]
 
     def blit(self, source, dest, area=None, special_flags=0):  # type: ignore[override]
@@ -164,7 +176,7 @@ class Canvas(pygame.Surface):
                 SHEET.drawn.append(Drawn(known[1], source, ink.move(topleft).move(self._offset()), self._window_clip()))
         else:
             size = pygame.Rect(area).size if area is not None else source.get_size()
-            self._cover(pygame.Rect(topleft, size))
+            self._cover(pygame.Rect(topleft, size), see_through=bool(source.get_flags() & pygame.SRCALPHA))
         return done
 
     def blits(self, blit_sequence, doreturn=True):  # type: ignore[override]
@@ -281,14 +293,6 @@ def frames(app: App, n: int = 3, until: Callable[[], bool] | None = None, breath
     return until() if until is not None else True
 
 
-def _button(scene, *labels: str):
-    """The scene's button whose label (the catalog message) is one of `labels`."""
-    for button in getattr(scene, "buttons", []):
-        if button.label in labels:
-            return button
-    return None
-
-
 def host_setup(app: App, lang: str) -> None:
     from game.app.scenes.title import TitleScene
 
@@ -307,6 +311,18 @@ def join(app: App, lang: str) -> None:
     with contextlib.suppress(AttributeError):
         scene.address_field.text = "192.168.1.20:8765"
         scene.code_field.text = "K3M9QP"
+    frames(app)
+
+
+def join_refused(app: App, lang: str) -> None:
+    """Join, answered by a table of another version (its longest refusal)."""
+    from game import __version__
+    from game.net import words as net_words
+
+    join(app, lang)
+    scene = app.stack.top
+    params = {"name": NAMES[lang][0], "theirs": "0.9.12", "ours": __version__}
+    scene.say(net_words.say("version", "", params), True)
     frames(app)
 
 
@@ -499,6 +515,7 @@ def results(app: App, lang: str) -> None:
 SCREENS: dict[str, Callable[[App, str], object]] = {
     "host": host_setup,
     "join": join,
+    "join-refused": join_refused,
     "lobby": lobby,
     "remote-chat": remote_chat,
     "reconnecting": reconnecting,
@@ -530,7 +547,9 @@ def read(name: str, lang: str, size: tuple[int, int], save: str | None = None) -
                 app.screen = canvas
                 missing.clear()
                 app.draw()
-                reading.drawn, reading.covered = SHEET.drawn, SHEET.covered
+                reading.drawn = SHEET.drawn
+                # still to be seen, not beneath a modal's shade (the table behind it)
+                reading.covered = [d for d in SHEET.covered if not d.dimmed and any(d is e for e in SHEET.drawn)]
                 reading.untranslated = set(missing)
                 if save:
                     pygame.image.save(canvas, save)

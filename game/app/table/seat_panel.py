@@ -65,10 +65,13 @@ class SeatPanels:
         draw_panel(surface, rect, radius=ui(12), edge=ACCENT if active else None)
         widgets.seat_mark(surface, seat, (rect.x + ui(16), rect.y + ui(18)), ui(7))
         badge = host.seat_badge_width(seat)
+        tag_word = self.tag(seat)
         if badge:  # the game's badge takes the tag's corner: the name ends before it
             right = rect.right - ui(6) - badge
+        elif tag_word.casefold() == host.name(seat).casefold():  # a lesson's "You" is not tagged "you" again
+            right = rect.right - ui(10)
         else:
-            tag = blit_text(surface, self.tag(seat), ui(13), MUTED, topright=(rect.right - ui(10), rect.y + ui(11)))
+            tag = blit_text(surface, tag_word, ui(13), MUTED, topright=(rect.right - ui(10), rect.y + ui(11)))
             right = tag.left
         # a long name (a friend may bring 24 wide letters) a little smaller, then cut with an ellipsis:
         # it never runs over the tag or off the window
