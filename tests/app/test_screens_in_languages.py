@@ -69,3 +69,35 @@ def test_the_script_draws_a_screen_into_its_folder(tmp_path: Path, capsys) -> No
     status = script.main(["--out", str(tmp_path), "--screen", "join", "--lang", "pa", "--size", "1024x600"])
     assert (tmp_path / "join-pa-1024x600.png").is_file()
     assert status == 0, capsys.readouterr().out
+
+
+def test_a_long_label_takes_room_from_its_neighbours_not_its_size() -> None:
+    """Catalan's lesson end: "Juga una partida de veritat" beside two short labels
+    keeps the row's size; the row's width stays what it was."""
+    from game.app.look import fonts
+    from game.app.ui.widgets import Button, layout_row
+
+    pygame.display.set_mode((400, 300))
+    buttons = [Button("Juga una partida de veritat", print, primary=True), Button("Un altre cop", print)]
+    buttons.append(Button("Pantalla inicial", print))
+    layout_row(buttons, (512, 400), 184, 35, 10, label_px=15)
+    assert sum(b.rect.w for b in buttons) == 3 * 184 and buttons[0].rect.w > 184 > buttons[1].rect.w
+    assert all(b.label_px(15) == 15 for b in buttons), [fonts.size(b.label, 15, b.primary) for b in buttons]
+    layout_row(buttons[1:], (512, 400), 184, 35, 10, label_px=15)  # labels that fit: equal widths, as before
+    assert [b.rect.w for b in buttons[1:]] == [184, 184]
+
+
+def test_a_text_fields_hint_starts_after_the_caret() -> None:
+    from game.app.ui.text_input import TextField
+
+    with screen_set.recording() as (texts, _missing):
+        pygame.display.set_mode((400, 100))
+        canvas = screen_set.Canvas((400, 100))
+        screen_set.SHEET.__init__(texts)
+        field = TextField(hint="Type a line, Enter sends")
+        field.rect = pygame.Rect(10, 10, 300, 36)
+        field.focused = True
+        field.draw(canvas, 16)
+    (hint,) = screen_set.SHEET.drawn
+    assert hint.text == "Type a line, Enter sends" and hint.rect.x >= field.rect.x + 10 + 4  # the caret is 2 px at +2
+    assert field.rect.contains(hint.rect)
