@@ -1,0 +1,212 @@
+"""Tables through a relay (issue 34): the host dials out, friends join with the
+invite, every message sealed end to end; the relay reads nothing of the game
+and a relay that meddles gets the line refused."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from netkit import GAMES, Recorder, make_table
+from relaykit import StandInRelay
+
+from game.net import seal
+from game.net.carrier import HostServer
+from game.net.client import Client, play_bot
+from game.net.invite import Invite
+from game.net.relayed import RelayRefused, open_line
+
+LOOPBACK = "127.0.0.1"
+
+
+def _host(relay, game_id, humans, seed, *, direct=False, **kwargs):
+    session, table, states = make_table(game_id, humans, seed, **kwargs)
+    invite = Invite.new(relay.url)
+    server = HostServer(table, host=LOOPBACK, relay=invite)
+    server.direct = None if direct else []  # [] : offer no address, every friend goes through the relay
+    server.start()
+    return session, table, states, server, invite
+
+
+def _wait_registered(server, timeout=10.0):
+    async def main():
+        for _ in range(int(timeout / 0.02)):
+            if server.relay_host is not None and server.relay_host.registered:
+                return True
+            await asyncio.sleep(0.02)
+        return False
+
+    assert asyncio.run(main()), "the host never registered at the relay"
+
+
+def _play(invite, seats, seed, states=None, recorder=None, names=None, timeout=120.0):
+    async def main():
+        bots = [
+            play_bot(
+                invite.link(),
+                (names or [f"Bot{i}" for i in range(seats)])[i],
+                seed=f"{seed}/{i}",
+                on_message=None if recorder is None else (lambda c, raw: recorder.check(c.seat, raw, states)),
+            )
+            for i in range(seats)
+        ]
+        return await asyncio.wait_for(asyncio.gather(*bots), timeout)
+
+    return asyncio.run(main())
+
+
+def _plaintext_seen(received: list[bytes], words: set[str]) -> int:
+    """Bytes of game words found anywhere in what the relay received."""
+    blob = b"".join(received)
+    return sum(blob.count(w.encode()) * len(w.encode()) for w in words if len(w) >= 3)
+
+
+def _game_words(session, clients, chat: list[str]) -> set[str]:
+    words = {"view", "hello", "welcome", *chat}
+    words |= {c.name for c in clients if getattr(c, "name", None)}
+    state = session.match.state
+    for seat in range(state.num_players):
+        words |= {str(card) for card in state.hand(seat)}
+    return words
+
+
+@pytest.mark.parametrize("game_id", GAMES[:1])
+def test_a_whole_game_through_the_relay_shows_it_no_plaintext(game_id):
+    with StandInRelay() as relay:
+        session, _table, states, server, invite = _host(relay, game_id, [True, False, True, True], seed=5)
+        try:
+            _wait_registered(server)
+            recorder = Recorder()
+            names = ["Annabel", "Bertrand", "Cosima"]
+            clients = _play(invite, 3, 5, states, recorder, names)
+        finally:
+            server.stop()
+    assert session.over
+    assert sorted(c.seat for c in clients) == [0, 2, 3]
+    for client in clients:
+        assert client.over and client.view == session.view(client.seat) and client.refusals == []
+    assert recorder.views > 30 and recorder.mismatched == 0 and recorder.hidden_found == 0
+    # the secret never reached the relay; nor did one name, one card or one protocol word
+    blob = b"".join(relay.received)
+    assert invite.link().split("#")[1].encode() not in blob and invite.secret not in blob
+    words = set(names) | {str(c) for s in range(4) for c in states[0].hand(s)} | {'"t":', "view", "hello"}
+    assert _plaintext_seen(relay.received, words) == 0
+    assert len(blob) > 10_000  # the game did go through it
+
+
+def test_a_window_client_through_the_relay_chats_and_the_relay_reads_none_of_it():
+    with StandInRelay() as relay:
+        session, _table, _states, server, invite = _host(relay, "sticheln", [True, True, False], seed=3)
+        try:
+            _wait_registered(server)
+            client = Client(invite.link(), "Philippa").start()
+            try:
+                assert client.wait(lambda seat: seat.seat is not None, 10)
+                assert client.path == "relay"
+                client.say("the zebra quartet sings")
+                assert client.wait(lambda seat: any("zebra" in str(c) for c in seat.chat), 10)
+            finally:
+                client.close()
+        finally:
+            server.stop()
+    blob = b"".join(relay.received)
+    assert b"zebra" not in blob and b"Philippa" not in blob and b"hello" not in blob
+
+
+def test_a_friend_with_another_secret_for_the_same_table_is_refused():
+    with StandInRelay() as relay:
+        _session, _table, _states, server, invite = _host(relay, "sticheln", [True, False, True], seed=2)
+        try:
+            _wait_registered(server)
+            forged = Invite(invite.relay, b"\x00" * 32)
+            forged = type("Forged", (), {"relay": invite.relay, "table": invite.table, "secret": forged.secret})()
+
+            async def main():
+                async with open_line(forged):
+                    pass
+
+            with pytest.raises(RelayRefused, match="changed a message"):
+                asyncio.run(main())
+        finally:
+            server.stop()
+
+
+def test_no_table_is_a_plain_refusal():
+    with StandInRelay() as relay:
+        invite = Invite.new(relay.url)
+
+        async def main():
+            async with open_line(invite):
+                pass
+
+        with pytest.raises(RelayRefused, match="No table") as caught:
+            asyncio.run(main())
+        assert caught.value.code == "no_table"
+
+
+def _meddler(kind: str, direction: str, after: int = 6):
+    """A relay gone bad: after `after` frames one way on line 1, it alters, drops, replays or swaps one."""
+    seen: list[int] = [0]
+    held: list[bytes] = []
+
+    def meddle(way: str, line: int, payload: bytes) -> list[bytes]:
+        if way != direction or line != 1:
+            return [payload]
+        seen[0] += 1
+        if seen[0] != after and not held:
+            return [payload]
+        if kind == "alter":
+            return [payload[:-1] + bytes([payload[-1] ^ 1])]
+        if kind == "drop":
+            return []
+        if kind == "replay":
+            return [payload, payload]
+        if kind == "reorder":
+            if not held:
+                held.append(payload)
+                return []
+            return [payload, held.pop()]
+        raise AssertionError(kind)
+
+    return meddle
+
+
+MEDDLING = [
+    pytest.param(kind, way, marks=[] if (kind, way) == ("alter", "to_friend") else [pytest.mark.slow])
+    for kind in ("alter", "drop", "replay", "reorder")
+    for way in ("to_friend", "to_host")
+]
+
+
+@pytest.mark.parametrize(("kind", "direction"), MEDDLING)
+def test_a_relay_that_meddles_gets_the_line_refused(kind, direction):
+    with StandInRelay(_meddler(kind, direction)) as relay:
+        session, _table, _states, server, invite = _host(relay, "sticheln", [True, True, True], seed=4)
+        try:
+            _wait_registered(server)
+            client = Client(invite.link(), "Ana").start()  # line 1: the one meddled with
+            assert client.wait(lambda seat: seat.seat is not None, 10)
+            friend2 = Client(invite.link(), "Ben").start()
+            try:
+                assert friend2.wait(lambda seat: seat.seat is not None, 10)
+                for i in range(8):  # enough frames both ways to reach the meddled one
+                    try:
+                        client.say(f"line check {i}")
+                    except RuntimeError:
+                        break
+                    client.wait(
+                        lambda seat, i=i: not client.online or any(f"check {i}" in str(c) for c in seat.chat), 5
+                    )
+                assert client.wait(lambda seat: not client.online, 10)
+                if direction == "to_friend":
+                    assert client.refused == seal.REFUSED_TEXT
+                else:  # the host refused it and asked the relay to close it
+                    assert server.relay_host.refusals == 1
+                # the other friend's line is untouched
+                friend2.say("still here")
+                assert friend2.wait(lambda seat: any("still here" in str(c) for c in seat.chat), 10)
+            finally:
+                client.close()
+                friend2.close()
+        finally:
+            server.stop()
