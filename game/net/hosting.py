@@ -16,6 +16,7 @@ from game.match.match import Seat
 from game.net import protocol as p
 from game.net.authority import HostTable, Snapshot
 from game.net.carrier import HostServer
+from game.net.invite import Invite
 from game.session.session import Session
 
 log = logging.getLogger(__name__)
@@ -257,12 +258,14 @@ class Hosting:
         host_name: str = "",
         keep: bool = True,
         on_save_trouble: Callable[[str], None] | None = None,
+        relay: Invite | None = None,
     ) -> None:
         self.table = table
         self.bind = bind
+        self.invite = relay  # through a relay: the invite to copy (its secret never leaves this computer but in it)
         self.discovery = discovery
         self.host_name = host_name or "Fireside"
-        self.server = HostServer(table, bind, port)
+        self.server = self._server(port)
         self._keep = keep
         self.on_save_trouble = on_save_trouble  # also told when the save cannot be written (the terminal)
         self._listeners: list[Callable[[Snapshot], None]] = []
@@ -306,7 +309,7 @@ class Hosting:
             if self.server.port == 0 or not any_port:
                 raise
             log.info("port %s is taken; listening on another", self.server.port)
-            self.server = HostServer(self.table, self.bind, 0)
+            self.server = self._server(0)
             self.server.start()
         import atexit
 
@@ -329,6 +332,20 @@ class Hosting:
                 )
             )
         return self
+
+    def _server(self, port: int) -> HostServer:
+        server = HostServer(self.table, self.bind, port, relay=self.invite)
+        server.direct = self.addresses()  # a friend on the relay tries these first (the same network)
+        return server
+
+    def path(self, seat: int) -> str | None:
+        """Through a relay: how the seat's friend reaches the table, "direct" or "relay" (None: not on a line)."""
+        try:  # read from the window's thread: a copy of the lines, never the table's own calls
+            lines = list(self.table.conns.items())
+        except RuntimeError:  # changed while copied: asked again next frame
+            return None
+        paths = self.server.paths
+        return next((paths.get(conn) for conn, line in lines if line.seat == seat and conn in paths), None)
 
     def _save_trouble(self, reason: str) -> None:
         """The save cannot be written (on the writer's thread): the players are told, and whoever asked."""
