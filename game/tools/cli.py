@@ -842,6 +842,9 @@ def main(argv: list[str] | None = None) -> int:
 
     console.ensure_output(sys.argv[1:] if argv is None else argv)  # windowed builds have no stdout
     parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0].lower().startswith("fireside://"):  # an invite clicked (the desktop entry's %u, the .app's URL)
+        argv = ["join", *argv]
     args = parser.parse_args(argv)
     if args.lang:  # the window commands also weigh the saved setting (game.app.shell.main)
         i18n.set_language(args.lang)
