@@ -210,3 +210,33 @@ def test_a_relay_that_meddles_gets_the_line_refused(kind, direction):
                 friend2.close()
         finally:
             server.stop()
+
+
+def test_a_friend_at_home_goes_direct_one_elsewhere_through_the_relay_and_the_host_knows_which():
+    """Deliverable 4: the host offers its own addresses over the sealed line; a friend who can
+    reach one dials it (no choice made by the player), one who can't stays on the relay."""
+    from game.net import hosting as net
+
+    with StandInRelay() as relay:
+        table = net.new_table("sticheln", ["open", "open", "open"], ["", "", ""], 3)
+        invite = Invite.new(relay.url)
+        hosting = net.Hosting(table, bind=LOOPBACK, port=0, keep=False, relay=invite).start()
+        try:
+            _wait_registered(hosting.server)
+            hosting.server.direct = ["127.0.0.1"]  # the home network: reachable from the first friend
+            near = Client(invite.link(), "Near").start()
+            assert near.wait(lambda seat: seat.seat is not None, 10)
+            hosting.server.direct = ["127.0.0.2"]  # another home: the host's address answers nobody there
+            far = Client(invite.link(), "Far").start()
+            assert far.wait(lambda seat: seat.seat is not None, 10)
+            try:
+                assert (near.path, far.path) == ("direct", "relay")
+                assert hosting.path(near.seat.seat) == "direct"
+                assert hosting.path(far.seat.seat) == "relay"
+                far.say("over the relay")
+                assert near.wait(lambda seat: any("over the relay" in str(c) for c in seat.chat), 10)
+            finally:
+                near.close()
+                far.close()
+        finally:
+            hosting.close()
