@@ -279,7 +279,7 @@ class Client:
         watch: bool = False,
         retry: bool = False,
     ) -> None:
-        self.url = url
+        self.url = url.link() if isinstance(url, Invite) else url  # an invite: its fireside:// link
         self.seat = ClientSeat(name, token, code=code, watch=watch, inbox=INBOX)
         self.retry = retry
         self.retry_for = RETRY_FOR

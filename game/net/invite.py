@@ -96,7 +96,7 @@ def parse_relay(text: str) -> RelayAddress:
     (no scheme: TLS)."""
     text = text.strip()
     if not text:
-        raise InviteError("No relay is set: put a relay's address in Settings → Network (there is no default).")
+        raise InviteError("No relay is set: give a relay's address (Fireside has no relay of its own, so no default).")
     if "://" in text:
         scheme, _, rest = text.partition("://")
         scheme = scheme.lower()

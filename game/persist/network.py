@@ -89,6 +89,7 @@ class NetPrefs:
     port: int = 0  # 0: any free port
     turn_time: int = 0  # seconds each person has to act at a table hosted here (0: no turn clock)
     away_after: int = 60  # seconds a person's line may be down before a computer plays for them (0: never)
+    relay: str = ""  # the relay a table "through a relay" dials out to (ws://HOST:PORT, wss://HOST); no default
 
 
 def table_path() -> Path:
@@ -324,6 +325,9 @@ def load_prefs() -> NetPrefs:
         port = data.get("port")
         if isinstance(port, int) and not isinstance(port, bool) and 0 <= port <= 65535:
             prefs.port = port
+        relay = data.get("relay")
+        if isinstance(relay, str) and len(relay) <= 200 and relay.isprintable():
+            prefs.relay = relay.strip()
         for key in ("turn_time", "away_after"):  # the host's choices: whole seconds, at most an hour
             value = data.get(key)
             if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3600:

@@ -78,7 +78,7 @@ def test_relay_addresses() -> None:
     assert parse_relay("ws://127.0.0.1:8765") == RelayAddress("127.0.0.1", 8765, False)
     assert parse_relay("relay.example.org") == RelayAddress("relay.example.org", 443, True)
     assert parse_relay("wss://relay.example.org/") == RelayAddress("relay.example.org", 443, True)
-    with pytest.raises(InviteError, match="Settings"):
+    with pytest.raises(InviteError, match="No relay is set"):
         parse_relay("  ")
     with pytest.raises(InviteError, match="ws:// or wss://"):
         parse_relay("http://x:1")
