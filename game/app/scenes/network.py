@@ -286,7 +286,7 @@ class HostSetupScene(ModalScene):
             self.here_button,
             self.network_button,
             self.relay_button,
-            self.discover_button,
+            *([] if self.via_relay else [self.discover_button]),  # through a relay: the relay's field is there
             self.back,
             self.open_button,
         ]
