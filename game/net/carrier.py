@@ -190,6 +190,7 @@ class HostServer:
             if self._relay_task is not None:
                 assert self.relay_host is not None
                 await self.relay_host.flush()
+                await self.relay_host.close()
                 self._relay_task.cancel()
 
     async def _do(self, fn: Callable[..., list[Out]], *args: Any) -> None:

@@ -246,6 +246,13 @@ class RelayHost:
                 return
             await asyncio.sleep(0.01)
 
+    async def close(self) -> None:
+        """Hang up on the relay (it tells the friends the host is gone)."""
+        ws = self._ws
+        if ws is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(ws.close(1000, "host closed"), 1.0)
+
     async def run(self) -> None:
         """Until cancelled: the relay line, dialled again after a break."""
         wait = REDIAL_FIRST
