@@ -103,9 +103,8 @@ def test_a_whole_game_through_the_relay_shows_it_no_plaintext(game_id):
     # the secret never reached the relay; nor did one name, one card or one protocol word
     blob = b"".join(relay.received)
     assert invite.link().split("#")[1].encode() not in blob and invite.secret not in blob
-    words = (
-        set(names) | {str(c) for s in range(4) for c in states[0].hand(s)} | {'"kind":"view"', '"kind":"hello"', '"name":'}
-    )
+    cards = {str(c) for s in range(4) for c in states[0].hand(s)}
+    words = set(names) | cards | {'"kind":"view"', '"kind":"hello"', '"name":'}
     assert _plaintext_seen(relay.received, words) == 0
     assert _shared_runs(relay.received, recorder.plain) == 0  # not one 12-byte piece of any message
     assert len(blob) > 10_000 and len(recorder.plain) > 30  # the game did go through it
