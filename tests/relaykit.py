@@ -81,7 +81,10 @@ class StandInRelay:
                         friend = self._friends.get((table, line))
                         for payload in self._forward("to_friend", line, raw[4:]):
                             if friend is not None:
-                                await friend.send(payload)
+                                try:
+                                    await friend.send(payload)
+                                except Exception:  # that friend is gone; the others go on
+                                    break
                     else:
                         message = json.loads(raw)
                         if "close" in message:
@@ -107,7 +110,10 @@ class StandInRelay:
                 self.received.append(raw.encode() if isinstance(raw, str) else raw)
                 if isinstance(raw, bytes):
                     for payload in self._forward("to_host", line, raw):
-                        await host.send(line.to_bytes(4, "big") + payload)
+                        try:
+                            await host.send(line.to_bytes(4, "big") + payload)
+                        except Exception:
+                            return
         except Exception:
             pass
         finally:

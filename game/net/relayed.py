@@ -52,6 +52,10 @@ HELLO_WAIT = 10.0
 REDIAL_FIRST = 0.5
 REDIAL_MAX = 15.0
 _MAX_PAYLOAD = 64 * 1024
+#: Frames a friend's line may have waiting for the table before the host lets it go (a direct
+#: line is held back by TCP instead), and frames waiting for the relay before the host waits to send.
+LINE_INBOX = 1024
+RELAY_OUTBOX = 4096
 _OFFER_KEY = "fsl"
 
 
@@ -144,7 +148,7 @@ class RelayedLine:
         self.transport = _Transport(self)
         self.channel: seal.Channel | None = None
         self.refused: str | None = None  # why the line was refused, when it was
-        self._inbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self._inbox: asyncio.Queue[str | None] = asyncio.Queue()  # bounded by hand (LINE_INBOX): None always fits
         self._ended = False
 
     # the carrier's side
@@ -162,7 +166,8 @@ class RelayedLine:
         if self._ended or self.channel is None:
             return
         raw = data.encode() if isinstance(data, str) else data
-        self.host.send_frame(self.number, self.channel.seal(raw))
+        frame = self.number.to_bytes(4, "big") + self.channel.seal(raw)
+        await self.host._out.put(frame)  # a relay slow to read holds the writer back, not the memory
 
     async def close(self, code: int = 1000, reason: str = "") -> None:
         if not self._ended:
@@ -187,10 +192,12 @@ class RelayedLine:
             self.host.send_control({"close": self.number})
             self.end()
             return
-        try:
-            self._inbox.put_nowait(message.decode())
-        except UnicodeDecodeError:  # the authority refuses what it can't read; keep the line's order
-            self._inbox.put_nowait(message.decode("utf-8", "replace"))
+        if self._inbox.qsize() >= LINE_INBOX:  # faster than the table reads: let it go, as a slow reader is
+            log.info("relay line %s sent too much too fast", self.number)
+            self.host.send_control({"close": self.number})
+            self.end()
+            return
+        self._inbox.put_nowait(message.decode("utf-8", "replace"))  # the authority refuses what it can't read
 
     def end(self) -> None:
         if not self._ended:
@@ -222,17 +229,19 @@ class RelayHost:
         self.error: str | None = None  # why the relay can't be reached now, in plain words
         self.on_change: Callable[[], None] | None = None
         self._ws: Any = None
-        self._out: asyncio.Queue[str | bytes] = asyncio.Queue()
+        self._out: asyncio.Queue[str | bytes] = asyncio.Queue(RELAY_OUTBOX)
         self._tasks: set[asyncio.Task[Any]] = set()
 
     def offer(self) -> LineOffer:
         return LineOffer(self.code(), self.direct())
 
     def send_frame(self, number: int, payload: bytes) -> None:
-        self._out.put_nowait(number.to_bytes(4, "big") + payload)
+        with contextlib.suppress(asyncio.QueueFull):  # a relay that reads nothing: its line is lost anyway
+            self._out.put_nowait(number.to_bytes(4, "big") + payload)
 
     def send_control(self, message: dict[str, Any]) -> None:
-        self._out.put_nowait(_control(message))
+        with contextlib.suppress(asyncio.QueueFull):
+            self._out.put_nowait(_control(message))
 
     def _changed(self) -> None:
         if self.on_change is not None:
@@ -290,7 +299,7 @@ class RelayHost:
             if answer.get("ok") != "host":
                 raise RelayRefused("bad_answer", "The relay answered in a way Fireside does not understand.")
             self._ws, self.registered, self.error, self.refused = ws, True, None, None
-            self._out = asyncio.Queue()
+            self._out = asyncio.Queue(RELAY_OUTBOX)
             self._changed()
             writer = asyncio.create_task(self._write(ws))
             try:
