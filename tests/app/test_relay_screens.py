@@ -9,7 +9,7 @@ import os
 import time
 
 import pytest
-from relaykit import StandInRelay
+from e2e_relay import TestRelay
 
 from game.app.scenes.network import HostSetupScene, JoinScene, LobbyScene
 from game.app.scenes.title import TitleScene
@@ -61,7 +61,7 @@ def test_anyone_with_the_invite_says_plainly_when_no_relay_is_set(app):
 def test_a_table_through_the_relay_copy_invite_and_a_friend_through_it(app, monkeypatch):
     copied: list[str] = []
     monkeypatch.setattr("game.app.ui.clipboard.copy_text", lambda text: copied.append(text))
-    with StandInRelay() as relay:
+    with TestRelay() as relay:
         setup = _setup(app)
         setup.set_relay()
         setup.relay_field.text = relay.url
@@ -90,7 +90,7 @@ def test_a_table_through_the_relay_copy_invite_and_a_friend_through_it(app, monk
 
 
 def test_join_takes_an_invite_pasted_whole_and_never_shows_its_secret(app):
-    with StandInRelay() as relay:
+    with TestRelay() as relay:
         invite = Invite.new(relay.url)
         join = JoinScene(app)
         app.replace(join)

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from relaykit import StandInRelay
+from e2e_relay import TestRelay
 
 from game.net.invite import Invite
 
@@ -30,7 +30,7 @@ def _fireside(home: Path, *args: str) -> subprocess.Popen:
 
 
 def test_host_with_a_relay_prints_an_invite_and_computers_join_with_it_and_finish(tmp_path):
-    with StandInRelay() as relay:
+    with TestRelay() as relay:
         host = _fireside(
             tmp_path / "host",
             "host",

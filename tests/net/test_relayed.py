@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from e2e_relay import TestRelay
 from netkit import GAMES, Recorder, make_table
-from relaykit import StandInRelay
 
 from game.net import seal
 from game.net.carrier import HostServer
@@ -86,7 +86,7 @@ def _plaintext_seen(received: list[bytes], words: set[str]) -> int:
 
 @pytest.mark.parametrize("game_id", [pytest.param(g, marks=[] if g == "grinch" else [pytest.mark.slow]) for g in GAMES])
 def test_a_whole_game_through_the_relay_shows_it_no_plaintext(game_id):
-    with StandInRelay() as relay:
+    with TestRelay() as relay:
         session, _table, states, server, invite = _host(relay, game_id, [True, False, True, True], seed=5)
         try:
             _wait_registered(server)
@@ -111,7 +111,7 @@ def test_a_whole_game_through_the_relay_shows_it_no_plaintext(game_id):
 
 
 def test_a_window_client_through_the_relay_chats_and_the_relay_reads_none_of_it():
-    with StandInRelay() as relay:
+    with TestRelay() as relay:
         session, _table, _states, server, invite = _host(relay, "sticheln", [True, True, False], seed=3)
         try:
             _wait_registered(server)
@@ -130,7 +130,7 @@ def test_a_window_client_through_the_relay_chats_and_the_relay_reads_none_of_it(
 
 
 def test_a_friend_with_another_secret_for_the_same_table_is_refused():
-    with StandInRelay() as relay:
+    with TestRelay() as relay:
         _session, _table, _states, server, invite = _host(relay, "sticheln", [True, False, True], seed=2)
         try:
             _wait_registered(server)
@@ -148,7 +148,7 @@ def test_a_friend_with_another_secret_for_the_same_table_is_refused():
 
 
 def test_no_table_is_a_plain_refusal():
-    with StandInRelay() as relay:
+    with TestRelay() as relay:
         invite = Invite.new(relay.url)
 
         async def main():
@@ -196,7 +196,7 @@ MEDDLING = [
 
 @pytest.mark.parametrize(("kind", "direction"), MEDDLING)
 def test_a_relay_that_meddles_gets_the_line_refused(kind, direction):
-    with StandInRelay(_meddler(kind, direction)) as relay:
+    with TestRelay(_meddler(kind, direction)) as relay:
         session, _table, _states, server, invite = _host(relay, "sticheln", [True, True, True], seed=4)
         try:
             _wait_registered(server)
@@ -233,7 +233,7 @@ def test_a_friend_at_home_goes_direct_one_elsewhere_through_the_relay_and_the_ho
     reach one dials it (no choice made by the player), one who can't stays on the relay."""
     from game.net import hosting as net
 
-    with StandInRelay() as relay:
+    with TestRelay() as relay:
         table = net.new_table("sticheln", ["open", "open", "open"], ["", "", ""], 3)
         invite = Invite.new(relay.url)
         hosting = net.Hosting(table, bind=LOOPBACK, port=0, keep=False, relay=invite).start()

@@ -1,11 +1,8 @@
-"""A relay for the endpoint tests, on 127.0.0.1, in a thread of its own.
-
-STAND-IN: until the real relay (game/net/relay/) lands on main, this is a
-minimal forwarder speaking the relay spec v1 (host/friend hellos, open/close,
-4-byte line numbers on binary frames).  It records every frame it receives,
-and `meddle` may alter, drop, replay or reorder a friend's or host's binary
-frames, as a relay gone bad would.
-"""
+"""STAND-IN relay for the endpoint tests, used only while the real one
+(game/net/relay/) is not in this checkout (see e2e_relay.py): a minimal
+forwarder speaking the relay spec v1 (host/friend hellos, open/close, 4-byte
+line numbers on binary frames), on 127.0.0.1, in a thread of its own.
+Delete it once the real relay is on main."""
 
 from __future__ import annotations
 
@@ -15,12 +12,9 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-#: meddle(direction, line, payload) -> the payloads to forward instead (direction: "to_host" / "to_friend")
-Meddle = Callable[[str, int, bytes], list[bytes]]
-
 
 class StandInRelay:
-    def __init__(self, meddle: Meddle | None = None) -> None:
+    def __init__(self, meddle: Callable[[str, int, bytes], list[bytes]] | None = None) -> None:
         self.meddle = meddle
         self.received: list[bytes] = []  # every frame it was sent, as bytes
         self.port = 0
