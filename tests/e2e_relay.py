@@ -67,7 +67,14 @@ class TestRelay:
         if self.real:
             from game.net.relay.server import Relay
 
-            self._relay = Relay()
+            from game.net.relay.limits import Limits
+
+            # every test line comes from 127.0.0.1, bots play at full speed: the per-address
+            # limits are the relay's own tests' business, not these
+            many = 10.0**9
+            self._relay = Relay(
+                Limits(messages_per_second=many, messages_burst=many, bytes_per_second=many, bytes_burst=many)
+            )
             await self._relay.start("127.0.0.1", 0)
             self._relay_url = f"ws://127.0.0.1:{self._relay.port}"
         else:
