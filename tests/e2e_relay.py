@@ -65,9 +65,8 @@ class TestRelay:
         self._stop = asyncio.Event()
         standin = None
         if self.real:
-            from game.net.relay.server import Relay
-
             from game.net.relay.limits import Limits
+            from game.net.relay.server import Relay
 
             # every test line comes from 127.0.0.1, bots play at full speed: the per-address
             # limits are the relay's own tests' business, not these
