@@ -256,3 +256,24 @@ def test_a_friend_at_home_goes_direct_one_elsewhere_through_the_relay_and_the_ho
                 far.close()
         finally:
             hosting.close()
+
+
+def test_a_friend_whose_line_drops_dials_the_relay_again_and_gets_the_seat_back_and_the_hosts_bye():
+    with TestRelay() as relay:
+        _session, _table, _states, server, invite = _host(relay, "sticheln", [True, True, False], seed=6)
+        try:
+            _wait_registered(server)
+            client = Client(invite.link(), "Rosa", retry=True).start()
+            try:
+                assert client.wait(lambda seat: seat.seat is not None, 10)
+                seat = client.seat.seat
+                client.drop()  # the network fails under the line: a new relay line, a new nonce, the seat's key
+                assert client.wait(lambda s: client.drops >= 1 and client.seated, 15)
+                assert client.seat.seat == seat and client.path == "relay"
+                server.stop()
+                assert client.wait(lambda s: s.closed is not None, 10)
+                assert client.seat.closed == "host_closed"
+            finally:
+                client.close()
+        finally:
+            server.stop()
