@@ -55,6 +55,9 @@ _MAX_PAYLOAD = 64 * 1024
 #: Frames a friend's line may have waiting for the table before the host lets it go (a direct
 #: line is held back by TCP instead), and frames waiting for the relay before the host waits to send.
 LINE_INBOX = 1024
+#: A host's close of a line (or of its relay line) goes this long after the line's last frame, so
+#: a relay that drops what it queued for a friend on a close has written the last words (a bye) first.
+CLOSE_GRACE = 0.25
 RELAY_OUTBOX = 4096
 _OFFER_KEY = "fsl"
 
@@ -171,7 +174,13 @@ class RelayedLine:
 
     async def close(self, code: int = 1000, reason: str = "") -> None:
         if not self._ended:
-            self.host.send_control({"close": self.number})
+            host, number = self.host, self.number
+
+            async def later() -> None:
+                await asyncio.sleep(CLOSE_GRACE)
+                host.send_control({"close": number})
+
+            host.spawn(later())
         self.end()
 
     # the relay's side
@@ -255,10 +264,16 @@ class RelayHost:
                 return
             await asyncio.sleep(0.01)
 
+    def spawn(self, job: Any) -> None:
+        task = asyncio.ensure_future(job)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     async def close(self) -> None:
-        """Hang up on the relay (it tells the friends the host is gone)."""
+        """Hang up on the relay (it tells the friends the host is gone), once the last words had time to go."""
         ws = self._ws
         if ws is not None:
+            await asyncio.sleep(CLOSE_GRACE)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(ws.close(1000, "host closed"), 1.0)
 
