@@ -37,7 +37,13 @@ __all__ = [
 
 # -- keeping a hosted table on disk (game/persist/network.py) ------------------------------
 def saved(
-    table: HostTable, bind: str = "127.0.0.1", port: int = 0, discover: bool = False, *, frozen: bool = False
+    table: HostTable,
+    bind: str = "127.0.0.1",
+    port: int = 0,
+    discover: bool = False,
+    *,
+    frozen: bool = False,
+    invite: str = "",
 ) -> Any:
     """The table as its slot keeps it (`TableSave`); `frozen`: with a copy of the
     match that later moves do not change (for a writer on another thread)."""
@@ -56,6 +62,7 @@ def saved(
         bind=bind,
         port=port,
         discover=discover,
+        invite=invite,
     )
 
 
@@ -76,8 +83,8 @@ class Autosaver:
     a copy of two lists); a thread of its own writes it, so a slow disk never holds
     up a move.  Saves that come faster than the disk are coalesced: the newest wins."""
 
-    def __init__(self, bind: str = "127.0.0.1", port: int = 0, discover: bool = False) -> None:
-        self.bind, self.port, self.discover = bind, port, discover
+    def __init__(self, bind: str = "127.0.0.1", port: int = 0, discover: bool = False, invite: str = "") -> None:
+        self.bind, self.port, self.discover, self.invite = bind, port, discover, invite
         self._lock = threading.Condition()
         self._next: Any = None  # the newest save not yet written
         self._writing = False
@@ -90,7 +97,7 @@ class Autosaver:
         self.failing = False
 
     def __call__(self, table: HostTable) -> None:
-        save = saved(table, self.bind, self.port, self.discover, frozen=True)
+        save = saved(table, self.bind, self.port, self.discover, frozen=True, invite=self.invite)
         with self._lock:
             self._next = save
             if self._thread is None or not self._thread.is_alive():
@@ -148,9 +155,9 @@ def _write(save: Any) -> None:
     network.write_table(save)
 
 
-def autosaver(bind: str = "127.0.0.1", port: int = 0, discover: bool = False) -> Autosaver:
+def autosaver(bind: str = "127.0.0.1", port: int = 0, discover: bool = False, invite: str = "") -> Autosaver:
     """A `keep` for `HostTable` that writes off the table's thread (see `Autosaver`)."""
-    return Autosaver(bind, port, discover)
+    return Autosaver(bind, port, discover, invite)
 
 
 def resumed(save: Any, **kwargs: Any) -> HostTable:
@@ -315,7 +322,8 @@ class Hosting:
 
         atexit.register(self.close)  # a window closed with the table open still tells its players
         if self._keep:
-            keep = autosaver(self.bind, self.server.port, self.discovery is not None)
+            link = self.invite.link() if self.invite is not None else ""
+            keep = autosaver(self.bind, self.server.port, self.discovery is not None, link)
             keep.on_trouble = self._save_trouble
             self.table.keep = keep
         if self.discovery is not None:

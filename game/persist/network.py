@@ -66,6 +66,7 @@ class TableSave:
     bind: str = "127.0.0.1"
     port: int = 0
     discover: bool = False
+    invite: str = ""  # through a relay: the invite (fireside://..., with its secret): a resumed table keeps it
 
 
 @dataclass
@@ -149,6 +150,7 @@ def write_table(save: TableSave) -> None:
         "bind": save.bind,
         "port": save.port,
         "discover": save.discover,
+        "invite": save.invite,
     }
     _write(table_path(), data, _("cannot save the network table: {reason}"))
 
@@ -191,6 +193,7 @@ def read_table(why: list[str] | None = None) -> TableSave | None:
             bind=_text(net.get("bind", "127.0.0.1")),
             port=_port(net.get("port", 0)),
             discover=bool(net.get("discover", False)),
+            invite=_text(net.get("invite", "")),
         )
     except (SaveError, KeyError, TypeError, ValueError, AttributeError) as exc:
         log.warning("the network table's save is not usable (%s); it is not offered", exc)

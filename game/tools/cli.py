@@ -386,14 +386,21 @@ def _join_computer(args: argparse.Namespace) -> int:
     return 1
 
 
-def _relay_invite(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Any:
-    """`host --relay URL`'s invite (a new secret each time the table opens), or None."""
-    if args.relay is None:
-        return None
+def _relay_invite(parser: argparse.ArgumentParser, args: argparse.Namespace, kept: str = "") -> Any:
+    """`host --relay URL`'s invite (a new secret), a resumed table's own (its friends' invites
+    still work; --relay may move it to another relay), or None."""
     from game.net.invite import Invite, InviteError
 
+    old = None
+    if kept:
+        try:
+            old = Invite.parse(kept)
+        except InviteError as exc:
+            print(_("fireside: the kept table's invite is not usable: {reason}").format(reason=exc), file=sys.stderr)
+    if args.relay is None:
+        return old
     try:
-        return Invite.new(args.relay)
+        return Invite.new(args.relay, old.secret if old is not None else None)
     except InviteError as exc:
         parser.error(f"--relay: {exc}")
 
@@ -434,6 +441,7 @@ def _host_locked(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
     from game.net import hosting as net
     from game.persist import network
 
+    kept = ""  # a resumed table's invite
     if args.resume:
         why: list[str] = []
         save = network.read_table(why)
@@ -447,6 +455,7 @@ def _host_locked(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
             print(_("fireside: there is no network table to resume"), file=sys.stderr)
             return 2
         table = net.resumed(save, turn_time=args.turn_time, away_after=args.away_after)
+        kept = save.invite
         bind = args.bind or save.bind
         port = save.port if save.port else args.port
     else:
@@ -496,7 +505,7 @@ def _host_locked(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
             flush=True,
         )
 
-    invite = _relay_invite(parser, args)
+    invite = _relay_invite(parser, args, kept)
     hosting = net.Hosting(
         table,
         bind=bind,

@@ -94,3 +94,25 @@ def test_bad_invites_get_one_clear_line(args, says, capsys):
     with pytest.raises(SystemExit) as exit_:
         cli.main(args)
     assert exit_.value.code == 2 and says in capsys.readouterr().err
+
+
+def test_a_resumed_table_keeps_its_invite_so_the_friends_invites_still_work():
+    import argparse
+
+    from game.net import hosting as net
+    from game.persist import network
+    from game.tools import cli
+
+    table = net.new_table("sticheln", ["you", "open", "open"], ["Ana", "", ""], 3)
+    invite = Invite.new("ws://127.0.0.1:9", b"\x05" * 32)
+    save = net.saved(table, invite=invite.link())
+    save.match = table.session.match
+    network.write_table(save)
+    kept = network.read_table()
+    assert kept is not None and kept.invite == invite.link()
+    parser = argparse.ArgumentParser()
+    assert cli._relay_invite(parser, argparse.Namespace(relay=None), kept.invite) == invite
+    moved = cli._relay_invite(parser, argparse.Namespace(relay="ws://127.0.0.1:10"), kept.invite)
+    assert moved.secret == invite.secret and moved.table == invite.table and moved.relay.port == 10
+    fresh = cli._relay_invite(parser, argparse.Namespace(relay="ws://127.0.0.1:10"), "")
+    assert fresh.secret != invite.secret

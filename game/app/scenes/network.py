@@ -164,9 +164,24 @@ def continue_hosting(app: AppSurface, save: TableSave) -> LobbyScene:
 
     prefs = network.load_prefs()  # the clock and the away wait the host chose last
     table = net.resumed(save, turn_time=prefs.turn_time, away_after=prefs.away_after)
-    hosting = net.Hosting(table, bind=save.bind, port=save.port, discovery=_discovery(save.discover))
+    hosting = net.Hosting(
+        table, bind=save.bind, port=save.port, discovery=_discovery(save.discover), relay=_kept_invite(save.invite)
+    )
     hosting.start()
     return app.routes.lobby(hosting, _host_clients(app, hosting, save.at_host))
+
+
+def _kept_invite(link: str) -> Any:
+    """A kept table's invite (the same relay, table and secret: the friends' invites still work), or None."""
+    if not link:
+        return None
+    from game.net.invite import Invite, InviteError
+
+    try:
+        return Invite.parse(link)
+    except InviteError as exc:
+        log.warning("the kept table's invite is not usable: %s", exc)
+        return None
 
 
 def _discovery(on: bool) -> Any:
