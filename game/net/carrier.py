@@ -16,7 +16,7 @@ from game.net.authority import HostTable, Out
 from game.net.door import TableSet
 from game.net.gate import KNOCKING, KNOCKING_PER_ADDRESS, Gate
 from game.net.invite import Invite
-from game.net.relayed import RelayHost
+from game.net.relayed import SEALED_PATH, LineOffer, RelayHost, SealedSocket
 
 log = logging.getLogger(__name__)
 
@@ -312,6 +312,9 @@ class HostServer:
         task.add_done_callback(self._later.discard)
 
     async def _serve(self, ws: Any) -> None:
+        if self.relay is not None and _path(ws) == SEALED_PATH:  # a friend with the invite, at our own door
+            relay_host = self.relay_host
+            ws = SealedSocket(ws, self.relay, lambda: relay_host.offer() if relay_host else LineOffer(self._code()))
         conn = self._next
         self._next += 1
         address = _address(ws)
@@ -321,9 +324,8 @@ class HostServer:
         self._sockets[conn] = ws
         queue: asyncio.Queue[bytes | None] = asyncio.Queue(SEND_QUEUE)
         self._queues[conn] = queue
-        relayed = getattr(ws, "relayed", False)
-        self.paths[conn] = "relay" if relayed else "direct"
-        if self._broadcast is not None and not relayed:  # else every message goes through the queue
+        self.paths[conn] = "relay" if getattr(ws, "relayed", False) else "direct"
+        if self._broadcast is not None and not getattr(ws, "wrapped", False):  # else every message goes by the queue
             self._lines[conn] = ws
         self._do_later(self.hello_timeout, self.table.expire, conn)
         writer = asyncio.create_task(self._write(ws, queue, conn))
@@ -391,6 +393,13 @@ class HostServer:
                 await ws.close()
                 return
             await (ws.send(data, text=True) if as_is else ws.send(data.decode()))
+
+
+def _path(ws: Any) -> str:
+    try:
+        return str(ws.request.path)
+    except AttributeError:
+        return ""
 
 
 def _bracketed(address: str) -> str:

@@ -52,6 +52,8 @@ HELLO_WAIT = 10.0
 REDIAL_FIRST = 0.5
 REDIAL_MAX = 15.0
 _MAX_PAYLOAD = 64 * 1024
+#: The path on the host's own port where a friend with the invite dials it directly, sealed as on the relay.
+SEALED_PATH = "/sealed"
 #: Frames a friend's line may have waiting for the table before the host lets it go (a direct
 #: line is held back by TCP instead), and frames waiting for the relay before the host waits to send.
 LINE_INBOX = 1024
@@ -143,6 +145,7 @@ class RelayedLine:
     `close` asks the relay to drop the friend."""
 
     relayed = True
+    wrapped = True  # not a bare WebSocket: the carrier never writes to it past `send`
 
     def __init__(self, host: RelayHost, number: int) -> None:
         self.host = host
@@ -359,6 +362,57 @@ class RelayHost:
             self.lines.pop(line.number, None)
 
 
+class SealedSocket:
+    """A friend with the invite who dialled the host's own port directly (`SEALED_PATH`): the
+    line is sealed as a relayed one is, so only a holder of the secret gets a seat this way and
+    the friend knows it reached the invite's host.  Looks to the carrier like a connection."""
+
+    relayed = False
+    wrapped = True  # not a bare WebSocket: the carrier never writes to it past `send`
+
+    def __init__(self, ws: Any, invite: Invite, offer: Callable[[], LineOffer]) -> None:
+        self.ws = ws
+        self.invite = invite
+        self.offer = offer
+        self.remote_address = getattr(ws, "remote_address", ("?", 0))
+        self.transport = ws.transport
+        self.channel: seal.Channel | None = None
+        self.refused: str | None = None
+
+    def __aiter__(self) -> AsyncIterator[str]:
+        return self._messages()
+
+    async def _messages(self) -> AsyncIterator[str]:
+        first = await asyncio.wait_for(self.ws.recv(), HELLO_WAIT)
+        try:
+            nonce = seal.nonce_from_hello(first if isinstance(first, bytes) else b"")
+        except seal.SealError:
+            await self.ws.close(1008, "not a sealed line")
+            return
+        self.channel = seal.Channel(self.invite.secret, self.invite.table, nonce, "host")
+        await self.ws.send(self.channel.seal(self.offer().encode()))
+        async for raw in self.ws:
+            try:
+                if not isinstance(raw, bytes):
+                    raise seal.Tampered("A message came unsealed on a sealed line.")
+                message = self.channel.open(raw)
+            except seal.SealError as exc:
+                self.refused = f"{seal.REFUSED_TEXT} ({exc})"
+                log.warning("direct sealed line refused: %s", exc)
+                await self.ws.close(1008, "sealed frame refused")
+                return
+            yield message.decode("utf-8", "replace")
+
+    async def send(self, data: bytes | str, text: bool | None = None) -> None:
+        if self.channel is None:
+            return
+        raw = data.encode() if isinstance(data, str) else data
+        await self.ws.send(self.channel.seal(raw))
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        await self.ws.close(code, reason)
+
+
 # -- a friend's end ---------------------------------------------------------------
 
 
@@ -408,17 +462,38 @@ class Line:
         await self.ws.close(code, reason)
 
 
-async def _dial_direct(urls: list[str], timeout: float) -> Any:
-    from websockets.asyncio.client import connect
-
+async def _dial_direct(invite: Invite, urls: list[str], timeout: float) -> Line | None:
+    """A sealed line straight to the host at one of `urls`, proven to be the invite's host (it
+    opens our nonce's line with the secret), within `timeout` in all; None: go through the relay."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
     for url in urls:
+        left = end - loop.time()
+        if left <= 0:
+            break
         try:
-            return await asyncio.wait_for(
-                connect(url, max_size=2 * p.MAX_MESSAGE, compression=None, open_timeout=timeout), timeout
-            )
-        except Exception as exc:  # not reachable from here: the next, then the relay
+            return await asyncio.wait_for(_sealed_direct(invite, url), left)
+        except Exception as exc:  # not reachable from here, or not our host: the next, then the relay
             log.info("direct %s: %s", url, exc)
     return None
+
+
+async def _sealed_direct(invite: Invite, url: str) -> Line:
+    from websockets.asyncio.client import connect
+
+    ws = await connect(url.rstrip("/") + SEALED_PATH, max_size=2 * p.MAX_MESSAGE, compression=None)
+    try:
+        hello = seal.line_hello()
+        channel = seal.Channel(invite.secret, invite.table, seal.nonce_from_hello(hello), "friend")
+        await ws.send(hello)
+        first = await ws.recv()
+        if not isinstance(first, bytes):
+            raise RelayRefused("bad_offer", "The host's first message on the line is not sealed.")
+        offer = LineOffer.decode(channel.open(first))
+    except BaseException:
+        await ws.close()
+        raise
+    return Line(ws, channel, "direct", offer.code)
 
 
 @contextlib.asynccontextmanager
@@ -452,10 +527,10 @@ async def open_line(
             offer = LineOffer.decode(channel.open(first))
         except seal.SealError as exc:
             raise RelayRefused("sealed", seal.REFUSED_TEXT) from exc
-        ws = await _dial_direct(offer.direct, direct_timeout) if direct and offer.direct else None
-        if ws is not None:
+        near = await _dial_direct(invite, offer.direct, direct_timeout) if direct and offer.direct else None
+        if near is not None:
             await relay.close(1000, "direct")
-            line = Line(ws, None, "direct", offer.code)
+            line = near
         else:
             line = Line(relay, channel, "relay", offer.code)
         yield line

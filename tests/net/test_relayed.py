@@ -277,3 +277,36 @@ def test_a_friend_whose_line_drops_dials_the_relay_again_and_gets_the_seat_back_
                 client.close()
         finally:
             server.stop()
+
+
+def test_a_direct_line_is_sealed_and_one_to_another_table_at_that_address_goes_back_to_the_relay():
+    """A friend's direct line is sealed too (it proves it reached the invite's host); an address
+    where something else answers (another table, another home's machine) is left for the relay."""
+    with TestRelay() as relay:
+        _session, _table, _states, server, invite = _host(relay, "sticheln", [True, True, False], seed=8)
+        _s2, _t2, _st2, other = _serve_plain("sticheln", [True, True, False], seed=9)
+        try:
+            _wait_registered(server)
+            server.relay_host.direct = lambda: [server.url]  # our own port: sealed, direct
+
+            async def near_line():
+                async with open_line(invite) as line:
+                    await line.send(b"")  # a sealed frame the table refuses as malformed: it came through
+                    return line.path, line.channel is not None
+
+            assert asyncio.run(near_line()) == ("direct", True)
+            server.relay_host.direct = lambda: [other.url]  # a table that is not the invite's
+
+            async def far_line():
+                async with open_line(invite) as line:
+                    return line.path
+
+            assert asyncio.run(far_line()) == "relay"
+        finally:
+            server.stop()
+            other.stop()
+
+
+def _serve_plain(game_id, humans, seed):
+    session, table, states = make_table(game_id, humans, seed)
+    return session, table, states, HostServer(table, host=LOOPBACK).start()
