@@ -12,7 +12,10 @@ sealed (`seal.Channel`): the relay sees table id, line numbers and sealed
 bytes, never a name, a card or a chat line.  The first sealed frame from the
 host is the line's offer: the table's code and the host's own addresses, so a
 friend on the same network dials the host directly (short timeout) and goes
-through the relay only when that fails (`LineOffer`, `Line.path`).
+through the relay only when that fails (`LineOffer`, `Line.path`).  A direct
+line is sealed the same way (the host's port at `SEALED_PATH`, `SealedSocket`):
+it proves the friend reached the invite's host, not whatever answers at that
+address in another home.
 
 Any frame that does not open (changed, replayed, reordered, dropped) closes
 that line with a plain message (`seal.REFUSED_TEXT`); the game's other lines go on.
