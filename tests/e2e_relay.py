@@ -1,8 +1,7 @@
 """A relay for the endpoint tests (issue 34), on 127.0.0.1, in a thread of its own,
 behind a recording proxy that may also meddle.
 
-The relay is the project's own (`game.net.relay.server.Relay`) when this
-checkout has it, else the spec-v1 stand-in (e2e_standin.py).  Every client dials
+The relay is the project's own (`game.net.relay.server.Relay`).  Every client dials
 the proxy; the proxy dials the relay for it and passes each frame on, keeping a
 copy of every frame the relay is sent (`received`: what a relay gets to see),
 and `meddle(direction, line, payload)` may alter, drop, replay or reorder the
@@ -21,21 +20,12 @@ from typing import Any
 Meddle = Callable[[str, int, bytes], list[bytes]]
 
 
-def real_relay_here() -> bool:
-    try:
-        import game.net.relay.server  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 class TestRelay:
     __test__ = False  # not a test class
 
     def __init__(self, meddle: Meddle | None = None) -> None:
         self.meddle = meddle
         self.received: list[bytes] = []
-        self.real = real_relay_here()
         self.port = 0
         self._relay_url = ""
         self._relay: Any = None
@@ -63,34 +53,24 @@ class TestRelay:
 
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
-        standin = None
-        if self.real:
-            from game.net.relay.limits import Limits
-            from game.net.relay.server import Relay
+        from game.net.relay.limits import Limits
+        from game.net.relay.server import Relay
 
-            # every test line comes from 127.0.0.1, bots play at full speed: the per-address
-            # limits are the relay's own tests' business, not these
-            many = 10.0**9
-            self._relay = Relay(
-                Limits(messages_per_second=many, messages_burst=many, bytes_per_second=many, bytes_burst=many)
-            )
-            await self._relay.start("127.0.0.1", 0)
-            self._relay_url = f"ws://127.0.0.1:{self._relay.port}"
-        else:
-            from e2e_standin import StandInRelay
-
-            standin = StandInRelay().start()
-            self._relay_url = standin.url
+        # every test line comes from 127.0.0.1, bots play at full speed: the per-address
+        # limits are the relay's own tests' business, not these
+        many = 10.0**9
+        self._relay = Relay(
+            Limits(messages_per_second=many, messages_burst=many, bytes_per_second=many, bytes_burst=many)
+        )
+        await self._relay.start("127.0.0.1", 0)
+        self._relay_url = f"ws://127.0.0.1:{self._relay.port}"
         try:
             async with serve(self._proxy, "127.0.0.1", 0, max_size=None, compression=None) as server:
                 self.port = server.sockets[0].getsockname()[1]
                 self._ready.set()
                 await self._stop.wait()
         finally:
-            if self._relay is not None:
-                await self._relay.close()
-            if standin is not None:
-                standin.stop()
+            await self._relay.close()
 
     async def _proxy(self, client: Any) -> None:
         from websockets.asyncio.client import connect
