@@ -157,12 +157,13 @@ def build_parser() -> argparse.ArgumentParser:
     desktop.add_argument(
         "--install-desktop-entry",
         action="store_true",
-        help="Linux: put Fireside in the application menu (a .desktop file and icon in ~/.local/share), then exit",
+        help="Linux: put Fireside in the application menu (a .desktop file and icon in ~/.local/share; it opens"
+        " fireside:// invites); Windows: open fireside:// invites with this program; then exit",
     )
     desktop.add_argument(
         "--remove-desktop-entry",
         action="store_true",
-        help="Linux: take Fireside out of the application menu again, then exit",
+        help="Linux: take Fireside out of the application menu again (Windows: forget fireside:// invites), then exit",
     )
     _lang_option(parser, None)
     _window_options(parser)
