@@ -6,14 +6,40 @@ Zeroconf fails loudly (discovery is tested through its local stand-in)."""
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
 
+#: a folder in memory, where the system has one (Linux's tmpfs)
+RAM = Path("/dev/shm")
+
+
+@pytest.fixture(scope="session")
+def homes_root():
+    """Where the tests' FIRESIDE_HOMEs go: a folder in memory where there is one,
+    removed at the end (else None: pytest's own temporary folders).  A table
+    autosaves at every move, each an atomic replace of the file, and on ext4 a
+    rename over a file waits for the new one to reach the disk (about 5 ms a
+    save, fsync or not): a good part of a whole game's time at a table."""
+    try:
+        root = Path(tempfile.mkdtemp(prefix="fireside-tests-", dir=RAM))
+    except OSError:  # no such folder (macOS, Windows), or not writable
+        yield None
+        return
+    yield root
+    shutil.rmtree(root, ignore_errors=True)
+
 
 @pytest.fixture(autouse=True)
-def fireside_home(tmp_path_factory, monkeypatch):
-    """FIRESIDE_HOME in a fresh temporary folder (a test may set its own)."""
-    home = tmp_path_factory.mktemp("fireside-home")
+def fireside_home(request, homes_root, tmp_path_factory, monkeypatch):
+    """FIRESIDE_HOME in a fresh temporary folder (a test may set its own); on
+    the disk for REAL_FSYNC's files, the tests of durability."""
+    if homes_root is not None and request.node.path.name not in REAL_FSYNC:
+        home = Path(tempfile.mkdtemp(prefix="home-", dir=homes_root))
+    else:
+        home = tmp_path_factory.mktemp("fireside-home")
     monkeypatch.setenv("FIRESIDE_HOME", str(home))
     return home
 
