@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections import OrderedDict
 from pathlib import Path
 
 import pytest
@@ -83,3 +84,47 @@ def no_fsync(request, monkeypatch):
 
 def _no_fsync(fd: int) -> None:
     """os.fsync's stand-in: the data still goes to the file, only the wait for the disk is gone."""
+
+
+#: the tests of the pictures and their caches themselves draw every card afresh
+OWN_ART = {"test_art.py", "test_caches.py", "test_damaged_assets.py"}
+#: card faces kept for the whole test process (most recently used kept)
+SHARED_FACES_BYTES = 96 * 1024 * 1024
+_shared_faces: OrderedDict = OrderedDict()
+_shared_bytes = [0]
+
+
+@pytest.fixture(autouse=True)
+def shared_card_faces(request, monkeypatch):
+    """A card's face is drawn once per test process, not once per window: every
+    test builds its own App, whose Art draws every card of the deal at the
+    table's size before the first frame (`Art.warm`) -- a sixth of a table
+    test's time.  A face depends only on the game, the card and the width
+    ("cards look the same in every language"), and each Art's own caches work
+    as ever: the face is still put in them, counted and evicted, only the
+    drawing is skipped.  Not for OWN_ART's files."""
+    if request.node.path.name in OWN_ART:
+        return
+    from game.app.look.art import Art
+
+    drawn = Art.face
+
+    def face(self, game_id, card, width):
+        key = (game_id, card, width)
+        found = self._faces.get(key)
+        if found is not None:
+            return found
+        shared = _shared_faces.get(key)
+        if shared is None:
+            shared = drawn(self, game_id, card, width)
+            _shared_faces[key] = shared
+            _shared_bytes[0] += shared.get_bytesize() * shared.get_width() * shared.get_height()
+            while _shared_bytes[0] > SHARED_FACES_BYTES and len(_shared_faces) > 1:
+                _key, old = _shared_faces.popitem(last=False)
+                _shared_bytes[0] -= old.get_bytesize() * old.get_width() * old.get_height()
+            return shared
+        _shared_faces.move_to_end(key)
+        self._note_width(max(1, round(width)))
+        return self._faces.put(key, shared)
+
+    monkeypatch.setattr(Art, "face", face)
