@@ -12,7 +12,11 @@ from game import i18n
 from game.app.scenes.replay import ReplayScene
 from game.app.ui import widgets
 from game.match.match import Match, Seat
-from tests.ai.test_coach_reasons import CASES, played, reviewed
+
+try:  # the module pytest collected, when it did: its reviewed games are then weighed once, not twice
+    from test_coach_reasons import CASES, played, reviewed
+except ImportError:  # this file on its own
+    from tests.ai.test_coach_reasons import CASES, played, reviewed
 
 
 @pytest.mark.parametrize("size", fast_lane([(1024, 600), (1280, 720)], (1024, 600), single=True))

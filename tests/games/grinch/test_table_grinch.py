@@ -194,6 +194,7 @@ def test_pad_toggle_and_resize_keep_working():
     assert not table.pad_open
 
 
+@pytest.mark.slow  # a whole game; the fast lane's pass-and-play hands: Avalanche's and tests/app/test_app.py
 def test_pass_and_play_never_shows_another_hand():
     from game.app.scenes.pass_device import PassScene
 
