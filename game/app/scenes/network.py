@@ -164,7 +164,8 @@ def continue_hosting(app: AppSurface, save: TableSave) -> LobbyScene:
 
     prefs = network.load_prefs()  # the clock and the away wait the host chose last
     table = net.resumed(save, turn_time=prefs.turn_time, away_after=prefs.away_after)
-    hosting = net.Hosting(table, bind=save.bind, port=save.port, discovery=_discovery(save.discover))
+    # the kept table's lock, as `fireside host --resume` takes it: one copy of a table runs (TableLocked, an OSError)
+    hosting = net.Hosting(table, bind=save.bind, port=save.port, discovery=_discovery(save.discover), lock=True)
     hosting.start()
     return app.routes.lobby(hosting, _host_clients(app, hosting, save.at_host))
 
@@ -469,7 +470,12 @@ class HostSetupScene(ModalScene):
         bind = "0.0.0.0" if self.prefs.bind_all else "127.0.0.1"
         discovery = _discovery(self.prefs.discover and self.prefs.bind_all)
         hosting = net.Hosting(
-            table, bind=bind, port=self.prefs.port or DEFAULT_PORT, discovery=discovery, host_name=_my_name(self.app)
+            table,
+            bind=bind,
+            port=self.prefs.port or DEFAULT_PORT,
+            discovery=discovery,
+            host_name=_my_name(self.app),
+            lock=True,  # its save is the laptop's one hosted table's: not while another Fireside hosts that
         )
         try:
             hosting.start()
