@@ -927,7 +927,10 @@ class JoinScene(ModalScene):
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
         p = self.panel
-        for label, field in ((_("Address"), self.address_field), (_("Table code"), self.code_field)):
+        hints = (_("as the host's screen shows it, e.g. 192.168.1.20:47474"), _("e.g. K3M9QP"))
+        for (label, field), hint in zip(
+            ((_("Address"), self.address_field), (_("Table code"), self.code_field)), hints, strict=True
+        ):
             blit_text(
                 surface,
                 label,
@@ -936,6 +939,9 @@ class JoinScene(ModalScene):
                 midright=(field.rect.x - ui(12), field.rect.centery),
             )
             field.draw(surface, ui(20))
+            if not field.text and not field.composition:  # what goes there, for someone who never joined one
+                size = widgets.fit_size(hint, ui(15), field.rect.w - ui(28))
+                blit_text(surface, hint, size, MUTED, midleft=(field.rect.x + ui(14), field.rect.centery))
         label = _("Your name")  # (none: the host calls the seat by its number, "Player 2")
         room = self.name_field.rect
         size = widgets.fit_size(label, ui(17), ui(112))
