@@ -44,7 +44,7 @@ def saved(
     from game.persist.network import TableSave
 
     return TableSave(
-        match=_named(_frozen(table.session.match) if frozen else table.session.match, table.names),
+        match=_frozen(_named(table.session.match, table.names)) if frozen else _named(table.session.match, table.names),
         code=table.code,
         tokens=dict(table.tokens),
         names=list(table.names),
@@ -60,18 +60,14 @@ def saved(
 
 
 def _named(match: Any, names: list[str]) -> Any:
-    """`match` with the names people joined under on its seats (its save, the history's
-    record of a finished game): a copy when any differs; a default seat name (a code)
-    keeps the match's own words for it."""
-    seats = [
-        seat if is_code(name) or seat.name == say_name(name) else replace(seat, name=say_name(name))
-        for seat, name in zip(match.seats, names, strict=False)
-    ]
-    if seats == list(match.seats[: len(seats)]):
-        return match
-    twin = copy.copy(match)
-    twin.seats = seats + list(match.seats[len(seats) :])
-    return twin
+    """`match`, its seats named as people joined (its save, the history's record of a
+    finished game): kept in step at each save, on the table's thread, so the match the
+    table plays and the one kept are dealt from the same seats; a default seat name (a
+    code) keeps the match's own words for it."""
+    for i, (seat, name) in enumerate(zip(match.seats, names, strict=False)):
+        if not is_code(name) and seat.name != say_name(name):
+            match.seats[i] = replace(seat, name=say_name(name))
+    return match
 
 
 def _frozen(match: Any) -> Any:

@@ -30,7 +30,7 @@ def test_the_saved_and_the_archived_game_carry_the_names_people_joined_under():
     kept = net.saved(table, frozen=True)
     assert [s.name for s in kept.match.seats] == ["Host Hana", "Ana", "Bo", "Robo"]
     assert [s.human for s in kept.match.seats] == [True, True, True, False]
-    assert table.session.match.seats[1].name == "Player 2"  # the live match is not touched
+    assert table.session.match.seats == kept.match.seats  # the match played is dealt from the same seats
     network.write_table(kept)
     again = network.read_table()
     assert again is not None and [s.name for s in again.match.seats][:3] == ["Host Hana", "Ana", "Bo"]
@@ -42,6 +42,7 @@ def test_the_saved_and_the_archived_game_carry_the_names_people_joined_under():
     archived = library.load_slot(entry.path)
     assert [s.name for s in archived.seats] == ["Host Hana", "Ana", "Bo", "Robo"]
     assert archived.moves == table.session.match.moves and network.read_table() is None
+    assert library.history_file(table.session.match) == entry.path  # the game played finds its record
 
 
 def test_a_seat_nobody_named_keeps_its_default_words():
