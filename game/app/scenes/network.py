@@ -871,8 +871,14 @@ class JoinScene(ModalScene):
         from game.persist import network
 
         self.prefs = network.load_prefs()
-        self.address_field = TextField(_address_of(url) if url else "", max_len=80, on_submit=lambda _t: self.join())
-        self.code_field = TextField(code or "", max_len=6, on_submit=lambda _t: self.join())
+        # each empty field says what goes there, for someone who never joined a table
+        self.address_field = TextField(
+            _address_of(url) if url else "",
+            max_len=80,
+            on_submit=lambda _t: self.join(),
+            hint=N_("as the host's screen shows it, e.g. 192.168.1.20:47474"),
+        )
+        self.code_field = TextField(code or "", max_len=6, on_submit=lambda _t: self.join(), hint=N_("e.g. K3M9QP"))
         self.name = name or _my_name(app)
         self.name_field = _name_field(self.name)
         self.keeps_name = name is None  # `fireside join --name` names this table only, not the setting
@@ -927,10 +933,7 @@ class JoinScene(ModalScene):
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
         p = self.panel
-        hints = (_("as the host's screen shows it, e.g. 192.168.1.20:47474"), _("e.g. K3M9QP"))
-        for (label, field), hint in zip(
-            ((_("Address"), self.address_field), (_("Table code"), self.code_field)), hints, strict=True
-        ):
+        for label, field in ((_("Address"), self.address_field), (_("Table code"), self.code_field)):
             blit_text(
                 surface,
                 label,
@@ -939,9 +942,6 @@ class JoinScene(ModalScene):
                 midright=(field.rect.x - ui(12), field.rect.centery),
             )
             field.draw(surface, ui(20))
-            if not field.text and not field.composition:  # what goes there, for someone who never joined one
-                size = widgets.fit_size(hint, ui(15), field.rect.w - ui(28))
-                blit_text(surface, hint, size, MUTED, midleft=(field.rect.x + ui(14), field.rect.centery))
         label = _("Your name")  # (none: the host calls the seat by its number, "Player 2")
         room = self.name_field.rect
         size = widgets.fit_size(label, ui(17), ui(112))
