@@ -275,7 +275,8 @@ def _add_network(commands: argparse._SubParsersAction) -> None:
         "--start",
         choices=("full", "now"),
         default="full",
-        help="full: start when every open seat is taken (default); now: give the open seats to computers",
+        help="full: start when every open seat is taken, or when everyone seated is ready (default);"
+        " now: give the open seats to computers",
     )
     host.add_argument("--level", choices=("easy", "normal", "hard"), default="normal", help="for seats left open")
     host.add_argument(

@@ -190,12 +190,20 @@ def _host(home: Path, *args: str) -> tuple[subprocess.Popen, int, str]:
 
 
 @pytest.mark.slow  # a whole game over the wire, then the first moves of the next
-def test_fireside_host_plays_again_at_the_same_table_once_both_friends_say_yes(tmp_path):
-    proc, port, code = _host(tmp_path, "--game", "grinch", "--players", "2", "--seats", "open,open", "--port", "0")
+def test_fireside_host_starts_when_both_are_ready_and_plays_again_once_both_say_yes(tmp_path):
+    args = ("--game", "grinch", "--players", "3", "--seats", "open,open,open", "--port", "0", "--level", "easy")
+    proc, port, code = _host(tmp_path, *args)
     url = f"ws://127.0.0.1:{port}"
     clients = [Client(url, name, code=code).start() for name in ("Ana", "Bo")]
     try:
-        assert all(c.wait(lambda s: s.seat is not None and s.started, 15) for c in clients)
+        assert all(c.wait(lambda s: s.seat is not None, 15) for c in clients)
+        clients[0].say("hi\x1b[31m all")  # escaped on the host's terminal
+        assert all(c.wait(lambda s: len(s.chat) == 1, 10) for c in clients)
+        assert not clients[0].seat.started  # a seat is still open: the lobby waits
+        for c in clients:
+            c.mark_ready()
+        assert all(c.wait(lambda s: s.started, 15) for c in clients)  # everyone seated is ready: it starts
+        assert 2 in clients[0].seat.computers  # the open seat went to a computer
         agents = [ai.make_agent("random", f"bot{i}") for i in range(2)]
         acted = [-1, -1]
         for _ in range(40_000):
@@ -219,6 +227,7 @@ def test_fireside_host_plays_again_at_the_same_table_once_both_friends_say_yes(t
         proc.terminate()  # the new game is on: the host closes it as Ctrl-C does
         assert proc.wait(30) == 0
         out = proc.stdout.read() if proc.stdout else ""
+        assert "chat · Ana: hi\\x1b[31m all" in out and "Ana is ready" in out and "Bo is ready" in out
         assert "Game over: " in out and "Asking everyone to play again" in out
         assert "A new deal at this table" in out  # (who said yes is said when the terminal looked in between)
     finally:
