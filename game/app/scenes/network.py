@@ -164,8 +164,14 @@ def continue_hosting(app: AppSurface, save: TableSave) -> LobbyScene:
 
     prefs = network.load_prefs()  # the clock and the away wait the host chose last
     table = net.resumed(save, turn_time=prefs.turn_time, away_after=prefs.away_after)
+    # the kept table's lock, as `fireside host --resume` takes it: one copy of a table runs (TableLocked, an OSError)
     hosting = net.Hosting(
-        table, bind=save.bind, port=save.port, discovery=_discovery(save.discover), relay=_kept_invite(save.invite)
+        table,
+        bind=save.bind,
+        port=save.port,
+        discovery=_discovery(save.discover),
+        relay=_kept_invite(save.invite),
+        lock=True,
     )
     hosting.start()
     return app.routes.lobby(hosting, _host_clients(app, hosting, save.at_host))
@@ -545,6 +551,7 @@ class HostSetupScene(ModalScene):
             discovery=discovery,
             host_name=_my_name(self.app),
             relay=invite,
+            lock=True,  # its save is the laptop's one hosted table's: not while another Fireside hosts that
         )
         try:
             hosting.start()
@@ -966,8 +973,14 @@ class JoinScene(ModalScene):
 
         self.prefs = network.load_prefs()
         shown = url if url and _invited(url) else _address_of(url) if url else ""  # an invite: the whole of it
-        self.address_field = TextField(shown, max_len=400, on_submit=lambda _t: self.join())
-        self.code_field = TextField(code or "", max_len=6, on_submit=lambda _t: self.join())
+        # each empty field says what goes there, for someone who never joined a table
+        self.address_field = TextField(
+            shown,
+            max_len=400,
+            on_submit=lambda _t: self.join(),
+            hint=N_("as the host's screen shows it, e.g. 192.168.1.20:47474"),
+        )
+        self.code_field = TextField(code or "", max_len=6, on_submit=lambda _t: self.join(), hint=N_("e.g. K3M9QP"))
         self.name = name or _my_name(app)
         self.name_field = _name_field(self.name)
         self.keeps_name = name is None  # `fireside join --name` names this table only, not the setting
