@@ -19,6 +19,7 @@ import os
 import queue
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -139,6 +140,7 @@ class Internet:
     tag: str
     home: Path
     processes: list[Process] = field(default_factory=list)
+    relays: list[Process] = field(default_factory=list)
 
     def ns(self, where: str) -> str:
         return f"fs-{self.tag}-{where}"
@@ -220,6 +222,12 @@ def _remove_stale_namespaces() -> None:
     for match in re.finditer(r"^(fs-(\d+)-(?:home1|home2|net))\b", listed, re.M):
         pid = int(match.group(2))
         if pid != os.getpid() and not Path(f"/proc/{pid}").exists():
+            inside = subprocess.run(
+                ["ip", "netns", "pids", match.group(1)], capture_output=True, text=True, timeout=STEP
+            )
+            for left in inside.stdout.split():  # its relays and Redis, still running in it
+                with contextlib.suppress(OSError, ValueError):
+                    os.kill(int(left), signal.SIGKILL)
             subprocess.run(["ip", "netns", "del", match.group(1)], capture_output=True, timeout=STEP)
 
 
@@ -271,6 +279,7 @@ def internet(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Internet]:
             relay = world.fireside(
                 "net", f"relay{n}", "relay", "--bind", address, "--port", str(RELAY_PORT), "--redis", shared
             )
+            world.relays.append(relay)
             relay.expect(rf"^Relay: listening on ws://{re.escape(address)}:{RELAY_PORT}$")
             relay.saw(r"shared: Redis reached")
         yield world
@@ -330,3 +339,50 @@ def test_opaque_frames_cross_from_one_home_to_the_other_through_both_relays(inte
         assert friend.lines[-1] == f"echo from home1: hello from home2 via {relay}"
     host.expect("^echoed 2$")
     assert host.finish(60) == 0, host.output
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_from_one_home_to_the_other_through_the_relays(internet: Internet, game: str) -> None:
+    """`fireside host --relay` in home1 (a computer at one seat, two open), and two
+    `fireside join INVITE --computer normal` in home2: one with the invite as it is
+    (relay1), one with it pointed at relay2 (the same table, through Redis). The
+    host offers its own address; the friends cannot reach it and go on through the relays."""
+    host = internet.fireside(
+        "home1",
+        f"host of {game}",
+        "host",
+        "--game",
+        game,
+        "--players",
+        "3",
+        "--seats",
+        "open,open,normal",
+        "--bind",
+        "0.0.0.0",
+        "--port",
+        str(HOST_PORT),
+        "--relay",
+        f"ws://{RELAY1}:{RELAY_PORT}",
+    )
+    invite = host.expect(r"^Invite: (fireside://\S+)$").group(1)
+    secret = invite.split("#", 1)[1]
+    assert f"{RELAY1}:{RELAY_PORT}" in invite
+    other = invite.replace(f"{RELAY1}:{RELAY_PORT}", f"{RELAY2}:{RELAY_PORT}", 1)
+    assert other != invite
+    # the host's own port is there (home1 reaches it) but not from the other home
+    assert internet.probe("home1", HOME1, HOST_PORT) == "open"
+    assert internet.probe("home2", HOME1, HOST_PORT) in ("timeout", "EHOSTUNREACH", "ENETUNREACH")
+    friends = [
+        internet.fireside("home2", f"friend {name}", "join", link, "--computer", "normal", "--name", name)
+        for name, link in (("Ana", invite), ("Bo", other))
+    ]
+    for friend in friends:
+        assert friend.finish(GAME) == 0, friend.output
+        assert "Game over." in friend.lines, friend.output
+    assert host.finish(STEP) == 0, host.output
+    assert any(line.startswith("Game over:") for line in host.lines), host.output
+    for name in ("Ana", "Bo"):
+        assert any(re.fullmatch(f"{name} is at seat [12]", line) for line in host.lines), host.output
+    for relay in internet.relays:  # neither relay ever wrote the secret (nor the invite) to its log
+        said = "\n".join(relay.lines)
+        assert secret not in said and invite not in said
