@@ -210,6 +210,17 @@ class Internet:
         """Whether a TCP connect from `where` reaches address:port: "open" or why not."""
         return self.run(where, sys.executable, "-c", PROBE, address, str(port), str(timeout)).strip()
 
+    @contextlib.contextmanager
+    def scope(self) -> Iterator[None]:
+        """What the block starts ends with it, even when it fails (the next test's host takes the same port)."""
+        before = len(self.processes)
+        try:
+            yield
+        finally:
+            for process in reversed(self.processes[before:]):
+                process.stop()
+            del self.processes[before:]
+
     def stop_all(self) -> None:
         for process in reversed(self.processes):
             process.stop()
@@ -286,6 +297,12 @@ def internet(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Internet]:
     finally:
         world.stop_all()
         world.remove()
+
+
+@pytest.fixture(autouse=True)
+def _each_test_ends_what_it_started(internet: Internet) -> Iterator[None]:
+    with internet.scope():
+        yield
 
 
 @contextlib.contextmanager
