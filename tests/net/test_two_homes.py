@@ -364,6 +364,8 @@ def test_a_whole_game_from_one_home_to_the_other_through_the_relays(internet: In
     `fireside join INVITE --computer normal` in home2: one with the invite as it is
     (relay1), one with it pointed at relay2 (the same table, through Redis). The
     host offers its own address; the friends cannot reach it and go on through the relays."""
+    relay1, relay2 = internet.relays
+    before = [len(relay1.lines), len(relay2.lines)]
     host = internet.fireside(
         "home1",
         f"host of {game}",
@@ -386,6 +388,7 @@ def test_a_whole_game_from_one_home_to_the_other_through_the_relays(internet: In
     assert f"{RELAY1}:{RELAY_PORT}" in invite
     other = invite.replace(f"{RELAY1}:{RELAY_PORT}", f"{RELAY2}:{RELAY_PORT}", 1)
     assert other != invite
+    assert any(f"fireside join {HOME1}:{HOST_PORT} " in line for line in host.lines), host.output  # its offer
     # the host's own port is there (home1 reaches it) but not from the other home
     assert internet.probe("home1", HOME1, HOST_PORT) == "open"
     assert internet.probe("home2", HOME1, HOST_PORT) in ("timeout", "EHOSTUNREACH", "ENETUNREACH")
@@ -400,6 +403,9 @@ def test_a_whole_game_from_one_home_to_the_other_through_the_relays(internet: In
     assert any(line.startswith("Game over:") for line in host.lines), host.output
     for name in ("Ana", "Bo"):
         assert any(re.fullmatch(f"{name} is at seat [12]", line) for line in host.lines), host.output
+    # the host and Ana dialled relay1, Bo relay2 (and got the table held on relay1)
+    opened = [sum("connection open" in line for line in r.lines[n:]) for r, n in zip((relay1, relay2), before)]
+    assert opened[0] >= 2 and opened[1] >= 1, (relay1.output, relay2.output)
     for relay in internet.relays:  # neither relay ever wrote the secret (nor the invite) to its log
         said = "\n".join(relay.lines)
         assert secret not in said and invite not in said
