@@ -60,6 +60,7 @@ class Limits:
     queue_frames: int = 256  # ... in at most this many frames
     total_lines: int = 20_000  # every line the relay holds at once
     join_timeout: float = 3.0  # seconds another relay machine has to answer a join
+    drain: float = 1.0  # seconds a line closed by its host (or by its host's leaving) has to send what was queued
 
 
 class TokenBucket:

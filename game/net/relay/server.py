@@ -44,7 +44,20 @@ TABLE_LEN = 16
 class Line:
     """One WebSocket at the relay and its bounded send queue."""
 
-    __slots__ = ("ws", "address", "role", "table", "number", "queue", "queued", "wake", "writer", "gone", "limits")
+    __slots__ = (
+        "ws",
+        "address",
+        "role",
+        "table",
+        "number",
+        "queue",
+        "queued",
+        "wake",
+        "writer",
+        "gone",
+        "limits",
+        "finishing",
+    )
 
     def __init__(self, ws: ServerConnection, address: str, limits: Limits) -> None:
         self.ws = ws
@@ -58,6 +71,7 @@ class Line:
         self.wake = asyncio.Event()
         self.writer: asyncio.Task[None] | None = None
         self.gone = False
+        self.finishing: asyncio.Task[None] | None = None  # finish(): the queue drains, then the close
 
     def push(self, frame: bytes | str) -> bool:
         """Queue `frame`; False when the line cannot keep up (its queue is full)."""
@@ -71,9 +85,12 @@ class Line:
         return True
 
     async def write_loop(self) -> None:
+        """Send what is queued, in order; once the line is `gone`, end when the queue is empty."""
         try:
             while True:
                 while not self.queue:
+                    if self.gone:
+                        return
                     self.wake.clear()
                     await self.wake.wait()
                 frame = self.queue.popleft()
@@ -84,6 +101,29 @@ class Line:
 
     def start(self) -> None:
         self.writer = asyncio.get_running_loop().create_task(self.write_loop())
+
+    def finish(self, code: int, reason: str) -> asyncio.Task[None]:
+        """Close the line once what is already queued for it is sent (for at most `limits.drain`
+        seconds: a peer that reads nothing is closed anyway); nothing more is queued meanwhile.
+        A host's last words to a friend (its bye) thus arrive before the close."""
+        self.gone = True  # push() drops from now on
+        writer, self.writer = self.writer, None
+        self.wake.set()
+        self.finishing = asyncio.get_running_loop().create_task(self._finish(writer, code, reason))
+        return self.finishing
+
+    async def _finish(self, writer: asyncio.Task[None] | None, code: int, reason: str) -> None:
+        if writer is not None:
+            try:
+                await asyncio.wait_for(asyncio.shield(writer), self.limits.drain)
+            except asyncio.TimeoutError:
+                writer.cancel()
+            except asyncio.CancelledError:
+                writer.cancel()
+                raise
+        self.queue.clear()
+        self.queued = 0
+        await _close(self.ws, code, reason)
 
     def stop(self) -> None:
         self.gone = True
@@ -330,10 +370,9 @@ class Relay:
         table.away_since = asyncio.get_running_loop().time()
         for number, friend in list(table.friends.items()):
             if isinstance(friend, Line):
-                friend.stop()
-                asyncio.get_running_loop().create_task(_close(friend.ws, 1001, "host gone"))
+                friend.finish(1001, "host gone")  # what the host sent last goes first
             elif self.shared is not None:
-                self.shared.close_remote(friend, table.id, number, host_gone=True)
+                self.shared.close_remote(friend, table.id, number, host_gone=True)  # after its payloads
         table.friends.clear()
         if self.shared is not None:
             self.shared.mark_away(table.id)
@@ -413,8 +452,7 @@ class Relay:
     def host_closes(self, table: Table, number: int) -> None:
         friend = table.friends.pop(number, None)
         if isinstance(friend, Line):
-            friend.stop()
-            asyncio.get_running_loop().create_task(_close(friend.ws, 1000, "closed by host"))
+            friend.finish(1000, "closed by host")  # what the host sent before the close goes first
         elif friend is not None and self.shared is not None:
             self.shared.close_remote(friend, table.id, number, host_gone=False)
 
@@ -475,11 +513,11 @@ class Relay:
                 raise Refused("too_big")
             if table is not None:
                 if table.friends.get(line.number) is not line:
-                    return
+                    continue  # closed by the host: the close is on its way, after what was queued
                 self.host_data(table, line.number, frame)
             elif owner is not None and self.shared is not None:
                 if self.remote.get((line.table, line.number)) is not line:
-                    return
+                    continue
                 self.forwarded += 1
                 if not self.shared.to_host(owner, line.table, line.number, frame):
                     raise Refused("shared_down")
@@ -516,10 +554,8 @@ class Relay:
 
     def remote_close_friend(self, table_id: str, number: int, host_gone: bool) -> None:
         line = self.remote.pop((table_id, number), None)
-        if line is not None:
-            line.stop()
-            code, reason = (1001, "host gone") if host_gone else (1000, "closed by host")
-            asyncio.get_running_loop().create_task(_close(line.ws, code, reason))
+        if line is not None:  # the payloads before this close came first (one publisher, in order)
+            line.finish(*((1001, "host gone") if host_gone else (1000, "closed by host")))
 
     def table_moved(self, table_id: str) -> None:
         """The host of a table away from here came back at another instance."""
@@ -588,11 +624,18 @@ async def _refuse_now(ws: ServerConnection, code: str) -> None:
     await _close(ws, 1001 if code == "shutting_down" else 1008, WIRE_CODE.get(code, code))
 
 
+#: Seconds a close may take (a peer that reads nothing would hold it for ever: its socket is then cut).
+CLOSE_WAIT = 3.0
+
+
 async def _close(ws: ServerConnection, code: int, reason: str) -> None:
+    cut = asyncio.get_running_loop().call_later(CLOSE_WAIT, ws.transport.abort)
     try:
         await ws.close(code, reason)
-    except ConnectionClosed:
+    except (ConnectionClosed, OSError):
         pass
+    finally:
+        cut.cancel()
 
 
 async def _drain(ws: ServerConnection) -> None:
