@@ -139,7 +139,7 @@ class Table:
 
     A friend is a local :class:`Line`, or the id of the relay instance (str) the friend reached."""
 
-    __slots__ = ("id", "host", "friends", "next_line", "away_since", "owner_address", "last_used")
+    __slots__ = ("id", "host", "friends", "next_line", "away_since", "owner_address", "last_used", "credit")
 
     def __init__(self, table_id: str, host: Line, now: float) -> None:
         self.id = table_id
@@ -149,6 +149,7 @@ class Table:
         self.away_since: float | None = None
         self.owner_address = host.address
         self.last_used = now
+        self.credit: tuple[str, int] = ("", 0)  # (host address, friend lines) its allowance was raised by
 
 
 class Refused(Exception):
@@ -327,9 +328,9 @@ class Relay:
             pass
         finally:
             self.lines.discard(line)
-            self.book.release(address, helloed)
             line.stop()
             self.line_gone(line)
+            self.book.release(address, helloed)
 
     def refuse(self, line: Line, code: str) -> asyncio.Task[None] | None:
         """End `line` with a refusal (the JSON frame, then close 1008; 1001 when shutting down)."""
@@ -356,6 +357,7 @@ class Relay:
             table = self.tables.get(line.table)
             if table is not None and table.friends.get(line.number) is line:
                 del table.friends[line.number]
+                self.recount(table)
                 if table.host is not None:
                     self.to_host(table, {"close": line.number})
             elif self.remote.get((line.table, line.number)) is line:
@@ -374,6 +376,7 @@ class Relay:
             elif self.shared is not None:
                 self.shared.close_remote(friend, table.id, number, host_gone=True)  # after its payloads
         table.friends.clear()
+        self.recount(table)
         if self.shared is not None:
             self.shared.mark_away(table.id)
         log.info("host away %s", table.id[:4])
@@ -390,6 +393,7 @@ class Relay:
             elif self.shared is not None:
                 self.shared.close_remote(friend, table.id, number, host_gone=True)
         table.friends.clear()
+        self.recount(table)
         if host is not None:
             self.refuse(host, code or "idle")
         if self.shared is not None:
@@ -418,6 +422,7 @@ class Relay:
             table.host = line
             table.away_since = None
             table.last_used = loop.time()
+            self.recount(table)
             if self.shared is not None:
                 await self.shared.claim(line.table)
             log.info("host back %s", line.table[:4])
@@ -451,6 +456,7 @@ class Relay:
 
     def host_closes(self, table: Table, number: int) -> None:
         friend = table.friends.pop(number, None)
+        self.recount(table)
         if isinstance(friend, Line):
             friend.finish(1000, "closed by host")  # what the host sent before the close goes first
         elif friend is not None and self.shared is not None:
@@ -458,6 +464,7 @@ class Relay:
 
     def too_slow(self, table: Table, friend: Line) -> None:
         table.friends.pop(friend.number, None)
+        self.recount(table)
         self.refuse(friend, "too_slow")
         if table.host is not None:
             self.to_host(table, {"close": friend.number})
@@ -481,8 +488,18 @@ class Relay:
         number = table.next_line
         table.next_line += 1
         table.friends[number] = friend
+        self.recount(table)
         self.to_host(table, {"open": number})
         return number
+
+    def recount(self, table: Table) -> None:
+        """The host's address may send more for each friend line at its table (limits.py)."""
+        host = table.host
+        want = (host.address, min(len(table.friends), self.limits.host_friend_lines)) if host else ("", 0)
+        if want != table.credit:
+            self.book.credit(table.credit[0], -table.credit[1])
+            self.book.credit(*want)
+            table.credit = want
 
     # -- a friend --------------------------------------------------------------------------
 
@@ -542,6 +559,7 @@ class Relay:
         table = self.tables.get(table_id)
         if table is not None and table.friends.get(number) == instance:
             del table.friends[number]
+            self.recount(table)
             self.to_host(table, {"close": number})
 
     def remote_to_friend(self, table_id: str, number: int, payload: bytes) -> None:
@@ -574,6 +592,7 @@ class Relay:
                 if isinstance(friend, str):
                     del table.friends[number]
                     self.to_host(table, {"close": number})
+            self.recount(table)
 
     # -- time ------------------------------------------------------------------------------
 
