@@ -571,7 +571,7 @@ def _host_locked(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
             if host_lines.should_start(snap, now=args.start == "now", resume=args.resume):
                 hosting.start_game(args.level)
             if not args.quiet:
-                _say_changes(last, snap)
+                _say_changes(last, snap, hosting.path if invite is not None else None)
             last = snap
             closing = between.step(snap)
             if closing is not None:
@@ -615,14 +615,15 @@ def _shown_name(name: str) -> str:
     return shown_name(name)
 
 
-def _say_changes(last: Any, snap: Any) -> None:
-    """One line for each thing that changed since the last look."""
-    from game.tools.host_lines import chat_lines, ready_lines
+def _say_changes(last: Any, snap: Any, path: Callable[[int], str | None] | None = None) -> None:
+    """One line for each thing that changed since the last look; `path(seat)`, through a
+    relay: the way each friend who takes a seat came ("direct" or "relay")."""
+    from game.tools.host_lines import chat_lines, joined_line, ready_lines
 
     before_conn = set(last.connected) if last else set()
     for seat in snap.connected:
         if seat not in before_conn:
-            print(_("{name} is at seat {seat}").format(name=_shown_name(snap.names[seat]), seat=seat + 1), flush=True)
+            print(joined_line(snap.names[seat], seat, path(seat) if path else None), flush=True)
     for seat in before_conn - set(snap.connected):
         print(_("{name} left seat {seat}").format(name=_shown_name(snap.names[seat]), seat=seat + 1), flush=True)
     for line in ready_lines(last, snap) + chat_lines(last, snap):

@@ -30,7 +30,7 @@ from game.common.person_name import say_name, terminal_text
 from game.i18n import _
 from game.net import protocol as p
 
-__all__ = ["AGAIN_WAIT", "Between", "chat_lines", "ready_lines", "shown_name", "should_start"]
+__all__ = ["AGAIN_WAIT", "Between", "chat_lines", "joined_line", "ready_lines", "shown_name", "should_start"]
 
 #: Seconds a finished table waits for everyone's yes before it closes.
 AGAIN_WAIT = 600.0
@@ -42,6 +42,18 @@ def shown_name(name: str) -> str:
     """A seat's name on the host's terminal: a default in the host's words, a
     person's name cleaned and escaped (no name moves the cursor or forges a line)."""
     return terminal_text(say_name(name))
+
+
+def joined_line(name: str, seat: int, path: str | None = None) -> str:
+    """The line for a friend who took a seat (`seat` counted from 0); through a relay,
+    with the way they came (`Hosting.path`): "direct" (they reached the host's own
+    address, as on the same network) or "relay"."""
+    shown = shown_name(name)
+    if path == "direct":
+        return _("{name} joined seat {seat} (direct)").format(name=shown, seat=seat + 1)
+    if path == "relay":
+        return _("{name} joined seat {seat} (through the relay)").format(name=shown, seat=seat + 1)
+    return _("{name} is at seat {seat}").format(name=shown, seat=seat + 1)
 
 
 def should_start(snap: Any, *, now: bool = False, resume: bool = False) -> bool:

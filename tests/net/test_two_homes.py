@@ -5,7 +5,10 @@ forwards nothing between its links, so the homes cannot reach each other. Two
 relay processes and one redis-server run in the internet and share their
 tables through Redis. A host in home1 and two friends in home2, one through
 each relay, play a whole game of each game, and the test proves there is no
-direct path between the homes while each reaches the relays.
+direct path between the homes while each reaches the relays. In the Sticheln
+game a third friend sits in home1, on the host's own network: with the same
+command as the others it connects directly, and the host's terminal says so
+("... (direct)") while it says the home2 friends came "(through the relay)".
 
 Every address is inside the test's own namespaces (10.200.0.0/24 the
 internet's, 10.201.0.0/24 home1's link, 10.202.0.0/24 home2's); every wait and
@@ -363,7 +366,12 @@ def test_a_whole_game_from_one_home_to_the_other_through_the_relays(internet: In
     """`fireside host --relay` in home1 (a computer at one seat, two open), and two
     `fireside join INVITE --computer normal` in home2: one with the invite as it is
     (relay1), one with it pointed at relay2 (the same table, through Redis). The
-    host offers its own address; the friends cannot reach it and go on through the relays."""
+    host offers its own address; the friends cannot reach it and go on through the relays.
+    In Sticheln a fourth seat is open for Cy in home1 (the host's network), with the
+    same command and the same invite as Ana: Cy reaches the host's address and plays
+    directly. Nobody chooses a way; the host's terminal says which way each came."""
+    near = game == "sticheln"  # one whole game with a friend at home is enough
+    seats = "open,open,open,normal" if near else "open,open,normal"
     relay1, relay2 = internet.relays
     before = [len(relay1.lines), len(relay2.lines)]
     host = internet.fireside(
@@ -373,9 +381,9 @@ def test_a_whole_game_from_one_home_to_the_other_through_the_relays(internet: In
         "--game",
         game,
         "--players",
-        "3",
+        str(seats.count(",") + 1),
         "--seats",
-        "open,open,normal",
+        seats,
         "--bind",
         "0.0.0.0",
         "--port",
@@ -392,17 +400,21 @@ def test_a_whole_game_from_one_home_to_the_other_through_the_relays(internet: In
     # the host's own port is there (home1 reaches it) but not from the other home
     assert internet.probe("home1", HOME1, HOST_PORT) == "open"
     assert internet.probe("home2", HOME1, HOST_PORT) in ("timeout", "EHOSTUNREACH", "ENETUNREACH")
+    who = [("Ana", invite, "home2"), ("Bo", other, "home2")] + ([("Cy", invite, "home1")] if near else [])
     friends = [
-        internet.fireside("home2", f"friend {name}", "join", link, "--computer", "normal", "--name", name)
-        for name, link in (("Ana", invite), ("Bo", other))
+        internet.fireside(home, f"friend {name} in {home}", "join", link, "--computer", "normal", "--name", name)
+        for name, link, home in who
     ]
     for friend in friends:
         assert friend.finish(GAME) == 0, friend.output
         assert "Game over." in friend.lines, friend.output
     assert host.finish(STEP) == 0, host.output
     assert any(line.startswith("Game over:") for line in host.lines), host.output
-    for name in ("Ana", "Bo"):
-        assert any(re.fullmatch(f"{name} is at seat [12]", line) for line in host.lines), host.output
+    # which way each came, as the host says it: home2 through the relays, home1 directly
+    for name, _link, home in who:
+        way = r"\(direct\)" if home == "home1" else r"\(through the relay\)"
+        assert any(re.fullmatch(f"{name} joined seat [1-3] {way}", line) for line in host.lines), host.output
+        assert not any(re.match(f"{name} joined seat", line) and not re.search(way, line) for line in host.lines)
     # the host and Ana dialled relay1, Bo relay2 (and got the table held on relay1)
     opened = [sum("connection open" in line for line in r.lines[n:]) for r, n in zip((relay1, relay2), before)]
     assert opened[0] >= 2 and opened[1] >= 1, (relay1.output, relay2.output)
