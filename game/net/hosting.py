@@ -479,12 +479,7 @@ class Hosting:
 
         atexit.unregister(self.close)
         keep = self.table.keep
-        if self.discovery is not None:
-            try:
-                self.discovery.close()
-            except Exception as exc:  # closing anyway
-                log.info("discovery: %s", exc)
-            self.discovery = None
+        self._stop_discovery()
         self.server.stop(reason=reason)
         if isinstance(keep, Autosaver):
             keep.flush()  # the last move's save is on the disk before the window or the process goes
