@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from netkit import finish
 from test_lobby_seats import Windows
 
 from game import ai
@@ -46,16 +47,6 @@ class Clock:
 
     def __call__(self):
         return self.now
-
-
-def _finish(table):
-    session = table.session
-    for _ in range(5000):
-        if session.over:
-            return
-        seat = session.current
-        session.offer(seat, session.view(seat).legal_moves()[0])
-    raise AssertionError("the game did not end")
 
 
 def _headless(kinds=("you", "open", "open"), seed=3):
@@ -101,7 +92,7 @@ def test_after_a_game_everyone_is_asked_and_the_new_deal_starts_when_all_still_t
     table, w = _headless(("you", "open", "open", "easy"))
     ana, bo, cy = w.join("a", "Ana"), w.join("b", "Bo"), w.join("c", "Cy")
     w.deliver(table.start())
-    _finish(table)
+    finish(table)
     w.deliver(table.take_outbox())
     said: list[str] = []
     hosting = FakeHosting(table, w)
@@ -130,7 +121,7 @@ def test_the_table_closes_when_everyone_left_or_nobody_answered_in_time_or_with_
         table, w = _headless(("you", "open"))
         ana, bo = w.join("a", "Ana"), w.join("b", "Bo")
         w.deliver(table.start())
-        _finish(table)
+        finish(table)
         said: list[str] = []
         clock = Clock()
         between = host_lines.Between(
@@ -159,7 +150,7 @@ def test_a_friend_alone_saying_yes_with_only_away_people_does_not_deal_to_nobody
     table, w = _headless(("you", "open"))
     w.join("a", "Ana"), w.join("b", "Bo")
     w.deliver(table.start())
-    _finish(table)
+    finish(table)
     w.deliver(table.disconnect("a"))
     w.deliver(table.disconnect("b"))
     w.deliver(lobby.propose_again(table))
