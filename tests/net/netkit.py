@@ -4,7 +4,11 @@ that a message the host sent a seat holds nothing that seat may not see."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -113,3 +117,33 @@ def play_through_core(
         deliver(table.receive(conn, clients[conn].move(agents[conn].choose(clients[conn].view))))
     assert table.session.over
     return {c.seat: c for c in clients.values()}
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def start_host(home: Path, *args: str) -> tuple[subprocess.Popen[str], int, str]:
+    """`fireside host *args` in a process of its own, `home` its FIRESIDE_HOME: the process,
+    and the port and table code it says."""
+    env = dict(os.environ, FIRESIDE_HOME=str(home), PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "game", "--lang", "en", "host", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
+    port = code = None
+    assert proc.stdout is not None
+    for _ in range(50):  # bounded: the host says its table, then its port
+        line = proc.stdout.readline()
+        if not line:
+            break
+        if line.startswith("Table "):
+            code = line.split()[1].rstrip(":")
+        if line.startswith("port: "):
+            port = int(line.split()[1])
+            break
+    assert port and code, "the host did not say its port and code"
+    return proc, port, code

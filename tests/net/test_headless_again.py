@@ -7,14 +7,10 @@ once with --no-again."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
-from netkit import finish
+from netkit import finish, start_host
 from test_lobby_seats import Windows
 
 from game import ai
@@ -22,8 +18,6 @@ from game.net import lobby
 from game.net.client import Client
 from game.net.hosting import new_table
 from game.tools import host_lines
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 class FakeHosting:
@@ -157,33 +151,10 @@ def test_a_friend_alone_saying_yes_with_only_away_people_does_not_deal_to_nobody
     assert table.deal == 0 and not lobby.all_said_yes(table)  # nobody there, nobody said yes: no deal
 
 
-def _host(home: Path, *args: str) -> tuple[subprocess.Popen, int, str]:
-    env = dict(os.environ, FIRESIDE_HOME=str(home), PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "game", "--lang", "en", "host", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env,
-        cwd=ROOT,
-    )
-    port = code = None
-    assert proc.stdout is not None
-    for _ in range(50):
-        line = proc.stdout.readline()
-        if line.startswith("Table "):
-            code = line.split()[1].rstrip(":")
-        if not line or line.startswith("port: "):
-            port = int(line.split()[1]) if line else None
-            break
-    assert port and code
-    return proc, port, code
-
-
 @pytest.mark.slow  # a whole game over the wire, then the first moves of the next
 def test_fireside_host_starts_when_both_are_ready_and_plays_again_once_both_say_yes(tmp_path):
     args = ("--game", "grinch", "--players", "3", "--seats", "open,open,open", "--port", "0", "--level", "easy")
-    proc, port, code = _host(tmp_path, *args)
+    proc, port, code = start_host(tmp_path, *args)
     url = f"ws://127.0.0.1:{port}"
     clients = [Client(url, name, code=code).start() for name in ("Ana", "Bo")]
     try:
