@@ -23,6 +23,36 @@ from game.session.session import Session
 GAMES = ("sticheln", "avalanche", "grinch")
 
 
+class Clock:
+    """A clock a test moves by hand (a table's `clock`, injected: no test sleeps)."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def join(table: HostTable, conn: Any, name: str, seats: dict[Any, Any], token: str | None = None) -> Any:
+    """A `ClientSeat` called `name` says hello on line `conn`; what the table answers is delivered."""
+    from game.net.client import ClientSeat
+
+    seat = ClientSeat(name, token)
+    seats[conn] = seat
+    hello = p.Hello(version="1.0", protocol=p.PROTOCOL, name=name, token=token, code=table.code)
+    deliver(table.receive(conn, p.encode(hello)), seats)
+    return seat
+
+
+def deliver(outs: list[Any], seats: dict[Any, Any], sent: list[Any] | None = None) -> None:
+    """What the table sent, handed to each line's `ClientSeat` (and kept in `sent`)."""
+    for conn, data in outs:
+        if data is not None and conn in seats:
+            seats[conn].handle(data)
+            if sent is not None:
+                sent.append((conn, data))
+
+
 def make_table(game_id: str, humans: list[bool], seed: int, **kwargs: Any) -> tuple[Session, HostTable, list[Any]]:
     """A host table whose human seats are open to remote players (computers play
     "random"); also the list of states by move count, kept as the game goes."""

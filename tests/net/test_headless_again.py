@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from netkit import finish, start_host
+from netkit import Clock, finish, start_host
 from test_lobby_seats import Windows
 
 from game import ai
@@ -33,14 +33,6 @@ class FakeHosting:
 
     def again_if_ready(self, level="normal"):
         self.w.deliver(lobby.again_if_all_said_yes(self.table, "random"))
-
-
-class Clock:
-    def __init__(self):
-        self.now = 100.0
-
-    def __call__(self):
-        return self.now
 
 
 def _headless(kinds=("you", "open", "open"), seed=3):
@@ -90,7 +82,7 @@ def test_after_a_game_everyone_is_asked_and_the_new_deal_starts_when_all_still_t
     w.deliver(table.take_outbox())
     said: list[str] = []
     hosting = FakeHosting(table, w)
-    clock = Clock()
+    clock = Clock(100.0)
     between = host_lines.Between(hosting, "random", clock=clock, say=said.append)
     assert between.step(table.snapshot()) is None
     assert said[0].startswith("Game over: Ana ") and "again" in said[1] and hosting.asked == 1
@@ -117,7 +109,7 @@ def test_the_table_closes_when_everyone_left_or_nobody_answered_in_time_or_with_
         w.deliver(table.start())
         finish(table)
         said: list[str] = []
-        clock = Clock()
+        clock = Clock(100.0)
         between = host_lines.Between(
             FakeHosting(table, w), clock=clock, again=case != "no_again", wait=600, say=said.append
         )
