@@ -33,6 +33,8 @@ __all__ = [
     "DEFAULT_PORT",
     "SERVICE",
     "Advert",
+    "bracketed",
+    "is_loopback",
     "to_url",
     "Discovery",
     "LocalDiscovery",
@@ -204,6 +206,11 @@ def local_addresses() -> list[str]:
         return (2 if loop else 1 if ":" in address or link_local else 0, address)
 
     return sorted((a for a in found if "%" not in a), key=rank)
+
+
+def bracketed(address: str) -> str:
+    """An address as it stands before a port: an IPv6 one in brackets ("[fe80::1]")."""
+    return f"[{address}]" if ":" in address else address
 
 
 def is_loopback(address: str) -> bool:

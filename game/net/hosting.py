@@ -419,8 +419,10 @@ class Hosting:
     @property
     def url(self) -> str:
         """Where a window on this computer dials (the host's own seat)."""
+        from game.net.discovery import bracketed
+
         local = "127.0.0.1" if self.bind in ("0.0.0.0", "127.0.0.1") else self.bind
-        return f"ws://[{local}]:{self.port}" if ":" in local else f"ws://{local}:{self.port}"
+        return f"ws://{bracketed(local)}:{self.port}"
 
     def addresses(self) -> list[str]:
         """The addresses a friend types (with the port), the likeliest first."""

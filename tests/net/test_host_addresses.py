@@ -44,3 +44,9 @@ def test_a_host_with_no_network_shows_loopback_but_never_offers_it_through_the_r
     hosting = _hosting("0.0.0.0", ["127.0.0.1", "::1"], monkeypatch)
     assert hosting.addresses() == ["127.0.0.1"]  # its screen still says where this computer dials
     assert hosting.direct() == []  # a friend through the relay goes through the relay
+
+
+def test_an_address_before_a_port_is_bracketed_when_it_is_ipv6():
+    assert discovery.bracketed("192.168.1.20") == "192.168.1.20"
+    assert discovery.bracketed("fe80::1") == "[fe80::1]"
+    assert [a for a in FOUND if discovery.is_loopback(a)] == ["127.0.0.1", "::1"]
