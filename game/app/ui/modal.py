@@ -136,7 +136,7 @@ class PromptScene(ModalScene):
 
     def keeps_key(self, event: pygame.event.Event) -> bool:
         """Keys the text field needs rather than the keyboard focus."""
-        return self.field.focused and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
+        return self.field.keeps(event)
 
     def handle(self, event: pygame.event.Event) -> bool:
         before = self.field.text
