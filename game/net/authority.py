@@ -226,6 +226,11 @@ class HostTable:
             self.names[seat] = name
         return token
 
+    def host_name(self) -> str:
+        """The name of the person whose window keeps the table (its first seat), as a welcome
+        tells it ("Ana closed the table"); "" at a table with nobody at the host (`fireside host`)."""
+        return self.names[self.at_host[0]] if self.at_host and self.at_host[0] < len(self.names) else ""
+
     def give_open_seats(self, level: str = "normal") -> list[Out]:
         """The open seats nobody took go to computers at `level` (the lobby's button),
         each under a computer's name; a kept seat (the host's own) stays a person's."""
@@ -610,7 +615,13 @@ class HostTable:
         state.seat = seat
         self.seat_conn[seat] = conn
         welcome = p.Welcome(
-            seat=seat, token=self.tokens[seat], code=self.code, game=self.game_id, names=self.names, to_id=hello.id
+            seat=seat,
+            token=self.tokens[seat],
+            code=self.code,
+            game=self.game_id,
+            names=self.names,
+            to_id=hello.id,
+            host=self.host_name(),
         )
         out.append((conn, p.encode(welcome)))
         out.extend(self._push_all())
@@ -636,6 +647,7 @@ class HostTable:
             names=self.names,
             watching=True,
             to_id=hello.id,
+            host=self.host_name(),
         )
         return [(conn, p.encode(welcome)), (conn, self.public_bytes())]
 

@@ -108,6 +108,7 @@ class Welcome(msgspec.Struct, tag="welcome", tag_field="kind"):
     names: Names
     watching: bool = False  # a spectator's welcome: `seat` is -1 and `token` only lets it chat and leave
     to_id: MessageId = 0
+    host: Name = ""  # the name of the person whose laptop keeps the table ("": none, `fireside host`)
 
 
 class EventMsg(msgspec.Struct, omit_defaults=True):
@@ -175,7 +176,8 @@ class Chat(msgspec.Struct, tag="chat", tag_field="kind"):
 
 class Bye(msgspec.Struct, tag="bye", tag_field="kind"):
     """Leaving (a client) or closing the table (the host): `reason` is a code
-    (`words.BYE`: "host_closed"), each window says it in its own language."""
+    (`words.BYE`: "host_closed", "replaced", "game_over"), each window says it in
+    its own language (and after "host_closed" dials again: the host keeps the table)."""
 
     token: Token | None = None
     reason: Code = ""

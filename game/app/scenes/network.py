@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -428,11 +429,19 @@ class HostControls:
     def hand_over(self, seat: int, level: str | None) -> None:
         self.hosting.hand_over(seat, level)
 
-    def close(self) -> None:
-        from game.persist import network
+    def close(self, reason: str = "host_closed") -> None:
+        """Close the table for everyone; its slot stays (Continue hosting opens it again,
+        and the friends' windows, still dialling, sit down again)."""
+        self.hosting.close(reason)
 
-        self.hosting.close()
-        network.clear_table()
+    def seated(self) -> list[int]:
+        return list(self.hosting.latest().connected)
+
+    def listen(self, callback: Callable[[Any], None]) -> None:
+        self.hosting.listen(callback)
+
+    def unlisten(self, callback: Callable[[Any], None]) -> None:
+        self.hosting.unlisten(callback)
 
 
 class LobbyScene(ModalScene):

@@ -47,7 +47,7 @@ class TitleScene(Scene):
             Button(N_("Statistics"), self.statistics),
             Button(N_("Rules"), self.rules),
             Button(N_("Settings"), self.settings),
-            Button(N_("Quit"), self.app.quit, key=pygame.K_ESCAPE),
+            Button(N_("Quit"), self.app.ask_quit, key=pygame.K_ESCAPE),
         ]
         self.daily = self.daily_buttons()
         self.daily_top = 0
