@@ -102,8 +102,12 @@ def test_the_hosts_menu_keeps_the_table_open_behind_every_screen_and_the_bar_lea
     assert isinstance(menu, MenuScene) and menu.title == "Menu"
     labels = [b.label for b in menu.buttons]
     assert labels == ["Back to the table", "Rules", "Settings", "Keep the table open", "Close the table for everyone"]
+    from game.persist import network
+
+    network.write_table(net.saved(hosted.hosting.table))  # (kept as the autosave keeps it)
     press(app, "Keep the table open")
     assert isinstance(app.stack.top, TitleScene)
+    assert app.stack.top.hosted is None  # no Continue hosting of the table open behind the title: a second copy
     bar = app.overlay
     assert isinstance(bar, HostedTable) and bar.showing()
     assert frames_until(app, lambda: 0 not in hosted.hosting.latest().connected)  # the host's seat is away
@@ -247,3 +251,17 @@ def test_a_host_whose_line_dies_without_a_bye_stopped_answering_and_leave_goes_t
     finally:
         bo.close(timeout=1)
         hosting.close()
+
+
+def test_a_host_who_leaves_a_finished_game_closes_the_table_as_over(app):
+    """Nothing is kept open for a game that is over: the friends are told so, and no bar shows."""
+    from types import SimpleNamespace
+
+    closed: list[str] = []
+    host = SimpleNamespace(close=closed.append, seated=lambda: [], listen=lambda cb: None, unlisten=lambda cb: None)
+    finished = SimpleNamespace(match=SimpleNamespace(state=SimpleNamespace(is_over=True)))
+    line = SimpleNamespace(seat=SimpleNamespace(code="K3M9QP"))
+    app.routes.title()
+    app.overlay = HostedTable(app, host, finished, {0: line})  # type: ignore[arg-type]
+    app.step(0.0)
+    assert closed == ["game_over"] and app.overlay is None

@@ -96,6 +96,8 @@ class NetworkScene(ModalScene):
         from game.persist import network
 
         self.saved = network.read_table()
+        if self.saved is not None and getattr(app.overlay, "code", None) == self.saved.code:
+            self.saved = None  # open now, behind the screens: its bar leads back, not a second copy
         self.notice = ""
 
     def make_buttons(self) -> list[Button]:

@@ -31,6 +31,8 @@ class TitleScene(Scene):
         self.notice = ""  # one line over everything (what went wrong, after a crash)
         self.saved = library.read_autosave(self.autosave_set_aside)  # the game Continue restores, if any
         self.hosted = network.read_table()  # a network table this laptop hosts, kept for its people
+        if self.hosted is not None and getattr(app.overlay, "code", None) == self.hosted.code:
+            self.hosted = None  # open now, behind the screens: its bar leads back, not a second copy
         self.saved_line = self._saved_line()
         self.continue_button = Button(N_("Continue"), self.continue_game, key=pygame.K_RETURN, primary=True)
         resumable = self.saved is not None or self.hosted is not None
