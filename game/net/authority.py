@@ -621,7 +621,7 @@ class HostTable:
             game=self.game_id,
             names=self.names,
             to_id=hello.id,
-            host=self.host_name(),
+            host_name=self.host_name(),
         )
         out.append((conn, p.encode(welcome)))
         out.extend(self._push_all())
@@ -647,7 +647,7 @@ class HostTable:
             names=self.names,
             watching=True,
             to_id=hello.id,
-            host=self.host_name(),
+            host_name=self.host_name(),
         )
         return [(conn, p.encode(welcome)), (conn, self.public_bytes())]
 

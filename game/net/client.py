@@ -32,9 +32,10 @@ INBOX = 512
 #: How long a dropped `Client` keeps dialling again before it gives up on the host (None: until it is closed;
 #: a window's client dials until its person leaves, tests and tools may bound it).
 RETRY_FOR: float | None = None
-#: Seconds between one failed dial and the next: at once, then longer each time, never more than the last
-#: (the cap per try: a host that comes back is found within it).
-BACKOFF = (0.05, 1.0, 2.0, 4.0, 8.0, 15.0)
+#: Seconds between one failed dial and the next: at once, then slowly longer (a bad line fails a few dials
+#: in a row and must not wait long for it), never more than the last (the cap per try: a host that comes
+#: back is found within it).
+BACKOFF = (0.05, 0.5, 1.0, 1.0, 2.0, 2.0, 3.0, 5.0, 8.0, 10.0)
 #: A host's bye after which the line is still dialled again: it closed the table, which it keeps (it may
 #: open it again: Continue hosting).  After any other bye ("replaced": another window has the seat;
 #: "game_over") the client stops.
@@ -156,7 +157,7 @@ class ClientSeat:
         if isinstance(message, p.Welcome):
             self.seat, self.token, self.code = message.seat, message.token, message.code
             self.game, self.names = message.game, said(message.names)
-            self.host = say_name(message.host) if message.host else ""
+            self.host = say_name(message.host_name) if message.host_name else ""
             self.watching = message.watching
             self.closed = None  # the host is back (it had closed the table and opened it again)
             self.welcomes += 1

@@ -108,7 +108,7 @@ class Welcome(msgspec.Struct, tag="welcome", tag_field="kind"):
     names: Names
     watching: bool = False  # a spectator's welcome: `seat` is -1 and `token` only lets it chat and leave
     to_id: MessageId = 0
-    host: Name = ""  # the name of the person whose laptop keeps the table ("": none, `fireside host`)
+    host_name: Name = ""  # the person whose laptop keeps the table ("": nobody at it, `fireside host`)
 
 
 class EventMsg(msgspec.Struct, omit_defaults=True):

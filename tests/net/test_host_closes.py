@@ -63,14 +63,14 @@ def test_a_table_without_a_window_names_no_host():
 
 
 def test_a_host_name_that_is_no_name_is_cleaned_by_the_window():
-    welcome = p.Welcome(seat=1, token="t", code="K3M9QP", game="grinch", names=["x", "y"], host="A\x1bna\u202e")
+    welcome = p.Welcome(seat=1, token="t", code="K3M9QP", game="grinch", names=["x", "y"], host_name="A\x1bna\u202e")
     from game.net.client import ClientSeat
 
     seat = ClientSeat("Bo")
     seat.handle(p.encode(welcome))
     assert seat.host == "Ana"
     with pytest.raises(p.ProtocolError):  # longer than a name may be: refused before anyone reads it
-        p.decode(p.encode(p.Welcome(seat=1, token="t", code="K", game="grinch", names=[], host="x" * 500)))
+        p.decode(p.encode(p.Welcome(seat=1, token="t", code="K", game="grinch", names=[], host_name="x" * 500)))
 
 
 def test_after_the_hosts_bye_a_window_keeps_dialling_and_sits_down_again_when_the_table_reopens():

@@ -436,18 +436,22 @@ def test_chat_and_a_quick_phrase_arrive_at_another_window_in_its_language(net):
         for ch in "hi":
             step(app, [pygame.event.Event(pygame.TEXTINPUT, text=ch)])
         key(app, pygame.K_RETURN)
-        assert not mode.chat.open
+        assert mode.chat.open and mode.chat.typing and mode.chat.field.text == ""  # open for the next line
         assert bo.wait(lambda s: any(c.text == "hi" and c.seat == 0 for c in s.chat), 5)
         # a quick phrase from the open chat
-        key(app, pygame.K_t)
         mode.chat.quick[1].action()
+        assert mode.chat.open
         assert bo.wait(lambda s: any(c.phrase == "nice_trick" and c.seat == 0 for c in s.chat), 5)
         assert not table.message.showing or table.message.tone != "refusal"
         # a line longer than the limit is cut to it
-        key(app, pygame.K_t)
         step(app, [pygame.event.Event(pygame.TEXTINPUT, text="x" * 500)])
         assert len(mode.chat.field.text) <= p_max_chat()
         key(app, pygame.K_ESCAPE)
+        assert not mode.chat.open
+        key(app, pygame.K_t, "t")  # T opens it again (the line typed is kept); Enter on an empty line closes it
+        assert mode.chat.open and len(mode.chat.field.text) > 100
+        mode.chat.field.text = ""
+        key(app, pygame.K_RETURN)
         assert not mode.chat.open
     finally:
         i18n.set_language("en")

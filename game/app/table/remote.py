@@ -163,18 +163,19 @@ class ChatBar:
 
     # -- what is sent ---------------------------------------------------------
     def send_text(self, text: str) -> None:
+        """Enter: the line is sent and the chat stays open for the next (Enter on an empty line closes it)."""
         text = " ".join(text.split())[:CHAT_LEN]
+        self.field.text = ""
         if text:
             self.send(text, None)
-        self.field.text = ""
-        self.close()
+        else:
+            self.close()
 
     def sender(self, code: str) -> Callable[[], None]:
         return lambda: self.send_phrase(code)
 
     def send_phrase(self, code: str) -> None:
         self.send(str(QUICK_PHRASES[code]), code)  # the English as its text, the code to say it in each language
-        self.close()
 
     def send(self, text: str, phrase: str | None) -> None:
         try:
@@ -624,7 +625,7 @@ class NetworkMode(TableMode):
             line.close(timeout=0)
 
     def extra_widgets(self) -> list[Button]:
-        """The buttons shown now under the status line (at most one)."""
+        """The buttons shown now under the status line (Try again and Back to the title at most)."""
         if self.gone is not None:
             return [self.try_button, self.leave_button] if self.retrying() else [self.leave_button]
         away = self.waiting_for()
