@@ -106,17 +106,23 @@ def test_after_the_hosts_bye_a_window_keeps_dialling_and_sits_down_again_when_th
 def test_a_window_never_gives_up_dialling_on_its_own_and_stops_when_closed(monkeypatch):
     monkeypatch.setattr(client_module, "BACKOFF", (0.01, 0.02, 0.05))  # the cap per try, small for the test
     hosting, _token = _hosted()
+    port, reopened = hosting.port, None
     bo = Client(hosting.url, "Bo", code=hosting.table.code, retry=True).start()
     try:
-        assert bo.wait(lambda s: s.seat == 1, 5)
+        assert bo.wait(lambda s: s.seat == 1 and s.moves >= 0, 5)
+        save = net.saved(hosting.table)
         hosting.close()
         assert _wait(lambda: bo.tries >= 12)  # far more dials than the 20 s it used to allow
         assert bo.reconnecting and not bo.gave_up
         assert (bo.next_try_in() or 0.0) <= 0.05
+        reopened = net.Hosting(net.resumed(save), port=port, keep=False).start(any_port=False)
+        assert bo.wait(lambda s: s.closed is None and s.welcomes >= 2, 5)  # by itself: nobody pressed Try again
+        assert _wait(lambda: bo.seated)
     finally:
         bo.close(timeout=2)
+        if reopened is not None:
+            reopened.close()
     assert bo._thread is not None and not bo._thread.is_alive()  # close() ends the wait between two dials
-    assert not bo.reconnecting
 
 
 def test_a_line_replaced_by_another_window_does_not_dial_again():
