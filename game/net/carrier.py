@@ -265,6 +265,12 @@ class HostServer:
         task.add_done_callback(self._later.discard)
 
     async def _serve(self, ws: Any) -> None:
+        if self.closed_by is not None:  # closing: a line that comes now is only told so (a rejoin now would
+            try:  # turn its seat's key, and the table's slot, written as it closes, would keep the old one:
+                await ws.send(p.encode(p.Bye(reason=self.closed_by)).decode())  # bad_token when it reopens)
+            except Exception as exc:  # gone already
+                log.info("a line while closing: %s", exc)
+            return
         conn = self._next
         self._next += 1
         address = _address(ws)

@@ -40,6 +40,9 @@ BACKOFF = (0.05, 0.5, 1.0, 1.0, 2.0, 2.0, 3.0, 5.0, 8.0, 10.0)
 #: open it again: Continue hosting).  After any other bye ("replaced": another window has the seat;
 #: "game_over") the client stops.
 RETRY_AFTER_BYE = frozenset({"host_closed"})
+#: Refusals of a rejoin's hello after which dialling again is no use: the table there does not know
+#: the seat's key (its game is over and a new one opened), or is another table.
+FOR_GOOD = frozenset({"bad_token", "no_such_table"})
 
 
 def state_from_json(module: Any, data: dict[str, Any]) -> Any:
@@ -270,6 +273,7 @@ class Client:
         self.error: BaseException | None = None
         self._next_try: float | None = None  # when the next dial is (monotonic), while waiting for it
         self._wake: asyncio.Event | None = None  # set to dial at once (`try_now`)
+        self._refused_hello: str | None = None  # the code the host refused this line's hello with
 
     def start(self) -> Client:
         self._closing = False
@@ -396,6 +400,12 @@ class Client:
                 return
             if closed is not None and closed not in RETRY_AFTER_BYE:
                 return
+            if self._refused_hello in FOR_GOOD:  # the table there is not ours (any more): no use dialling it
+                with self._lock:
+                    self.gave_up = True
+                    self._lock.notify_all()
+                self._changed()
+                return
             now = time.monotonic()
             if lost_at is None or self.seated_since > lost_at:  # a new loss: count the tries from here
                 lost_at, self.tries = now, 0
@@ -431,10 +441,13 @@ class Client:
                 if self._closing:  # close() came while we dialled (it saw no line to close): hang up now
                     return
                 self.online = True
+                self._refused_hello = None
                 await ws.send(self.seat.hello().decode())
                 async for raw in ws:
                     with self._lock:
                         message = self.seat.handle(raw)
+                        if isinstance(message, p.Refused) and message.to_kind == "hello":
+                            self._refused_hello = message.code
                         welcomed = isinstance(message, p.Welcome)
                         if welcomed:
                             self.seated, self.seated_since, self.error = True, time.monotonic(), None

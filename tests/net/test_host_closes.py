@@ -28,6 +28,13 @@ def _hosted(port: int = 0) -> tuple[net.Hosting, str]:
     return hosting, token
 
 
+def _kept(hosting: net.Hosting, client: Client) -> object:
+    """The table as its slot keeps it, once the client's seat is confirmed (its ack arrived)."""
+    table = hosting.table
+    assert _wait(lambda: hosting.server.ask(lambda: table.tokens.get(client.seat.seat)) == client.seat.token)
+    return hosting.server.ask(lambda: net.saved(table))
+
+
 def _wait(predicate, seconds: float = 10.0) -> bool:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
@@ -80,7 +87,7 @@ def test_after_the_hosts_bye_a_window_keeps_dialling_and_sits_down_again_when_th
     reopened: net.Hosting | None = None
     try:
         assert bo.wait(lambda s: s.seat == 1 and s.moves >= 0, 5)
-        save = net.saved(hosting.table)
+        save = _kept(hosting, bo)
         hosting.close()  # "Close the table for everyone": every line is told, the table is kept
         assert _wait(lambda: bo.seat.closed == "host_closed")
         assert words.closed_by(bo.seat.host) == "Ana closed the table."
@@ -110,7 +117,7 @@ def test_a_window_never_gives_up_dialling_on_its_own_and_stops_when_closed(monke
     bo = Client(hosting.url, "Bo", code=hosting.table.code, retry=True).start()
     try:
         assert bo.wait(lambda s: s.seat == 1 and s.moves >= 0, 5)
-        save = net.saved(hosting.table)
+        save = _kept(hosting, bo)
         hosting.close()
         assert _wait(lambda: bo.tries >= 12)  # far more dials than the 20 s it used to allow
         assert bo.reconnecting and not bo.gave_up
@@ -141,3 +148,25 @@ def test_a_line_replaced_by_another_window_does_not_dial_again():
         second.close()
     finally:
         server.stop()
+
+
+def test_a_rejoin_the_table_refuses_for_its_key_stops_dialling():
+    """A table at that port that does not know the seat's key (a new table opened there) will never
+    seat it: the window stops dialling and says the table cannot be reached."""
+    hosting, _token = _hosted()
+    port, other = hosting.port, None
+    bo = Client(hosting.url, "Bo", code=hosting.table.code, retry=True).start()
+    try:
+        assert bo.wait(lambda s: s.seat == 1 and s.moves >= 0, 5)
+        hosting.close()
+        assert _wait(lambda: bo.seat.closed == "host_closed")
+        fresh = net.new_table("grinch", ["you", "open"], ["Ana", ""])
+        fresh.code = hosting.table.code  # the same code, a new table: Bo's key is not one of its seats'
+        other = net.Hosting(fresh, port=port, keep=False).start(any_port=False)
+        bo.try_now()
+        assert _wait(lambda: bo.gave_up)
+        assert not bo.reconnecting and bo.seat.refusals[-1].code == "bad_token"
+    finally:
+        bo.close(timeout=2)
+        if other is not None:
+            other.close()
