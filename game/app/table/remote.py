@@ -238,7 +238,7 @@ class ChatBar:
         self.place()
         lines = self.shown(table.clock)
         if self.open:
-            draw_panel(surface, self.panel, (16, 26, 22, 240), radius=ui(12), edge=ACCENT)
+            draw_panel(surface, self.panel, (16, 26, 22, 252), radius=ui(12), edge=ACCENT)
             y = self.panel.y + ui(14)
             if not lines:
                 blit_text(surface, _("No chat yet."), ui(14), MUTED, topleft=(self.panel.x + ui(12), y))
