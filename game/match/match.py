@@ -94,6 +94,15 @@ class Match:
         self.state = self._states[index]
         return self.state
 
+    def state_after(self, count: int) -> Any:
+        """The state after the first `count` moves, without moving the match there (IndexError:
+        no such position; ValueError: the match forgot its earlier states)."""
+        if not 0 <= count <= len(self.moves):
+            raise IndexError(f"a match of {len(self.moves)} moves has no position {count}")
+        if len(self._states) != len(self.moves) + 1:
+            raise ValueError("this match forgot its earlier states (forget_undo)")
+        return self._states[count]
+
     def forget_undo(self) -> None:
         """Drop the states kept for undo (nine tenths of a long game's memory): for a
         match only looked at, like a history file's (`library.shared_match`), never played on."""

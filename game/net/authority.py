@@ -18,17 +18,18 @@ import logging
 import secrets
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.common.person_name import clean_name, computer_code, say_name, watcher_code
 from game.match.match import Seat
+from game.net import lobby, words
 from game.net import protocol as p
-from game.net import words
-from game.rules.core import Event, Phrase
+from game.rules.core import PUBLIC, Event, Phrase, scrub_events
 from game.session.outcome import Refused
-from game.session.session import Session
+from game.session.session import Session, make_agent, think
 
 log = logging.getLogger(__name__)
 
@@ -42,12 +43,22 @@ BURST = 60.0
 MAX_WATCHERS = 16
 #: The seat number a spectator's messages carry (it has no seat).
 WATCHING = -1
+#: Seconds the turn clock adds after a move that ended a round or dealt anew (the round's scores are read first).
+ROUND_GRACE = 15.0
+#: The event kinds (`game.rules.events`) that end a round or begin one.
+ROUND_KINDS = frozenset({"dealt", "round_scored", "round_over", "round"})
+#: The longest absence a view tells (seconds: 115 days; the protocol's limit).
+AWAY_SHOWN = 10_000_000.0
+#: The level of the computer that plays for a seat whose time ran out, or whose person is away.
+STAND_IN = "normal"
 
 __all__ = [
     "BURST",
     "CODE_ALPHABET",
     "MAX_WATCHERS",
     "RATE",
+    "ROUND_GRACE",
+    "STAND_IN",
     "WATCHING",
     "HostTable",
     "Out",
@@ -95,6 +106,16 @@ class Snapshot:
     scores: list[int]
     levels: dict[int, str] = field(default_factory=dict)  # a computer's seat -> its level
     watcher_names: list[str] = field(default_factory=list)  # who watches, as their hellos named them
+    ready: list[int] = field(default_factory=list)  # in the lobby: the friends' seats marked ready
+    at_host: list[int] = field(default_factory=list)  # seats the host's own window plays
+    deal: int = 0  # which deal at this table (Play again counts on)
+    again: bool = False  # the host asked everyone to play again (the game is over)
+    accepted: list[int] = field(default_factory=list)  # ... who said yes
+    declined: list[int] = field(default_factory=list)  # ... who said no
+    away_for: dict[int, float] = field(default_factory=dict)  # a person's seat whose line is down -> for how long (s)
+    stand_ins: list[int] = field(default_factory=list)  # away seats a computer plays until their person is back
+    turn_left: float | None = None  # seconds the seat to act has left on the turn clock (None: no clock runs)
+    timed_out: tuple[int, int] | None = None  # (move number, seat): the last move the clock's computer played
 
 
 def refused_bytes(phrase: Phrase, to: p.Message | None = None) -> bytes:
@@ -142,6 +163,8 @@ class HostTable:
         max_watchers: int = MAX_WATCHERS,
         kept: list[int] | None = None,
         spare_names: list[str] | None = None,
+        turn_time: float | None = None,
+        away_after: float | None = None,
     ) -> None:
         self.session = session
         self.require_code = require_code  # a newcomer must know the code (a rejoin shows its token)
@@ -183,6 +206,24 @@ class HostTable:
         # a seat freed because its line went before confirming it: its key and name, so that
         # person gets it back with that key while nobody else has taken it
         self._released: dict[int, tuple[str, str]] = {}
+        self.ready: set[int] = set()  # in the lobby: friends' seats marked ready
+        self.deal = 0  # which deal at this table (Play again at this table counts on)
+        self.again: dict[int, bool] | None = None  # the host asked to play again: seat -> its answer
+        # the last chat lines as relayed (numbered: `Chat.id`), for a welcome to bring back
+        self.chat_kept: deque[p.Chat] = deque(maxlen=p.CHAT_KEPT)
+        self._chat_lines = 0  # chat lines relayed so far (the next one's number is one more)
+        self._sent_at: dict[int, int] = {}  # seat -> the move count of the last view sent to its line
+        # the turn clock (seconds a person has to act; None: off) and the away hand-over (seconds a
+        # person's line may be down before a computer plays their seat until they are back; None: never),
+        # both read on `clock` (a test's own): `tick` plays a move for a seat whose time ran out
+        self.turn_time = turn_time or None
+        self.away_after = away_after or None
+        self.deadline: float | None = None  # when the seat to act runs out of time
+        self._turn: tuple[int, int] | None = None  # (move count, seat) the deadline is for
+        self.timed_out: tuple[int, int] | None = None  # (move number, seat): the last move the clock played
+        self._born = clock()
+        self._down: dict[int, float] = {}  # a person's seat whose line is down -> since when
+        self._declined: set[int] = set()  # away seats the host gave back to waiting: not handed again meanwhile
         session.listen(self._moved)
 
     # -- whose thread ----------------------------------------------------------------
@@ -284,6 +325,7 @@ class HostTable:
         if level is None:
             self.handed.pop(seat, None)
             self.session.unseat_computer(seat)
+            self._declined.add(seat)  # the host waits for this person: no hand-over until they are back
         else:
             self.session.seat_computer(seat, level)
             self.handed[seat] = level
@@ -294,8 +336,47 @@ class HostTable:
         """Tell every line something unasked (`words.NOTICES`: "not_saved"), as a chat line
         from no seat whose phrase each window says in its own language."""
         self._touch()
-        line = p.encode(p.Chat(text=str(words.NOTICES[code])[: p.MAX_CHAT], seat=None, phrase=code))
+        line = self._relay(p.Chat(text=str(words.NOTICES[code])[: p.MAX_CHAT], seat=None, phrase=code))
         return [(conn, line) for conn in [*self.seat_conn.values(), *self.watchers]]
+
+    def _relay(self, chat: p.Chat) -> bytes:
+        """A chat line as every line hears it: numbered, and kept among the last ones."""
+        self._chat_lines += 1
+        numbered = p.Chat(text=chat.text, seat=chat.seat, phrase=chat.phrase, name=chat.name, id=self._chat_lines)
+        self.chat_kept.append(numbered)
+        return p.encode(numbered)
+
+    def missed(self, seat: int, since: int | None) -> list[p.MissedMove]:
+        """The moves after move count `since`, each as `seat` may see its events
+        (`PUBLIC`: a spectator's), the latest `MAX_MISSED` of them; none when `since`
+        is unknown or the match forgot its states."""
+        match = self.session.match
+        now = len(match.moves)
+        if since is None or since >= now:
+            return []
+        out: list[p.MissedMove] = []
+        try:
+            for count in range(max(since, now - p.MAX_MISSED) + 1, now + 1):
+                events = scrub_events(match.state_after(count).events, seat)
+                mover = match.moves[count - 1][0]
+                out.append(p.MissedMove(seat=mover, moves=count, events=[p.event_msg(e) for e in events]))
+        except (IndexError, ValueError):
+            return []
+        return out
+
+    def _welcome(self, welcome: p.Welcome) -> bytes:
+        """A welcome with the table's last chat lines (and a rejoin's missed moves), cut to fit a message:
+        the oldest missed moves go first, then the chat."""
+        welcome.chat = list(self.chat_kept)[-p.CHAT_KEPT :]
+        welcome.missed = welcome.missed[-p.MAX_MISSED :]
+        raw = p.encode(welcome)
+        while len(raw) > p.MAX_MESSAGE and (welcome.missed or welcome.chat):
+            if welcome.missed:
+                welcome.missed = welcome.missed[max(1, len(welcome.missed) // 4) :]
+            else:
+                welcome.chat = welcome.chat[1:]
+            raw = p.encode(welcome)
+        return raw
 
     def close(self) -> list[Out]:
         """The host is closing the table: every line is told why, then closed."""
@@ -326,6 +407,16 @@ class HostTable:
             scores=list(session.match.state.scores()) if session.over else [],
             levels={s: self.handed.get(s, session.match.seats[s].level) for s in session.agents},
             watcher_names=[self.watcher_names.get(conn, watcher_code()) for conn in self.watchers],
+            ready=sorted(self.ready),
+            at_host=sorted(self.at_host),
+            deal=self.deal,
+            again=self.again is not None,
+            accepted=sorted(s for s, yes in (self.again or {}).items() if yes),
+            declined=sorted(s for s, yes in (self.again or {}).items() if not yes),
+            away_for=self.away_for(),
+            stand_ins=[s for s in self.away if s in self.handed],
+            turn_left=self.turn_left(),
+            timed_out=self.timed_out,
         )
 
     # -- the transport's side -------------------------------------------------
@@ -368,11 +459,12 @@ class HostTable:
         state = self.conns.pop(conn, None)
         self.watcher_names.pop(conn, None)
         if self.watchers.pop(conn, None) is not None:
-            self._changed()
-            return []
+            return self._push_all()  # the players see who watches
         if state is None or state.seat is None or self.seat_conn.get(state.seat) != conn:
             return []
         del self.seat_conn[state.seat]
+        self.ready.discard(state.seat)  # a friend whose line is down is not ready
+        self._down[state.seat] = self.clock()
         unconfirmed = self._unconfirmed.pop(state.seat, None)
         if unconfirmed is not None and unconfirmed[0] == conn:  # it never had its welcome: no ghost holds the seat
             self._released[state.seat] = (self.tokens.pop(state.seat), self.names[state.seat])
@@ -423,6 +515,110 @@ class HostTable:
             out.extend(self.think_step())
         return out + self.take_outbox()
 
+    # -- the turn clock and the away seats (read on `clock`; the carrier calls `tick`) ------------
+    def _arm(self) -> None:
+        """The turn clock runs for the person to act: a new turn (a move, the start, a seat
+        given back by its computer) starts it afresh; a computer's turn, a lobby, the end stop it."""
+        session = self.session
+        seat = session.current if self.started and not session.over else None
+        if self.turn_time is None or seat is None or seat in session.agents:
+            self._turn = self.deadline = None
+            return
+        key = (len(session.match.moves), seat)
+        if key != self._turn:
+            # a move that ended a round or dealt anew: every window shows the round's scores first
+            state = session.match.state
+            grace = ROUND_GRACE if key[0] and any(e.kind in ROUND_KINDS for e in state.events) else 0.0
+            self._turn, self.deadline = key, self.clock() + self.turn_time + grace
+
+    def _timed_out_now(self) -> int | None:
+        """The seat the clock's computer played the last move for, while that move is the last."""
+        played = self.timed_out
+        return played[1] if played is not None and played[0] == len(self.session.match.moves) else None
+
+    def turn_left(self) -> float | None:
+        """Seconds the seat to act has left (None: no clock runs for it)."""
+        self._arm()
+        if self.deadline is None:
+            return None
+        return round(max(0.0, self.deadline - self.clock()), 1)
+
+    def away_for(self) -> dict[int, float]:
+        """Each person's seat whose line is down, and for how many seconds (a computer may play it meanwhile)."""
+        now = self.clock()
+        return {s: round(min(AWAY_SHOWN, max(0.0, now - self._down.get(s, self._born))), 1) for s in self.away}
+
+    @property
+    def ticks(self) -> bool:
+        """Whether the table has a clock to look at (a turn clock, or away seats handed over)."""
+        return self.turn_time is not None or self.away_after is not None
+
+    def next_due(self) -> float | None:
+        """Seconds until `tick` has something to do (None: nothing waits on the clock)."""
+        self._touch()
+        now = self.clock()
+        due = [self.deadline - now] if self.turn_left() is not None and self.deadline is not None else []
+        if self.away_after is not None and self.started and not self.session.over:
+            due += [
+                self._down.get(s, self._born) + self.away_after - now
+                for s in self.away
+                if s not in self.handed and s not in self._declined
+            ]
+        return max(0.0, min(due)) if due else None
+
+    def tick(self) -> list[Out]:
+        """What the clock brings now: a person away longer than `away_after` is played by a
+        computer until they are back; a seat whose turn time ran out has its one move played by
+        the table's computer (every line is told: `ViewMsg.timed_out`).  Bytes to send."""
+        self._touch()
+        session = self.session
+        if not self.started or session.over:
+            return []
+        now = self.clock()
+        out: list[Out] = []
+        if self.away_after is not None:
+            gone = [
+                s
+                for s in self.away
+                if s not in self.handed
+                and s not in self._declined
+                and now - self._down.get(s, self._born) >= self.away_after
+            ]
+            for seat in gone:
+                log.info("seat %s is away: a computer plays it until its person is back", seat)
+                session.seat_computer(seat, STAND_IN)
+                self.handed[seat] = STAND_IN
+            if gone:
+                out += self._push_all()
+        self._arm()
+        if self.deadline is not None and now >= self.deadline:
+            self._time_out()
+        return out + (self.take_outbox() if self.sliced else self.run_computers())
+
+    def _time_out(self) -> None:
+        """The seat to act ran out of time: the table's computer (made as every computer of
+        the session is) plays that one move for it, through the rules' own gate."""
+        session = self.session
+        seat = session.current
+        if seat is None:
+            return
+        state = session.match.state
+        legal = list(state.legal_moves())
+        if not legal:
+            return
+        agent = make_agent(session.match, seat, level=STAND_IN)
+        move = next((m for m in think(agent, session.view(seat)) if m is not None), None)
+        if move not in legal:  # a computer's choice is the rules' to take, never assumed
+            move = legal[0]
+        self.timed_out = (len(session.match.moves) + 1, seat)  # the views this move sends say so
+        self._turn = self.deadline = None
+        outcome = session.offer(seat, move)
+        if isinstance(outcome, Refused):
+            log.warning("the clock's computer at seat %s found no move: %s", seat, outcome.reason)
+            self.timed_out = None
+            return
+        log.info("seat %s ran out of time: the computer played %s for it", seat, move)
+
     def seated(self, conn: Any) -> bool:
         """Whether `conn`'s line holds a seat (or watches): no stranger any more."""
         state = self.conns.get(conn)
@@ -467,7 +663,9 @@ class HostTable:
         if state.seat is None:
             return [(conn, refused_bytes(words.phrase("hello_first"), message))]
         seat = state.seat
-        if isinstance(message, (p.MoveMsg, p.Chat, p.Bye, p.Ack)) and not self._token_ok(seat, message.token, conn):
+        if isinstance(message, (p.MoveMsg, p.Chat, p.Bye, p.Ack, p.Ready, p.Again)) and not self._token_ok(
+            seat, message.token, conn
+        ):
             return [(conn, refused_bytes(words.phrase("bad_token", seat=seat), message))]
         token = getattr(message, "token", None)
         key = self.watchers.get(conn) if seat == WATCHING else self.tokens.get(seat)
@@ -483,17 +681,22 @@ class HostTable:
             if message.phrase is not None and message.phrase not in p.QUICK_PHRASES:
                 return [(conn, refused_bytes(words.phrase("no_such_phrase"), message))]
             name = self.watcher_names.get(conn, watcher_code()) if seat == WATCHING else None
-            line = p.encode(p.Chat(text=message.text, seat=seat, phrase=message.phrase, name=name))
+            line = self._relay(p.Chat(text=message.text, seat=seat, phrase=message.phrase, name=name))
             return [(c, line) for c in [*self.seat_conn.values(), *self.watchers]]
+        if isinstance(message, (p.Ready, p.Again)):
+            return lobby.answer(self, conn, seat, message)
         if isinstance(message, p.Bye):
             self.conns.pop(conn, None)
+            self.ready.discard(seat)
             if seat == WATCHING:
                 self.watchers.pop(conn, None)
                 self.watcher_names.pop(conn, None)
-                self._changed()
-                return [(conn, None)]
+                return [(conn, None), *self._push_all()]  # the players see who watches
             if self.seat_conn.get(seat) == conn:
                 del self.seat_conn[seat]
+                if not self.started and seat not in self.at_host:  # left the lobby: the seat is the next friend's
+                    lobby.vacate(self, seat)
+                self._down[seat] = self.clock()
             return [(conn, None), *self._push_all()]
         return [(conn, refused_bytes(words.phrase("unexpected", kind=p.kind_of(message)), message))]
 
@@ -579,10 +782,13 @@ class HostTable:
             return [(conn, refused_bytes(words.phrase("already_joined"), hello))]
         if hello.watch and hello.token is None:
             return self._watch(conn, state, hello)
+        missed: list[p.MissedMove] = []
         if hello.token is not None:
             seat = self._seat_of(hello.token)
             if seat is None:
                 return [(conn, refused_bytes(words.phrase("bad_token"), hello))]
+            # what it missed while away: since the view its window had, else since the last one sent to it
+            missed = self.missed(seat, hello.seen if hello.seen is not None else self._sent_at.get(seat))
             old = self.seat_conn.get(seat)
             out: list[Out] = []
             if old is not None and old != conn:  # the seat came back on a new line: the old one is told, then closed
@@ -592,6 +798,8 @@ class HostTable:
                 self.names[seat] = self._unique(seat, name)
             self._rotate(seat, conn, hello.token)
             state.came_with = hello.token
+            self._down.pop(seat, None)
+            self._declined.discard(seat)
             if seat in self.handed:  # back from away: the person plays again
                 del self.handed[seat]
                 self.session.unseat_computer(seat)
@@ -606,6 +814,7 @@ class HostTable:
                 return [(conn, refused_bytes(words.phrase("table_full"), hello))]
             seat = free[0]
             self._released.pop(seat, None)  # taken: a key it had before opens it no more
+            self._down.pop(seat, None)
             self.tokens[seat] = secrets.token_urlsafe(24)
             if self.confirm_seats:  # the seat is theirs once their line shows it has the welcome
                 self._unconfirmed[seat] = (conn, self.names[seat])
@@ -621,9 +830,10 @@ class HostTable:
             game=self.game_id,
             names=self.names,
             to_id=hello.id,
+            missed=missed,
             host_name=self.host_name(),
         )
-        out.append((conn, p.encode(welcome)))
+        out.append((conn, self._welcome(welcome)))
         out.extend(self._push_all())
         return out
 
@@ -638,7 +848,6 @@ class HostTable:
         state.seat = WATCHING
         self.watchers[conn] = token
         self.watcher_names[conn] = clean_name(hello.name) or watcher_code()
-        self._changed()
         welcome = p.Welcome(
             seat=WATCHING,
             token=token,
@@ -647,9 +856,10 @@ class HostTable:
             names=self.names,
             watching=True,
             to_id=hello.id,
+            missed=self.missed(PUBLIC, hello.seen),  # a spectator back after a drop: the public side of what it missed
             host_name=self.host_name(),
         )
-        return [(conn, p.encode(welcome)), (conn, self.public_bytes())]
+        return [(conn, self._welcome(welcome)), *self._push_all()]  # the players see who watches
 
     def _move(self, conn: Any, seat: int, message: p.MoveMsg) -> list[Out]:
         session = self.session
@@ -689,19 +899,34 @@ class HostTable:
             "computers": sorted(session.agents),
             "away": [s for s in self.away if s not in self.handed],
             "started": self.started,
+            "ready": sorted(self.ready),
+            "hosts": sorted(self.at_host),
+            "deal": self.deal,
+            "again": self.again is not None,
+            "accepted": sorted(s for s, yes in (self.again or {}).items() if yes),
+            "declined": sorted(s for s, yes in (self.again or {}).items() if not yes),
+            "watchers": [self.watcher_names.get(conn, watcher_code()) for conn in self.watchers],
+            "turn_left": self.turn_left(),
+            "turn_time": self.turn_time,
+            "timed_out": self.timed_out[1]
+            if self.timed_out and self.timed_out[0] == len(session.match.moves)
+            else None,
+            "away_for": self.away_for(),
         }
 
     def view_bytes(
         self, seat: int, events: tuple[Event, ...] | None = None, extra: dict[str, Any] | None = None
     ) -> bytes:
-        """`seat`'s view message: its view's JSON and the events it may see, nothing else."""
+        """`seat`'s view message: its view's JSON and the events it may see, nothing else.
+        In a lobby no cards travel at all: the public view, no events (the host may still
+        move people between seats, and nobody has a hand before the game starts)."""
         session = self.session
-        message = p.ViewMsg(
-            seat=seat,
-            state=session.view(seat).to_json(),
-            events=[p.event_msg(e) for e in (session.events(seat) if events is None else events)],
-            **(self._extra() if extra is None else extra),
-        )
+        if not self.started:
+            state, sent = session.match.state.public_view().to_json(), []
+        else:
+            state = session.view(seat).to_json()
+            sent = [p.event_msg(e) for e in (session.events(seat) if events is None else events)]
+        message = p.ViewMsg(seat=seat, state=state, events=sent, **(self._extra() if extra is None else extra))
         return p.encode(message)
 
     def public_bytes(self) -> bytes:
@@ -719,6 +944,8 @@ class HostTable:
     def _push_all(self) -> list[Out]:
         extra = self._extra()  # the same for every seat: worked out once
         out: list[Out] = [(conn, self.view_bytes(seat, extra=extra)) for seat, conn in sorted(self.seat_conn.items())]
+        for seat in self.seat_conn:
+            self._sent_at[seat] = extra["moves"]
         if self.watchers:
             public = self.public_bytes()
             out.extend((conn, public) for conn in self.watchers)

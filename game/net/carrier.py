@@ -22,11 +22,13 @@ log = logging.getLogger(__name__)
 SEND_QUEUE = 256
 #: A line that has not taken a seat this many seconds after it opened is closed.
 HELLO_TIMEOUT = 5.0
+#: How often (seconds) the table's clock is looked at, when it has one (a turn clock, away seats).
+TICK = 0.5
 #: The most strangers (lines without a seat) a host keeps open at once; beyond it the
 #: oldest stranger of the busiest address is let go (`gate.Gate`), never a seated line.
 MAX_LINES = KNOCKING
 
-__all__ = ["HELLO_TIMEOUT", "MAX_LINES", "SEND_QUEUE", "HostServer"]
+__all__ = ["HELLO_TIMEOUT", "MAX_LINES", "SEND_QUEUE", "TICK", "HostServer"]
 
 
 class HostServer:
@@ -66,6 +68,7 @@ class HostServer:
         self._next = 0
         self._later: set[asyncio.Task[None]] = set()
         self._thinker: asyncio.Task[None] | None = None
+        self._ticker: asyncio.Task[None] | None = None
         self._inbox: list[_Call] = []  # calls waiting for the worker (see `_do`)
         self._draining = False
         self.error: BaseException | None = None
@@ -157,8 +160,10 @@ class HostServer:
             self.port = server.sockets[0].getsockname()[1]
             self._ready.set()
             self._kick()
+            self._ticker = asyncio.create_task(self._tick())
             await self._stop.wait()
             self.closed_by = self.closed_by or "host_closed"
+            self._ticker.cancel()
             if self._thinker is not None:
                 self._thinker.cancel()
             bye = p.encode(p.Bye(reason=self.closed_by))
@@ -254,6 +259,19 @@ class HostServer:
             if not still:
                 return
             await asyncio.sleep(0)
+
+    async def _tick(self) -> None:
+        """The table's clock, looked at every `TICK` seconds in the worker (a seat's time run
+        out, a person away long enough), when the table has one; what it brings is sent."""
+        while self._stop is not None and not self._stop.is_set():
+            await asyncio.sleep(TICK)
+            if self.table.ticks:
+                try:
+                    await self._do(self.table.tick)
+                except RuntimeError:  # the worker is gone: the table is closing
+                    return
+                except Exception:  # a clock that fails costs its tick, never the table
+                    log.exception("the table's clock failed")
 
     def _do_later(self, delay: float, fn: Callable[..., list[Out]], *args: Any) -> None:
         async def later() -> None:

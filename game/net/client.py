@@ -84,8 +84,23 @@ class ClientSeat:
         self.computers: list[int] = []  # seats a computer plays now
         self.away: list[int] = []  # people's seats waiting for a rejoin
         self.started = True  # False while the host's table is still a lobby
+        self.ready: list[int] = []  # in the lobby: the friends' seats marked ready
+        self.hosts: list[int] = []  # the seats played at the host's own window
+        self.deal = 0  # which deal at this table (Play again at this table counts on)
+        self.again = False  # the host asked everyone to play again at this table
+        self.accepted: list[int] = []  # ... who said yes
+        self.declined: list[int] = []  # ... who said no
+        self.moved = ""  # the host moved us ("moved") or freed our seat ("freed") in the lobby, last
+        # the turn clock and the away seats, on this laptop's own clock from when each view arrived
+        # (the host sends seconds, never a time of day): (move count, when the seat to act runs out)
+        self.clock: Callable[[], float] = time.monotonic
+        self.turn_ends: tuple[int, float] | None = None
+        self.turn_time: float | None = None
+        self.away_since: dict[int, float] = {}  # a person's seat whose line is down -> since when
         self.refusals: list[p.Refused] = []
         self.chat: list[p.Chat] = []
+        # the moves a rejoin's welcome says we missed (as this line may see them), until the next welcome
+        self.missed: list[p.MissedMove] = []
         self.closed: str | None = None  # why the host said bye, once it did
         self.welcomes = 0  # how often the host gave us the seat (1 + each rejoin)
         # every view in order, until a window takes it (`take_view`): the story of each move, not just the
@@ -116,6 +131,7 @@ class ClientSeat:
             code=self.code,
             watch=self.watch,
             id=self._id(),
+            seen=self.moves if self.moves >= 0 else None,  # the welcome tells the moves since (a rejoin)
         )
         return p.encode(hello)
 
@@ -146,6 +162,18 @@ class ClientSeat:
             raise ValueError(f"no quick phrase {phrase!r}")
         return p.encode(p.Chat(text=text[: p.MAX_CHAT], token=self.token, phrase=phrase, id=self._id()))
 
+    def mark_ready(self, ready: bool = True) -> bytes:
+        """Our mark in the lobby: ready for the host to start (or not yet)."""
+        if self.token is None:
+            raise RuntimeError("not at a table yet")
+        return p.encode(p.Ready(token=self.token, ready=ready, id=self._id()))
+
+    def answer_again(self, yes: bool) -> bytes:
+        """Our answer to the host's *Play again at this table*."""
+        if self.token is None:
+            raise RuntimeError("not at a table yet")
+        return p.encode(p.Again(token=self.token, yes=yes, id=self._id()))
+
     def bye(self) -> bytes:
         return p.encode(p.Bye(token=self.token, id=self._id()))
 
@@ -160,10 +188,15 @@ class ClientSeat:
         if isinstance(message, p.Welcome):
             self.seat, self.token, self.code = message.seat, message.token, message.code
             self.game, self.names = message.game, said(message.names)
-            self.host = say_name(message.host_name) if message.host_name else ""
+            self.host = say_name(message.host_name) if message.host_name else self.host
             self.watching = message.watching
             self.closed = None  # the host is back (it had closed the table and opened it again)
+            self.watch = self.watch or message.watching  # freed from a seat: a rejoin watches anew
+            self.moved = message.moved or self.moved
             self.welcomes += 1
+            self.missed = list(message.missed)
+            heard = max((c.id for c in self.chat), default=0)  # the table's lines we have: the rest are new
+            self.chat.extend(c for c in message.chat if c.id > heard)
             # only a move sent on an earlier line can have been lost with it: one sent on this
             # line after its hello (before the welcome came back) reaches the host behind the hello
             self._rejoining = self.pending is not None and self._pending_line < self.hellos
@@ -179,6 +212,12 @@ class ClientSeat:
             self.computers = list(message.computers)
             self.away = list(message.away)
             self.started = message.started
+            self.ready, self.deal, self.hosts = list(message.ready), message.deal, list(message.hosts)
+            self.again, self.accepted, self.declined = message.again, list(message.accepted), list(message.declined)
+            now = self.clock()
+            left, self.turn_time = message.turn_left, message.turn_time
+            self.turn_ends = None if left is None else (message.moves, now + left)
+            self.away_since = {s: now - secs for s, secs in message.away_for.items()}
             self.inbox.append(message)
             self._settle(message)
         elif isinstance(message, p.Refused):
@@ -346,6 +385,18 @@ class Client:
 
     def say(self, text: str, phrase: str | None = None) -> None:
         self._send(self.seat.say(text, phrase))
+
+    def mark_ready(self, ready: bool = True) -> None:
+        """Ready (or not) in the lobby (RuntimeError: not connected)."""
+        with self._lock:
+            data = self.seat.mark_ready(ready)
+        self._send(data)
+
+    def answer_again(self, yes: bool) -> None:
+        """Yes or no to *Play again at this table* (RuntimeError: not connected)."""
+        with self._lock:
+            data = self.seat.answer_again(yes)
+        self._send(data)
 
     def close(self, timeout: float = 5.0) -> None:
         """Hang up without a bye (the seat stays ours to rejoin); no dialling again."""

@@ -167,5 +167,21 @@ class TableSet:
                 return table.think_step()
         return []
 
+    @property
+    def ticks(self) -> bool:
+        """Whether any table here has a clock to look at (see `HostTable.tick`)."""
+        return any(table.ticks for table in self.tables.values())
+
+    def tick(self) -> list[Out]:
+        """Each table's clock; a table it moved is looked at again for its computers."""
+        out: list[Out] = []
+        for code, table in list(self.tables.items()):
+            if table.ticks:
+                said = table.tick()
+                if said or table.thinking:
+                    self._awake[code] = table
+                out += said
+        return out
+
     def close(self) -> list[Out]:
         return [out for table in self.tables.values() for out in table.close()]

@@ -362,6 +362,30 @@ class Hosting:
     def give_open_seats(self, level: str = "normal") -> None:
         self.server.call(lambda: self.table.give_open_seats(level))
 
+    def move_seat(self, src: int, dst: int) -> None:
+        """In the lobby: the friend at `src` to seat `dst` (open, or another friend's: they swap)."""
+        from game.net import lobby
+
+        self.server.call(lambda: lobby.move_seat(self.table, src, dst))
+
+    def free_seat(self, seat: int) -> None:
+        """In the lobby: the friend at `seat` gives it up and watches (told why)."""
+        from game.net import lobby
+
+        self.server.call(lambda: lobby.free_seat(self.table, seat))
+
+    def propose_again(self) -> None:
+        """At the results: ask everyone to play again at this table."""
+        from game.net import lobby
+
+        self.server.call(lambda: lobby.propose_again(self.table))
+
+    def again_now(self, level: str = "normal") -> None:
+        """Deal again now: computers play the seats of those who did not say yes."""
+        from game.net import lobby
+
+        self.server.call(lambda: lobby.again_now(self.table, level))
+
     def hand_over(self, seat: int, level: str | None) -> None:
         """An away seat to a computer at `level` (None: back to waiting for its person)."""
         self.server.call(lambda: self.table.hand_to_computer(seat, level))

@@ -40,6 +40,10 @@ QUICK_PHRASES = ("good_game", "nice_trick", "well_played", "oops", "thanks", "on
 MAX_SEATS = 16
 #: The most events one view may carry (a deal of a whole round is under a hundred).
 MAX_EVENTS = 512
+#: The most chat lines a welcome brings back (the host keeps the last ones of each table).
+CHAT_KEPT = 20
+#: The most missed moves a rejoin's welcome tells (the latest ones).
+MAX_MISSED = 40
 
 #: Strings of the schema, each with its limit (a message over one is refused before the host reads it).
 Code = Annotated[str, Meta(max_length=40)]  # a stable code: a refusal's, a bye's reason, a game's id, a kind
@@ -58,20 +62,25 @@ Names = Annotated[list[Name], Meta(max_length=MAX_SEATS)]
 Params = Annotated[dict[Code, Any], Meta(max_length=16)]
 
 __all__ = [
+    "CHAT_KEPT",
     "MAX_CHAT",
     "MAX_EVENTS",
     "MAX_MESSAGE",
+    "MAX_MISSED",
     "MAX_NAME",
     "MAX_SEATS",
     "PROTOCOL",
     "QUICK_PHRASES",
+    "Again",
     "Bye",
     "Chat",
     "EventMsg",
     "Hello",
     "Message",
+    "MissedMove",
     "MoveMsg",
     "ProtocolError",
+    "Ready",
     "Refused",
     "ViewMsg",
     "Welcome",
@@ -96,6 +105,7 @@ class Hello(msgspec.Struct, tag="hello", tag_field="kind"):
     code: TableCode | None = None  # which table, when a host keeps more than one
     watch: bool = False  # a spectator: public information only, no seat, no moves
     id: MessageId = 0
+    seen: MessageId | None = None  # a rejoin: the move count of its last view (the welcome tells the moves since)
 
 
 class Welcome(msgspec.Struct, tag="welcome", tag_field="kind"):
@@ -109,6 +119,13 @@ class Welcome(msgspec.Struct, tag="welcome", tag_field="kind"):
     watching: bool = False  # a spectator's welcome: `seat` is -1 and `token` only lets it chat and leave
     to_id: MessageId = 0
     host_name: Name = ""  # the person whose laptop keeps the table ("": nobody at it, `fireside host`)
+    # a rejoin's catch-up: the moves since the hello's `seen`, as this line may see them (the latest ones) ...
+    missed: Annotated[list[MissedMove], Meta(max_length=MAX_MISSED)] = []
+    # ... and the table's last chat lines (numbered by the host: `Chat.id`), so the chat does not start empty
+    chat: Annotated[list[Chat], Meta(max_length=CHAT_KEPT)] = []
+    # unasked, in a lobby: "moved" (the host moved this person to `seat`), "freed" (the host freed
+    # their seat: they watch now); "" for the answer to a hello
+    moved: Code = ""
 
 
 class EventMsg(msgspec.Struct, omit_defaults=True):
@@ -120,6 +137,15 @@ class EventMsg(msgspec.Struct, omit_defaults=True):
     cards: Annotated[list[CardText | None], Meta(max_length=256)] = []
     info: Annotated[dict[Code, Any], Meta(max_length=32)] | None = None
     secret: bool = False
+
+
+class MissedMove(msgspec.Struct, omit_defaults=True):
+    """One move a rejoining line missed: who made it, the move count it closes, and its
+    events as that line may see them (a spectator's: the public ones, every secret face down)."""
+
+    seat: int
+    moves: int
+    events: Annotated[list[EventMsg], Meta(max_length=MAX_EVENTS)] = []
 
 
 class ViewMsg(msgspec.Struct, tag="view", tag_field="kind"):
@@ -138,7 +164,21 @@ class ViewMsg(msgspec.Struct, tag="view", tag_field="kind"):
     names: Names = []  # every seat's name as the host knows it now (people join and rename)
     computers: Seats = []  # seats a computer plays now (its own, or an away seat handed to one)
     away: Seats = []  # people's seats whose line is down (waiting for a rejoin)
-    started: bool = True  # False while the table is a lobby: people join, nobody moves yet
+    started: bool = True  # False while the table is a lobby: people join, nobody moves yet (and no cards travel)
+    ready: Seats = []  # in a lobby: the friends' seats marked ready
+    hosts: Seats = []  # the seats played at the host's own window (the host starts the game)
+    deal: int = 0  # which deal at this table (0 the first; *Play again at this table* counts on)
+    again: bool = False  # the game is over and the host asked everyone to play again at this table
+    accepted: Seats = []  # ... the seats that said yes (the host's own window's among them)
+    declined: Seats = []  # ... the seats that said no
+    watchers: Names = []  # who watches the table now, as their hellos named them (cleaned at the host)
+    # the turn clock, as the view left the host (seconds, not a time of day: no two laptops' clocks agree):
+    # what the seat to act has left, and the clock's full time (None: off, or nobody's clock runs)
+    turn_left: Annotated[float, Meta(ge=0, le=86400)] | None = None
+    turn_time: Annotated[float, Meta(gt=0, le=86400)] | None = None
+    timed_out: int | None = None  # the seat whose time ran out: the table's computer played this view's move for it
+    # each person's seat whose line is down and for how many seconds (a computer may play it meanwhile)
+    away_for: Annotated[dict[int, Annotated[float, Meta(ge=0, le=10_000_000)]], Meta(max_length=MAX_SEATS)] = {}
 
 
 class MoveMsg(msgspec.Struct, tag="move", tag_field="kind"):
@@ -170,7 +210,7 @@ class Chat(msgspec.Struct, tag="chat", tag_field="kind"):
     token: Token | None = None
     seat: int | None = None
     phrase: Code | None = None  # a quick phrase's code ("good_game"): each window says it in its own language
-    id: MessageId = 0
+    id: MessageId = 0  # from a client: its own count; relayed by the host: the table's line number (1, 2, ...)
     name: Name | None = None  # a spectator's line, as the host relays it: who said it (the spectator has no seat)
 
 
@@ -194,7 +234,23 @@ class Ack(msgspec.Struct, tag="ack", tag_field="kind"):
     id: MessageId = 0
 
 
-Message = Hello | Welcome | ViewMsg | MoveMsg | Refused | Chat | Bye | Ack
+class Ready(msgspec.Struct, tag="ready", tag_field="kind"):
+    """A seated friend's mark in the lobby: ready for the host to start (or, `ready` False, not yet)."""
+
+    token: Token
+    ready: bool = True
+    id: MessageId = 0
+
+
+class Again(msgspec.Struct, tag="again", tag_field="kind"):
+    """A seated person's answer to the host's *Play again at this table*: `yes` (deal me in) or no."""
+
+    token: Token
+    yes: bool = True
+    id: MessageId = 0
+
+
+Message = Hello | Welcome | ViewMsg | MoveMsg | Refused | Chat | Bye | Ack | Ready | Again
 
 
 class _AnyHello(msgspec.Struct, tag="hello", tag_field="kind"):

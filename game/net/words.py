@@ -35,6 +35,8 @@ TEXTS = {
     "no_such_phrase": N_("That is not one of the quick phrases."),
     "stale": N_("The game has moved on since that move was made; look again."),
     "handed": N_("A computer is playing this seat; rejoin the table to play it again."),
+    "started": N_("The game has started already."),
+    "no_again": N_("Nobody has asked to play again at this table."),
 }
 
 #: Why a table closed (a `Bye`'s reason), each said in the reader's language.
@@ -42,6 +44,7 @@ BYE = {
     "host_closed": N_("The host closed the table."),
     "game_over": N_("The game is over; the host closed the table."),
     "replaced": N_("Your seat was taken up again from another window; this one left the table."),
+    "seat_freed": N_("The host freed your seat, and this table has no room for one more watcher."),
 }
 
 #: What the host tells every line unasked (a `Chat` with no seat, its `phrase` one of these codes).

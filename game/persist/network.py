@@ -87,6 +87,8 @@ class NetPrefs:
     discover: bool = False
     bind_all: bool = False  # who may join a table hosted here: False = only this computer
     port: int = 0  # 0: any free port
+    turn_time: int = 0  # seconds each person has to act at a table hosted here (0: no turn clock)
+    away_after: int = 60  # seconds a person's line may be down before a computer plays for them (0: never)
 
 
 def table_path() -> Path:
@@ -322,6 +324,10 @@ def load_prefs() -> NetPrefs:
         port = data.get("port")
         if isinstance(port, int) and not isinstance(port, bool) and 0 <= port <= 65535:
             prefs.port = port
+        for key in ("turn_time", "away_after"):  # the host's choices: whole seconds, at most an hour
+            value = data.get(key)
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3600:
+                setattr(prefs, key, value)
     return prefs
 
 

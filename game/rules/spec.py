@@ -52,6 +52,9 @@ class GameSpec:
     rollout_scale: float  # points that make a reward of 1 in a rollout (a round's typical spread)
     review_thresholds: tuple[float, float]  # points lost from which a decision is (an inaccuracy, a mistake)
     parts: frozenset[str] = field(default=frozenset(PARTS))
+    #: The rules' event that ends a round, its ``info["totals"]`` the totals
+    #: after it (the Results' round-by-round table); "" for a game of one round.
+    round_event: str = ""
 
     def has(self, part: str) -> bool:
         """True if the game offers this part (an optional one may be missing)."""

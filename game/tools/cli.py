@@ -20,6 +20,8 @@ from game.rules import registry
 from game.tools import hint_cmd
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from game.match.deal_code import DealSetup
 
 
@@ -220,6 +222,30 @@ def _count(text: str) -> int:
     return int(text)
 
 
+#: The shortest and longest turn clock and away wait `fireside host` takes (0: off).
+CLOCK_RANGE = (5, 3600)
+
+
+def _clock_seconds(what: str) -> Callable[[str], float | None]:
+    """A parser of a `host` flag's seconds: 0 is off (None), else 5 to 3600 seconds."""
+    low, high = CLOCK_RANGE
+
+    def parse(text: str) -> float | None:
+        try:
+            value = float(text)
+        except ValueError:
+            value = -1.0
+        if value == 0:
+            return None
+        if not (math.isfinite(value) and low <= value <= high):
+            raise argparse.ArgumentTypeError(
+                f"'{_shown(text)}' is not {what}: 0 (off) or {low} to {high} seconds, e.g. 60"
+            )
+        return value
+
+    return parse
+
+
 def _add_network(commands: argparse._SubParsersAction) -> None:
     from game.net.discovery import DEFAULT_PORT
 
@@ -249,6 +275,21 @@ def _add_network(commands: argparse._SubParsersAction) -> None:
         help="full: start when every open seat is taken (default); now: give the open seats to computers",
     )
     host.add_argument("--level", choices=("easy", "normal", "hard"), default="normal", help="for seats left open")
+    host.add_argument(
+        "--turn-time",
+        type=_clock_seconds("a turn time"),
+        default=None,
+        metavar="SECONDS",
+        help="each player's time to act; when it runs out a computer plays that one move (default 0: no clock)",
+    )
+    host.add_argument(
+        "--away-after",
+        type=_clock_seconds("an away time"),
+        default=60.0,
+        metavar="SECONDS",
+        help="a computer plays for a player whose line has been down this long, until they are back"
+        " (default 60; 0: never)",
+    )
     host.add_argument("--quiet", action="store_true", help="say only the table and the end")
 
     join = commands.add_parser("join", help="open the window straight onto a network table")
@@ -333,7 +374,7 @@ def _host_locked(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
         if save is None:
             print(_("fireside: there is no network table to resume"), file=sys.stderr)
             return 2
-        table = net.resumed(save)
+        table = net.resumed(save, turn_time=args.turn_time, away_after=args.away_after)
         bind = args.bind or save.bind
         port = save.port if save.port else args.port
     else:
@@ -353,7 +394,15 @@ def _host_locked(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
             if kind not in net.PEOPLE and not names[i]:
                 names[i] = free_computer_name(i, names)
         spare = [computer_name(i) for i in range(args.players)]  # an open seat given to a computer
-        table = net.new_table(args.game, kinds, names, args.seed, spare_names=spare)
+        table = net.new_table(
+            args.game,
+            kinds,
+            names,
+            args.seed,
+            spare_names=spare,
+            turn_time=args.turn_time,
+            away_after=args.away_after,
+        )
         bind, port = args.bind or "127.0.0.1", args.port
     local = bind in ("127.0.0.1", "::1", "localhost")
     if args.discover and local:
@@ -475,6 +524,12 @@ def _say_changes(last: Any, snap: Any) -> None:
         print(_("The game starts."), flush=True)
     if snap.started and last is not None and snap.moves // 10 > last.moves // 10:
         print(_("{moves} moves played").format(moves=snap.moves), flush=True)
+    if snap.timed_out is not None and (last is None or last.timed_out != snap.timed_out):
+        name = _shown_name(snap.names[snap.timed_out[1]])
+        print(_("Time ran out for {name}: the computer played for them.").format(name=name), flush=True)
+    for seat in sorted(set(snap.stand_ins) - set(last.stand_ins if last else ())):
+        name = _shown_name(snap.names[seat])
+        print(_("{name} is away: a computer plays for them until they are back.").format(name=name), flush=True)
 
 
 def _net_bench(args: argparse.Namespace) -> int:

@@ -1,6 +1,7 @@
 """The coach's reasons as the review replay shows them (issue 25): every marked
 decision of a reviewed seeded game reads in full on the verdict line -- never
-cut off with an ellipsis -- at the smallest window, in every language."""
+cut off with an ellipsis -- at the smallest window, in every language; a long
+one wraps at the body size rather than shrinking (issue 35)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from matrix import fast_lane
 from table_driver import NAMES, make_app
 
 from game import i18n
-from game.app.scenes.replay import ReplayScene
-from game.app.ui import widgets
+from game.app.scenes.replay import BODY_SIZE, VERDICT_LINES, ReplayScene
+from game.app.words import verdict
 from game.match.match import Match, Seat
 from tests.ai.test_coach_reasons import CASES, played, reviewed
 
@@ -30,17 +31,28 @@ def test_every_verdict_of_a_reviewed_game_reads_in_full(
     replay = app.stack.top
     assert isinstance(replay, ReplayScene)
     ui = app.ui
-    room = app.screen.get_width() - ui(16) - ui(24)  # the verdict line's text room (ReplayScene.draw_review)
     try:
         for language in ("en", "ko", "ca", "pa"):
             i18n.set_language(language)
+            replay.resize(app.size)  # (a language switch lays the window out again)
+            room = replay.verdict_room(app.size[0])
             for d in decisions:
                 if not d.mark:
                     continue
-                replay.goto(d.number)
+                replay.goto(d.number - 1)  # at the decision
                 _mark, text = replay.review_text()
-                assert ": " in text, (language, text)  # the verdict has its reason
-                shown, _size = widgets.fitted(text, ui(17), room)
-                assert not shown.endswith("…"), (language, size, text)
+                clause = verdict.why(game_id, d, replay.table.name, replay.table.you)
+                assert clause and clause in text, (language, text)  # the verdict has its reason
+                lines, px = replay.verdict_lines(text, room)
+                assert px >= ui(BODY_SIZE) and len(lines) <= VERDICT_LINES, (language, size, lines)
+                assert not lines[-1].endswith("…"), (language, size, text)
+                line_h = widgets_line_height(lines, px)
+                assert len(lines) * line_h <= replay.verdict_line().h, (language, size, lines)
     finally:
         i18n.set_language("en")
+
+
+def widgets_line_height(lines: list[str], px: int) -> int:
+    from game.app.ui import widgets
+
+    return widgets.line_height(lines, px, False)

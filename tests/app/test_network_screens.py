@@ -195,6 +195,9 @@ def test_a_join_that_gets_its_seat_keeps_the_table_for_rejoin(app, monkeypatch):
     )
     try:
         join = app.routes.join_table(url=f"ws://127.0.0.1:{hosting.port}", code=hosting.table.code, dial=True)
+        assert _frames_until(app, lambda: type(app.stack.top).__name__ == "GuestLobbyScene")  # a lobby: no table yet
+        assert not opened
+        hosting.start_game("random")
         assert _frames_until(app, lambda: bool(opened))
         last = network.read_last()
         assert last is not None and last.code == hosting.table.code and last.token == opened[0].seat.token

@@ -138,12 +138,15 @@ def test_marks_on_the_timeline_and_the_verdict_on_a_marked_move() -> None:
     played = words.card_name("sticheln", match.moves[number - 1][1].card)
     # All hands up: nobody is "you"; the moves said as the table says cards, the better one
     # named once, and the hint's reason without its move.
-    assert text == f"Ana played {played} — orange 0 was better by about 5 points: it stays out of the trick"
+    # What the move played cost, then the better move and why, in that order (issue 35).
+    assert text == (
+        f"Ana played {played}, which cost about 5 points. Better: orange 0, because it stays out of the trick."
+    )
     assert "“" not in text and "Play" not in text
     click(app, replay.eye_button.rect.center)  # as Ana, the game's one human, saw it
-    assert replay.review_text()[1].startswith(f"You played {played} — orange 0 was better")
+    assert replay.review_text()[1].startswith(f"You played {played}, which cost about 5 points. Better: orange 0")
     click(app, replay.eye_button.rect.center)  # as Mina saw it: Ana again
-    assert replay.review_text()[1].startswith(f"Ana played {played} — ")
+    assert replay.review_text()[1].startswith(f"Ana played {played}, which cost")
     frames(app, 2)  # drawn, marks and all
     replay.goto(number + 3)
     assert replay.review_text() == ("", "")  # not marked: nothing to say
@@ -172,7 +175,7 @@ def test_a_reason_that_would_only_repeat_the_move_is_left_out() -> None:
     app, replay = open_replay("sticheln", match, review)
     replay.goto(number)
     text = replay.review_text()[1]
-    assert text.endswith("— yellow 11 was better by about 21 points.")
+    assert text.endswith(", which cost about 21 points. Better: yellow 11.")
     assert text.count("yellow 11") == 1
     # A kept reason whose English is empty still has its words (a Phrase is a str).
     assert (

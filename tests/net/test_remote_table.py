@@ -33,7 +33,6 @@ from game.net.client import Client, play_bot
 from game.net.remote_session import RemoteSession
 from game.persist.settings import Settings
 from game.rules import GAME_IDS
-from game.session.outcome import Refused
 
 LOOPBACK = "127.0.0.1"
 
@@ -364,7 +363,7 @@ def test_the_waiting_line_names_the_away_seat_and_the_host_may_hand_it_to_a_comp
     assert settle(app, lambda: 1 in client.seat.away)
     step(app)
     assert table.status_line.shown()[1] == ["Waiting for Bo…"]
-    assert mode.seat_tag(1) == "away"
+    assert mode.seat_tag(1) in ("away 0:00", "away 0:01", "away 0:02")  # and for how long
     (button,) = mode.extra_widgets()
     assert button.label == "Let a computer play for Bo"
     step(app)
@@ -565,32 +564,33 @@ def test_a_spectator_watches_a_whole_game_over_the_wire_with_every_hand_hidden(n
         assert counts == [full[position].hand_size(s) for s in range(len(counts))], position
 
 
-def test_a_lobby_says_it_waits_for_the_host_and_takes_no_move_until_it_starts():
-    """Before the host starts, nobody is to act: the status says so, a card
-    clicked is refused in words and nothing is sent; Start brings the turn."""
+def test_a_lobby_says_it_waits_for_the_host_shows_no_card_and_the_start_opens_the_table():
+    """Before the host starts, a friend waits in their own lobby (no table, no
+    card: the lobby's views are the public view); Start opens the table."""
+    from game.app.scenes.guest_lobby import GuestLobbyScene
+
     session, host, _states = make_table("sticheln", [True, True, False], 4, lobby=True)
     server = HostServer(host, host=LOOPBACK).start()
     try:
         client = Client(server.url, "Ana").start()
         assert client.wait(lambda s: s.view is not None, 10.0)
+        assert client.seat.view.to_json().get("public") is True  # no hand of anyone's
         app = make_app()
-        table = app.routes.remote_table(client)
-
-        def said() -> str:
-            return " ".join(table.status_line.shown()[1])
-
-        assert settle(app, lambda: "host to start" in said())
-        tags = {table.mode.seat_tag(s) for s in range(3) if not table.you(s)}
-        assert "open seat" in tags
-        before = len(session.match.moves)
-        legal = table.match.state.legal_moves()
-        assert not table.input.try_move(legal[0])
-        assert "has not started" in table.message.text
-        assert isinstance(table.session.offer(0, legal[0]), Refused)  # the session's own gate says no too
+        lobby = app.routes.guest_lobby(client)
         step(app)
-        assert len(session.match.moves) == before and not table.session.in_flight
+        assert isinstance(app.stack.top, GuestLobbyScene)
+        assert any("I'm ready" in line for line, _c in lobby.lines())
+        assert lobby.status(1) == ("Open seat", lobby.status(1)[1])
+        lobby.toggle_ready()
+        assert settle(app, lambda: lobby.ready_button.label == "Not ready after all")
+        assert host.ready == {0}
+        assert len(session.match.moves) == 0
         server.call(lambda: host.start("random"))
-        assert settle(app, lambda: client.seat.started and "host to start" not in said())
+        assert settle(app, lambda: isinstance(app.stack.top, TableScene))
+        table = app.stack.top
+        assert table.viewer == 0 and table.match.state.to_json().get("viewer") == 0
+        assert "host to start" not in " ".join(table.status_line.shown()[1])
+        client.close()
     finally:
         server.stop()
 

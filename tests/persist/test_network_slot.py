@@ -84,3 +84,17 @@ def test_the_last_table_and_the_settings_round_trip_and_default_safely():
     assert network.load_prefs().discover is True
     network.prefs_path().write_text('{"discover": "yes", "port": -4}')
     assert network.load_prefs() == network.NetPrefs()
+
+
+def test_the_hosts_turn_clock_and_away_wait_are_kept_and_nonsense_is_the_default():
+    from game.persist import network as net_slot
+
+    prefs = net_slot.load_prefs()
+    assert (prefs.turn_time, prefs.away_after) == (0, 60)
+    prefs.turn_time, prefs.away_after = 120, 30
+    net_slot.save_prefs(prefs)
+    assert (net_slot.load_prefs().turn_time, net_slot.load_prefs().away_after) == (120, 30)
+    import json
+
+    net_slot.prefs_path().write_text(json.dumps({"turn_time": -4, "away_after": True}))
+    assert (net_slot.load_prefs().turn_time, net_slot.load_prefs().away_after) == (0, 60)

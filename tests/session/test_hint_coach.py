@@ -15,9 +15,17 @@ from game.tools import reweigh
 
 
 def _no_engine_words(reason: object) -> None:
+    """No engine statistics (how often the search chose the move, how many
+    deals it simulated).  A percentage may stand only where it is the reason
+    itself (issue 35): Avalanche's chance that the next player tops the set,
+    its `p` param, said once as "{p}%"."""
     text = str(reason or "")
-    assert "%" not in text and "simulated" not in text
     params = getattr(reason, "params", {}) or {}
+    chance = params.get("p")
+    if isinstance(chance, int) and f"{chance}%" in text:
+        assert 0 <= chance <= 100 and text.count(f"{chance}%") == 1, text
+        text = text.replace(f"{chance}%", "")
+    assert "%" not in text and "simulated" not in text
     assert "search_p" not in params and "search_n" not in params
 
 

@@ -24,6 +24,7 @@ class LearnDoneScene(ModalScene):
     """Over the finished guided game: Play a real game (this game chosen), again, or leave."""
 
     title = N_("Lesson complete")
+    hides_overlays = True  # the one panel over the finished table: no score pad peeking out beneath it
     panel_size = (760, 340)  # the height is fitted to the words (`resize`)
 
     def __init__(self, app: App, game_id: str):

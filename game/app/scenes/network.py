@@ -22,7 +22,7 @@ import pygame
 from game.app.ui import widgets
 from game.app.ui.modal import ModalScene
 from game.app.ui.text_input import TextField
-from game.app.ui.widgets import ACCENT, DANGER, INK, MUTED, Button, Stepper, blit_text
+from game.app.ui.widgets import ACCENT, DANGER, INK, MUTED, Button, Stepper, blit_text, draw_panel
 from game.common.person_name import said
 from game.i18n import N_, _
 from game.net import words as net_words
@@ -50,7 +50,24 @@ KIND_NAMES = {
     "hard": N_("Computer: Hard"),
 }
 
+#: The turn clocks a host may choose (seconds; 0: none), each as its stepper says it.
+TURN_TIMES = {
+    0: N_("Turn clock: off"),
+    30: N_("Turn clock: 30 s"),
+    60: N_("Turn clock: 1 min"),
+    120: N_("Turn clock: 2 min"),
+}
+#: How long a person's line may be down before a computer plays for them (seconds; 0: never).
+AWAY_AFTERS = {
+    30: N_("Away: a computer plays after 30 s"),
+    60: N_("Away: a computer plays after 1 min"),
+    120: N_("Away: a computer plays after 2 min"),
+    0: N_("Away: wait for them"),
+}
+
 __all__ = [
+    "AWAY_AFTERS",
+    "TURN_TIMES",
     "HostSetupScene",
     "HostControls",
     "JoinScene",
@@ -146,8 +163,10 @@ def continue_hosting(app: AppSurface, save: TableSave) -> LobbyScene:
     back; from the title's Continue and the network screen.  OSError (a port
     nobody may take, say) when it cannot open: the caller says why."""
     from game.net import hosting as net
+    from game.persist import network
 
-    table = net.resumed(save)
+    prefs = network.load_prefs()  # the clock and the away wait the host chose last
+    table = net.resumed(save, turn_time=prefs.turn_time, away_after=prefs.away_after)
     hosting = net.Hosting(table, bind=save.bind, port=save.port, discovery=_discovery(save.discover))
     hosting.start()
     return app.routes.lobby(hosting, _host_clients(app, hosting, save.at_host))
@@ -185,7 +204,7 @@ class HostSetupScene(ModalScene):
     """Host a table: the game, the seats (you, friends, computers), who may join, discovery."""
 
     title = N_("Host a table")
-    panel_size = (760, 560)
+    panel_size = (760, 604)
 
     def __init__(self, app: AppSurface):
         super().__init__(app)
@@ -194,6 +213,10 @@ class HostSetupScene(ModalScene):
 
         self.prefs = network.load_prefs()
         self.prefs.bind_all = False  # only this computer unless the person picks the network, each time
+        if self.prefs.turn_time not in TURN_TIMES:
+            self.prefs.turn_time = 0
+        if self.prefs.away_after not in AWAY_AFTERS:
+            self.prefs.away_after = 60
         self.games = registry.ids()
         chosen = app.settings.game if app.settings.game in self.games else self.games[0]
         self.game = chosen
@@ -233,6 +256,12 @@ class HostSetupScene(ModalScene):
             else:
                 label = N_("Here") if kind == "here" else KIND_NAMES[kind]  # its name beside it, a line below
                 self.seat_buttons.append(Stepper(label, partial(self.step, i, 1), partial(self.step, i, -1)))
+        self.clock_button = Stepper(
+            TURN_TIMES[self.prefs.turn_time], partial(self.step_clock, 1), partial(self.step_clock, -1)
+        )
+        self.away_button = Stepper(
+            AWAY_AFTERS[self.prefs.away_after], partial(self.step_away, 1), partial(self.step_away, -1)
+        )
         self.here_button = Button(
             N_("Only this computer"), partial(self.set_bind, False), selected=not self.prefs.bind_all
         )
@@ -249,6 +278,8 @@ class HostSetupScene(ModalScene):
             self.fewer,
             self.more,
             *self.seat_buttons,
+            self.clock_button,
+            self.away_button,
             self.here_button,
             self.network_button,
             self.discover_button,
@@ -280,7 +311,15 @@ class HostSetupScene(ModalScene):
         self.more.rect = pygame.Rect(0, 0, ui(34), ui(28))
         self.fewer.rect.midright = (p.right - ui(70), stepper_y)
         self.more.rect.midleft = (p.right - ui(62), stepper_y)
-        y = self.seats_top + ui(26) + rows * (row + gap) + ui(40)
+        clock_y = self.seats_top + ui(26) + rows * (row + gap) + ui(10)
+        widgets.layout_row(  # under the seats, as wide as their two columns
+            [self.clock_button, self.away_button],
+            (p.centerx, clock_y + ui(17)),
+            min(ui(300), (p.w - ui(80)) // 2),
+            ui(34),
+            ui(20),
+        )
+        y = clock_y + ui(34) + ui(44)
         self.join_top = y - ui(30)
         widgets.layout_row(
             [self.here_button, self.network_button],
@@ -317,6 +356,10 @@ class HostSetupScene(ModalScene):
             line = _("A “Here” seat is played at this computer: pass it to that person on their turn.")
             size = widgets.fit_size(line, ui(15), p.w - ui(40))
             blit_text(surface, line, size, MUTED, midtop=(p.centerx, self.discover_button.rect.bottom + ui(32)))
+        if self.prefs.turn_time:
+            line = _("When a player's turn clock runs out, a computer plays that one move for them.")
+            size = widgets.fit_size(line, ui(15), p.w - ui(40))
+            blit_text(surface, line, size, MUTED, midtop=(p.centerx, self.discover_button.rect.bottom + ui(56)))
         if self.notice:
             size = widgets.fit_size(self.notice, ui(16), p.w - ui(40))
             blit_text(surface, self.notice, size, DANGER, midbottom=(p.centerx, self.back.rect.y - ui(6)))
@@ -368,6 +411,18 @@ class HostSetupScene(ModalScene):
         self.kinds[seat] = order[(order.index(kind) + by) % len(order)] if kind in order else "open"
         self._again()
 
+    def step_clock(self, by: int) -> None:
+        """The next (or the last) turn clock: off, 30 s, 1 min, 2 min."""
+        self.prefs.turn_time = _stepped(list(TURN_TIMES), self.prefs.turn_time, by)
+        self._keep_prefs()
+        self._again()
+
+    def step_away(self, by: int) -> None:
+        """The next (or the last) wait before a computer plays for someone away."""
+        self.prefs.away_after = _stepped(list(AWAY_AFTERS), self.prefs.away_after, by)
+        self._keep_prefs()
+        self._again()
+
     def set_bind(self, everyone: bool) -> None:
         self.prefs.bind_all = everyone
         if not everyone:
@@ -406,7 +461,14 @@ class HostSetupScene(ModalScene):
             if kind not in net.PEOPLE:
                 names[i] = free_computer_name(i, names)
         spare = [computer_name(i) for i in range(len(self.kinds))]  # an open seat given to a computer
-        table = net.new_table(self.game, list(self.kinds), names, spare_names=spare)
+        table = net.new_table(
+            self.game,
+            list(self.kinds),
+            names,
+            spare_names=spare,
+            turn_time=self.prefs.turn_time,
+            away_after=self.prefs.away_after,
+        )
         bind = "0.0.0.0" if self.prefs.bind_all else "127.0.0.1"
         discovery = _discovery(self.prefs.discover and self.prefs.bind_all)
         hosting = net.Hosting(
@@ -422,6 +484,12 @@ class HostSetupScene(ModalScene):
         self.app.routes.lobby(hosting, _host_clients(self.app, hosting, mine))
 
 
+def _stepped(choices: list[int], now: int, by: int) -> int:
+    """The choice `by` steps from `now` among `choices`, round."""
+    i = choices.index(now) if now in choices else 0
+    return choices[(i + by) % len(choices)]
+
+
 class HostControls:
     """What the host's window may do at its own table (hn1's table offers these)."""
 
@@ -430,6 +498,14 @@ class HostControls:
 
     def hand_over(self, seat: int, level: str | None) -> None:
         self.hosting.hand_over(seat, level)
+
+    def propose_again(self) -> None:
+        """At the results: ask everyone to play again at this table."""
+        self.hosting.propose_again()
+
+    def again_now(self, level: str) -> None:
+        """Deal again now; computers play the seats of those who did not say yes."""
+        self.hosting.again_now(level)
 
     def close(self, reason: str = "host_closed") -> None:
         """Close the table for everyone; its slot stays (Continue hosting opens it again,
@@ -447,16 +523,19 @@ class HostControls:
 
 
 class LobbyScene(ModalScene):
-    """The host's lobby: the code and the address to type, who has joined (live),
-    the open seats to computers, and Start.  Who is where comes by callback from
-    the table's worker (`Hosting.listen`), which wakes the window: the lobby never
-    calls into the server and waits."""
+    """The host's lobby: the code and the address to type (and Copy invite), who has
+    joined and who is ready (live), moving or freeing a friend's seat, the lobby's
+    chat, the open seats to computers, and Start.  Who is where comes by callback
+    from the table's worker (`Hosting.listen`), which wakes the window: the lobby
+    never calls into the server and waits."""
 
     title = N_("Your table")
-    panel_size = (760, 560)
+    panel_size = (980, 640)
 
     def __init__(self, app: AppSurface, hosting: Hosting, clients: dict[int, Client]):
         super().__init__(app)
+        from game.app.ui.lobby_parts import LobbyChat
+
         self.hosting = hosting
         self.clients = dict(clients)  # the seats this window plays: the host's own first
         self.client = next(iter(self.clients.values()), None)
@@ -464,23 +543,89 @@ class LobbyScene(ModalScene):
         self.addresses = hosting.addresses()
         self.wait = 0.0
         self.gone = False
+        self.moving: int | None = None  # the friend's seat being moved (its row waits for "Here")
+        self.notice = ""  # what the last move or free did, in words
+        self.copied = ""  # Copy invite's confirmation ("" until pressed)
+        self.invite: str | None = None  # the invite to copy by hand, shown when the clipboard is not there
+        self.chat = LobbyChat(lambda: self.client, self._names)
         self._fresh = threading.Event()  # a snapshot arrived since the last look
+        self._shape: tuple[Any, ...] = ()
         self.look()
         hosting.listen(self.arrived)
 
+    def _names(self) -> list[str]:
+        return said(self.snap.names) if self.snap is not None else []
+
+    def friends(self, snap: Snapshot) -> list[int]:
+        """Seats friends took (not the host's window's)."""
+        return [s for s in snap.people if s not in snap.at_host and s not in self.clients]
+
     def make_buttons(self) -> list[Button]:
+        self.copy_button = Button(N_("Copy invite"), self.copy_invite)
         self.give_button = Button(N_("Give open seats to computers"), self.give)
         self.close_button = Button(N_("Close the table"), self.close, key=pygame.K_ESCAPE)
-        self.start_button = Button(N_("Start"), self.start, key=pygame.K_RETURN, primary=True)
-        return [self.give_button, self.close_button, self.start_button]
+        self.start_button = Button(self._start_label(), self.start, key=pygame.K_RETURN, primary=True)
+        self.hide_invite = Button(N_("Done"), self.hide_copy)
+        self.seat_buttons: list[tuple[int, Button]] = []
+        snap = self.snap
+        if snap is not None and not snap.started:
+            friends = self.friends(snap)
+            for seat in range(len(snap.names)):
+                if self.moving is not None:
+                    if seat == self.moving:
+                        self.seat_buttons.append((seat, Button(N_("Cancel"), partial(self.move, None))))
+                    elif seat in snap.open or seat in friends:
+                        self.seat_buttons.append((seat, Button(N_("Move here"), partial(self.move_to, seat))))
+                elif seat in friends:
+                    self.seat_buttons.append((seat, Button(N_("Move"), partial(self.move, seat))))
+                    self.seat_buttons.append((seat, Button(N_("Free seat"), partial(self.free, seat))))
+        self.look_buttons()
+        extra = [self.hide_invite] if self.invite is not None else []
+        return [
+            self.copy_button,
+            *(b for _s, b in self.seat_buttons),
+            *extra,
+            self.give_button,
+            self.close_button,
+            self.start_button,
+        ]
+
+    def _start_label(self) -> str:
+        snap = self.snap
+        if snap is None or snap.started:
+            return N_("Start")
+        friends = self.friends(snap)
+        if not friends:
+            return N_("Start")
+        ready = sum(s in snap.ready for s in friends)
+        return _("Start ({ready} of {seated} ready)").format(ready=ready, seated=len(friends))
 
     def place_buttons(self) -> None:
         ui = self.app.ui
         p = self.panel
+        self.left = pygame.Rect(p.x + ui(30), p.y + ui(66), min(ui(560), p.w * 3 // 5), p.h - ui(200))
+        self.copy_button.rect = pygame.Rect(0, 0, ui(190), ui(40))
+        self.copy_button.rect.topright = (self.left.right, p.y + ui(86))
+        row = self.left.y + ui(112)
+        by_seat: dict[int, list[Button]] = {}
+        for seat, button in self.seat_buttons:
+            by_seat.setdefault(seat, []).append(button)
+        for seat, buttons in by_seat.items():
+            x = self.left.right
+            for button in reversed(buttons):
+                w = widgets.fitting_width(_(button.label), ui(14), ui(64))
+                button.rect = pygame.Rect(0, 0, w, ui(28))
+                button.rect.midright = (x, row + seat * ui(34) + ui(12))
+                x -= w + ui(6)
+        chat = pygame.Rect(self.left.right + ui(24), p.y + ui(66), 0, p.h - ui(66) - ui(140))
+        chat.w = p.right - ui(30) - chat.x
+        self.chat.place(chat, ui)
+        self.hide_invite.rect = pygame.Rect(0, 0, ui(120), ui(34))
+        self.hide_invite.rect.bottomright = (chat.right - ui(10), chat.bottom - ui(10))
         self.give_button.rect = pygame.Rect(0, 0, min(ui(360), p.w - ui(40)), ui(40))
         self.give_button.rect.midbottom = (p.centerx, p.bottom - ui(80))
         widgets.layout_row(
-            [self.close_button, self.start_button], (p.centerx, p.bottom - ui(36)), ui(220), ui(44), ui(16)
+            [self.close_button, self.start_button], (p.centerx, p.bottom - ui(36)), ui(260), ui(44), ui(16)
         )
 
     def arrived(self, _snap: Snapshot) -> None:
@@ -495,20 +640,36 @@ class LobbyScene(ModalScene):
         self._fresh.clear()
         self.snap = self.hosting.latest()
         snap = self.snap
+        if snap is None:
+            return
+        shape = (tuple(snap.people), tuple(snap.open), tuple(snap.ready), snap.started, tuple(snap.at_host))
+        if self.moving is not None and (self.moving not in self.friends(snap) or snap.started):
+            self.moving = None
+        if shape != self._shape and hasattr(self, "give_button"):
+            self._shape = shape
+            self.resize(self.app.size)  # the seats' buttons and Start's count follow who is where
+        self._shape = shape
+        self.look_buttons()
+
+    def look_buttons(self) -> None:
+        snap = self.snap
         if snap is not None and hasattr(self, "give_button"):
             self.give_button.enabled = bool(snap.open) and not snap.started
             self.start_button.enabled = not snap.started
 
     def update(self, dt: float) -> None:
         self.wait += dt
+        self.chat.field.update(dt)
         if self._fresh.is_set():
             self.look()
+        if self.chat.take():
+            self.app.sound.play("click")
         snap = self.snap
         if snap is not None and snap.started and not self.gone and self.client is not None:
             if self.wait < POLL:
                 return  # the window's own seats' first views: looked at a few times a second
             self.wait = 0.0
-            if all(c.seat.moves >= 0 and c.seat.seat is not None for c in self.clients.values()):
+            if all(c.seat.started and c.seat.seat is not None for c in self.clients.values()):
                 self.gone = True
                 self.hosting.unlisten(self.arrived)
                 here = {s: c for s, c in self.clients.items() if c is not self.client}
@@ -520,7 +681,8 @@ class LobbyScene(ModalScene):
         snap = self.snap
         if snap is not None and snap.started and not self.gone:
             return max(0.0, POLL - self.wait)
-        return None  # asleep until a snapshot wakes the window
+        blink = self.chat.field.next_frame()
+        return POLL if self.client is not None and blink is None else blink  # chat lines come on the client
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
@@ -528,33 +690,90 @@ class LobbyScene(ModalScene):
         snap = self.snap
         if snap is None:
             return
-        blit_text(surface, _("Table code"), ui(16), MUTED, midtop=(p.centerx, p.y + ui(66)))
-        blit_text(surface, snap.code, ui(44), ACCENT, bold=True, midtop=(p.centerx, p.y + ui(86)))
-        port = self.hosting.port
-        shown = [f"[{a}]:{port}" if ":" in a else f"{a}:{port}" for a in self.addresses[:3]]
+        left = self.left
+        blit_text(surface, _("Table code"), ui(16), MUTED, topleft=(left.x, p.y + ui(66)))
+        blit_text(surface, snap.code, ui(44), ACCENT, bold=True, topleft=(left.x, p.y + ui(84)))
+        if self.copied:
+            size = widgets.fit_size(self.copied, ui(14), ui(300))
+            blit_text(surface, self.copied, size, ACCENT, topright=(left.right, self.copy_button.rect.bottom + ui(4)))
+        from game.app.ui.lobby_parts import address_with_port
+
+        shown = [address_with_port(a, self.hosting.port) for a in self.addresses[:3]]
         line = _("Address: {addresses}").format(addresses=" · ".join(shown))
-        blit_text(surface, line, widgets.fit_size(line, ui(17), p.w - ui(40)), INK, midtop=(p.centerx, p.y + ui(142)))
-        y = p.y + ui(176)
+        blit_text(surface, line, widgets.fit_size(line, ui(17), left.w), INK, topleft=(left.x, p.y + ui(146)))
+        y = left.y + ui(112)
+        buttons = {seat for seat, _b in self.seat_buttons}
         for seat, name in enumerate(said(snap.names)):  # a default's code in this window's words
+            centre = y + ui(12)
+            if seat == self.moving:
+                draw_panel(surface, pygame.Rect(left.x, y - ui(3), left.w, ui(30)), (232, 182, 76, 40), radius=ui(6))
+            widgets.seat_mark(surface, seat, (left.x + ui(10), centre), ui(9))
+            room = ui(170)
+            blit_text(surface, name, widgets.fit_size(name, ui(18), room), INK, midleft=(left.x + ui(28), centre))
             status = self._status(snap, seat)
-            widgets.seat_mark(surface, seat, (p.x + ui(70), y + ui(12)), ui(9))
-            blit_text(surface, name, widgets.fit_size(name, ui(18), ui(260)), INK, midleft=(p.x + ui(90), y + ui(12)))
             colour = ACCENT if seat in snap.connected else MUTED
+            if seat in self.friends(snap) and not snap.started:
+                ready = seat in snap.ready
+                status = _("Ready") if ready else _("Not ready yet")
+                colour = ACCENT if ready else MUTED
+                if seat not in snap.connected:
+                    status, colour = _("Away"), MUTED
+            x = left.x + ui(28) + room + ui(12)
+            end = min(b.rect.x for s, b in self.seat_buttons if s == seat) if seat in buttons else left.right
             blit_text(
                 surface,
                 status,
-                widgets.fit_size(status, ui(16), p.w - ui(400)),
+                widgets.fit_size(status, ui(16), max(ui(40), end - x - ui(8))),
                 colour,
-                midleft=(p.x + ui(370), y + ui(12)),
+                midleft=(x, centre),
             )
-            y += ui(30)
+            y += ui(34)
         if snap.watchers:
             line = _("Watching: {names}").format(names=", ".join(said(snap.watcher_names)))
-            line, size = widgets.fitted(line, ui(15), p.w - ui(40))  # many watchers: cut with an ellipsis
-            blit_text(surface, line, size, MUTED, midtop=(p.centerx, y + ui(4)))
-        hint = _("The game starts when you press Start; open seats nobody took go to computers.")
+            line, size = widgets.fitted(line, ui(15), left.w)  # many watchers: cut with an ellipsis
+            blit_text(surface, line, size, MUTED, topleft=(left.x, y + ui(4)))
+            y += ui(24)
+        if self.moving is not None:
+            line = _("Choose the seat for {name}: an open one, or a friend's to change places.").format(
+                name=said(snap.names)[self.moving]
+            )
+            size = widgets.fit_size(line, ui(15), left.w)
+            blit_text(surface, line, size, ACCENT, topleft=(left.x, y + ui(6)))
+        elif self.notice:
+            size = widgets.fit_size(self.notice, ui(15), left.w)
+            blit_text(surface, self.notice, size, INK, topleft=(left.x, y + ui(6)))
+        if self.invite is not None:
+            self.draw_invite(surface)
+        else:
+            self.chat.draw(surface, ui)
+        hint = _("Start whenever you like, ready marks or not; open seats nobody took go to computers.")
         size = widgets.fit_size(hint, ui(14), p.w - ui(40))
         blit_text(surface, hint, size, MUTED, midbottom=(p.centerx, self.give_button.rect.y - ui(6)))
+
+    def draw_invite(self, surface: pygame.Surface) -> None:
+        """The invite to copy by hand (the clipboard is not there), where the chat is."""
+        ui = self.app.ui
+        box = self.chat.rect
+        draw_panel(surface, box, (16, 26, 22, 235), radius=ui(10), edge=ACCENT)
+        y = box.y + ui(10)
+        for row in widgets.wrap(self.copied, ui(15), box.w - ui(24)):
+            blit_text(surface, row, ui(15), ACCENT, topleft=(box.x + ui(12), y))
+            y += ui(20)
+        y += ui(8)
+        for line in (self.invite or "").splitlines():
+            for row in widgets.wrap(line, ui(16), box.w - ui(24)):
+                blit_text(surface, row, ui(16), INK, topleft=(box.x + ui(12), y))
+                y += ui(22)
+            y += ui(6)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.invite is None and self.chat.handle(event):
+            return True
+        return super().handle(event)
+
+    def keeps_key(self, event: pygame.event.Event) -> bool:
+        """Keys the chat line needs rather than the keyboard focus."""
+        return self.chat.field.focused and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
 
     def _status(self, snap: Snapshot, seat: int) -> str:
         if seat in snap.computers:
@@ -569,6 +788,53 @@ class LobbyScene(ModalScene):
         if seat in snap.away:
             return _("Away")
         return _("Waiting for a friend…")
+
+    # -- the host's hands ----------------------------------------------------------
+    def copy_invite(self) -> None:
+        """The code, the addresses with the port and the join command, to the clipboard
+        (or, where there is none, shown to copy by hand)."""
+        from game.app.ui.clipboard import copy_text
+        from game.app.ui.lobby_parts import invite_text
+
+        text = invite_text(self.hosting.table.code, self.addresses, self.hosting.port)
+        why = copy_text(text)
+        if why is None:
+            self.copied, self.invite = _("Copied: paste it to your friends."), None
+        else:
+            log.info("no clipboard: %s", why)
+            self.copied, self.invite = _("This computer has no clipboard here; copy the invite by hand:"), text
+        self.app.sound.play("click")
+        self.resize(self.app.size)
+
+    def hide_copy(self) -> None:
+        self.invite, self.copied = None, ""
+        self.resize(self.app.size)
+
+    def move(self, seat: int | None) -> None:
+        """Start moving the friend at `seat` (None: stop): the other rows say Here."""
+        self.moving = seat
+        self.resize(self.app.size)
+
+    def move_to(self, seat: int) -> None:
+        src, snap = self.moving, self.snap
+        self.moving = None
+        if src is not None and snap is not None:
+            names = said(snap.names)
+            if seat in self.friends(snap):
+                self.notice = _("{one} and {other} changed seats.").format(one=names[src], other=names[seat])
+            else:
+                self.notice = _("{name} now sits at seat {seat}; they were told.").format(
+                    name=names[src], seat=seat + 1
+                )
+            self.hosting.move_seat(src, seat)
+        self.resize(self.app.size)
+
+    def free(self, seat: int) -> None:
+        snap = self.snap
+        if snap is not None:
+            name = said(snap.names)[seat]
+            self.notice = _("{name}'s seat is open again; {name} watches the table now and was told.").format(name=name)
+        self.hosting.free_seat(seat)
 
     def give(self) -> None:
         self.hosting.give_open_seats(self.app.settings.level)
@@ -795,6 +1061,9 @@ class JoinScene(ModalScene):
         if seat.seat is not None and seat.moves >= 0:
             self.gone = True
             self._remember(client)
+            if not seat.started:  # a lobby: no cards yet, the friends' own lobby until the host starts
+                self.app.routes.guest_lobby(client)
+                return
             if not open_remote(self.app, client):
                 self.say(
                     _("Joined seat {seat}; this window has no network table yet.").format(seat=seat.seat + 1), False

@@ -47,6 +47,12 @@ BETTER = (120, 220, 255)  # the better move's ring: the hint's colour and dashes
 INDEX_SHARE = 0.16
 READABLE_INDEX = 12
 LENS_CARD = 84
+#: A verdict (or the summary's costliest decision) is drawn at VERDICT_SIZE,
+#: wrapped over up to VERDICT_LINES lines, and never below BODY_SIZE (the
+#: body text's size at 100 %): a long reason wraps rather than shrinks.
+VERDICT_SIZE = 17
+BODY_SIZE = 16
+VERDICT_LINES = 4
 
 __all__ = ["ReplayScene", "replayed", "rules_phrase"]
 
@@ -235,12 +241,19 @@ class ReplayScene(Scene):
             head = ngettext("Start · {n} move", "Start · {n} moves", self.count).format(n=self.count)
             if decision is not None:
                 head = _("Move {n} of {total}, before it is played").format(n=1, total=self.count)
+                return head, self.decision_caption(decision)
             return head, _("The cards are dealt.")
         seat, move = self.moves[self.index - 1]
         head = _("Move {n} of {total}").format(n=self.index, total=self.count)
-        if decision is not None:
+        if decision is not None:  # the caption names the decision the verdict speaks of, not the move before it
             head = _("Move {n} of {total}, before it is played").format(n=self.index + 1, total=self.count)
+            return head, self.decision_caption(decision)
         return head, words.move_said(self.source.game_id, seat, move, self.table.name, self.table.you)
+
+    def decision_caption(self, decision: Decision) -> str:
+        """'The marked move: Ana played pink 8' (the verdict above says what it cost)."""
+        said = verdict.move_said(self.source.game_id, decision, self.table.name, self.table.you)
+        return _("The marked move: {said}").format(said=said)
 
     def result_text(self) -> str:
         state = self.source.state
@@ -253,7 +266,7 @@ class ReplayScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.app.ui
         w, h = size
-        self.verdict_h = ui(38) if self.marks else 0  # a reviewed game's verdict line, over the controls
+        self.verdict_h = self.verdict_height(w) if self.marks else 0  # a reviewed game's verdict, over the controls
         bar_h = ui(84) + self.verdict_h  # head and move lines, then the track below them
         self.bar = pygame.Rect(0, h - bar_h, w, bar_h)
         top = self.bar.y + self.verdict_h  # the controls' strip
@@ -277,11 +290,48 @@ class ReplayScene(Scene):
         # The verdict line's button, at its right end: as wide as its longer label.
         line = self.verdict_line()
         fw = max(widgets.fitting_width(label, ui(15), ui(140), True) for label in self.follow_labels())
-        self.follow.rect = pygame.Rect(0, 0, min(fw, line.w // 3), line.h - ui(6))
+        self.follow.rect = pygame.Rect(0, 0, min(fw, line.w // 3), min(line.h, ui(38)) - ui(6))
         self.follow.rect.midright = (line.right - ui(4), line.centery)
         # Under the text lines and the buttons, its marks (centred on it) clear of both.
         self.track = pygame.Rect(ui(14), self.bar.bottom - ui(14), w - ui(28), ui(6))
         self.layout_summary(pygame.Rect(0, 0, w, self.bar.y))
+
+    def verdict_room(self, width: int) -> int:
+        """How wide a verdict's lines may be in a window `width` pixels wide:
+        the strip but its button (see `resize`)."""
+        ui = self.app.ui
+        fw = max(widgets.fitting_width(label, ui(15), ui(140), True) for label in self.follow_labels())
+        line_w = width - ui(16)
+        return line_w - min(fw, line_w // 3) - ui(4) - ui(24)
+
+    def verdict_lines(self, text: str, room: int) -> tuple[list[str], int]:
+        """A verdict wrapped into `room`: at VERDICT_SIZE, or BODY_SIZE when that
+        saves a line; never smaller (past VERDICT_LINES the last line is cut)."""
+        ui = self.app.ui
+        best: tuple[list[str], int] | None = None
+        for size in (ui(VERDICT_SIZE), ui(BODY_SIZE)):
+            lines = widgets.wrap(text, size, room)
+            if best is None or len(lines) < len(best[0]):
+                best = (lines, size)
+        assert best is not None
+        lines, size = best
+        if len(lines) > VERDICT_LINES:
+            rest = " ".join(lines[VERDICT_LINES - 1 :])
+            lines = [*lines[: VERDICT_LINES - 1], widgets.fitted(rest, size, room)[0]]
+        return lines, size
+
+    def verdict_height(self, width: int) -> int:
+        """The verdict strip's height: as many lines as the longest verdict of
+        this review takes (so the table does not jump from mark to mark)."""
+        ui = self.app.ui
+        room = self.verdict_room(width)
+        most = widgets.line_height([], ui(VERDICT_SIZE), False)
+        for decision in self.marks.values():
+            if decision.mark:
+                text = verdict.verdict(self.source.game_id, decision, self.table.name, self.table.you)
+                lines, size = self.verdict_lines(text, room)
+                most = max(most, len(lines) * widgets.line_height(lines, size, False))
+        return max(ui(38), most + ui(16))
 
     def verdict_line(self) -> pygame.Rect:
         """The verdict's strip at the top of the bar."""
@@ -304,6 +354,7 @@ class ReplayScene(Scene):
         w, h = surface.get_size()
         area = pygame.Rect(0, 0, w, self.bar.y)
         table_surface = surface.subsurface(area)
+        self.table.covered = self.showing_summary()  # the summary is the one panel: no score pad beneath it
         self.table.draw(table_surface)
         self.draw_rings(table_surface)
         draw_panel(surface, self.bar, (12, 20, 16, 245), radius=0, edge=None)
@@ -378,8 +429,14 @@ class ReplayScene(Scene):
         else:
             colour = DANGER if mark == MISTAKE else INACCURATE
             draw_panel(surface, line, (24, 34, 28, 250), radius=ui(8), edge=colour, width=2)
-            text, size = widgets.fitted(text, ui(17), room)
-            self.text_rects.append(blit_text(surface, text, size, INK, midleft=(line.x + ui(12), line.centery)))
+            lines, size = self.verdict_lines(text, room)
+            line_h = widgets.line_height(lines, size, False)
+            if len(lines) * line_h + ui(16) > self.verdict_h:  # (another language or eyes): make room once
+                self.resize(self.app.size)
+                line = self.verdict_line()
+            top = line.centery - len(lines) * line_h // 2
+            for i, said in enumerate(lines):
+                self.text_rects.append(blit_text(surface, said, size, INK, topleft=(line.x + ui(12), top + i * line_h)))
         if shown:
             self.follow.draw(surface, ui(15))
 
@@ -536,8 +593,14 @@ class ReplayScene(Scene):
         ui = self.app.ui
         costliest = self.totals.costliest
         w = min(ui(600), area.w - ui(40))
-        # no costliest decision to tell: the panel ends after its one line (no empty band above the buttons)
-        h = min(ui(400) if costliest is not None else ui(320), area.h - ui(24))
+        # no costliest decision to tell: the panel ends after its one line (no empty band above the buttons);
+        # with one, as tall as its verdict wrapped at the body size
+        h = min(ui(320), area.h - ui(24))
+        if costliest is not None:
+            said = verdict.verdict(self.source.game_id, costliest, self.table.name, self.table.you)
+            lines = widgets.wrap(said, ui(BODY_SIZE), w - ui(48))
+            line_h = widgets.line_height(lines, ui(BODY_SIZE), False)
+            h = min(ui(318) + len(lines) * line_h + ui(12), area.h - ui(24))
         self.summary_panel = pygame.Rect(0, 0, w, h)
         self.summary_panel.center = area.center
         buttons = []
@@ -610,7 +673,7 @@ class ReplayScene(Scene):
             blit_text(surface, head, ui(17), ACCENT, bold=True, topleft=(left, y))
             said = verdict.verdict(self.source.game_id, costliest, self.table.name, self.table.you)
             room = pygame.Rect(left, y + ui(24), inner, max(ui(20), self.summary_buttons[0].rect.top - y - ui(32)))
-            widgets.draw_wrapped(surface, said, ui(16), INK, room, smallest=max(10, ui(13)))
+            widgets.draw_wrapped(surface, said, ui(BODY_SIZE), INK, room, smallest=ui(BODY_SIZE))
         for button in self.summary_buttons:
             button.draw(surface, ui(16))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -18,12 +18,13 @@ from game.app.ui import widgets
 from game.app.ui.deal_code_line import DealCodeLine
 from game.app.ui.modal import ModalScene
 from game.app.ui.score_table import draw_score_table
-from game.app.ui.widgets import ACCENT, INK, Button, blit_text, draw_panel
+from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
 from game.app.words import names as words
 from game.app.words.daily_words import daily_lines
 from game.i18n import N_, _
 from game.match.deal_code import code_of
 from game.match.match import Match
+from game.match.rounds import round_points
 from game.persist import library
 
 if TYPE_CHECKING:
@@ -37,10 +38,16 @@ ROW = 40  # logical height of a result row
 CODE = 56  # ... of the deal-code line
 DAILY = 28  # ... of each day's-deal line
 BUTTONS = 80  # ... from the last line to the panel's bottom: a gap and the button row
+MAX_ROUNDS = 8  # a game of more rounds shows its totals only (the round columns would not fit)
+ROUND_COLUMN = 72  # logical width of a round's column
+ROUND_LABEL = 24  # logical height of the line over the round columns
 
 
 class ResultsScene(ModalScene):
     hides_overlays = True  # its scores replace the score pad beneath, never print over it
+    #: a part a network table adds (*Play again at this table*): its `buttons()`, its
+    #: `lines()` under the scores, `height` (logical), `changed()` and `update()` each frame
+    addon: Any = None
 
     def __init__(self, app: App, table: TableScene):
         super().__init__(app)
@@ -57,14 +64,24 @@ class ResultsScene(ModalScene):
             self.title = _("Shared win: {names}").format(names=said)
         scores = state.scores()
         order = sorted(range(len(scores)), key=lambda s: -scores[s])
-        # Equal scores share a place ("1. 1. 3."), as at any table.
-        self.rows = [[f"{1 + sum(t > scores[s] for t in scores)}. {table.name(s)}", str(scores[s])] for s in order]
-        self.highlight = {i for i, s in enumerate(order) if s in winners}
         local = table.session.local  # None at a network table: the deal is the host's
+        # A game of rounds (its spec says which) shows each round's points before the total.
+        rounds = round_points(local) if local is not None else []
+        self.rounds = len(rounds) if 2 <= len(rounds) <= MAX_ROUNDS else 0
+        # Equal scores share a place ("1. 1. 3."), as at any table.
+        self.rows = [
+            [
+                f"{1 + sum(t > scores[s] for t in scores)}. {table.name(s)}",
+                *(f"{row[s]:+d}" if row[s] else "0" for row in rounds[: self.rounds]),
+                str(scores[s]),
+            ]
+            for s in order
+        ]
+        self.highlight = {i for i, s in enumerate(order) if s in winners}
         code = code_of(local) if local is not None else None
         self.code_line = DealCodeLine(code) if code else None
         self.daily = daily_lines(local) if local is not None else []
-        self.panel_size = (640, self.body_height() + BUTTONS)
+        self.panel_size = (max(640, 300 + ROUND_COLUMN * (self.rounds + 1)), self.body_height() + BUTTONS)
         self.clock = 0.0
         # Reduced motion (animations off): no flecks, the band at once.
         self.moving = app.settings.time_scale > 0
@@ -88,26 +105,56 @@ class ResultsScene(ModalScene):
     def body_height(self) -> int:
         """Logical height from the panel's top to below its last line (rows, the
         deal code, the day's-deal lines): the panel ends a button row below it."""
-        return 92 + ROW * len(self.rows) + ROW // 2 + (CODE if self.code_line else 0) + DAILY * len(self.daily)
+        extra = self.addon.height if self.addon is not None else 0
+        return (
+            self.table_top()
+            + ROW * len(self.rows)
+            + ROW // 2
+            + (CODE if self.code_line else 0)
+            + DAILY * len(self.daily)
+            + extra
+        )
+
+    def table_top(self) -> int:
+        """Logical height from the panel's top to the table's header line (below
+        the line over the round columns, when there are any)."""
+        return 92 + (ROUND_LABEL if self.rounds else 0)
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.addon is not None:
+            if self.addon.changed():
+                self.resize(self.app.size)
+            self.addon.update()
 
     def next_frame(self) -> float | None:
-        return 0.0 if self.moving and self.clock < CELEBRATION else None
+        if self.moving and self.clock < CELEBRATION:
+            return 0.0
+        return 0.2 if self.addon is not None else None  # answers come over the network: looked at now and then
 
     def make_buttons(self) -> list[Button]:
+        extra: list[Button] = self.addon.buttons() if self.addon is not None else []
         return [
             Button(N_("Play again"), self.play_again, key=pygame.K_RETURN, primary=True),
             Button(N_("Review"), self.review, key=pygame.K_r),
             Button(N_("Main menu"), self.main_menu, key=pygame.K_ESCAPE),
+            *extra,
         ]
 
+    def place_buttons(self) -> None:
+        if self.addon is None:
+            super().place_buttons()
+            return
+        ui = self.app.ui  # longer labels (Play again at this table): wider buttons
+        widgets.layout_row(self.buttons, (self.panel.centerx, self.panel.bottom - ui(40)), ui(230), ui(44), ui(14))
+
     def resize(self, size: tuple[int, int]) -> None:
+        if self.addon is not None:
+            self.panel_size = (760, self.body_height() + BUTTONS)
         super().resize(size)
         if self.code_line is not None:
             ui = self.app.ui
-            top = self.panel.y + ui(92) + ui(ROW) * len(self.rows) + ui(ROW // 2)
+            top = self.panel.y + ui(self.table_top()) + ui(ROW) * len(self.rows) + ui(ROW // 2)
             self.code_line.place((self.panel.centerx, top + ui(CODE // 2)), ui)
             self.buttons.append(self.code_line.button)
 
@@ -155,13 +202,26 @@ class ResultsScene(ModalScene):
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
-        top = self.panel.y + ui(92)
+        top = self.panel.y + ui(self.table_top())
         glow = self.glow()
         for r in self.highlight:  # the winner's row on a gold band
             band = pygame.Rect(0, 0, round((self.panel.w - ui(20)) * (0.6 + 0.4 * glow)), ui(ROW) - ui(4))
             band.center = (self.panel.centerx, top + ui(ROW) * (r + 1))
             draw_panel(surface, band, (232, 182, 76, round(46 * glow)), radius=ui(8), edge=None)
-        draw_score_table(self.app, surface, self.panel, [_("Player"), _("Score")], self.rows, self.highlight)
+        if self.rounds:  # over the round columns: what their numbers are
+            label = _("Points in each round")
+            first = self.panel.x + ui(20) + ui(200)
+            span = (self.panel.w - ui(40) - ui(200)) * self.rounds / (self.rounds + 1)
+            blit_text(
+                surface,
+                label,
+                widgets.fit_size(label, ui(15), round(span)),
+                MUTED,
+                midbottom=(round(first + span / 2), top - ui(14)),
+            )
+        headers = [_("Player"), *(str(n + 1) for n in range(self.rounds)), _("Score")]
+        shifted = self.panel.move(0, ui(self.table_top() - 92))  # (the table draws from 92 below its rect's top)
+        draw_score_table(self.app, surface, shifted, headers, self.rows, self.highlight)
         y = top + ui(ROW) * len(self.rows) + ui(ROW // 2)
         if self.code_line is not None:
             self.code_line.draw(surface, ui, self.panel.w)
@@ -175,6 +235,13 @@ class ResultsScene(ModalScene):
                 midtop=(self.panel.centerx, y + ui(4)),
             )
             y += ui(DAILY)
+        if self.addon is not None:
+            y += ui(6)
+            for line, colour in self.addon.lines():
+                for row in widgets.wrap(line, ui(16), self.panel.w - ui(40)):
+                    size = widgets.fit_size(row, ui(16), self.panel.w - ui(40))
+                    blit_text(surface, row, size, colour, midtop=(self.panel.centerx, y))
+                    y += ui(22)
 
     def play_again(self) -> None:
         old = self.table.session.local

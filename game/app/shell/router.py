@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from game.app.learn.screens import LearnOfferScene, LearnPickScene
     from game.app.learn.table import LessonScene
     from game.app.scenes.close_table import CloseTableScene
+    from game.app.scenes.guest_lobby import GuestLobbyScene
     from game.app.scenes.history import HistoryScene
     from game.app.scenes.menu import MenuScene
     from game.app.scenes.network import HostSetupScene, JoinScene, LobbyScene, NetworkScene
@@ -75,6 +76,7 @@ ROUTES: dict[str, tuple[str, str, str]] = {
     "host_setup": ("game.app.scenes.network", "HostSetupScene", "push"),
     "lobby": ("game.app.scenes.network", "LobbyScene", "push"),
     "join_table": ("game.app.scenes.network", "JoinScene", "push"),
+    "guest_lobby": ("game.app.scenes.guest_lobby", "GuestLobbyScene", "replace"),
     "close_table": ("game.app.scenes.close_table", "CloseTableScene", "push"),
 }
 #: routes that are not one screen's class: a table, a guided game, a network table, a hosted table reopened
@@ -191,6 +193,12 @@ class Routes:
 
         return self._show("lobby", LobbyScene(self.app, hosting, clients))
 
+    def guest_lobby(self, client: Client) -> GuestLobbyScene:
+        """A friend's lobby at the table `client` joined, until its host starts the game."""
+        from game.app.scenes.guest_lobby import GuestLobbyScene
+
+        return self._show("guest_lobby", GuestLobbyScene(self.app, client))
+
     def continue_hosting(self, save: TableSave) -> LobbyScene:
         """The hosted table as it was kept, open again for the same tokens: its
         lobby, which opens the table once the host's seats are back (OSError:
@@ -236,11 +244,17 @@ class Routes:
 
         return self._show("results", ResultsScene(self.app, table))
 
-    def pass_device(self, name: str, arrived: Callable[[], None], menu: Callable[[], None] | None = None) -> PassScene:
-        """The route named "pass"."""
+    def pass_device(
+        self,
+        name: str,
+        arrived: Callable[[], None],
+        menu: Callable[[], None] | None = None,
+        said: list[str] | None = None,
+    ) -> PassScene:
+        """The route named "pass" (`said`: what the others did since that person's last turn)."""
         from game.app.scenes.pass_device import PassScene
 
-        return self._show("pass", PassScene(self.app, name, arrived, menu))
+        return self._show("pass", PassScene(self.app, name, arrived, menu, said))
 
     # -- saves and finished games ---------------------------------------------------
     def save(self, match: Match, saved: Callable[[str], None] | None = None) -> SaveNameScene:

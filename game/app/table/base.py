@@ -74,6 +74,7 @@ class TableScene(GameHooks, Scene):
         self.clock = 0.0
         self.mode = TableMode()  # an ordinary game; a lesson sets its own
         self.holder: Scene = self  # the screen on the stack that shows this table (a lesson's wraps it)
+        self.covered = False  # a panel its holder draws over it (a review's summary) replaces its overlays
         self._view: tuple[Any, Any, Any] = (None, None, None)
         self._still: Any = None  # what was drawn when the cards last lay still (see `counted`)
         self.chronicle = Chronicle(self.GAME, len(self.match.seats))  # what each seat did, in words
@@ -311,8 +312,10 @@ class TableScene(GameHooks, Scene):
         """A round summary or the results lie over the table: whatever they
         replace (the score pad) is not drawn beneath them, so two tables of
         scores never show at once."""
+        if self.covered:
+            return True
         scenes = self.app.stack.scenes
-        above = scenes[scenes.index(self) + 1 :] if self in scenes else []
+        above = scenes[scenes.index(self.holder) + 1 :] if self.holder in scenes else []
         return any(getattr(scene, "hides_overlays", False) for scene in above)
 
     def update(self, dt: float) -> None:
@@ -347,7 +350,9 @@ class TableScene(GameHooks, Scene):
             self.message.clear()
             self.look_as(seat)
 
-        self.app.routes.pass_device(self.name(seat), arrived, self.open_menu)
+        # what the others did since this person's last turn, as anyone looking may know it
+        said = self.chronicle.since(seat, self.name)
+        self.app.routes.pass_device(self.name(seat), arrived, self.open_menu, said)
 
     def look_as(self, seat: int | None, face_up: bool = False) -> None:
         """Show the table through `seat`'s eyes (None: a spectator's, from seat 0);

@@ -18,13 +18,18 @@ from typing import NamedTuple
 
 from game.app.words import names
 from game.match.match import Match
-from game.rules.core import scrub_events
+from game.rules.core import PUBLIC, scrub_events
 
 Name = Callable[[int], str]
 Mine = Callable[[int], bool]
 
 #: Event kinds that begin a new round: the log shows the round in play.
 ROUND_STARTS = frozenset({"round"})
+
+
+def _nobody(_seat: int) -> bool:
+    """Nobody is "you" (words said to whoever is looking)."""
+    return False
 
 
 class Entry(NamedTuple):
@@ -103,6 +108,20 @@ class Chronicle:
             if said:
                 return " · ".join(said)
         return ""
+
+    def since(self, seat: int, name: Name, limit: int = 3) -> list[str]:
+        """What the others did since `seat`'s own last turn (the latest `limit`
+        turns, one line each, the latest last), as anyone looking may know it:
+        every secret face down, every seat by its name (the pass screen, seen
+        by whoever holds the laptop before they say who they are)."""
+        lines: list[str] = []
+        for mover, events in reversed(self.turns(PUBLIC)):
+            if mover == seat or len(lines) == limit:
+                break
+            said = self.said(mover, events, name, _nobody)
+            if said:
+                lines.append(" · ".join(said))
+        return lines[::-1]
 
     def log(self, viewer: int | None, name: Name, you: Mine, limit: int = 14) -> list[str]:
         """This round's turns, one line each, the latest last (at most `limit`)."""

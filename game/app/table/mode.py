@@ -90,6 +90,10 @@ class TableMode:
         """The word on `seat`'s panel in place of its kind ("you", "hard"), or None."""
         return None
 
+    def seat_clock(self, seat: int) -> tuple[float, float] | None:
+        """(seconds left, the clock's full time) while a turn clock runs for `seat`, else None."""
+        return None
+
     def tick(self, dt: float) -> None:
         """Every frame, on top or not (what arrived from elsewhere)."""
 

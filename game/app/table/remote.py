@@ -34,13 +34,16 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game.app.shell.wake import post_wake, wake_event
+from game.app.table import voice
+from game.app.table.company import HandCover, WatchMark, away_line
 from game.app.table.hosted import HostedTable
 from game.app.table.mode import TableMode
+from game.app.table.seat_panel import HURRY, clock_text
 from game.app.ui import widgets
 from game.app.ui.text_input import TextField
 from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
 from game.app.words import names
-from game.common.person_name import say_name
+from game.common.person_name import clean_name, say_name
 from game.i18n import N_, _
 from game.net import protocol as p
 from game.net import words as net_words
@@ -204,12 +207,13 @@ class ChatBar:
         table = self.mode.table
         ui = table.app.ui
         w = table.size[0]
-        key = (table.size, ui(100), self.button.rect.topleft, table.status_line.box().bottom)
+        mark = self.mode.watch_mark.rect  # "Watching: Eve" under the buttons: the chat goes under it
+        key = (table.size, ui(100), self.button.rect.topleft, table.status_line.box().bottom, mark.bottom, mark.w)
         if self._where[0] == key:
             return
         self._where = (key, True)
         width = min(ui(390), w - ui(24))
-        top = max(self.button.rect.bottom, ui(44)) + ui(8)
+        top = max(self.button.rect.bottom, ui(44), mark.bottom if mark.w else 0) + ui(8)
         status = table.status_line.box()
         if status.right + ui(6) > w - ui(12) - width and status.bottom + ui(6) > top:  # (a hint on four lines)
             top = status.bottom + ui(6)
@@ -333,6 +337,10 @@ class NetworkMode(TableMode):
         self._woken = threading.Event()
         self._key = client.seat.token  # the seat's key as Rejoin on the title keeps it (a rejoin rotates it)
         self.hosted: HostedTable | None = None  # the host's window: its table, open behind every screen
+        self.watch_mark = WatchMark()  # a spectator's "Watching", or the players' "Watching: Eve"
+        self.cover = HandCover()  # the hand covered while another acts, when people share this laptop
+        self._stand_ins: set[int] = set()  # away seats a computer plays, as last told
+        self._hurried: tuple[int, int | None] | None = None  # the turn whose last ten seconds were said
         for line in self.lines:
             line.on_change = self.wake
 
@@ -417,6 +425,11 @@ class NetworkMode(TableMode):
         away = self.waiting_for()
         if away is not None:
             return _("Waiting for {name}…").format(name=self.table.name(away))
+        current = self.table.match.current
+        if current is not None and self.away_for(current) is not None and current in self.client.seat.computers:
+            return _("A computer plays for {name} while they are away…").format(name=self.table.name(current))
+        if self.client.seat.watching:  # nobody's seat is ours: the bottom one neither
+            return _("Watching") + " · " + text
         return text
 
     def seat_tag(self, seat: int) -> str | None:
@@ -424,17 +437,36 @@ class NetworkMode(TableMode):
         info = self.session
         if self.table.you(seat):
             return _("reconnecting") if self.offline() and self.gone is None else names.seat_tag("you")
-        if seat in info.computers:
-            return _("thinking…") if self.table.match.current == seat else _("computer")
-        if self.gone is not None and seat not in self.here:
-            return _("not here")  # the table is gone from this window: nobody is seen there
         if seat in self.here:  # another person at this window
             return _("here") if self.here[seat].seated else _("reconnecting")
+        away = self.away_for(seat)
+        if away is not None:  # down a while: a computer may play it until its person is back
+            return _("away {time}").format(time=clock_text(int(away)))
+        if seat in info.computers:
+            return _("thinking…") if self.table.match.current == seat else _("computer")
+        if self.gone is not None:
+            return _("not here")  # the table is gone from this window: nobody is seen there
         if seat in info.away:
             return _("away")
         if seat in info.connected:
             return _("connected")
         return _("open seat") if not info.shown.started else _("not here")
+
+    def away_for(self, seat: int) -> float | None:
+        """Seconds `seat`'s person has been away (their line down), as the host last said; None: here."""
+        line = self.client.seat
+        since = line.away_since.get(seat)
+        return None if since is None else max(0.0, line.clock() - since)
+
+    def seat_clock(self, seat: int) -> tuple[float, float] | None:
+        """(seconds left, the clock's full time) while the host's turn clock runs for `seat`
+        in the view shown (the host sent what was left; this laptop counts down from its arrival)."""
+        line = self.client.seat
+        ends, total = line.turn_ends, line.turn_time
+        match = self.table.match
+        if ends is None or total is None or ends[0] != match.position or match.current != seat:
+            return None
+        return max(0.0, ends[1] - line.clock()), total
 
     def drive(self, dt: float) -> bool:
         """Show the next view that arrived (a computer's after the usual pause);
@@ -489,13 +521,40 @@ class NetworkMode(TableMode):
     def show(self, message: p.ViewMsg) -> None:
         """Play one view through the path a local move takes."""
         table = self.table
+        start = table.match.position
         before, mover = self.session.arrive(message)
         if mover is not None:
             table.turns.tell_played(before, mover)
-        elif table.match.state != before:  # a gap (a rejoin): the cards go where the view says
+            if message.timed_out is not None and message.timed_out == mover:  # everyone is told, once
+                if table.you(mover):
+                    table.say(_("Your time ran out: the computer played for you."))
+                else:
+                    name = table.name(mover)
+                    table.say(_("Time ran out for {name}: the computer played for them.").format(name=name))
+            return
+        self.catch_up(start, message.moves)
+        if table.match.state != before:  # a gap (a rejoin): the cards go where the view says
             table.turns.forget_hint()
             table.selection.clear()
             table.stage.sync(instant=True)
+
+    def catch_up(self, start: int, end: int) -> None:
+        """The moves after `start` up to `end` that the rejoin's welcome told (missed while
+        the line was down): into the round's log as moves, and said in one line."""
+        table = self.table
+        missed = [m for m in self.client.seat.missed if start < m.moves <= end]
+        if not missed:
+            return
+        turns = [(m.seat, tuple(self.session.event(e) for e in m.events)) for m in missed]
+        for (seat, events), m in zip(turns, missed, strict=True):
+            table.chronicle.add(seat, events, m.moves)
+        line = away_line(table.chronicle, turns, table.name, table.you)
+        if line:
+            table.message.say(line, voice.INFO, max(2 * voice.MESSAGE_TIME, len(line) / 12))
+
+    def shares_laptop(self) -> bool:
+        """Several people play at this window (seats "here"): a hand is covered while another acts."""
+        return len(self.here) > 1
 
     def drive_due(self) -> list[float] | None:
         table = self.table
@@ -511,11 +570,38 @@ class NetworkMode(TableMode):
 
     def results(self) -> bool:
         """The results, without what a network game does not have here (its moves
-        stay on the host): no Play again, no Review.  The title stops offering to
-        rejoin this table: its game is over."""
+        stay on the host): no Review, and *Play again at this table* instead of a
+        local Play again (`again.PlayAgain`).  The title stops offering to rejoin
+        this table: its game is over."""
+        from game.app.table.again import PlayAgain
+
         self.forget_rejoin()
-        _without(self.table.app.routes.results(self.table), LOCAL_ONLY)
+        scene = self.table.app.routes.results(self.table)
+        scene.addon = PlayAgain(self)  # a spectator is asked nothing, but follows the new deal too
+        _without(scene, LOCAL_ONLY)
         return True
+
+    def reopen(self) -> None:
+        """The host dealt again at this table: the new game opens on the same lines."""
+        self.reopening = True
+        here = {s: c for s, c in self.here.items() if c is not self.primary}
+        if self.host is None:
+            self._remember_again()
+        open_remote_table(self.table.app, self.primary, self.host, here)
+
+    def _remember_again(self) -> None:
+        """The new game is one to rejoin from the title again (the results forgot the last)."""
+        from game.persist import SaveError, network
+
+        seat = self.primary.seat
+        if seat.token is None or seat.code is None:
+            return
+        try:
+            network.write_last(
+                network.LastTable(self.primary.url, seat.code, seat.token, seat.name, seat.game or "", seat.watching)
+            )
+        except SaveError as exc:
+            log.warning("%s", exc)
 
     def forget_rejoin(self) -> None:
         from game.persist import network
@@ -580,6 +666,28 @@ class NetworkMode(TableMode):
         self.chat.field.update(dt)
         if self.primary.seat.token != self._key:
             self._keep_key()
+        self._tell_stand_ins()
+        self._hurry()
+
+    def _hurry(self) -> None:
+        """Once a turn, when the person at this window has ten seconds left: said, and a click."""
+        seat = self.table.viewer
+        clock = self.seat_clock(seat) if seat is not None else None
+        turn = (self.table.match.position, seat)
+        if clock is not None and clock[0] <= HURRY < clock[1] and self._hurried != turn:
+            self._hurried = turn
+            self.table.say(_("Only 10 seconds left for your move."))
+            self.table.app.sound.play("click")
+
+    def _tell_stand_ins(self) -> None:
+        """Say once when a computer starts playing for someone away (their panel says for how long)."""
+        line = self.client.seat
+        stand_ins = {s for s in line.away_since if s in line.computers}
+        for seat in sorted(stand_ins - self._stand_ins):
+            if 0 <= seat < self.table.num_players:
+                name = self.table.name(seat)
+                self.table.say(_("{name} is away: a computer plays for them until they are back.").format(name=name))
+        self._stand_ins = stand_ins
 
     def _keep_key(self) -> None:
         """A rejoin gave the seat a new key: Rejoin on the title keeps the new one."""
@@ -597,8 +705,18 @@ class NetworkMode(TableMode):
             log.warning("%s", exc)
 
     def next_due(self) -> float | None:
-        due = [d for d in (self.chat.due(self.table.clock), self.countdown_due()) if d is not None]
+        """The chat's next change, the next second a clock or an away time on a panel shows, or
+        the next number of "Trying again in 4 s…"."""
+        due = [d for d in (self.chat.due(self.table.clock), self._clock_due(), self.countdown_due()) if d is not None]
         return min(due) if due else None
+
+    def _clock_due(self) -> float | None:
+        """Seconds until a panel's "0:23" or "away 1:20" says the next second (None: none shows)."""
+        players = self.table.num_players
+        left = [c[0] for s in range(players) if (c := self.seat_clock(s)) is not None and c[0] > 0]
+        gone = [a for s in range(players) if (a := self.away_for(s)) is not None]
+        due = [(t % 1.0) or 1.0 for t in left] + [1.0 - (t % 1.0) for t in gone]
+        return max(0.02, min(due)) if due else None
 
     def countdown_due(self) -> float | None:
         """When "Trying again in 4 s…" next changes its number (None: no countdown shown)."""
@@ -620,6 +738,8 @@ class NetworkMode(TableMode):
     def exit(self) -> None:
         """The table is closed (the title, another game): hang up, keeping the seats'
         tokens, so these seats may come back to the table."""
+        if getattr(self, "reopening", False):
+            return  # the same lines go on, at the new deal's table
         for line in self.lines:
             line.on_change = None
             line.close(timeout=0)
@@ -645,7 +765,12 @@ class NetworkMode(TableMode):
             button.rect = pygame.Rect(x, box.bottom + ui(40), w, ui(34))
             x += w + ui(12)
             button.draw(surface, ui(16))
-        if table.viewer is not None or self.client.seat.watching:
+        if self.cover.covers(table, self.shares_laptop()):
+            self.cover.draw(surface, table)
+        watching = self.client.seat.watching
+        me = clean_name(self.primary.seat.name) if watching else None
+        self.watch_mark.draw(surface, table, self.watch_mark.text(watching, self.session.shown.watchers, me), watching)
+        if table.viewer is not None or watching:
             self.chat.draw(surface)
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -653,7 +778,9 @@ class NetworkMode(TableMode):
             return True
         if any(button.handle(event) for button in self.extra_widgets()):
             return True
-        return self.chat.handle(event)
+        if self.chat.handle(event):
+            return True
+        return self.cover.covers(self.table, self.shares_laptop()) and self.cover.handle(event)
 
     def keeps_key(self, event: pygame.event.Event) -> bool:
         return self.chat.typing
@@ -685,6 +812,8 @@ def open_remote_table(
 
     seat = client.seat
     first = seat.take_view()
+    while first is not None and seat.inbox and (not first.started or first.deal != seat.inbox[-1].deal):
+        first = seat.take_view()  # a lobby's views (no cards), or an earlier deal's: the game starts later
     if first is None or seat.game is None:
         raise ValueError("no view from the host yet: open the table once the first one has arrived")
     lines = [client, *(here or {}).values()]
@@ -695,6 +824,7 @@ def open_remote_table(
     table = table_for(app, session)
     mode = NetworkMode(table, session, client, host, here)
     table.mode = mode
+    mode.catch_up(-1, first.moves)  # a rejoin from the title: what it missed, in the log and said
     if host is not None:  # the host's window: the table stays open behind every screen until closed
         seats = {s: c for s, c in ((ln.seat.seat, ln) for ln in lines) if s is not None and s >= 0}
         hosted = app.overlay if isinstance(app.overlay, HostedTable) and app.overlay.host is host else None

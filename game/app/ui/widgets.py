@@ -174,7 +174,7 @@ def fitted(text: str, size: int, room: int, bold: bool = False) -> tuple[str, in
     reason) stays readable instead of shrinking to a thread."""
     smallest = max(8, size * 3 // 4)
     fit = fit_size(text, size, room, bold)
-    if fit >= smallest:
+    if fit >= smallest and (fit > 8 or fonts.size(text, fit, bold)[0] <= room):  # (fit_size stops at 8, fitting or not)
         return text, fit
     low, high = 0, len(text)
     while low < high:  # the longest start that fits with the ellipsis

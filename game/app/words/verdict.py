@@ -59,22 +59,42 @@ def points(decision: Decision) -> int:
     return max(1, round(decision.loss))
 
 
+def better_named(game_id: str, decision: Decision, name: Callable[[int], str], you: Callable[[int], bool]) -> str:
+    """The better move as the verdict names it: the game's own words for it
+    against the move played (its words part's optional ``better_named(best,
+    chosen, name, you)``: Grinch says "discard Present 5 and keep Noise 2",
+    since its reason speaks of the card kept), else the move's short name."""
+    say = names.offered(game_id, "better_named")
+    if say is not None:
+        try:
+            module = rules.get(game_id)
+            said = say(module.parse_move(decision.best), module.parse_move(decision.chosen), name, you)
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+            said = None
+        if said:
+            return str(said)
+    return move_named(game_id, decision.best, name, you)
+
+
 def verdict(game_id: str, decision: Decision, name: Callable[[int], str], you: Callable[[int], bool]) -> str:
-    """'Ana played pink 3 — yellow 11 was better by about 4 points: it takes
-    the trick, worth +6'."""
+    """What the move played cost, then why the better move was better, in that
+    order: 'Ana played pink 3, which cost about 4 points. Better: yellow 11,
+    because it takes the trick, worth +6.'"""
     said = move_said(game_id, decision, name, you)
-    best = move_named(game_id, decision.best, name, you)
+    best = better_named(game_id, decision, name, you)
     n = points(decision)
     clause = why(game_id, decision, name, you)
     text = (
         ngettext(
-            "{said} — {best} was better by about {n} point: {reason}",
-            "{said} — {best} was better by about {n} points: {reason}",
+            "{said}, which cost about {n} point. Better: {best}, because {reason}.",
+            "{said}, which cost about {n} points. Better: {best}, because {reason}.",
             n,
         )
         if clause
         else ngettext(
-            "{said} — {best} was better by about {n} point.", "{said} — {best} was better by about {n} points.", n
+            "{said}, which cost about {n} point. Better: {best}.",
+            "{said}, which cost about {n} points. Better: {best}.",
+            n,
         )
     )
     return text.format(said=said, best=best, n=n, reason=clause)

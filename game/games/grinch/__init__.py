@@ -14,4 +14,5 @@ SPEC = GameSpec(
     hard_iterations=1000,
     rollout_scale=15.0,
     review_thresholds=(3.0, 8.0),
+    round_event="round_over",
 )

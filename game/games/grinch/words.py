@@ -205,6 +205,22 @@ def move_named(move: Any, name: Name, you: Mine) -> str:
     return str(move)
 
 
+def better_named(best: Any, chosen: Any, name: Name, you: Mine) -> str | None:
+    """The better move in a review's verdict, against the move played: a
+    discard says the card it keeps, since the coach's reason speaks of that
+    card ("discard Present 5 and keep Noise 2"), a pile what is done with it
+    ("take from Mina's discard pile"); None: the move's short name (a row)."""
+    if best.kind == "discard" and chosen.kind == "discard" and best.arg != chosen.arg:
+        return _("discard {card} and keep {kept}").format(card=card_name(best.arg), kept=card_name(chosen.arg))
+    if best.kind == "take":  # (the reason names the card on top)
+        if you(best.arg):
+            return _("take from your own discard pile")
+        return _("take from {name}'s discard pile").format(name=name(best.arg))
+    if best.kind == "draw":
+        return _("draw from the draw pile")
+    return None
+
+
 def move_said(seat: int, move: Any, name: Name, you: Mine) -> str | None:
     """A move someone made, in the past tense ("Mina took the top card of
     your discard pile"); None for a move it has no sentence for."""

@@ -14,4 +14,5 @@ SPEC = GameSpec(
     hard_iterations=1000,
     rollout_scale=8.0,
     review_thresholds=(2.0, 5.0),
+    round_event="round_scored",
 )

@@ -18,7 +18,7 @@ SCRIPT = Script(
     names=("Ana", "Pau"),
     hands=(
         ("yellow 1", "red 7", "blue 0", "green 8", "purple 5"),
-        ("green 3", "red 5", "yellow 6", "purple 2", "blue 6"),
+        ("green 3", "red 5", "yellow 2", "purple 2", "blue 6"),
         ("blue 4", "blue 1", "green 6", "red 3", "purple 0"),
     ),
     pile=None,
@@ -46,13 +46,13 @@ SCRIPT = Script(
             ),
         ),
         Step(1, "play purple 2"),
-        Step(1, "play yellow 6"),
+        Step(1, "play yellow 2"),
         Step(2, "play purple 0"),
         you(
             "play green 8",
             N_(
                 "Ana led yellow, your pain colour. Play {card}: another colour "
-                "beats the lead, so you take the trick and its yellow 6 costs you 6."
+                "beats the lead, so you take the trick and its yellow 2 costs you 2."
             ),
         ),
         you(
