@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from game import __version__, i18n, rules
 from game.app.learn import scripts as learn_scripts
 from game.i18n import _
+from game.net.relay import cli as relay_cli
 from game.persist.settings import SPEEDS
 from game.rules import registry
 from game.tools import hint_cmd
@@ -206,6 +207,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_review(commands)
     hint_cmd.add_parser(commands)
     _add_network(commands)
+    relay_cli.add_parser(commands)
+    relay_cli.add_bench_parser(commands)
     return parser
 
 
@@ -917,6 +920,10 @@ def _headless(parser: argparse.ArgumentParser, args: argparse.Namespace, command
         return _host(parser, args)
     if command == "net-bench":
         return _net_bench(args)
+    if command == "relay":
+        return relay_cli.run(parser, args)
+    if command == "relay-bench":
+        return relay_cli.run_bench(parser, args)
     if command == "play-text":
         import random
 

@@ -1,0 +1,418 @@
+"""Relay instances that act as one, through Redis (issue 34, deliverable 5).
+
+Each instance has an id and a Redis pub/sub channel of its own.  The table
+registry is a Redis key per table (``fireside:relay:table:<id>`` → the
+instance holding its host, with a time to live the holder keeps renewing), so
+an instance that dies lets its tables go within `ttl` seconds.  A friend who
+reaches an instance that does not hold the table joins through the holder:
+the holder gives the line its number and tells its host ``{"open": N}``, and
+from then on every payload and every close of that line crosses between the
+two instances as one small pub/sub message (in order: one connection
+publishes, one listens).
+
+When Redis is down, tables whose lines share an instance go on untouched;
+lines that crossed between instances end (both ends are told, plainly), new
+joins that would cross are refused "shared_down", and the instance keeps
+trying to reach Redis again, waiting a little longer each time (at most
+`backoff_max` seconds).  Nothing of a game passes through here that the relay
+itself could read: payloads are opaque bytes, sealed by the endpoints."""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import logging
+import os
+from typing import TYPE_CHECKING
+
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+from redis.exceptions import TimeoutError as RedisTimeout
+
+from game.net.relay.server import Refused
+
+if TYPE_CHECKING:
+    from game.net.relay.server import Relay, Table
+
+log = logging.getLogger("fireside.relay")
+
+PREFIX = "fireside:relay:"
+ID_LEN = 16
+TABLE_LEN = 16
+
+# Take the table for `ARGV[1]` if it is free, already ours, or its host is away: the old holder, or nil.
+CLAIM = """
+local cur = redis.call('GET', KEYS[1])
+if (not cur) or cur == ARGV[1] or redis.call('EXISTS', KEYS[2]) == 1 then
+  redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+  redis.call('DEL', KEYS[2])
+  if cur then return cur end
+  return ''
+end
+return false
+"""
+KEEP = """
+local cur = redis.call('GET', KEYS[1])
+if (not cur) or cur == ARGV[1] then redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2]) end
+return 1
+"""
+RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1], KEYS[2]) end
+return 1
+"""
+AWAY = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[2], '1', 'EX', ARGV[2]) end
+return 1
+"""
+
+
+def _table_key(table: str) -> str:
+    return f"{PREFIX}table:{table}"
+
+
+def _away_key(table: str) -> str:
+    return f"{PREFIX}away:{table}"
+
+
+def _channel(instance: str) -> str:
+    return f"{PREFIX}to:{instance}"
+
+
+class Shared:
+    """One relay instance's link to the others, through the Redis at `url`."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        instance: str | None = None,
+        ttl: int = 30,
+        backoff_max: float = 5.0,
+        check_every: float = 0.5,
+        queue_max: int = 20_000,
+        first_wait: float = 2.0,
+    ) -> None:
+        self.url = url
+        self.instance = instance or os.urandom(ID_LEN // 2).hex()
+        assert len(self.instance) == ID_LEN and self.instance.isascii()
+        self.me = self.instance.encode()
+        self.ttl = ttl
+        self.backoff_max = backoff_max
+        self.check_every = check_every
+        self.queue_max = queue_max
+        self.first_wait = first_wait
+        self.relay: Relay | None = None
+        self.up = False
+        self.client: aioredis.Redis | None = None
+        self.pubsub: aioredis.client.PubSub | None = None
+        self.outbox: collections.deque[tuple[str, bytes]] = collections.deque()
+        self.chores: collections.deque[tuple[str, list[str], list[str]]] = collections.deque()  # registry scripts
+        self.outbox_ready = asyncio.Event()
+        self.pending: dict[int, asyncio.Future[int | str]] = {}
+        self.owners: dict[tuple[str, int], str] = {}  # friend lines here → the instance holding their table
+        self.next_ref = 1
+        self.tasks: list[asyncio.Task[None]] = []
+        self.kept_at = 0.0
+        self.downs = 0  # times Redis was lost (counts only)
+        self.connected = asyncio.Event()
+        self.stopping = False
+
+    def attach(self, relay: Relay) -> None:
+        self.relay = relay
+
+    # -- the link --------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self.tasks = [loop.create_task(self.supervise()), loop.create_task(self.publish_forever())]
+        try:
+            await asyncio.wait_for(self.connected.wait(), self.first_wait)
+        except asyncio.TimeoutError:
+            log.warning("shared: Redis not reached yet; this relay serves its own tables and keeps trying")
+
+    async def stop(self, tables: list[str]) -> None:
+        self.stopping = True
+        if self.up and self.client is not None:
+            try:
+                pipe = self.client.pipeline(transaction=False)
+                for table in tables:
+                    pipe.eval(RELEASE, 2, _table_key(table), _away_key(table), self.instance)
+                await asyncio.wait_for(pipe.execute(), 2.0)
+            except (RedisError, OSError, asyncio.TimeoutError):
+                pass
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await self._drop_connections()
+
+    async def supervise(self) -> None:
+        backoff = 0.1
+        strikes = 0  # health checks in a row that timed out (a busy machine, not yet a lost Redis)
+        while True:
+            if not self.up:
+                try:
+                    await self._connect()
+                except (RedisError, OSError, asyncio.TimeoutError) as exc:
+                    await self._drop_connections()
+                    log.info("shared: Redis not reachable (%s); again in %.1f s", type(exc).__name__, backoff)
+                    await asyncio.sleep(backoff)
+                    backoff = min(self.backoff_max, backoff * 2)
+                    continue
+                backoff = 0.1
+                self.up = True
+                self.connected.set()
+                log.info("shared: Redis reached; instance %s", self.instance[:6])
+                await self._reclaim()
+            await asyncio.sleep(self.check_every)
+            client = self.client
+            if not self.up or client is None:  # lost meanwhile (the listener or the publisher saw it first)
+                continue
+            try:
+                await asyncio.wait_for(client.ping(), 2.0)
+                strikes = 0
+            except (asyncio.TimeoutError, RedisTimeout):
+                strikes += 1
+                if strikes >= 3:
+                    strikes = 0
+                    await self.lost("no answer to three health checks")
+            except (RedisError, OSError) as exc:
+                await self.lost(f"health check: {type(exc).__name__}")
+
+    async def _connect(self) -> None:
+        self.client = aioredis.Redis.from_url(
+            self.url, socket_connect_timeout=1.0, socket_timeout=6.0, retry=None, decode_responses=False
+        )
+        await asyncio.wait_for(self.client.ping(), 2.0)
+        self.pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+        await asyncio.wait_for(self.pubsub.subscribe(_channel(self.instance)), 2.0)
+        self.tasks.append(asyncio.get_running_loop().create_task(self.listen(self.pubsub)))
+
+    async def _drop_connections(self) -> None:
+        pubsub, client = self.pubsub, self.client
+        self.pubsub = self.client = None
+        for closing in (pubsub, client):
+            if closing is not None:
+                try:
+                    await asyncio.wait_for(closing.aclose(), 1.0)
+                except (RedisError, OSError, asyncio.TimeoutError, RuntimeError):
+                    pass
+
+    async def lost(self, why: str = "") -> None:
+        """Redis is gone: every crossing line ends; the rest go on."""
+        if not self.up or self.stopping:
+            return
+        self.up = False
+        self.downs += 1
+        log.warning("shared: Redis lost (%s); lines between relay machines end, tables here go on", why)
+        self.outbox.clear()
+        self.chores.clear()
+        for future in self.pending.values():
+            if not future.done():
+                future.set_result("shared_down")
+        self.pending.clear()
+        self.owners.clear()
+        if self.relay is not None:
+            self.relay.shared_lost()
+        current = asyncio.current_task()
+        for task in self.tasks[2:]:
+            if task is not current:
+                task.cancel()
+        self.tasks[2:] = []
+        await self._drop_connections()
+
+    async def _reclaim(self) -> None:
+        """After a reconnect: the tables held here are registered again."""
+        if self.relay is None or self.client is None:
+            return
+        try:
+            for table in list(self.relay.tables):
+                await self.client.eval(CLAIM, 2, _table_key(table), _away_key(table), self.instance, str(self.ttl))
+        except (RedisError, OSError):
+            await self.lost("registering again")
+
+    async def listen(self, pubsub: aioredis.client.PubSub) -> None:
+        try:
+            while True:
+                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                if message is not None and message.get("type") == "message":
+                    data = message.get("data")
+                    if isinstance(data, bytes):
+                        try:
+                            self.dispatch(data)
+                        except Exception:  # a bug here must not silence the link
+                            log.exception("shared: a message from another instance could not be handled")
+        except (RedisError, OSError, RuntimeError) as exc:
+            asyncio.get_running_loop().create_task(self.lost(f"listening: {type(exc).__name__}"))
+
+    async def publish_forever(self) -> None:
+        """One writer to Redis: publishes and registry chores in order, many to one round trip."""
+        while True:
+            while not self.outbox and not self.chores:
+                self.outbox_ready.clear()
+                await self.outbox_ready.wait()
+            if not self.up or self.client is None:
+                self.outbox.clear()
+                self.chores.clear()
+                continue
+            pipe = self.client.pipeline(transaction=False)
+            for _ in range(min(len(self.chores), 1024)):
+                script, keys, args = self.chores.popleft()
+                pipe.eval(script, len(keys), *keys, *args)
+            batches: dict[str, list[bytes]] = {}  # several messages to one instance go as one, in order
+            for _ in range(min(len(self.outbox), 1024)):
+                channel, data = self.outbox.popleft()
+                batches.setdefault(channel, []).append(len(data).to_bytes(4, "big") + data)
+            for channel, parts in batches.items():
+                pipe.publish(channel, b"B" + b"".join(parts))
+            try:
+                await asyncio.wait_for(pipe.execute(), 6.0)
+            except (RedisError, OSError, asyncio.TimeoutError) as exc:
+                await self.lost(f"writing: {type(exc).__name__}")
+
+    def send(self, instance: str, data: bytes) -> bool:
+        if not self.up or len(self.outbox) >= self.queue_max:
+            return False
+        self.outbox.append((_channel(instance), data))
+        self.outbox_ready.set()
+        return True
+
+    # -- the registry ----------------------------------------------------------------------
+
+    async def claim(self, table: str) -> bool:
+        """Register a host here: False when a live host holds the table at another instance."""
+        if not self.up or self.client is None:
+            return True  # Redis down: the table is served here alone (friends elsewhere are refused)
+        try:
+            before = await asyncio.wait_for(
+                self.client.eval(CLAIM, 2, _table_key(table), _away_key(table), self.instance, str(self.ttl)), 2.0
+            )
+        except (RedisError, OSError, asyncio.TimeoutError):
+            await self.lost("claiming a table")
+            return True
+        if before is None:
+            return False
+        if isinstance(before, bytes) and before and before != self.me:
+            self.send(before.decode("ascii", "replace"), b"G" + table.encode())
+        return True
+
+    def mark_away(self, table: str) -> None:
+        self._fire(AWAY, table, int(self.relay.limits.grace) + 1 if self.relay else 31)
+
+    def release(self, table: str) -> None:
+        self._fire(RELEASE, table, None)
+
+    def _fire(self, script: str, table: str, seconds: int | None) -> None:
+        if not self.up or len(self.chores) >= self.queue_max:
+            return
+        args = [self.instance] + ([str(seconds)] if seconds is not None else [])
+        self.chores.append((script, [_table_key(table), _away_key(table)], args))
+        self.outbox_ready.set()
+
+    def keep(self, tables: dict[str, Table]) -> None:
+        """Renew the registry entries of the tables held here (every ttl/3 seconds)."""
+        now = asyncio.get_running_loop().time()
+        if not self.up or now - self.kept_at < self.ttl / 3 or not tables:
+            return
+        self.kept_at = now
+        for table in tables:
+            self.chores.append((KEEP, [_table_key(table)], [self.instance, str(self.ttl)]))
+        self.outbox_ready.set()
+
+    async def join(self, table: str) -> tuple[str, int]:
+        """A friend here for a table held elsewhere: (its holder, the line number), or Refused."""
+        if not self.up or self.client is None:
+            raise Refused("shared_down")
+        try:
+            owner = await asyncio.wait_for(self.client.get(_table_key(table)), 2.0)
+        except (RedisError, OSError, asyncio.TimeoutError):
+            await self.lost("finding a table")
+            raise Refused("shared_down") from None
+        if not isinstance(owner, bytes) or owner == self.me:
+            raise Refused("no_table")
+        holder = owner.decode("ascii", "replace")
+        ref = self.next_ref
+        self.next_ref = (self.next_ref + 1) % 2**32
+        future: asyncio.Future[int | str] = asyncio.get_running_loop().create_future()
+        self.pending[ref] = future
+        try:
+            if not self.send(holder, b"J" + ref.to_bytes(4, "big") + table.encode() + self.me):
+                raise Refused("shared_down")
+            assert self.relay is not None
+            try:
+                answer = await asyncio.wait_for(future, self.relay.limits.join_timeout)
+            except asyncio.TimeoutError:
+                raise Refused("shared_down") from None
+        finally:
+            self.pending.pop(ref, None)
+        if isinstance(answer, str):
+            raise Refused(answer)
+        self.owners[(table, answer)] = holder
+        return holder, answer
+
+    # -- lines between instances ------------------------------------------------------------
+
+    def to_host(self, holder: str, table: str, number: int, payload: bytes) -> bool:
+        return self.send(holder, b"H" + table.encode() + number.to_bytes(4, "big") + self.me + payload)
+
+    def to_friend(self, instance: str, table: str, number: int, payload: bytes) -> bool:
+        return self.send(instance, b"F" + table.encode() + number.to_bytes(4, "big") + payload)
+
+    def friend_closed(self, table: str, number: int) -> None:
+        holder = self.owners.pop((table, number), None)
+        if holder is not None:
+            self.send(holder, b"C" + table.encode() + number.to_bytes(4, "big") + self.me)
+
+    def close_remote(self, instance: str, table: str, number: int, host_gone: bool) -> None:
+        self.send(instance, b"X" + table.encode() + number.to_bytes(4, "big") + (b"1" if host_gone else b"0"))
+
+    def dispatch(self, data: bytes) -> None:
+        """One message from another instance; anything malformed is dropped."""
+        relay = self.relay
+        if relay is None or not data:
+            return
+        kind, body = data[:1], data[1:]
+        if kind == b"B":
+            at = 1
+            while at + 4 <= len(data):
+                size = int.from_bytes(data[at : at + 4], "big")
+                if data[at + 4 : at + 5] != b"B":  # one level only
+                    self.dispatch(data[at + 4 : at + 4 + size])
+                at += 4 + size
+            return
+        try:
+            if kind == b"J" and len(body) == 4 + TABLE_LEN + ID_LEN:
+                ref = body[:4]
+                table = body[4 : 4 + TABLE_LEN].decode("ascii")
+                sender = body[4 + TABLE_LEN :].decode("ascii")
+                answer = relay.remote_join(table, sender)
+                reply = (
+                    b"A" + ref + answer.to_bytes(4, "big") if isinstance(answer, int) else b"R" + ref + answer.encode()
+                )
+                self.send(sender, reply)
+            elif kind in (b"A", b"R") and len(body) >= 5:
+                future = self.pending.get(int.from_bytes(body[:4], "big"))
+                if future is not None and not future.done():
+                    future.set_result(int.from_bytes(body[4:8], "big") if kind == b"A" else body[4:].decode("ascii"))
+            elif kind == b"H" and len(body) >= TABLE_LEN + 4 + ID_LEN:
+                table = body[:TABLE_LEN].decode("ascii")
+                number = int.from_bytes(body[TABLE_LEN : TABLE_LEN + 4], "big")
+                sender = body[TABLE_LEN + 4 : TABLE_LEN + 4 + ID_LEN].decode("ascii")
+                relay.remote_to_host(table, number, body[TABLE_LEN + 4 + ID_LEN :], sender)
+            elif kind == b"F" and len(body) >= TABLE_LEN + 4:
+                table = body[:TABLE_LEN].decode("ascii")
+                relay.remote_to_friend(
+                    table, int.from_bytes(body[TABLE_LEN : TABLE_LEN + 4], "big"), body[TABLE_LEN + 4 :]
+                )
+            elif kind == b"C" and len(body) == TABLE_LEN + 4 + ID_LEN:
+                table = body[:TABLE_LEN].decode("ascii")
+                number = int.from_bytes(body[TABLE_LEN : TABLE_LEN + 4], "big")
+                relay.remote_friend_closed(table, number, body[TABLE_LEN + 4 :].decode("ascii"))
+            elif kind == b"X" and len(body) == TABLE_LEN + 5:
+                table = body[:TABLE_LEN].decode("ascii")
+                number = int.from_bytes(body[TABLE_LEN : TABLE_LEN + 4], "big")
+                self.owners.pop((table, number), None)
+                relay.remote_close_friend(table, number, host_gone=body[-1:] == b"1")
+            elif kind == b"G" and len(body) == TABLE_LEN:
+                relay.table_moved(body.decode("ascii"))
+        except UnicodeDecodeError:
+            return
