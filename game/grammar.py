@@ -264,7 +264,7 @@ _PA_YOU = "ਤੁਸੀਂ"
 _PA_YOUR = {" ਦਾ": "ਤੁਹਾਡਾ", " ਦੀ": "ਤੁਹਾਡੀ", " ਦੇ": "ਤੁਹਾਡੇ", " ਦੀਆਂ": "ਤੁਹਾਡੀਆਂ"}
 _PA_LETTER = r"[\u0A00-\u0A7F]"
 #: the postpositions that want the word before them in the oblique case
-_PA_POSTPOSITIONS = "ਦਾ ਦੇ ਦੀ ਦੀਆਂ ਨੂੰ ਨਾਲ ਨੇ ਤੋਂ 'ਤੇ ਉੱਤੇ ਵਿੱਚ ਵਿੱਚੋਂ ਲਈ ਕੋਲ ਵੱਲ ਵਾਂਗ ਤੱਕ ਬਾਰੇ ਵਾਲਾ ਵਾਲੇ ਵਾਲੀ".split()
+_PA_POSTPOSITIONS = "ਦਾ ਦੇ ਦੀ ਦੀਆਂ ਨੂੰ ਨਾਲ ਨੇ ਤੋਂ 'ਤੇ ਉੱਤੇ ਵਿੱਚ ਵਿੱਚੋਂ ਲਈ ਕੋਲ ਵੱਲ ਵਾਂਗ ਤੱਕ ਬਾਰੇ ਵਾਲਾ ਵਾਲੇ ਵਾਲੀ ਜਿੰਨਾ ਜਿੰਨੀ ਜਿੰਨੇ ਨਾਲੋਂ".split()
 #: a value right before a postposition (or before a noun that goes with it: "ਪੀਲੇ ਰੰਗ ਦੇ",
 #: "ਦੂਜੇ ਨੰਬਰ 'ਤੇ", "ਨੀਲੇ ਕਾਰਡਾਂ ਨੂੰ", whose oblique plural -ਾਂ says a postposition follows)
 _PA_BEFORE_POSTPOSITION = re.compile(

@@ -59,6 +59,7 @@ class LearnDoneScene(ModalScene):
             min(ui(230), (self.panel.w - ui(60)) // 3),
             ui(44),
             ui(12),
+            label_px=ui(19),  # as ModalScene draws them
         )
 
     def real_game(self) -> None:

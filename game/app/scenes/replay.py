@@ -23,7 +23,7 @@ import pygame
 from game.ai.review import MISTAKE, Decision, by_number
 from game.app.shell.scene import Scene
 from game.app.ui import widgets
-from game.app.ui.modal import PANEL_FILL
+from game.app.ui.modal import PANEL_FILL, SCRIM
 from game.app.ui.score_table import draw_score_table
 from game.app.ui.widgets import ACCENT, DANGER, INK, MUTED, PANEL_EDGE, Button, blit_text, draw_panel
 from game.app.words import names as words
@@ -647,6 +647,8 @@ class ReplayScene(Scene):
         ui = self.app.ui
         panel = self.summary_panel
         inner = panel.w - ui(48)
+        # the table beneath (Grinch's score pad, taller than the panel) dimmed, so no half-hidden words compete
+        surface.blit(widgets.panel((surface.get_width(), self.bar.y), SCRIM, radius=0, edge=None), (0, 0))
         draw_panel(surface, panel, PANEL_FILL, radius=ui(18), edge=ACCENT, width=2)
         title = _("The review")
         y = blit_text(surface, title, ui(26), INK, bold=True, midtop=(panel.centerx, panel.y + ui(16))).bottom

@@ -80,6 +80,7 @@ class SeatPanels:
         if clock is not None:
             self.draw_ring(surface, mark, clock)
         badge = host.seat_badge_width(seat)
+        tag_word = self.tag(seat)
         if badge:  # the game's badge takes the tag's corner: the name ends before it
             right = rect.right - ui(6) - badge
         elif clock is not None:  # the time left in the tag's place, red in the last seconds
@@ -87,8 +88,10 @@ class SeatPanels:
             shown = clock_text(clock[0])
             tag = blit_text(surface, shown, ui(15), ink, bold=True, topright=(rect.right - ui(10), rect.y + ui(9)))
             right = tag.left
+        elif tag_word.casefold() == host.name(seat).casefold():  # a lesson's "You" is not tagged "you" again
+            right = rect.right - ui(10)
         else:
-            tag = blit_text(surface, self.tag(seat), ui(13), MUTED, topright=(rect.right - ui(10), rect.y + ui(11)))
+            tag = blit_text(surface, tag_word, ui(13), MUTED, topright=(rect.right - ui(10), rect.y + ui(11)))
             right = tag.left
         # a long name (a friend may bring 24 wide letters) a little smaller, then cut with an ellipsis:
         # it never runs over the tag or off the window

@@ -86,10 +86,16 @@ class StatusLine:
         most = HINT_LINES if self.message.showing and self.message.tone == voice.HINT else 2
         lines, px = voice.fit_lines(text, box.w - ui(24), ui(18), ui(15), most)
         if len(lines) > 1:  # two lines, snug but inside: the top seat's panel starts just below (ui(52))
-            box.h = ui(12) + round(px * 1.22) * len(lines)
+            box.h = ui(12 if len(lines) < 3 else 8) + self.line_step(px, lines) * len(lines)
             box.y = max(ui(2), min(box.y, ui(52) - box.h))  # it grows upwards as far as it must
-            # (a hint's third and fourth lines cover the top panel's edge while the hint shows)
+            # (a hint's third line covers the top panel's edge, never its name, while the hint shows)
         return box, lines, px, look
+
+    @staticmethod
+    def line_step(px: int, lines: list[str]) -> int:
+        """From one line to the next: closer on three lines or more, so a long hint
+        (a Catalan one at 1024x600) stays above the name on the top seat's panel."""
+        return round(px * (1.22 if len(lines) < 3 else 1.15))
 
     def radius(self, lines: list[str]) -> int:
         """The pill's corners: round on one line; on two, tighter, so the
@@ -98,7 +104,7 @@ class StatusLine:
 
     def draw(self, surface: pygame.Surface) -> None:
         box, lines, px, look = self.shown()
-        step = round(px * 1.22)
+        step = self.line_step(px, lines)
         draw_panel(surface, box, look.fill, radius=self.radius(lines), edge=look.edge)
         for i, line in enumerate(lines):
             y = box.centery + round((i - (len(lines) - 1) / 2) * step)

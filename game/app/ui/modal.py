@@ -48,7 +48,8 @@ class ModalScene(Scene):
 
     def place_buttons(self) -> None:
         ui = self.app.ui
-        widgets.layout_row(self.buttons, (self.panel.centerx, self.panel.bottom - ui(40)), ui(180), ui(44), ui(14))
+        centre = (self.panel.centerx, self.panel.bottom - ui(40))
+        widgets.layout_row(self.buttons, centre, ui(180), ui(44), ui(14), label_px=ui(19))  # drawn at ui(19)
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.app.ui

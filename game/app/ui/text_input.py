@@ -17,7 +17,8 @@ import pygame
 
 from game.app.look import fonts
 from game.app.ui import widgets
-from game.app.ui.widgets import ACCENT, INK, PANEL_EDGE, blit_text, draw_panel
+from game.app.ui.widgets import ACCENT, INK, MUTED, PANEL_EDGE, blit_text, draw_panel
+from game.i18n import _
 
 SELECTION = (120, 96, 40)
 # Keys an input method uses while it composes: they edit the syllable, not the text.
@@ -53,8 +54,10 @@ class TextField:
         max_len: int = 40,
         on_submit: Callable[[str], None] | None = None,
         on_cancel: Callable[[], None] | None = None,
+        hint: str = "",
     ):
         self.text = text[:max_len]
+        self.hint = hint  # a catalog message (N_) shown, muted, while the field is empty
         self.max_len = max_len
         self.on_submit = on_submit
         self.on_cancel = on_cancel
@@ -172,6 +175,11 @@ class TextField:
         left = (self.rect.x + pad, self.rect.centery)
         if not self.text:
             shown = pygame.Rect(left[0], self.rect.centery, 0, 0)
+            if self.hint and not self.composition:  # after the caret's room, never under it
+                hint = _(self.hint)
+                at = left[0] + (6 if self.focused else 0)
+                hint, px = widgets.fitted(hint, size * 7 // 8, self.rect.right - pad - at)
+                blit_text(surface, hint, px, MUTED, midleft=(at, self.rect.centery))
         elif self.all_selected and self.focused:
             img_w = fonts.size(self.text, size)[0]  # as drawn, other scripts included
             sel = pygame.Rect(left[0] - 2, 0, img_w + 4, round(size * 1.4))

@@ -318,11 +318,48 @@ def layout_column(buttons: list[Button], center_x: int, top: int, width: int, he
         button.rect.midtop = (center_x, top + i * (height + gap))
 
 
-def layout_row(buttons: list[Button], center: tuple[int, int], width: int, height: int, gap: int) -> None:
-    total = len(buttons) * width + (len(buttons) - 1) * gap
+def layout_row(
+    buttons: list[Button], center: tuple[int, int], width: int, height: int, gap: int, label_px: int | None = None
+) -> None:
+    """Buttons side by side, `width` each, centred on `center`.  With `label_px`
+    (the size their labels are drawn at) a label too long for `width` takes room
+    from the others where theirs leave some, so it shows at that size instead of
+    shrinking alone (a Catalan "Juga una partida de veritat" beside "Un altre cop");
+    the row keeps its total width."""
+    widths = [width] * len(buttons)
+    if label_px is not None:
+        widths = shared_widths(buttons, width, height, label_px)
+    total = sum(widths) + (len(buttons) - 1) * gap
     x = center[0] - total // 2
-    for i, button in enumerate(buttons):
-        button.rect = pygame.Rect(x + i * (width + gap), center[1] - height // 2, width, height)
+    for button, w in zip(buttons, widths):
+        button.rect = pygame.Rect(x, center[1] - height // 2, w, height)
+        x += w + gap
+
+
+def shared_widths(buttons: list[Button], width: int, height: int, label_px: int) -> list[int]:
+    """Each button's width in a row of `len(buttons) * width` pixels: `width`
+    when every label fits it; else the long labels get what they need and the
+    others share the rest (never less than their own labels need); when the
+    labels need more than the row has, each gets room in proportion to its need."""
+    needs = []
+    for button in buttons:
+        button.rect = pygame.Rect(0, 0, width, height)
+        margin = width - button.label_room()
+        text_w = fonts.size(_(button.label), label_px, button.primary or button.selected)[0]
+        needs.append(text_w + margin + 8)
+    if all(need <= width for need in needs):
+        return [width] * len(buttons)
+    total = width * len(buttons)
+    if sum(needs) >= total:
+        return [total * need // sum(needs) for need in needs]
+    fixed: dict[int, int] = {}
+    while True:
+        free = [i for i in range(len(buttons)) if i not in fixed]
+        share = (total - sum(fixed.values())) // len(free)
+        over = [i for i in free if needs[i] > share]
+        if not over:
+            return [fixed.get(i, share) for i in range(len(buttons))]
+        fixed.update((i, needs[i]) for i in over)
 
 
 def handle_all(buttons: list[Button], event: pygame.event.Event) -> bool:
