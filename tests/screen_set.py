@@ -87,6 +87,8 @@ class Reading:
                     continue
                 if any(h.contains(cut) for h in [*a.hidden, *b.hidden]):
                     continue  # a panel drawn over the place: one of them is not seen there
+                if a.dimmed != b.dimmed:
+                    continue  # one is under a shade, the other on the panel above it (a lobby over its setup)
                 if inked(a).overlap_area(inked(b), (b.rect.x - a.rect.x, b.rect.y - a.rect.y)) > 2:
                     found.append((a, b))  # their letters touch, not only the boxes around them
         return found

@@ -15,6 +15,8 @@ from game.net import protocol as p
 from game.net.authority import HostTable, Out
 from game.net.door import TableSet
 from game.net.gate import KNOCKING, KNOCKING_PER_ADDRESS, Gate
+from game.net.invite import Invite
+from game.net.relayed import SEALED_PATH, LineOffer, RelayHost, SealedSocket
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +53,7 @@ class HostServer:
         max_lines: int = MAX_LINES,
         per_address: int = KNOCKING_PER_ADDRESS,
         gate: Gate | None = None,
+        relay: Invite | None = None,
     ) -> None:
         self.table = table
         self.host = host
@@ -77,6 +80,12 @@ class HostServer:
         self._addresses: dict[int, str] = {}  # each line's address (for the gate)
         self._sockets: dict[int, Any] = {}  # each line's connection (to let a stranger go)
         self._newly_seated: set[int] = set()  # lines that took a seat in the worker's last calls
+        # through a relay (issue 34): the host dials out to it, each friend's line is sealed (`relayed`)
+        self.relay = relay
+        self.relay_host: RelayHost | None = None
+        self.direct: list[str] | None = None  # the addresses offered to a friend on the relay (None: this one)
+        self.paths: dict[int, str] = {}  # each line's way here: "direct" or "relay"
+        self._relay_task: asyncio.Task[None] | None = None
         table.sliced = True
         table.confirm_seats = True  # a seat is theirs once its window acks the welcome (protocol.Ack)
         table.on_wrong_code = self._wrong_code  # called in the worker
@@ -161,6 +170,9 @@ class HostServer:
             self._ready.set()
             self._kick()
             self._ticker = asyncio.create_task(self._tick())
+            if self.relay is not None:
+                self.relay_host = RelayHost(self.relay, self._serve, code=self._code, direct=self._direct)
+                self._relay_task = asyncio.create_task(self.relay_host.run())
             await self._stop.wait()
             self.closed_by = self.closed_by or "host_closed"
             self._ticker.cancel()
@@ -175,6 +187,11 @@ class HostServer:
                     break
                 await asyncio.sleep(0.005)
             await asyncio.sleep(0.02)
+            if self._relay_task is not None:
+                assert self.relay_host is not None
+                await self.relay_host.flush()
+                await self.relay_host.close()
+                self._relay_task.cancel()
 
     async def _do(self, fn: Callable[..., list[Out]], *args: Any) -> None:
         """`fn(*args)` in the worker, its answers sent; returns once it ran (an
@@ -237,6 +254,18 @@ class HostServer:
             elif not _put(queue, data):
                 _put_last(queue)
 
+    def _code(self) -> str | None:
+        code = getattr(self.table, "code", None)
+        return code if isinstance(code, str) else None
+
+    def _direct(self) -> list[str]:
+        """Where a friend on the relay may try to dial this table directly."""
+        if self.direct is not None:
+            return [f"ws://{_bracketed(a)}:{self.port}" for a in self.direct]
+        if self.host in ("0.0.0.0", "::", ""):
+            return []
+        return [f"ws://{_bracketed(self.host)}:{self.port}"]
+
     def _kick(self) -> None:
         """Start the computers thinking, unless they are already."""
         if self._thinker is None or self._thinker.done():
@@ -289,6 +318,9 @@ class HostServer:
             except Exception as exc:  # gone already
                 log.info("a line while closing: %s", exc)
             return
+        if self.relay is not None and _path(ws) == SEALED_PATH:  # a friend with the invite, at our own door
+            relay_host = self.relay_host
+            ws = SealedSocket(ws, self.relay, lambda: relay_host.offer() if relay_host else LineOffer(self._code()))
         conn = self._next
         self._next += 1
         address = _address(ws)
@@ -298,7 +330,8 @@ class HostServer:
         self._sockets[conn] = ws
         queue: asyncio.Queue[bytes | None] = asyncio.Queue(SEND_QUEUE)
         self._queues[conn] = queue
-        if self._broadcast is not None:  # else every message goes through the queue
+        self.paths[conn] = "relay" if getattr(ws, "relayed", False) else "direct"
+        if self._broadcast is not None and not getattr(ws, "wrapped", False):  # else every message goes by the queue
             self._lines[conn] = ws
         self._do_later(self.hello_timeout, self.table.expire, conn)
         writer = asyncio.create_task(self._write(ws, queue, conn))
@@ -318,6 +351,7 @@ class HostServer:
             self._sockets.pop(conn, None)
             self._queues.pop(conn, None)
             self._lines.pop(conn, None)
+            self.paths.pop(conn, None)
             await self._do(self.table.disconnect, conn)
             writer.cancel()
 
@@ -365,6 +399,17 @@ class HostServer:
                 await ws.close()
                 return
             await (ws.send(data, text=True) if as_is else ws.send(data.decode()))
+
+
+def _path(ws: Any) -> str:
+    try:
+        return str(ws.request.path)
+    except AttributeError:
+        return ""
+
+
+def _bracketed(address: str) -> str:
+    return f"[{address}]" if ":" in address else address
 
 
 def _address(ws: Any) -> str:

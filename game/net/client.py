@@ -23,6 +23,7 @@ from game import __version__, ai, rules
 from game.common.person_name import said, say_name
 from game.net import protocol as p
 from game.net import words
+from game.net.invite import Invite, looks_like_invite
 from game.rules.core import Event, Phrase
 
 __all__ = ["BACKOFF", "INBOX", "RETRY_AFTER_BYE", "RETRY_FOR", "Client", "ClientSeat", "play_bot", "state_from_json"]
@@ -286,7 +287,7 @@ class Client:
 
     def __init__(
         self,
-        url: str,
+        url: str | Invite,
         name: str,
         token: str | None = None,
         code: str | None = None,
@@ -294,7 +295,7 @@ class Client:
         watch: bool = False,
         retry: bool = False,
     ) -> None:
-        self.url = url
+        self.url = url.link() if isinstance(url, Invite) else url  # an invite: its fireside:// link
         self.seat = ClientSeat(name, token, code=code, watch=watch, inbox=INBOX)
         self.retry = retry
         self.retry_for: float | None = RETRY_FOR
@@ -423,6 +424,13 @@ class Client:
         if loop is not None and ws is not None and not loop.is_closed():
             loop.call_soon_threadsafe(ws.transport.abort)
 
+    def _took_offer(self, ws: Any) -> None:
+        """A line through a relay: the way it went, and the table's code the host told."""
+        self.path = getattr(ws, "path", None)
+        code = getattr(ws, "code", None)
+        if code and self.seat.code is None:
+            self.seat.code = code
+
     def _thread_done(self) -> bool:
         return self._thread is not None and not self._thread.is_alive()
 
@@ -482,13 +490,15 @@ class Client:
 
     seated_since = 0.0  # when the host last gave us the seat (monotonic seconds)
 
+    path: str | None = None  # through a relay: "direct" or "relay", the way the line went
+    refused: str | None = None  # why a line through a relay was refused, in plain words
+
     async def _line(self) -> None:
         """One line to the host, from the hello until it breaks or closes."""
-        from websockets.asyncio.client import connect
-
         try:
-            async with connect(self.url, max_size=2 * p.MAX_MESSAGE, open_timeout=5) as ws:
+            async with dial(self.url) as ws:
                 self._loop, self._ws = asyncio.get_running_loop(), ws
+                self._took_offer(ws)
                 if self._closing:  # close() came while we dialled (it saw no line to close): hang up now
                     return
                 self.online = True
@@ -511,6 +521,7 @@ class Client:
                     self._changed()
         except Exception as exc:  # the line broke: whoever waits is told
             self.error = exc
+            self.refused = getattr(self._ws, "refused", None) or getattr(exc, "text", None) or self.refused
         finally:
             with self._lock:
                 if self.seated or self.online:
@@ -521,8 +532,23 @@ class Client:
             self._changed()
 
 
+def dial(url: str | Invite) -> Any:
+    """A line to the host (an async context manager giving a WebSocket-like
+    connection): a ws:// address directly, or an invite (`Invite` or a
+    fireside:// link) through its relay, sealed (`relayed.open_line`)."""
+    if isinstance(url, str) and looks_like_invite(url):
+        url = Invite.parse(url)
+    if isinstance(url, Invite):
+        from game.net.relayed import open_line
+
+        return open_line(url)
+    from websockets.asyncio.client import connect
+
+    return connect(url, max_size=2 * p.MAX_MESSAGE, open_timeout=5)
+
+
 async def play_bot(
-    url: str,
+    url: str | Invite,
     name: str,
     *,
     seed: int | str | None = None,
@@ -535,13 +561,13 @@ async def play_bot(
 ) -> ClientSeat:
     """Play a remote seat with a computer until the game ends (or `drop_after`
     moves of ours, then hang up without a bye); returns what it knew last."""
-    from websockets.asyncio.client import connect
-
     seat = ClientSeat(name, token, code=code)
     agent = ai.make_agent(level, seed)
     acted_at = -1
     played = 0
-    async with connect(url, max_size=2 * p.MAX_MESSAGE) as ws:
+    async with dial(url) as ws:
+        if seat.code is None and getattr(ws, "code", None):
+            seat.code = ws.code
         await ws.send(seat.hello().decode())
         for _ in range(max_messages):
             raw = await ws.recv()

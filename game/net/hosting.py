@@ -16,6 +16,7 @@ from game.match.match import Seat
 from game.net import protocol as p
 from game.net.authority import HostTable, Snapshot
 from game.net.carrier import HostServer
+from game.net.invite import Invite
 from game.session.session import Session
 
 log = logging.getLogger(__name__)
@@ -36,7 +37,13 @@ __all__ = [
 
 # -- keeping a hosted table on disk (game/persist/network.py) ------------------------------
 def saved(
-    table: HostTable, bind: str = "127.0.0.1", port: int = 0, discover: bool = False, *, frozen: bool = False
+    table: HostTable,
+    bind: str = "127.0.0.1",
+    port: int = 0,
+    discover: bool = False,
+    *,
+    frozen: bool = False,
+    invite: str = "",
 ) -> Any:
     """The table as its slot keeps it (`TableSave`); `frozen`: with a copy of the
     match that later moves do not change (for a writer on another thread)."""
@@ -55,6 +62,7 @@ def saved(
         bind=bind,
         port=port,
         discover=discover,
+        invite=invite,
     )
 
 
@@ -75,8 +83,8 @@ class Autosaver:
     a copy of two lists); a thread of its own writes it, so a slow disk never holds
     up a move.  Saves that come faster than the disk are coalesced: the newest wins."""
 
-    def __init__(self, bind: str = "127.0.0.1", port: int = 0, discover: bool = False) -> None:
-        self.bind, self.port, self.discover = bind, port, discover
+    def __init__(self, bind: str = "127.0.0.1", port: int = 0, discover: bool = False, invite: str = "") -> None:
+        self.bind, self.port, self.discover, self.invite = bind, port, discover, invite
         self._lock = threading.Condition()
         self._next: Any = None  # the newest save not yet written
         self._writing = False
@@ -89,7 +97,7 @@ class Autosaver:
         self.failing = False
 
     def __call__(self, table: HostTable) -> None:
-        save = saved(table, self.bind, self.port, self.discover, frozen=True)
+        save = saved(table, self.bind, self.port, self.discover, frozen=True, invite=self.invite)
         with self._lock:
             self._next = save
             if self._thread is None or not self._thread.is_alive():
@@ -147,9 +155,9 @@ def _write(save: Any) -> None:
     network.write_table(save)
 
 
-def autosaver(bind: str = "127.0.0.1", port: int = 0, discover: bool = False) -> Autosaver:
+def autosaver(bind: str = "127.0.0.1", port: int = 0, discover: bool = False, invite: str = "") -> Autosaver:
     """A `keep` for `HostTable` that writes off the table's thread (see `Autosaver`)."""
-    return Autosaver(bind, port, discover)
+    return Autosaver(bind, port, discover, invite)
 
 
 def resumed(save: Any, **kwargs: Any) -> HostTable:
@@ -257,12 +265,14 @@ class Hosting:
         host_name: str = "",
         keep: bool = True,
         on_save_trouble: Callable[[str], None] | None = None,
+        relay: Invite | None = None,
     ) -> None:
         self.table = table
         self.bind = bind
+        self.invite = relay  # through a relay: the invite to copy (its secret never leaves this computer but in it)
         self.discovery = discovery
         self.host_name = host_name or "Fireside"
-        self.server = HostServer(table, bind, port)
+        self.server = self._server(port)
         self._keep = keep
         self.on_save_trouble = on_save_trouble  # also told when the save cannot be written (the terminal)
         self._listeners: list[Callable[[Snapshot], None]] = []
@@ -306,13 +316,14 @@ class Hosting:
             if self.server.port == 0 or not any_port:
                 raise
             log.info("port %s is taken; listening on another", self.server.port)
-            self.server = HostServer(self.table, self.bind, 0)
+            self.server = self._server(0)
             self.server.start()
         import atexit
 
         atexit.register(self.close)  # a window closed with the table open still tells its players
         if self._keep:
-            keep = autosaver(self.bind, self.server.port, self.discovery is not None)
+            link = self.invite.link() if self.invite is not None else ""
+            keep = autosaver(self.bind, self.server.port, self.discovery is not None, link)
             keep.on_trouble = self._save_trouble
             self.table.keep = keep
         if self.discovery is not None:
@@ -329,6 +340,20 @@ class Hosting:
                 )
             )
         return self
+
+    def _server(self, port: int) -> HostServer:
+        server = HostServer(self.table, self.bind, port, relay=self.invite)
+        server.direct = self.addresses()  # a friend on the relay tries these first (the same network)
+        return server
+
+    def path(self, seat: int) -> str | None:
+        """Through a relay: how the seat's friend reaches the table, "direct" or "relay" (None: not on a line)."""
+        try:  # read from the window's thread: a copy of the lines, never the table's own calls
+            lines = list(self.table.conns.items())
+        except RuntimeError:  # changed while copied: asked again next frame
+            return None
+        paths = self.server.paths
+        return next((paths.get(conn) for conn, line in lines if line.seat == seat and conn in paths), None)
 
     def _save_trouble(self, reason: str) -> None:
         """The save cannot be written (on the writer's thread): the players are told, and whoever asked."""

@@ -66,6 +66,7 @@ class TableSave:
     bind: str = "127.0.0.1"
     port: int = 0
     discover: bool = False
+    invite: str = ""  # through a relay: the invite (fireside://..., with its secret): a resumed table keeps it
 
 
 @dataclass
@@ -89,6 +90,7 @@ class NetPrefs:
     port: int = 0  # 0: any free port
     turn_time: int = 0  # seconds each person has to act at a table hosted here (0: no turn clock)
     away_after: int = 60  # seconds a person's line may be down before a computer plays for them (0: never)
+    relay: str = ""  # the relay a table "through a relay" dials out to (ws://HOST:PORT, wss://HOST); no default
 
 
 def table_path() -> Path:
@@ -148,6 +150,7 @@ def write_table(save: TableSave) -> None:
         "bind": save.bind,
         "port": save.port,
         "discover": save.discover,
+        "invite": save.invite,
     }
     _write(table_path(), data, _("cannot save the network table: {reason}"))
 
@@ -190,6 +193,7 @@ def read_table(why: list[str] | None = None) -> TableSave | None:
             bind=_text(net.get("bind", "127.0.0.1")),
             port=_port(net.get("port", 0)),
             discover=bool(net.get("discover", False)),
+            invite=_text(net.get("invite", "")),
         )
     except (SaveError, KeyError, TypeError, ValueError, AttributeError) as exc:
         log.warning("the network table's save is not usable (%s); it is not offered", exc)
@@ -324,6 +328,9 @@ def load_prefs() -> NetPrefs:
         port = data.get("port")
         if isinstance(port, int) and not isinstance(port, bool) and 0 <= port <= 65535:
             prefs.port = port
+        relay = data.get("relay")
+        if isinstance(relay, str) and len(relay) <= 200 and relay.isprintable():
+            prefs.relay = relay.strip()
         for key in ("turn_time", "away_after"):  # the host's choices: whole seconds, at most an hour
             value = data.get(key)
             if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3600:

@@ -157,12 +157,13 @@ def build_parser() -> argparse.ArgumentParser:
     desktop.add_argument(
         "--install-desktop-entry",
         action="store_true",
-        help="Linux: put Fireside in the application menu (a .desktop file and icon in ~/.local/share), then exit",
+        help="Linux: put Fireside in the application menu (a .desktop file and icon in ~/.local/share; it opens"
+        " fireside:// invites); Windows: open fireside:// invites with this program; then exit",
     )
     desktop.add_argument(
         "--remove-desktop-entry",
         action="store_true",
-        help="Linux: take Fireside out of the application menu again, then exit",
+        help="Linux: take Fireside out of the application menu again (Windows: forget fireside:// invites), then exit",
     )
     _lang_option(parser, None)
     _window_options(parser)
@@ -294,10 +295,30 @@ def _add_network(commands: argparse._SubParsersAction) -> None:
         " (default 60; 0: never)",
     )
     host.add_argument("--quiet", action="store_true", help="say only the table and the end")
+    host.add_argument(
+        "--relay",
+        default=None,
+        metavar="URL",
+        help="let anyone with the invite join through this relay (ws://HOST:PORT or wss://HOST); the host dials out"
+        " to it and prints 'Invite: fireside://...'; the relay reads no message (each is sealed). No default relay",
+    )
 
     join = commands.add_parser("join", help="open the window straight onto a network table")
-    join.add_argument("address", metavar="ADDRESS", help="the host's address, e.g. 192.168.1.20 or 192.168.1.20:47474")
-    join.add_argument("code", metavar="CODE", help="the table's code, e.g. K3M9QP")
+    join.add_argument(
+        "address",
+        metavar="ADDRESS|INVITE",
+        help="the host's address, e.g. 192.168.1.20 or 192.168.1.20:47474; or the invite, fireside://...",
+    )
+    join.add_argument(
+        "code", metavar="CODE", nargs="?", default=None, help="the table's code, e.g. K3M9QP (not with an invite)"
+    )
+    join.add_argument(
+        "--computer",
+        choices=("random", "easy", "normal", "hard"),
+        default=None,
+        metavar="LEVEL",
+        help="play the seat with a computer (random, easy, normal, hard), without a window; exits 0 when the game ends",
+    )
     join.add_argument("--name", default=None, help="your name at the table (default: the setting's)")
     join.add_argument("--watch", action="store_true", help="watch the table instead of taking a seat")
     _play_options(join)
@@ -314,10 +335,22 @@ def _seconds_or_zero(text: str) -> float:
     return 0.0 if text.strip() in ("0", "0.0") else _seconds(text)
 
 
-def _join_target(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[str, str]:
-    """`join`'s url and code, or one clear line before any window opens."""
+def _join_target(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[str, str | None]:
+    """`join`'s url and code (an invite: the invite, no code), or one clear line before any window opens."""
     from game.net.authority import CODE_ALPHABET
     from game.net.discovery import to_url
+    from game.net.invite import Invite, InviteError, looks_like_invite
+
+    if looks_like_invite(args.address):
+        try:
+            invite = Invite.parse(args.address)
+        except InviteError as exc:
+            parser.error(f"join: {exc}")
+        if args.code is not None:
+            parser.error("join: an invite holds the table already; leave the code out")
+        return invite.link(), None
+    if args.code is None:
+        parser.error("join: give the table's code after the address (or join with an invite, fireside://...)")
 
     try:
         url = to_url(args.address)
@@ -327,6 +360,53 @@ def _join_target(parser: argparse.ArgumentParser, args: argparse.Namespace) -> t
     if len(code) != 6 or any(c not in CODE_ALPHABET for c in code):
         parser.error(f"join: '{_shown(args.code)}' is not a table code (six letters and digits, like K3M9QP)")
     return url, code
+
+
+def _join_computer(args: argparse.Namespace) -> int:
+    """`fireside join ... --computer LEVEL`: a computer plays the seat, no window; 0 once the game ended."""
+    import asyncio
+
+    from game.net.client import play_bot
+    from game.net.relayed import RelayRefused
+
+    url, code = args.target
+    name = args.name or _("Computer")
+    try:
+        seat = asyncio.run(play_bot(url, name, level=args.computer, code=code))
+    except KeyboardInterrupt:
+        return 130
+    except (RelayRefused, OSError) as exc:
+        print(_("fireside: cannot join the table: {reason}").format(reason=exc), file=sys.stderr)
+        return 1
+    except Exception as exc:  # the line broke (a refused frame, the host gone): said in one line
+        print(
+            _("fireside: the table's line closed: {reason}").format(reason=exc or type(exc).__name__), file=sys.stderr
+        )
+        return 1
+    if seat.over:
+        print(_("Game over."), flush=True)
+        return 0
+    print(_("fireside: the table closed before the game ended"), file=sys.stderr)
+    return 1
+
+
+def _relay_invite(parser: argparse.ArgumentParser, args: argparse.Namespace, kept: str = "") -> Any:
+    """`host --relay URL`'s invite (a new secret), a resumed table's own (its friends' invites
+    still work; --relay may move it to another relay), or None."""
+    from game.net.invite import Invite, InviteError
+
+    old = None
+    if kept:
+        try:
+            old = Invite.parse(kept)
+        except InviteError as exc:
+            print(_("fireside: the kept table's invite is not usable: {reason}").format(reason=exc), file=sys.stderr)
+    if args.relay is None:
+        return old
+    try:
+        return Invite.new(args.relay, old.secret if old is not None else None)
+    except InviteError as exc:
+        parser.error(f"--relay: {exc}")
 
 
 def _host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -365,6 +445,7 @@ def _host_locked(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
     from game.net import hosting as net
     from game.persist import network
 
+    kept = ""  # a resumed table's invite
     if args.resume:
         why: list[str] = []
         save = network.read_table(why)
@@ -378,6 +459,7 @@ def _host_locked(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
             print(_("fireside: there is no network table to resume"), file=sys.stderr)
             return 2
         table = net.resumed(save, turn_time=args.turn_time, away_after=args.away_after)
+        kept = save.invite
         bind = args.bind or save.bind
         port = save.port if save.port else args.port
     else:
@@ -427,8 +509,15 @@ def _host_locked(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
             flush=True,
         )
 
+    invite = _relay_invite(parser, args, kept)
     hosting = net.Hosting(
-        table, bind=bind, port=port, discovery=discovery, host_name=_host_name(), on_save_trouble=save_trouble
+        table,
+        bind=bind,
+        port=port,
+        discovery=discovery,
+        host_name=_host_name(),
+        on_save_trouble=save_trouble,
+        relay=invite,
     )
     try:
         hosting.start(any_port=False)  # the port asked for, or a plain error: a script dials that one
@@ -458,6 +547,10 @@ def _host_locked(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
                 address=shown, port=hosting.port, code=table.code
             )
         )
+    if invite is not None:
+        say(f"Invite: {invite.link()}", flush=True)  # as a script reads it, in every language
+        say(_("Anyone with the invite may join through the relay; the relay can read none of the game."))
+        say(_("Join with: fireside join {invite}").format(invite=invite.link()), flush=True)
     say(_("Ctrl-C closes the table (the players are told)."), flush=True)
     last: Any = None
     reason = "host_closed"
@@ -762,6 +855,9 @@ def main(argv: list[str] | None = None) -> int:
 
     console.ensure_output(sys.argv[1:] if argv is None else argv)  # windowed builds have no stdout
     parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0].lower().startswith("fireside://"):  # an invite clicked (the desktop entry's %u, the .app's URL)
+        argv = ["join", *argv]
     args = parser.parse_args(argv)
     if args.lang:  # the window commands also weigh the saved setting (game.app.shell.main)
         i18n.set_language(args.lang)
@@ -780,6 +876,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(why)  # a game without a guided game: one clear line, before any window
     if command == "join":
         args.target = _join_target(parser, args)  # a bad address or code is said before any window opens
+        if args.computer is not None:
+            return _join_computer(args)
     if command in ("play", "demo", "learn", "join"):
         return _window(parser, args)
     given = [f"--{name}" for name in WINDOW_DEFAULTS if name in vars(args)]

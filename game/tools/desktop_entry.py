@@ -13,8 +13,10 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from game import APP_ID  # the desktop file's and the icon's name
+from game.net.invite import SCHEME  # fireside:// (a clicked invite opens the game at its table)
 
 __all__ = ["APP_ID", "ICON_SIZES", "data_home", "entry_text", "install", "launch_command", "main", "paths", "remove"]
 
@@ -61,7 +63,8 @@ def _escape(value: str) -> str:
 
 def entry_text(command: list[str]) -> str:
     """The .desktop file that starts `command`."""
-    exec_line = " ".join(_quote(arg) for arg in command)
+    # %u: an invite (fireside://...) clicked in a browser or a chat opens Fireside at its table
+    exec_line = " ".join(_quote(arg) for arg in command) + " %u"
     lines = [
         "[Desktop Entry]",
         "Type=Application",
@@ -76,6 +79,7 @@ def entry_text(command: list[str]) -> str:
         f"StartupWMClass={APP_ID}",  # the window's class (game.app.shell.app.name_window_class)
         "Categories=Game;CardGame;",
         "Keywords=cards;card game;Sticheln;Avalanche;Grinch;",
+        f"MimeType=x-scheme-handler/{SCHEME};",  # the invite's scheme (game.net.invite)
     ]
     return "\n".join(lines) + "\n"
 
@@ -120,9 +124,49 @@ def remove(base: Path | None = None) -> list[Path]:
     return removed
 
 
+def windows_url_keys(command: list[str]) -> list[tuple[str, str, str]]:
+    """The per-user registry values that make Windows open a fireside:// invite with
+    `command` (key under HKEY_CURRENT_USER, value name, value): Windows declares a
+    URL scheme in the registry, not in the executable, so the build can't."""
+    base = rf"Software\Classes\{SCHEME}"
+    quoted = " ".join(f'"{arg}"' if " " in arg else arg for arg in command)
+    return [
+        (base, "", "URL:Fireside invite"),
+        (base, "URL Protocol", ""),
+        (base + r"\shell\open\command", "", f'{quoted} "%1"'),
+    ]
+
+
+def _install_windows_url(uninstall: bool) -> int:
+    import importlib
+
+    winreg: Any = importlib.import_module("winreg")  # Windows only (mypy reads this module on Linux too)
+
+    keys = windows_url_keys(launch_command())
+    try:
+        if uninstall:
+            for key in reversed([k for k, _, _ in keys]):
+                try:
+                    winreg.DeleteKey(winreg.HKEY_CURRENT_USER, key)
+                except FileNotFoundError:
+                    pass
+            print("removed the fireside:// invite link")
+            return 0
+        for key, name, value in keys:
+            with winreg.CreateKey(winreg.HKEY_CURRENT_USER, key) as handle:
+                winreg.SetValueEx(handle, name, 0, winreg.REG_SZ, value)
+    except OSError as exc:
+        print(f"fireside: cannot register the fireside:// invite link: {exc}", file=sys.stderr)
+        return 1
+    print("a click on a fireside:// invite now opens Fireside at the table")
+    return 0
+
+
 def main(uninstall: bool = False) -> int:
     """The command line's two flags: 0 when done, 1 with one line saying why not."""
-    if sys.platform in ("win32", "darwin"):
+    if sys.platform == "win32":  # no desktop entry; the invite's scheme, per user
+        return _install_windows_url(uninstall)
+    if sys.platform == "darwin":
         print(
             "fireside: the desktop entry is for Linux and other freedesktop.org desktops; "
             "on this system start the downloaded program instead",

@@ -30,7 +30,8 @@ def test_data_home_follows_xdg_data_home_when_absolute(monkeypatch, tmp_path: Pa
 
 def test_the_exec_line_quotes_what_the_spec_says() -> None:
     text = desktop_entry.entry_text(["/opt/my games/fireside", "-m", "100%"])
-    assert '\nExec="/opt/my games/fireside" -m 100%%\n' in text
+    assert '\nExec="/opt/my games/fireside" -m 100%% %u\n' in text  # %u: a clicked invite
+    assert "\nMimeType=x-scheme-handler/fireside;\n" in text
     assert "\nTryExec=/opt/my games/fireside\n" in text  # TryExec is a plain path, unquoted
     assert desktop_entry.entry_text(['/a/"$x`\\']).count('Exec="/a/\\\\"\\\\$x\\\\`\\\\\\\\"') == 1
 
@@ -99,3 +100,20 @@ def test_window_class_matches_the_entrys_startup_wm_class(monkeypatch) -> None:
     monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "my-own-class")
     name_window_class()
     assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "my-own-class"
+
+
+def test_a_clicked_invite_opens_the_join_command() -> None:
+    text = desktop_entry.entry_text(["/usr/bin/fireside"])
+    assert "\nExec=/usr/bin/fireside %u\n" in text
+    keys = desktop_entry.windows_url_keys([r"C:\Program Files\Fireside\Fireside.exe"])
+    assert (r"Software\Classes\fireside", "URL Protocol", "") in keys
+    assert keys[-1][2] == '"C:\\Program Files\\Fireside\\Fireside.exe" "%1"'
+    spec = (Path(__file__).resolve().parents[2] / "build" / "fireside.spec").read_text()
+    assert "CFBundleURLSchemes" in spec
+
+
+def test_the_command_line_takes_an_invite_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    link = "fireside://127.0.0.1:1/" + "a" * 16 + "#x"
+    with pytest.raises(SystemExit):  # read as `join INVITE` (this one's secret is cut short: one clear line)
+        main([link, "--computer", "random"])
+    assert "join: This invite's secret" in capsys.readouterr().err

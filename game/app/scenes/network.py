@@ -167,9 +167,24 @@ def continue_hosting(app: AppSurface, save: TableSave) -> LobbyScene:
 
     prefs = network.load_prefs()  # the clock and the away wait the host chose last
     table = net.resumed(save, turn_time=prefs.turn_time, away_after=prefs.away_after)
-    hosting = net.Hosting(table, bind=save.bind, port=save.port, discovery=_discovery(save.discover))
+    hosting = net.Hosting(
+        table, bind=save.bind, port=save.port, discovery=_discovery(save.discover), relay=_kept_invite(save.invite)
+    )
     hosting.start()
     return app.routes.lobby(hosting, _host_clients(app, hosting, save.at_host))
+
+
+def _kept_invite(link: str) -> Any:
+    """A kept table's invite (the same relay, table and secret: the friends' invites still work), or None."""
+    if not link:
+        return None
+    from game.net.invite import Invite, InviteError
+
+    try:
+        return Invite.parse(link)
+    except InviteError as exc:
+        log.warning("the kept table's invite is not usable: %s", exc)
+        return None
 
 
 def _discovery(on: bool) -> Any:
@@ -213,6 +228,8 @@ class HostSetupScene(ModalScene):
 
         self.prefs = network.load_prefs()
         self.prefs.bind_all = False  # only this computer unless the person picks the network, each time
+        self.via_relay = False  # anyone with the invite, through the relay in the network settings
+        self.relay_field = TextField(self.prefs.relay, max_len=200, on_submit=lambda _t: self.keep_relay())
         if self.prefs.turn_time not in TURN_TIMES:
             self.prefs.turn_time = 0
         if self.prefs.away_after not in AWAY_AFTERS:
@@ -265,7 +282,11 @@ class HostSetupScene(ModalScene):
         self.here_button = Button(
             N_("Only this computer"), partial(self.set_bind, False), selected=not self.prefs.bind_all
         )
-        self.network_button = Button(N_("This network"), partial(self.set_bind, True), selected=self.prefs.bind_all)
+        self.network_button = Button(
+            N_("This network"), partial(self.set_bind, True), selected=self.prefs.bind_all and not self.via_relay
+        )
+        self.relay_button = Button(N_("Anyone with the invite"), self.set_relay, selected=self.via_relay)
+        self.here_button.selected = not self.prefs.bind_all and not self.via_relay
         self.discover_button = Button(
             N_("Others can find it: on") if self.prefs.discover else N_("Others can find it: off"),
             self.toggle_discover,
@@ -282,7 +303,8 @@ class HostSetupScene(ModalScene):
             self.away_button,
             self.here_button,
             self.network_button,
-            self.discover_button,
+            self.relay_button,
+            *([] if self.via_relay else [self.discover_button]),  # through a relay: the relay's field is there
             self.back,
             self.open_button,
         ]
@@ -322,14 +344,17 @@ class HostSetupScene(ModalScene):
         y = clock_y + ui(34) + ui(44)
         self.join_top = y - ui(30)
         widgets.layout_row(
-            [self.here_button, self.network_button],
+            [self.here_button, self.network_button, self.relay_button],
             (p.centerx, y + ui(18)),
-            min(ui(260), (p.w - ui(60)) // 2),
+            min(ui(230), (p.w - ui(60)) // 3),
             ui(38),
             ui(12),
         )
         self.discover_button.rect = pygame.Rect(0, 0, min(ui(360), p.w - ui(60)), ui(36))
         self.discover_button.rect.midtop = (p.centerx, y + ui(46))
+        # through a relay: its address (a network setting) where "Others can find it" is
+        self.relay_field.rect = pygame.Rect(0, 0, min(ui(420), p.w - ui(200)), ui(36))
+        self.relay_field.rect.midtop = (p.centerx + ui(60), y + ui(46))
         widgets.layout_row([self.back, self.open_button], (p.centerx, p.bottom - ui(34)), ui(200), ui(44), ui(16))
 
     def named_seats(self) -> list[int]:
@@ -346,12 +371,28 @@ class HostSetupScene(ModalScene):
         blit_text(surface, _("Who may join"), ui(16), MUTED, midtop=(p.centerx, self.join_top))
         for button in (self.fewer, self.more):
             button.draw(surface, ui(18))
-        if not self.prefs.bind_all:
+        colour = MUTED
+        if self.via_relay:
+            field = self.relay_field.rect
+            label = _("Relay")
+            blit_text(
+                surface,
+                label,
+                widgets.fit_size(label, ui(16), ui(120)),
+                MUTED,
+                midright=(field.x - ui(10), field.centery),
+            )
+            self.relay_field.draw(surface, ui(16), pad=ui(8))
+            if not self.relay_field.text.strip():
+                line, colour = _("No relay is set: type a relay's address (Fireside has no relay of its own)."), DANGER
+            else:
+                line = _("Friends anywhere join with the invite, through the relay; it can't read the game.")
+        elif not self.prefs.bind_all:
             line = _("Only windows on this computer can join; choose This network for friends' laptops.")
         else:
             line = _("Computers on this network can join with the address and the code.")
         size = widgets.fit_size(line, ui(15), p.w - ui(40))
-        blit_text(surface, line, size, MUTED, midtop=(p.centerx, self.discover_button.rect.bottom + ui(8)))
+        blit_text(surface, line, size, colour, midtop=(p.centerx, self.discover_button.rect.bottom + ui(8)))
         if "here" in self.kinds:
             line = _("A “Here” seat is played at this computer: pass it to that person on their turn.")
             size = widgets.fit_size(line, ui(15), p.w - ui(40))
@@ -368,19 +409,22 @@ class HostSetupScene(ModalScene):
         for seat in self.named_seats():
             if self.name_fields[seat].handle(event):
                 return True
+        if self.via_relay and self.relay_field.handle(event):
+            return True
         return super().handle(event)
 
     def keeps_key(self, event: pygame.event.Event) -> bool:
         """Keys a name field needs rather than the keyboard focus."""
-        typing = any(self.name_fields[s].focused for s in self.named_seats())
+        typing = any(self.name_fields[s].focused for s in self.named_seats()) or self.relay_field.focused
         return typing and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
 
     def update(self, dt: float) -> None:
-        for field in self.name_fields.values():
+        for field in (*self.name_fields.values(), self.relay_field):
             field.update(dt)
 
     def next_frame(self) -> float | None:
-        blinks = [t for f in self.name_fields.values() if (t := f.next_frame()) is not None]
+        fields = (*self.name_fields.values(), self.relay_field)
+        blinks = [t for f in fields if (t := f.next_frame()) is not None]
         return min(blinks) if blinks else None
 
     # -- choices ------------------------------------------------------------------
@@ -423,7 +467,19 @@ class HostSetupScene(ModalScene):
         self._keep_prefs()
         self._again()
 
+    def set_relay(self) -> None:
+        """Anyone with the invite, through the relay: the host dials out to it (nothing to forward at home)."""
+        self.via_relay = True
+        self.prefs.discover = False
+        self._again()
+
+    def keep_relay(self) -> None:
+        self.prefs.relay = self.relay_field.text.strip()
+        self.relay_field.blur()
+        self._keep_prefs()
+
     def set_bind(self, everyone: bool) -> None:
+        self.via_relay = False
         self.prefs.bind_all = everyone
         if not everyone:
             self.prefs.discover = False  # nobody else could answer
@@ -469,10 +525,29 @@ class HostSetupScene(ModalScene):
             turn_time=self.prefs.turn_time,
             away_after=self.prefs.away_after,
         )
-        bind = "0.0.0.0" if self.prefs.bind_all else "127.0.0.1"
-        discovery = _discovery(self.prefs.discover and self.prefs.bind_all)
+        invite = None
+        if self.via_relay:
+            from game.net.invite import Invite, InviteError
+
+            self.keep_relay()
+            if not self.prefs.relay:
+                self.notice = _("No relay is set: type a relay's address (Fireside has no relay of its own).")
+                return
+            try:
+                invite = Invite.new(self.prefs.relay)
+            except InviteError as exc:
+                self.notice = _("The relay's address can't be used: {reason}").format(reason=exc)
+                return
+        # through a relay: the home network too, so a friend there dials it directly (the code is the door)
+        bind = "0.0.0.0" if self.prefs.bind_all or invite is not None else "127.0.0.1"
+        discovery = _discovery(self.prefs.discover and self.prefs.bind_all and invite is None)
         hosting = net.Hosting(
-            table, bind=bind, port=self.prefs.port or DEFAULT_PORT, discovery=discovery, host_name=_my_name(self.app)
+            table,
+            bind=bind,
+            port=self.prefs.port or DEFAULT_PORT,
+            discovery=discovery,
+            host_name=_my_name(self.app),
+            relay=invite,
         )
         try:
             hosting.start()
@@ -699,8 +774,10 @@ class LobbyScene(ModalScene):
         from game.app.ui.lobby_parts import address_with_port
 
         shown = [address_with_port(a, self.hosting.port) for a in self.addresses[:3]]
-        line = _("Address: {addresses}").format(addresses=" · ".join(shown))
-        blit_text(surface, line, widgets.fit_size(line, ui(17), left.w), INK, topleft=(left.x, p.y + ui(146)))
+        line, colour = _("Address: {addresses}").format(addresses=" · ".join(shown)), INK
+        if self.hosting.invite is not None:
+            line, colour = self._relay_line()
+        blit_text(surface, line, widgets.fit_size(line, ui(17), left.w), colour, topleft=(left.x, p.y + ui(146)))
         y = left.y + ui(112)
         buttons = {seat for seat, _b in self.seat_buttons}
         for seat, name in enumerate(said(snap.names)):  # a default's code in this window's words
@@ -718,6 +795,10 @@ class LobbyScene(ModalScene):
                 colour = ACCENT if ready else MUTED
                 if seat not in snap.connected:
                     status, colour = _("Away"), MUTED
+            path = self.hosting.path(seat) if self.hosting.invite is not None and seat in self.friends(snap) else None
+            if path is not None and seat in snap.connected:  # how that friend reaches the table
+                way = _("direct") if path == "direct" else _("through the relay")
+                status = _("{status} · {way}").format(status=status, way=way)
             x = left.x + ui(28) + room + ui(12)
             end = min(b.rect.x for s, b in self.seat_buttons if s == seat) if seat in buttons else left.right
             blit_text(
@@ -775,6 +856,21 @@ class LobbyScene(ModalScene):
         """Keys the chat line needs rather than the keyboard focus."""
         return self.chat.field.focused and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
 
+    def _relay_line(self) -> tuple[str, tuple[int, int, int]]:
+        """Through a relay: whether the table is registered there, in words."""
+        server = self.hosting.server
+        relay = server.relay_host
+        address = server.relay.relay.host if server.relay is not None else ""
+        if relay is not None and relay.registered:
+            return _("Open through the relay {relay}: Copy invite and send it to your friends.").format(
+                relay=address
+            ), INK
+        if relay is not None and relay.error:
+            return _("The relay {relay} can't take the table now: {reason}").format(
+                relay=address, reason=relay.error
+            ), DANGER
+        return _("Reaching the relay {relay}…").format(relay=address), MUTED
+
     def _status(self, snap: Snapshot, seat: int) -> str:
         if seat in snap.computers:
             level = snap.levels.get(seat, "")
@@ -794,9 +890,13 @@ class LobbyScene(ModalScene):
         """The code, the addresses with the port and the join command, to the clipboard
         (or, where there is none, shown to copy by hand)."""
         from game.app.ui.clipboard import copy_text
-        from game.app.ui.lobby_parts import invite_text
+        from game.app.ui.lobby_parts import invite_text, relay_invite_text
 
-        text = invite_text(self.hosting.table.code, self.addresses, self.hosting.port)
+        invite = self.hosting.invite
+        if invite is not None:  # through a relay: the fireside:// invite (its secret is the key)
+            text = relay_invite_text(invite.link())
+        else:
+            text = invite_text(self.hosting.table.code, self.addresses, self.hosting.port)
         why = copy_text(text)
         if why is None:
             self.copied, self.invite = _("Copied: paste it to your friends."), None
@@ -876,7 +976,8 @@ class JoinScene(ModalScene):
         from game.persist import network
 
         self.prefs = network.load_prefs()
-        self.address_field = TextField(_address_of(url) if url else "", max_len=80, on_submit=lambda _t: self.join())
+        shown = url if url and _invited(url) else _address_of(url) if url else ""  # an invite: the whole of it
+        self.address_field = TextField(shown, max_len=400, on_submit=lambda _t: self.join())
         self.code_field = TextField(code or "", max_len=6, on_submit=lambda _t: self.join())
         self.name = name or _my_name(app)
         self.name_field = _name_field(self.name)
@@ -894,7 +995,9 @@ class JoinScene(ModalScene):
         self.gone = False
         if self.prefs.discover:
             self.discovery = _discovery(True)
-        if dial and url and code:
+        if dial and url and _invited(url):
+            self.dial(url, None, watch)
+        elif dial and url and code:
             self.dial(url, code.upper(), watch)
 
     def exit(self) -> None:
@@ -1016,6 +1119,16 @@ class JoinScene(ModalScene):
     def join(self, watch: bool = False) -> None:
         from game.net.discovery import to_url
 
+        if _invited(self.address_field.text):  # an invite pasted (alone or in the text Copy invite gave)
+            from game.net.invite import Invite, InviteError
+
+            try:
+                invite = Invite.parse(_invite_in(self.address_field.text))
+            except InviteError as exc:
+                self.say(_("That invite can't be used: {reason}").format(reason=exc), True)
+                return
+            self.dial(invite.link(), None, watch)
+            return
         try:
             url = to_url(self.address_field.text)
         except ValueError:
@@ -1027,7 +1140,7 @@ class JoinScene(ModalScene):
             return
         self.dial(url, code, watch)
 
-    def dial(self, url: str, code: str, watch: bool = False) -> None:
+    def dial(self, url: str, code: str | None, watch: bool = False) -> None:
         from game.net.client import Client
 
         if self.client is not None:
@@ -1084,6 +1197,10 @@ class JoinScene(ModalScene):
                 self._forget()
             self._hang_up()
             return
+        if client.refused and not client.online:  # through a relay: the relay's or the seal's plain words
+            self.say(_("The line through the relay closed: {reason}").format(reason=client.refused), True)
+            self._hang_up()
+            return
         if (client.error is not None and not client.online) or self.waited > ANSWER_WAIT:
             self.say(
                 _("No answer at {address}. Is the table open, and the address right?").format(
@@ -1119,4 +1236,21 @@ class JoinScene(ModalScene):
 
 
 def _address_of(url: str) -> str:
+    if _invited(url):  # never the secret on screen: the relay it goes through
+        from game.net.invite import Invite, InviteError
+
+        try:
+            return _("the relay {relay}").format(relay=Invite.parse(_invite_in(url)).relay.host)
+        except InviteError:
+            return _("the relay")
     return url[5:] if url.startswith("ws://") else url
+
+
+def _invited(text: str) -> bool:
+    return "fireside://" in text.lower()
+
+
+def _invite_in(text: str) -> str:
+    """The fireside:// invite in `text` (the lines Copy invite gave, pasted whole)."""
+    at = text.lower().index("fireside://")
+    return text[at:].split()[0]

@@ -56,6 +56,17 @@ def invite_text(code: str, addresses: list[str], port: int) -> str:
     return "\n".join(lines)
 
 
+def relay_invite_text(link: str) -> str:
+    """What Copy invite puts on the clipboard at a table through a relay: the invite
+    (a click on it opens Fireside at the table; Join a table takes it pasted)."""
+    lines = [
+        _("Join my Fireside table: click the invite, or paste it in Play on the network, Join a table."),
+        link,
+        _("Keep it between friends: anyone with the invite may join."),
+    ]
+    return "\n".join(lines)
+
+
 class LobbyChat:
     """The chat of a lobby: what `client` heard, each line said in this window's
     language and named by the names the host knows now (`names()`), and a field
