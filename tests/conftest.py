@@ -6,14 +6,41 @@ Zeroconf fails loudly (discovery is tested through its local stand-in)."""
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
+from collections import OrderedDict
+from pathlib import Path
 
 import pytest
 
+#: a folder in memory, where the system has one (Linux's tmpfs)
+RAM = Path("/dev/shm")
+
+
+@pytest.fixture(scope="session")
+def homes_root():
+    """Where the tests' FIRESIDE_HOMEs go: a folder in memory where there is one,
+    removed at the end (else None: pytest's own temporary folders).  A table
+    autosaves at every move, each an atomic replace of the file, and on ext4 a
+    rename over a file waits for the new one to reach the disk (about 5 ms a
+    save, fsync or not): a good part of a whole game's time at a table."""
+    try:
+        root = Path(tempfile.mkdtemp(prefix="fireside-tests-", dir=RAM))
+    except OSError:  # no such folder (macOS, Windows), or not writable
+        yield None
+        return
+    yield root
+    shutil.rmtree(root, ignore_errors=True)
+
 
 @pytest.fixture(autouse=True)
-def fireside_home(tmp_path_factory, monkeypatch):
-    """FIRESIDE_HOME in a fresh temporary folder (a test may set its own)."""
-    home = tmp_path_factory.mktemp("fireside-home")
+def fireside_home(request, homes_root, tmp_path_factory, monkeypatch):
+    """FIRESIDE_HOME in a fresh temporary folder (a test may set its own); on
+    the disk for REAL_FSYNC's files, the tests of durability."""
+    if homes_root is not None and request.node.path.name not in REAL_FSYNC:
+        home = Path(tempfile.mkdtemp(prefix="home-", dir=homes_root))
+    else:
+        home = tmp_path_factory.mktemp("fireside-home")
     monkeypatch.setenv("FIRESIDE_HOME", str(home))
     return home
 
@@ -57,3 +84,47 @@ def no_fsync(request, monkeypatch):
 
 def _no_fsync(fd: int) -> None:
     """os.fsync's stand-in: the data still goes to the file, only the wait for the disk is gone."""
+
+
+#: the tests of the pictures and their caches themselves draw every card afresh
+OWN_ART = {"test_art.py", "test_caches.py", "test_damaged_assets.py"}
+#: card faces kept for the whole test process (most recently used kept)
+SHARED_FACES_BYTES = 96 * 1024 * 1024
+_shared_faces: OrderedDict = OrderedDict()
+_shared_bytes = [0]
+
+
+@pytest.fixture(autouse=True)
+def shared_card_faces(request, monkeypatch):
+    """A card's face is drawn once per test process, not once per window: every
+    test builds its own App, whose Art draws every card of the deal at the
+    table's size before the first frame (`Art.warm`) -- a sixth of a table
+    test's time.  A face depends only on the game, the card and the width
+    ("cards look the same in every language"), and each Art's own caches work
+    as ever: the face is still put in them, counted and evicted, only the
+    drawing is skipped.  Not for OWN_ART's files."""
+    if request.node.path.name in OWN_ART:
+        return
+    from game.app.look.art import Art
+
+    drawn = Art.face
+
+    def face(self, game_id, card, width):
+        key = (game_id, card, width)
+        found = self._faces.get(key)
+        if found is not None:
+            return found
+        shared = _shared_faces.get(key)
+        if shared is None:
+            shared = drawn(self, game_id, card, width)
+            _shared_faces[key] = shared
+            _shared_bytes[0] += shared.get_bytesize() * shared.get_width() * shared.get_height()
+            while _shared_bytes[0] > SHARED_FACES_BYTES and len(_shared_faces) > 1:
+                _key, old = _shared_faces.popitem(last=False)
+                _shared_bytes[0] -= old.get_bytesize() * old.get_width() * old.get_height()
+            return shared
+        _shared_faces.move_to_end(key)
+        self._note_width(max(1, round(width)))
+        return self._faces.put(key, shared)
+
+    monkeypatch.setattr(Art, "face", face)

@@ -46,7 +46,7 @@ CHAT = {"en": "see you at the lake!", "ko": "이따 호수에서 봐요!", "ca":
 # Latin words a Korean or Punjabi screen may show: names, keys, the game's own name.
 LATIN_OK = {"Ana", "Joon", "Mina", "Pau", "Laia", "Oriol", "Fireside", "Esc", "Enter", "Tab", "Space", "Ctrl", "Shift"}
 LATIN_OK |= {"F1", "F11", "OK", "ws", "http", "WS", "Alt", "Bo", "IP", "Fn", "Del", "PgUp", "PgDn", "Home", "End"}
-LATIN_OK |= {"Page", "Up", "Down", "Sticheln", "Grinch"}
+LATIN_OK |= {"Page", "Up", "Down", "Sticheln", "Grinch", "fireside", "wss"}  # an invite's scheme, a relay's
 
 
 # -- what a frame drew ----------------------------------------------------------------------------------
@@ -316,6 +316,25 @@ def join(app: App, lang: str) -> None:
     frames(app)
 
 
+def join_invite(app: App, lang: str) -> None:
+    """Join with an invite pasted: no code to type, the relay named, the secret never shown."""
+    from game.net.invite import Invite
+
+    join(app, lang)
+    scene = app.stack.top
+    scene.address_field.text = Invite.new("wss://203.0.113.7:8765", bytes(range(32))).link()
+    frames(app)
+
+
+def host_relay(app: App, lang: str) -> None:
+    """Host a table, anyone with the invite, and no relay set: where to set one."""
+    host_setup(app, lang)
+    scene = app.stack.top
+    scene.prefs.relay = ""
+    scene.set_relay()
+    frames(app)
+
+
 def join_refused(app: App, lang: str) -> None:
     """Join, answered by a table of another version (its longest refusal)."""
     from game import __version__
@@ -572,6 +591,8 @@ def results(app: App, lang: str) -> None:
 SCREENS: dict[str, Callable[[App, str], object]] = {
     "host": host_setup,
     "join": join,
+    "join-invite": join_invite,
+    "host-relay": host_relay,
     "join-refused": join_refused,
     "lobby": lobby,
     "remote-chat": remote_chat,

@@ -199,8 +199,8 @@ def fuzz_daily(cases: int, seed: int) -> int:
 
 
 def test_fields_fuzz_fast(monkeypatch, tmp_path) -> None:
-    counts = fuzz_fields(25, 1, monkeypatch, tmp_path)  # five of each field
-    assert sum(counts.values()) == 25 and fuzz_daily(200, 1) == 200
+    counts = fuzz_fields(10, 1, monkeypatch, tmp_path)  # two of each field
+    assert sum(counts.values()) == 10 and fuzz_daily(100, 1) == 100
 
 
 @pytest.mark.slow

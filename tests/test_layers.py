@@ -21,6 +21,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+import parsed_source
+
 from game.rules import registry
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -158,7 +160,7 @@ class Import:
 
 def imports_of(module: str, path: Path) -> list[Import]:
     """Every import of a game module in `path`, wherever it is in the file."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed_source.tree(path)
     type_only = _type_only_lines(tree)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     out: list[Import] = []
@@ -251,7 +253,7 @@ def test_no_import_runs_up_but_the_ones_named_with_their_reason() -> None:
 
 def pygame_imports(path: Path) -> list[int]:
     """The lines of `path` that import pygame (anywhere in the file)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed_source.tree(path)
     return [
         node.lineno
         for node in ast.walk(tree)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import parsed_source
+
 from game.rules import registry
 
 GAME = Path(__file__).resolve().parents[1] / "game"
@@ -68,9 +70,7 @@ def shared_files() -> list[Path]:
 
 def test_no_shared_module_dispatches_on_a_game() -> None:
     found = {
-        str(p.relative_to(GAME)): sites
-        for p in shared_files()
-        if (sites := dispatch_sites(ast.parse(p.read_text(encoding="utf-8"))))
+        str(p.relative_to(GAME)): sites for p in shared_files() if (sites := dispatch_sites(parsed_source.tree(p)))
     }
     total = sum(len(s) for s in found.values())
     assert not found, f"{total} game-id dispatch sites in {len(found)} shared files: {found}"

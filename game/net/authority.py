@@ -116,6 +116,7 @@ class Snapshot:
     stand_ins: list[int] = field(default_factory=list)  # away seats a computer plays until their person is back
     turn_left: float | None = None  # seconds the seat to act has left on the turn clock (None: no clock runs)
     timed_out: tuple[int, int] | None = None  # (move number, seat): the last move the clock's computer played
+    chat: list[p.Chat] = field(default_factory=list)  # the last chat lines relayed, numbered (`Chat.id`)
 
 
 def refused_bytes(phrase: Phrase, to: p.Message | None = None) -> bytes:
@@ -311,6 +312,9 @@ class HostTable:
             return []
         self.give_open_seats(level)
         self.started = True
+        now = self.clock()
+        for seat in self.open_seats:  # a kept seat nobody took: away from the start
+            self._down.setdefault(seat, now)
         out = self._push_all()
         return out + (self.take_outbox() if self.sliced else self.run_computers())
 
@@ -344,6 +348,7 @@ class HostTable:
         self._chat_lines += 1
         numbered = p.Chat(text=chat.text, seat=chat.seat, phrase=chat.phrase, name=chat.name, id=self._chat_lines)
         self.chat_kept.append(numbered)
+        self._changed()  # the host's lines show it too (`fireside host` prints it)
         return p.encode(numbered)
 
     def missed(self, seat: int, since: int | None) -> list[p.MissedMove]:
@@ -417,6 +422,7 @@ class HostTable:
             stand_ins=[s for s in self.away if s in self.handed],
             turn_left=self.turn_left(),
             timed_out=self.timed_out,
+            chat=list(self.chat_kept),
         )
 
     # -- the transport's side -------------------------------------------------
@@ -639,8 +645,12 @@ class HostTable:
 
     @property
     def away(self) -> list[int]:
-        """Remote seats someone took whose line is down now (waiting for a rejoin)."""
-        return sorted(s for s in self.tokens if s not in self.seat_conn)
+        """Remote seats someone took whose line is down now (waiting for a rejoin); once the
+        game has started, also a person's seat nobody holds (its line died before its welcome
+        arrived, freeing it; a kept seat nobody took): the game waits for someone there, so it
+        is shown away and handed to a computer as any away seat is, until a friend takes it."""
+        held = [s for s in self.tokens if s not in self.seat_conn]
+        return sorted({*held, *self.open_seats}) if self.started else sorted(held)
 
     @property
     def open_seats(self) -> list[int]:
@@ -799,12 +809,7 @@ class HostTable:
             self._rotate(seat, conn, hello.token)
             state.came_with = hello.token
             self._down.pop(seat, None)
-            self._declined.discard(seat)
-            if seat in self.handed:  # back from away: the person plays again
-                del self.handed[seat]
-                self.session.unseat_computer(seat)
-                if self._thinker is not None and self._thinker[0] == seat:
-                    self._thinker = None
+            self._back(seat)
         else:
             wrong = self._wrong_code(conn, hello)
             if wrong is not None:
@@ -815,6 +820,7 @@ class HostTable:
             seat = free[0]
             self._released.pop(seat, None)  # taken: a key it had before opens it no more
             self._down.pop(seat, None)
+            self._back(seat)  # a seat freed mid-game that a computer played meanwhile: the newcomer's now
             self.tokens[seat] = secrets.token_urlsafe(24)
             if self.confirm_seats:  # the seat is theirs once their line shows it has the welcome
                 self._unconfirmed[seat] = (conn, self.names[seat])
@@ -836,6 +842,16 @@ class HostTable:
         out.append((conn, self._welcome(welcome)))
         out.extend(self._push_all())
         return out
+
+    def _back(self, seat: int) -> None:
+        """A person at `seat` again (back from away, or a newcomer in a seat freed mid-game):
+        a computer that played it meanwhile lets go, and the person plays."""
+        self._declined.discard(seat)
+        if seat in self.handed:
+            del self.handed[seat]
+            self.session.unseat_computer(seat)
+            if self._thinker is not None and self._thinker[0] == seat:
+                self._thinker = None
 
     def _watch(self, conn: Any, state: _Conn, hello: p.Hello) -> list[Out]:
         """A spectator: no seat, no moves, public information only."""

@@ -9,9 +9,10 @@ import copy
 import logging
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from game.common.person_name import clean_name, computer_code, say_name, seat_code
+from game.common.person_name import clean_name, computer_code, is_code, say_name, seat_code
 from game.match.match import Seat
 from game.net import protocol as p
 from game.net.authority import HostTable, Snapshot
@@ -50,7 +51,7 @@ def saved(
     from game.persist.network import TableSave
 
     return TableSave(
-        match=_frozen(table.session.match) if frozen else table.session.match,
+        match=_frozen(_named(table.session.match, table.names)) if frozen else _named(table.session.match, table.names),
         code=table.code,
         tokens=dict(table.tokens),
         names=list(table.names),
@@ -64,6 +65,17 @@ def saved(
         discover=discover,
         invite=invite,
     )
+
+
+def _named(match: Any, names: list[str]) -> Any:
+    """`match`, its seats named as people joined (its save, the history's record of a
+    finished game): kept in step at each save, on the table's thread, so the match the
+    table plays and the one kept are dealt from the same seats; a default seat name (a
+    code) keeps the match's own words for it."""
+    for i, (seat, name) in enumerate(zip(match.seats, names, strict=False)):
+        if not is_code(name) and seat.name != say_name(name):
+            match.seats[i] = replace(seat, name=say_name(name))
+    return match
 
 
 def _frozen(match: Any) -> Any:
@@ -266,8 +278,12 @@ class Hosting:
         keep: bool = True,
         on_save_trouble: Callable[[str], None] | None = None,
         relay: Invite | None = None,
+        lock: bool = False,
     ) -> None:
         self.table = table
+        # take the kept table's lock (`network.lock_table`) on `start`: one host of the slot at a time
+        self._lock_slot = lock and keep
+        self._unlock: Callable[[], None] | None = None
         self.bind = bind
         self.invite = relay  # through a relay: the invite to copy (its secret never leaves this computer but in it)
         self.discovery = discovery
@@ -309,15 +325,19 @@ class Hosting:
 
     def start(self, any_port: bool = True) -> Hosting:
         """Listen (on the chosen port, or -- `any_port` -- any free one when that one is
-        taken; else the OSError), keep, announce."""
+        taken; else the OSError), keep, announce.  With `lock`, first take the kept
+        table's lock: `network.TableLocked` (an OSError saying so) while another Fireside
+        hosts it, so two copies of one table never run."""
+        if self._lock_slot and self._unlock is None:
+            from game.persist import network
+
+            self._unlock = network.lock_table()
         try:
-            self.server.start()
-        except OSError:
-            if self.server.port == 0 or not any_port:
-                raise
-            log.info("port %s is taken; listening on another", self.server.port)
-            self.server = self._server(0)
-            self.server.start()
+            self._listen(any_port)
+        except BaseException:
+            self._release()
+            self._stop_discovery()  # nothing to announce
+            raise
         import atexit
 
         atexit.register(self.close)  # a window closed with the table open still tells its players
@@ -354,6 +374,29 @@ class Hosting:
             return None
         paths = self.server.paths
         return next((paths.get(conn) for conn, line in lines if line.seat == seat and conn in paths), None)
+
+    def _listen(self, any_port: bool) -> None:
+        try:
+            self.server.start()
+        except OSError:
+            if self.server.port == 0 or not any_port:
+                raise
+            log.info("port %s is taken; listening on another", self.server.port)
+            self.server = self._server(0)
+            self.server.start()
+
+    def _stop_discovery(self) -> None:
+        if self.discovery is not None:
+            try:
+                self.discovery.close()
+            except Exception as exc:  # closing anyway
+                log.info("discovery: %s", exc)
+            self.discovery = None
+
+    def _release(self) -> None:
+        unlock, self._unlock = self._unlock, None
+        if unlock is not None:
+            unlock()
 
     def _save_trouble(self, reason: str) -> None:
         """The save cannot be written (on the writer's thread): the players are told, and whoever asked."""
@@ -411,6 +454,12 @@ class Hosting:
 
         self.server.call(lambda: lobby.again_now(self.table, level))
 
+    def again_if_ready(self, level: str = "normal") -> None:
+        """Deal again if every person still at the table has said yes (`fireside host`, after a change)."""
+        from game.net import lobby
+
+        self.server.call(lambda: lobby.again_if_all_said_yes(self.table, level))
+
     def hand_over(self, seat: int, level: str | None) -> None:
         """An away seat to a computer at `level` (None: back to waiting for its person)."""
         self.server.call(lambda: self.table.hand_to_computer(seat, level))
@@ -430,3 +479,4 @@ class Hosting:
         self.server.stop(reason=reason)
         if isinstance(keep, Autosaver):
             keep.flush()  # the last move's save is on the disk before the window or the process goes
+        self._release()  # after the last save: the next host finds the slot as this one left it

@@ -13,10 +13,12 @@ outbox, the same bytes-in-bytes-out shape):
   another watcher, is told so in a bye (`seat_freed`).  No cards have travelled
   yet (a lobby's views are the public view), so a move shows nobody anything;
 - **play again at this table**: once the game is over the host asks everyone
-  (`propose_again`), each seated person answers (`protocol.Again`), and the new
-  deal (the same seats, the next dealer) starts when every seated person has
-  said yes, or when the host starts it anyway (`again_now`): a computer then
-  plays each seat whose person did not say yes, until that person comes back.
+  (`propose_again`; `fireside host`, which has no window, asks as soon as the
+  game ends), each seated person answers
+  (`protocol.Again`), and the new deal (the same seats, the next dealer) starts
+  when every seated person still at the table has said yes, or when the host
+  starts it anyway (`again_now`): a computer then plays each seat whose person
+  did not say yes (or is away), until that person comes back.
 
 Every message here is one a seat's own key must carry (the table checks it
 before it gets here), and is refused in words when it does not fit the moment.
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
     from game.net.authority import HostTable, Out
 
 __all__ = [
+    "again_if_all_said_yes",
     "again_now",
     "all_said_yes",
     "answer",
@@ -216,9 +219,21 @@ def propose_again(table: HostTable) -> list[Out]:
 
 
 def all_said_yes(table: HostTable) -> bool:
-    """Every seated person (a key was given) has said yes."""
+    """Every seated person (a key was given) still at the table has said yes, and someone
+    has: a person whose line is down does not hold the others up (a computer plays for them
+    in the new deal until they are back, as for an away seat)."""
     answers = table.again or {}
-    return table.again is not None and all(answers.get(s) is True for s in table.tokens)
+    present = [s for s in table.tokens if s in table.seat_conn or s in table.at_host]
+    return table.again is not None and any(answers.values()) and all(answers.get(s) is True for s in present)
+
+
+def again_if_all_said_yes(table: HostTable, level: str = "normal") -> list[Out]:
+    """The new deal, if every person still at the table has said yes by now (one who had not
+    may have left meanwhile: `fireside host` asks after every change); else nothing."""
+    table._touch()
+    if table.again is not None and table.session.over and all_said_yes(table):
+        return again_now(table, level)
+    return []
 
 
 def again_now(table: HostTable, level: str = "normal") -> list[Out]:

@@ -60,9 +60,6 @@ SEALED_PATH = "/sealed"
 #: Frames a friend's line may have waiting for the table before the host lets it go (a direct
 #: line is held back by TCP instead), and frames waiting for the relay before the host waits to send.
 LINE_INBOX = 1024
-#: A host's close of a line (or of its relay line) goes this long after the line's last frame, so
-#: a relay that drops what it queued for a friend on a close has written the last words (a bye) first.
-CLOSE_GRACE = 0.25
 RELAY_OUTBOX = 4096
 _OFFER_KEY = "fsl"
 
@@ -180,13 +177,9 @@ class RelayedLine:
 
     async def close(self, code: int = 1000, reason: str = "") -> None:
         if not self._ended:
-            host, number = self.host, self.number
-
-            async def later() -> None:
-                await asyncio.sleep(CLOSE_GRACE)
-                host.send_control({"close": number})
-
-            host.spawn(later())
+            # behind the line's last frames in the queue to the relay, which sends the friend
+            # what it queued for it (the bye) before it closes the line
+            self.host.send_control({"close": self.number})
         self.end()
 
     # the relay's side
@@ -264,22 +257,18 @@ class RelayHost:
                 self.on_change()
 
     async def flush(self, timeout: float = 0.3) -> None:
-        """Let what is queued for the relay go (bounded: a relay that doesn't read costs `timeout`)."""
-        for _ in range(int(timeout / 0.01)):
-            if self._out.empty() or self._ws is None:
-                return
-            await asyncio.sleep(0.01)
-
-    def spawn(self, job: Any) -> None:
-        task = asyncio.ensure_future(job)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        """Let what is queued for the relay go, the frame being written too (bounded: a relay
+        that doesn't read costs `timeout`)."""
+        if self._ws is None:
+            return
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self._out.join(), timeout)
 
     async def close(self) -> None:
-        """Hang up on the relay (it tells the friends the host is gone), once the last words had time to go."""
+        """Hang up on the relay: it sends each friend what it has for it (the last words, after
+        `flush`), then tells them the host is gone."""
         ws = self._ws
         if ws is not None:
-            await asyncio.sleep(CLOSE_GRACE)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(ws.close(1000, "host closed"), 1.0)
 
@@ -332,7 +321,11 @@ class RelayHost:
 
     async def _write(self, ws: Any) -> None:
         while True:
-            await ws.send(await self._out.get())
+            frame = await self._out.get()
+            try:
+                await ws.send(frame)
+            finally:
+                self._out.task_done()
 
     def _take(self, raw: str | bytes) -> None:
         if isinstance(raw, bytes):

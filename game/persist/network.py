@@ -205,12 +205,19 @@ def read_table(why: list[str] | None = None) -> TableSave | None:
     return save
 
 
-class TableLocked(Exception):
-    """Another host keeps the network table now (`pid`: which process, when known)."""
+class TableLocked(OSError):
+    """Another host keeps the network table now (`pid`: which process, when known).
+    An OSError, so a window that says why a table could not open says this too, in
+    words (`str`: in the current language)."""
 
     def __init__(self, pid: int | None) -> None:
         super().__init__(f"process {pid}" if pid else "another process")
         self.pid = pid
+
+    def __str__(self) -> str:
+        return _("this table is open in another Fireside already (process {pid}); close that one first").format(
+            pid=self.pid or "?"
+        )
 
 
 def lock_path() -> Path:

@@ -276,7 +276,8 @@ def _add_network(commands: argparse._SubParsersAction) -> None:
         "--start",
         choices=("full", "now"),
         default="full",
-        help="full: start when every open seat is taken (default); now: give the open seats to computers",
+        help="full: start when every open seat is taken, or when everyone seated is ready (default);"
+        " now: give the open seats to computers",
     )
     host.add_argument("--level", choices=("easy", "normal", "hard"), default="normal", help="for seats left open")
     host.add_argument(
@@ -293,6 +294,12 @@ def _add_network(commands: argparse._SubParsersAction) -> None:
         metavar="SECONDS",
         help="a computer plays for a player whose line has been down this long, until they are back"
         " (default 60; 0: never)",
+    )
+    host.add_argument(
+        "--no-again",
+        action="store_true",
+        help="close the table when the game ends (default: everyone is asked to play again at this table,"
+        " and the new deal starts once every player still there said yes)",
     )
     host.add_argument("--quiet", action="store_true", help="say only the table and the end")
     host.add_argument(
@@ -532,44 +539,44 @@ def _host_locked(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
             return 2
         print(_("fireside: cannot open the table: {reason}").format(reason=exc), file=sys.stderr)
         return 1
+    from game.tools import host_lines
+
     say = print
-    say(
-        _("Table {code}: {game}, {n} seats").format(
-            code=table.code, game=args.game if not args.resume else table.game_id, n=len(table.names)
-        ),
-        flush=True,
-    )
-    say(f"port: {hosting.port}", flush=True)  # as a script reads it, in every language
-    for address in hosting.addresses():
-        shown = f"[{address}]" if ":" in address else address
-        say(
-            _("Join with: fireside join {address}:{port} {code}").format(
-                address=shown, port=hosting.port, code=table.code
-            )
-        )
-    if invite is not None:
-        say(f"Invite: {invite.link()}", flush=True)  # as a script reads it, in every language
-        say(_("Anyone with the invite may join through the relay; the relay can read none of the game."))
-        say(_("Join with: fireside join {invite}").format(invite=invite.link()), flush=True)
-    say(_("Ctrl-C closes the table (the players are told)."), flush=True)
     last: Any = None
     reason = "host_closed"
-    _stop_on_term()
+    between = host_lines.Between(hosting, args.level, again=not args.no_again, say=lambda line: say(line, flush=True))
+    _stop_on_term()  # before the port is said: a script that reads it may stop the table at once
     try:
-        while True:  # until the game ends or Ctrl-C
+        say(
+            _("Table {code}: {game}, {n} seats").format(
+                code=table.code, game=args.game if not args.resume else table.game_id, n=len(table.names)
+            ),
+            flush=True,
+        )
+        say(f"port: {hosting.port}", flush=True)  # as a script reads it, in every language
+        for address in hosting.addresses():
+            shown = f"[{address}]" if ":" in address else address
+            say(
+                _("Join with: fireside join {address}:{port} {code}").format(
+                    address=shown, port=hosting.port, code=table.code
+                )
+            )
+        if invite is not None:
+            say(f"Invite: {invite.link()}", flush=True)  # as a script reads it, in every language
+            say(_("Anyone with the invite may join through the relay; the relay can read none of the game."))
+            say(_("Join with: fireside join {invite}").format(invite=invite.link()), flush=True)
+        say(_("Ctrl-C closes the table (the players are told)."), flush=True)
+        while True:  # until the table closes after a game, or Ctrl-C
             snap = hosting.latest()
-            if not snap.started and not args.resume and (args.start == "now" or (not snap.open and snap.people)):
-                hosting.start_game(args.level)
-            elif not snap.started and args.resume and not snap.open:
+            if host_lines.should_start(snap, now=args.start == "now", resume=args.resume):
                 hosting.start_game(args.level)
             if not args.quiet:
-                _say_changes(last, snap)
+                _say_changes(last, snap, hosting.path if invite is not None else None)
             last = snap
-            if snap.over:
-                scores = ", ".join(f"{_shown_name(snap.names[i])} {score}" for i, score in enumerate(snap.scores))
-                say(_("Game over: {scores}").format(scores=scores), flush=True)
+            closing = between.step(snap)
+            if closing is not None:
                 time.sleep(0.5)  # the last views go out
-                reason = "game_over"
+                reason = closing
                 break
             time.sleep(0.2)
     except KeyboardInterrupt:
@@ -603,21 +610,28 @@ def _host_name() -> str:
 def _shown_name(name: str) -> str:
     """A seat's name on the host's terminal: a default in the host's words, a
     person's name cleaned and escaped (no name moves the cursor or forges a line)."""
-    from game.common.person_name import say_name, terminal_text
+    from game.tools.host_lines import shown_name
 
-    return terminal_text(say_name(name))
+    return shown_name(name)
 
 
-def _say_changes(last: Any, snap: Any) -> None:
-    """One line for each thing that changed since the last look."""
+def _say_changes(last: Any, snap: Any, path: Callable[[int], str | None] | None = None) -> None:
+    """One line for each thing that changed since the last look; `path(seat)`, through a
+    relay: the way each friend who takes a seat came ("direct" or "relay")."""
+    from game.tools.host_lines import chat_lines, joined_line, ready_lines
+
     before_conn = set(last.connected) if last else set()
     for seat in snap.connected:
         if seat not in before_conn:
-            print(_("{name} is at seat {seat}").format(name=_shown_name(snap.names[seat]), seat=seat + 1), flush=True)
+            print(joined_line(snap.names[seat], seat, path(seat) if path else None), flush=True)
     for seat in before_conn - set(snap.connected):
         print(_("{name} left seat {seat}").format(name=_shown_name(snap.names[seat]), seat=seat + 1), flush=True)
+    for line in ready_lines(last, snap) + chat_lines(last, snap):
+        print(line, flush=True)
     if snap.started and (last is None or not last.started):
         print(_("The game starts."), flush=True)
+    elif snap.started and last is not None and snap.deal != last.deal:
+        print(_("A new deal at this table: the game starts again."), flush=True)
     if snap.started and last is not None and snap.moves // 10 > last.moves // 10:
         print(_("{moves} moves played").format(moves=snap.moves), flush=True)
     if snap.timed_out is not None and (last is None or last.timed_out != snap.timed_out):

@@ -25,8 +25,9 @@ def _assert_trusted(report: reweigh.GameReport) -> None:
         assert 1 / MAX_RATIO <= report.loss_ratio <= MAX_RATIO, row
 
 
+@pytest.mark.slow  # a whole review at its real budget (3-4 s); the fast lane keeps the review's own rules below
 def test_the_marks_of_a_seeded_grinch_game_survive_a_reweighing() -> None:
-    """The fast lane's variant: one game, fewer fresh worlds."""
+    """The short variant: one game, fewer fresh worlds."""
     report = reweigh.measure("grinch", games=1, worlds=64)
     assert report.checked  # Easy slips: there are marks to check
     _assert_trusted(report)

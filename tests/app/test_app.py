@@ -390,11 +390,12 @@ def test_rules_screens_lay_out_and_scroll_for_every_game():
         app.push(scene)
         app.step(1 / 30, events=[], flip=False)
         assert scene.max_scroll > 0  # more text than fits: it scrolls
-        for _ in range(200):
-            app.step(
-                1 / 30,
-                events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0)],
-                flip=False,
-            )
+        page_down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0)
+        for _ in range(200):  # to the end (bounded) ...
+            app.step(1 / 30, events=[page_down], flip=False)
+            if scene.scroll == scene.max_scroll:
+                break
+        for _ in range(3):  # ... and it stays there
+            app.step(1 / 30, events=[page_down], flip=False)
         assert scene.scroll == scene.max_scroll
         app.stack.pop()

@@ -12,6 +12,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import parsed_source
+
 APP = Path(__file__).resolve().parents[2] / "game" / "app"
 
 
@@ -34,7 +36,7 @@ def _type_checking_only(tree: ast.AST) -> set[int]:
 
 def imports(path: Path) -> set[str]:
     """The game.app modules `path` imports at run time (anywhere in the file)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed_source.tree(path)
     skip = _type_checking_only(tree)
     found: set[str] = set()
     for node in ast.walk(tree):

@@ -13,7 +13,11 @@ from game import i18n
 from game.app.scenes.replay import BODY_SIZE, VERDICT_LINES, ReplayScene
 from game.app.words import verdict
 from game.match.match import Match, Seat
-from tests.ai.test_coach_reasons import CASES, played, reviewed
+
+try:  # the module pytest collected, when it did: its reviewed games are then weighed once, not twice
+    from test_coach_reasons import CASES, played, reviewed
+except ImportError:  # this file on its own
+    from tests.ai.test_coach_reasons import CASES, played, reviewed
 
 
 @pytest.mark.parametrize("size", fast_lane([(1024, 600), (1280, 720)], (1024, 600), single=True))

@@ -18,6 +18,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import parsed_source
 import polib
 import pygame
 import pytest
@@ -196,7 +197,7 @@ def test_nothing_is_translated_at_import_and_nothing_hides_the_translator() -> N
     with N_() and translated where shown; and a function that uses `_` as a
     throwaway name cannot call _()."""
     for path in sorted((ROOT / "game").rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed_source.tree(path)
         rel = path.relative_to(ROOT)
         assert not _module_level_calls(tree), f"{rel}: _() at import, lines {_module_level_calls(tree)}"
         assert not _function_shadowing(tree), f"{rel}: `_` assigned where _() is called: {_function_shadowing(tree)}"

@@ -150,7 +150,7 @@ def test_a_friend_joining_a_lobby_gets_their_own_lobby_and_its_chat(app):
 # -- Play again at this table, on the results ------------------------------------------------
 def _mode(host=None, **seat):
     fields = dict(again=False, accepted=[], declined=[], names=["Ana", "Bo", "Cy"], computers=[2], closed=None)
-    fields.update(watching=False, deal=0, started=True)
+    fields.update(watching=False, deal=0, started=True, hosts=[0], away_since={})  # a host at a window, nobody away
     fields.update(seat)
     sent = []
     client = SimpleNamespace(

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
+from matrix import fast_lane
 
 from tests.table_driver import click, make_app
 
@@ -93,14 +95,14 @@ def _hand_span(game: str, size: tuple[int, int], interface: float) -> tuple[floa
     return rects[0].unionall(rects[1:]).w, rects[0].w
 
 
-def test_a_smaller_interface_never_makes_the_hand_bigger():
+@pytest.mark.parametrize("game", fast_lane(["sticheln", "avalanche", "grinch"], "sticheln"))
+def test_a_smaller_interface_never_makes_the_hand_bigger(game):
     """Item 3: at 80 % the panels shrank, the room between them grew, and the
     hand fanned out wider than at 100 %."""
-    for game in ("sticheln", "avalanche", "grinch"):
-        for size in ((1280, 720), (1920, 1080), (1024, 600)):
-            small, card_small = _hand_span(game, size, 0.8)
-            full, card_full = _hand_span(game, size, 1.0)
-            assert card_small <= card_full and small <= full, (game, size, small, full)
+    for size in ((1280, 720), (1920, 1080), (1024, 600)):
+        small, card_small = _hand_span(game, size, 0.8)
+        full, card_full = _hand_span(game, size, 1.0)
+        assert card_small <= card_full and small <= full, (game, size, small, full)
 
 
 def test_a_bad_deal_code_is_said_as_a_sentence_and_start_waits_for_a_good_one():
@@ -258,6 +260,7 @@ def test_setup_seats_carry_their_table_mark_and_fill_the_screen_evenly():
             assert below <= max(above, ui(30)) + ui(30), (size, count, above, below)
 
 
+@pytest.mark.slow  # a whole game reviewed; the fast lane's review text: tests/tools/test_cli_review.py
 def test_the_command_line_review_says_moves_in_the_games_words(tmp_path, capsys):
     """Item 8: 'played play red 2' -- the engine's notation and colour names."""
     from game.persist import savefile

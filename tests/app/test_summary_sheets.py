@@ -76,6 +76,7 @@ def test_avalanche_ends_on_the_collected_piles():
     assert sheet.leaders == set(table.match.state.winners())
 
 
+@pytest.mark.slow  # a whole four-round game; the fast lane reaches the results by Grinch's (below)
 def test_the_results_hold_no_empty_band_and_keep_the_pain_cards():
     app, table, sheets = play("sticheln", 4, 3, stop_at_summary=False)
     assert len(sheets) == 4 and sheets[-1].title.startswith("Last round")

@@ -275,6 +275,7 @@ def _silent_lines(port: int, n: int) -> list:
     return lines
 
 
+@pytest.mark.slow  # 500 sockets; the fast lane keeps the strangers' bound in tests/net/test_loopback.py
 def test_a_seated_player_rejoins_within_two_seconds_while_500_silent_lines_are_held_open():
     table = new_table("grinch", ["open", "open"], ["", ""], seed=4)
     server = HostServer(table, host=LOOPBACK).start()

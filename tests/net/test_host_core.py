@@ -45,6 +45,7 @@ def test_a_whole_game_through_the_core_sends_each_seat_only_its_view(game_id):
         assert client.over and client.view == session.view(seat)
 
 
+@pytest.mark.slow  # the fast lane records one whole game of each kind above
 def test_thirty_recorded_games_find_no_hidden_card():
     recorder = Recorder()
     games = 0

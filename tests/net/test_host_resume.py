@@ -83,7 +83,7 @@ def test_a_killed_host_resumes_the_same_table_and_the_same_clients_finish_the_ga
         assert all(c.wait(lambda _s, c=c: not c.online, 10) for c in clients)
         kept = max(c.seat.moves for c in clients)
 
-        proc, port2, code2 = _start_host(tmp_path, "--resume")
+        proc, port2, code2 = _start_host(tmp_path, "--resume", "--no-again")  # closes when the game ends
         assert (port2, code2) == (port, code)  # the same table, where the clients look for it
         began = time.perf_counter()
         for c in clients:

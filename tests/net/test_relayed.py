@@ -310,3 +310,55 @@ def test_a_direct_line_is_sealed_and_one_to_another_table_at_that_address_goes_b
 def _serve_plain(game_id, humans, seed):
     session, table, states = make_table(game_id, humans, seed)
     return session, table, states, HostServer(table, host=LOOPBACK).start()
+
+
+def test_the_hosts_last_words_on_a_line_go_before_its_close_and_before_it_hangs_up():
+    """No grace on the host's side: the relay sends a friend what the host sent it before the
+    host's close of that line (a bye), and before the host's own hang-up."""
+    from game.net.relayed import RelayHost
+
+    words = [f"word {i} " + "." * 300 for i in range(60)]
+
+    with TestRelay() as relay:
+        invite = Invite.new(relay.url)
+
+        async def main():
+            hang_up = asyncio.Event()
+
+            async def serve(line):
+                async for message in line:
+                    if message == "close":  # the host's last words, then its close of the line
+                        for word in words:
+                            await line.send(word)
+                        await line.close()
+                    elif message == "hang up":  # the host's last words, then it leaves the relay
+                        for word in words:
+                            await line.send(word)
+                        hang_up.set()
+
+            host = RelayHost(invite, serve)
+            running = asyncio.create_task(host.run())
+            for _ in range(500):
+                if host.registered:
+                    break
+                await asyncio.sleep(0.02)
+            heard = []
+            for ask in ("close", "hang up"):
+                async with open_line(invite, direct=False) as line:
+                    await line.send(ask)
+                    if ask == "hang up":
+                        await asyncio.wait_for(hang_up.wait(), 10)
+                        await host.flush()
+                        await host.close()
+                    got = []
+                    try:
+                        async for message in line:
+                            got.append(message)
+                    except ConnectionError:
+                        pass
+                    heard.append(got)  # (the test relay's proxy closes every line 1000 itself)
+            running.cancel()
+            return heard
+
+        heard = asyncio.run(asyncio.wait_for(main(), 60))
+    assert heard == [words, words]

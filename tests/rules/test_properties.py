@@ -19,7 +19,8 @@ from game.rules import GAME_IDS, IllegalMove, get
 
 GAMES_PER_GAME = 2000  # spread evenly over the allowed player counts
 CHUNK = 50  # games per test case, so pytest-xdist can share them out
-QUICK = 4  # games per player count in the fast lane (-m "not slow"); the rest are slow
+QUICK = 4  # games per player count kept out of the sampled chunks: ...
+FAST = 2  # ... the first of them in the fast lane (-m "not slow"), the rest with the slow ones
 SLOW_CHUNKS = 1  # slow chunks per player count that .ci/run plays, picked by seed (all with FIRESIDE_FULL_MATRIX=1)
 MAX_MOVES = 5000  # far above the longest real game; a loop would trip it
 HIDDEN_PREFIXES = ("hand ", "pile", "pick ", "pending ")
@@ -30,7 +31,8 @@ def _cases():
         counts = list(get(game_id).PLAYERS)
         per_count = -(-GAMES_PER_GAME // len(counts))
         for n in counts:
-            yield pytest.param(game_id, n, range(QUICK), id=f"{game_id}-{n}p-quick")
+            yield pytest.param(game_id, n, range(FAST), id=f"{game_id}-{n}p-quick")
+            yield pytest.param(game_id, n, range(FAST, QUICK), id=f"{game_id}-{n}p-quick-rest", marks=pytest.mark.slow)
             for first in sample(range(QUICK, per_count, CHUNK), SLOW_CHUNKS, seed=f"{game_id}-{n}"):
                 seeds = range(first, min(first + CHUNK, per_count))
                 yield pytest.param(game_id, n, seeds, id=f"{game_id}-{n}p-{first}", marks=pytest.mark.slow)

@@ -64,6 +64,7 @@ def test_self_test_from_source() -> None:
     assert "(from source;" in run.stdout.splitlines()[0]
 
 
+@pytest.mark.slow  # the fast lane's failing self-tests: tests/app/test_damaged_assets.py
 def test_self_test_names_the_missing_file_and_fails() -> None:
     # the same entry point, with the sounds folder pointed somewhere empty
     code = (

@@ -62,7 +62,7 @@ def place_caption(
         if inner.contains(slid) and not slid.colliderect(t) and (not past or lands(slid, t, pointer)):
             fits.append(slid)
     if fits:
-        return min(fits, key=lambda b: cost(b, avoid, t, pointer))
+        return _cheapest(fits, avoid, t, pointer)
     return min((c.clamp(inner) for c, _vertical, _past in candidates), key=lambda b: _area(b.clip(t)))
 
 
@@ -86,6 +86,21 @@ def cost(
     """How much `box` (and the arrow from it to `target`) covers of each tier of `avoid`, to compare in order."""
     strips = arrow_strips(box, target, pointer) if target is not None and pointer else []
     return tuple(overlap(box, tier) + sum(overlap(strip, tier) for strip in strips) for tier in avoid)
+
+
+def _cheapest(
+    boxes: list[pygame.Rect], avoid: Sequence[Sequence[pygame.Rect]], target: pygame.Rect, pointer: int
+) -> pygame.Rect:
+    """`min(boxes, key=cost)`, the earlier box on a tie, weighed a tier at a
+    time: a later tier only for the boxes the earlier ones left tied."""
+    left = [(box, arrow_strips(box, target, pointer) if pointer else []) for box in boxes]
+    for tier in avoid:
+        if len(left) == 1:
+            break
+        costs = [overlap(box, tier) + sum(overlap(strip, tier) for strip in strips) for box, strips in left]
+        least = min(costs)
+        left = [entry for entry, covered in zip(left, costs) if covered == least]
+    return left[0][0]
 
 
 def arrow_strips(box: pygame.Rect, target: pygame.Rect, pointer: int, slices: int = 4) -> list[pygame.Rect]:
@@ -120,7 +135,7 @@ def _slide(box: pygame.Rect, inner: pygame.Rect, vertical: bool) -> pygame.Rect:
 
 def overlap(box: pygame.Rect, avoid: Sequence[pygame.Rect]) -> int:
     """How much of `avoid` `box` covers, in square pixels (0: none of it)."""
-    return sum(_area(box.clip(a)) for a in avoid)
+    return sum(_area(box.clip(avoid[i])) for i in box.collidelistall(avoid))  # only those it touches
 
 
 def _area(rect: pygame.Rect) -> int:

@@ -31,6 +31,7 @@ from game.app.table.mode import TableMode
 from game.app.ui import focus, widgets
 from game.app.ui.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
 from game.app.words import names
+from game.common.language import language
 from game.i18n import N_, _
 from game.match.match import Match, Seat
 
@@ -204,6 +205,7 @@ class LessonScene(Scene):
         self.mode = mode
         self.guide = mode.guide
         self.focus_start_group = table.focus_start_group
+        self._layout: tuple[object, pygame.Rect, list[tuple[str, int, Any, bool]]] | None = None
 
     # -- the table's own, shown by this screen ------------------------------------------
     def enter(self) -> None:
@@ -270,6 +272,18 @@ class LessonScene(Scene):
         top = ui(52)  # never over the status line, where a wrong click's answer shows
         window = pygame.Rect(ui(8), top, w - 2 * ui(8), h - top - ui(8))
         avoid = self.caption_avoids()
+        # everything the layout follows: worked out again only when one of them changed
+        # (it weighs a few hundred spots; a frame draws it and a test checks it again)
+        key = (
+            self.app.scale,
+            (w, h),
+            tuple(tuple(s) for s in spots),
+            tuple(tuple(tuple(r) for r in tier) for tier in avoid),
+            self.caption_lines(),
+            language(),
+        )
+        if self._layout is not None and self._layout[0] == key:
+            return self._layout[1].copy(), target, list(self._layout[2])
         best = None
         for width in dict.fromkeys(min(ui(n), w - 2 * ui(12)) for n in CAPTION_WIDTHS):
             lines = self.caption_text(width)
@@ -281,6 +295,7 @@ class LessonScene(Scene):
             if not any(covered):
                 break
         assert best is not None
+        self._layout = (key, best[1].copy(), list(best[2]))
         return best[1], target, best[2]
 
     def caption_avoids(self) -> list[list[pygame.Rect]]:

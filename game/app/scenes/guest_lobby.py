@@ -126,6 +126,12 @@ class GuestLobbyScene(ModalScene):
         if seat.closed is None:
             if self.watching:
                 out.append((_("You are watching: the game shows when the host starts it."), MUTED))
+            elif not seat.hosts:  # `fireside host`: nobody at a window there presses Start
+                if self.ready:
+                    out.append((_("You are ready. The game starts when everyone seated is ready."), INK))
+                else:
+                    text = _("Press I'm ready when you are: the game starts when everyone seated is ready.")
+                    out.append((text, INK))
             elif self.ready:
                 out.append((_("You are ready. The host starts the game."), INK))
             else:

@@ -167,8 +167,14 @@ def continue_hosting(app: AppSurface, save: TableSave) -> LobbyScene:
 
     prefs = network.load_prefs()  # the clock and the away wait the host chose last
     table = net.resumed(save, turn_time=prefs.turn_time, away_after=prefs.away_after)
+    # the kept table's lock, as `fireside host --resume` takes it: one copy of a table runs (TableLocked, an OSError)
     hosting = net.Hosting(
-        table, bind=save.bind, port=save.port, discovery=_discovery(save.discover), relay=_kept_invite(save.invite)
+        table,
+        bind=save.bind,
+        port=save.port,
+        discovery=_discovery(save.discover),
+        relay=_kept_invite(save.invite),
+        lock=True,
     )
     hosting.start()
     return app.routes.lobby(hosting, _host_clients(app, hosting, save.at_host))
@@ -229,7 +235,6 @@ class HostSetupScene(ModalScene):
         self.prefs = network.load_prefs()
         self.prefs.bind_all = False  # only this computer unless the person picks the network, each time
         self.via_relay = False  # anyone with the invite, through the relay in the network settings
-        self.relay_field = TextField(self.prefs.relay, max_len=200, on_submit=lambda _t: self.keep_relay())
         if self.prefs.turn_time not in TURN_TIMES:
             self.prefs.turn_time = 0
         if self.prefs.away_after not in AWAY_AFTERS:
@@ -292,8 +297,19 @@ class HostSetupScene(ModalScene):
             self.toggle_discover,
             enabled=self.prefs.bind_all,
         )
+        self.relay_settings = Button(  # the relay is a network setting: set there, used here
+            N_("Change the relay…") if self.prefs.relay else N_("Set a relay…"),
+            self.app.routes.network_settings,
+            primary=not self.prefs.relay,
+        )
         self.back = Button(N_("Back"), self.app.stack.pop, key=pygame.K_ESCAPE)
-        self.open_button = Button(N_("Open the table"), self.open_table, key=pygame.K_RETURN, primary=True)
+        self.open_button = Button(
+            N_("Open the table"),
+            self.open_table,
+            key=pygame.K_RETURN,
+            primary=True,
+            enabled=not (self.via_relay and not self.prefs.relay),  # through no relay: set one first
+        )
         return [
             *self.game_buttons,
             self.fewer,
@@ -304,7 +320,7 @@ class HostSetupScene(ModalScene):
             self.here_button,
             self.network_button,
             self.relay_button,
-            *([] if self.via_relay else [self.discover_button]),  # through a relay: the relay's field is there
+            self.relay_settings if self.via_relay else self.discover_button,  # through a relay: where it is set
             self.back,
             self.open_button,
         ]
@@ -352,9 +368,8 @@ class HostSetupScene(ModalScene):
         )
         self.discover_button.rect = pygame.Rect(0, 0, min(ui(360), p.w - ui(60)), ui(36))
         self.discover_button.rect.midtop = (p.centerx, y + ui(46))
-        # through a relay: its address (a network setting) where "Others can find it" is
-        self.relay_field.rect = pygame.Rect(0, 0, min(ui(420), p.w - ui(200)), ui(36))
-        self.relay_field.rect.midtop = (p.centerx + ui(60), y + ui(46))
+        # through a relay: the way to its address (a network setting) where "Others can find it" is
+        self.relay_settings.rect = self.discover_button.rect.copy()
         widgets.layout_row([self.back, self.open_button], (p.centerx, p.bottom - ui(34)), ui(200), ui(44), ui(16))
 
     def named_seats(self) -> list[int]:
@@ -373,35 +388,36 @@ class HostSetupScene(ModalScene):
             button.draw(surface, ui(18))
         colour = MUTED
         if self.via_relay:
-            field = self.relay_field.rect
-            label = _("Relay")
-            blit_text(
-                surface,
-                label,
-                widgets.fit_size(label, ui(16), ui(120)),
-                MUTED,
-                midright=(field.x - ui(10), field.centery),
-            )
-            self.relay_field.draw(surface, ui(16), pad=ui(8))
-            if not self.relay_field.text.strip():
-                line, colour = _("No relay is set: type a relay's address (Fireside has no relay of its own)."), DANGER
+            if not self.prefs.relay:
+                line, colour = _no_relay(), DANGER
             else:
-                line = _("Friends anywhere join with the invite, through the relay; it can't read the game.")
+                line = _("Friends anywhere join with the invite, through the relay at {relay}; it can't read the game.")
+                line = line.format(relay=_relay_host(self.prefs.relay))
         elif not self.prefs.bind_all:
             line = _("Only windows on this computer can join; choose This network for friends' laptops.")
         else:
             line = _("Computers on this network can join with the address and the code.")
-        size = widgets.fit_size(line, ui(15), p.w - ui(40))
-        blit_text(surface, line, size, colour, midtop=(p.centerx, self.discover_button.rect.bottom + ui(8)))
+        who = line
+        said = widgets.wrap(line, ui(15), p.w - ui(60))  # a long line in two rather than small
+        more = 0
+        if len(said) == 2:
+            more = ui(20)
+            for i, part in enumerate(said):
+                at = (p.centerx, self.discover_button.rect.bottom + ui(8) + i * more)
+                blit_text(surface, part, ui(15), colour, midtop=at)
+        else:
+            size = widgets.fit_size(line, ui(15), p.w - ui(40))
+            blit_text(surface, line, size, colour, midtop=(p.centerx, self.discover_button.rect.bottom + ui(8)))
         if "here" in self.kinds:
             line = _("A “Here” seat is played at this computer: pass it to that person on their turn.")
             size = widgets.fit_size(line, ui(15), p.w - ui(40))
-            blit_text(surface, line, size, MUTED, midtop=(p.centerx, self.discover_button.rect.bottom + ui(32)))
+            blit_text(surface, line, size, MUTED, midtop=(p.centerx, self.discover_button.rect.bottom + ui(32) + more))
         if self.prefs.turn_time:
             line = _("When a player's turn clock runs out, a computer plays that one move for them.")
             size = widgets.fit_size(line, ui(15), p.w - ui(40))
-            blit_text(surface, line, size, MUTED, midtop=(p.centerx, self.discover_button.rect.bottom + ui(56)))
-        if self.notice:
+            at = (p.centerx, self.discover_button.rect.bottom + ui(56) + more)
+            blit_text(surface, line, size, MUTED, midtop=at)
+        if self.notice and self.notice != who:  # "No relay is set" is said once
             size = widgets.fit_size(self.notice, ui(16), p.w - ui(40))
             blit_text(surface, self.notice, size, DANGER, midbottom=(p.centerx, self.back.rect.y - ui(6)))
 
@@ -409,21 +425,27 @@ class HostSetupScene(ModalScene):
         for seat in self.named_seats():
             if self.name_fields[seat].handle(event):
                 return True
-        if self.via_relay and self.relay_field.handle(event):
-            return True
         return super().handle(event)
 
     def keeps_key(self, event: pygame.event.Event) -> bool:
         """Keys a name field needs rather than the keyboard focus."""
-        typing = any(self.name_fields[s].focused for s in self.named_seats()) or self.relay_field.focused
+        typing = any(self.name_fields[s].focused for s in self.named_seats())
         return typing and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
 
+    def resume(self) -> None:
+        """Back from Settings → Network: the relay set there."""
+        from game.persist import network
+
+        self.prefs.relay = network.load_prefs().relay
+        self.notice = ""
+        self._again()
+
     def update(self, dt: float) -> None:
-        for field in (*self.name_fields.values(), self.relay_field):
+        for field in self.name_fields.values():
             field.update(dt)
 
     def next_frame(self) -> float | None:
-        fields = (*self.name_fields.values(), self.relay_field)
+        fields = self.name_fields.values()
         blinks = [t for f in fields if (t := f.next_frame()) is not None]
         return min(blinks) if blinks else None
 
@@ -472,11 +494,6 @@ class HostSetupScene(ModalScene):
         self.via_relay = True
         self.prefs.discover = False
         self._again()
-
-    def keep_relay(self) -> None:
-        self.prefs.relay = self.relay_field.text.strip()
-        self.relay_field.blur()
-        self._keep_prefs()
 
     def set_bind(self, everyone: bool) -> None:
         self.via_relay = False
@@ -529,9 +546,8 @@ class HostSetupScene(ModalScene):
         if self.via_relay:
             from game.net.invite import Invite, InviteError
 
-            self.keep_relay()
             if not self.prefs.relay:
-                self.notice = _("No relay is set: type a relay's address (Fireside has no relay of its own).")
+                self.notice = _no_relay()
                 return
             try:
                 invite = Invite.new(self.prefs.relay)
@@ -548,6 +564,7 @@ class HostSetupScene(ModalScene):
             discovery=discovery,
             host_name=_my_name(self.app),
             relay=invite,
+            lock=True,  # its save is the laptop's one hosted table's: not while another Fireside hosts that
         )
         try:
             hosting.start()
@@ -557,6 +574,21 @@ class HostSetupScene(ModalScene):
         self.app.sound.play("click")
         mine = [i for i, kind in enumerate(self.kinds) if kind in net.KEPT]
         self.app.routes.lobby(hosting, _host_clients(self.app, hosting, mine))
+
+
+def _no_relay() -> str:
+    """Said where the relay is missing: on Host a table, and after Open the table."""
+    return _("No relay is set: add one in Settings → Network (Fireside runs none for you).")
+
+
+def _relay_host(relay: str) -> str:
+    """The relay's machine as the setting names it (the address itself when it can't be read)."""
+    from game.net.invite import InviteError, parse_relay
+
+    try:
+        return parse_relay(relay).host
+    except InviteError:
+        return relay
 
 
 def _stepped(choices: list[int], now: int, by: int) -> int:
@@ -977,8 +1009,15 @@ class JoinScene(ModalScene):
 
         self.prefs = network.load_prefs()
         shown = url if url and _invited(url) else _address_of(url) if url else ""  # an invite: the whole of it
-        self.address_field = TextField(shown, max_len=400, on_submit=lambda _t: self.join())
-        self.code_field = TextField(code or "", max_len=6, on_submit=lambda _t: self.join())
+        # each empty field says what goes there, for someone who never joined a table (an invite's secret unshown)
+        self.address_field = TextField(
+            shown,
+            max_len=400,
+            on_submit=lambda _t: self.join(),
+            hint=N_("as the host's screen shows it, e.g. 192.168.1.20:47474"),
+            shown=_secret_hidden,
+        )
+        self.code_field = TextField(code or "", max_len=6, on_submit=lambda _t: self.join(), hint=N_("e.g. K3M9QP"))
         self.name = name or _my_name(app)
         self.name_field = _name_field(self.name)
         self.keeps_name = name is None  # `fireside join --name` names this table only, not the setting
@@ -993,6 +1032,7 @@ class JoinScene(ModalScene):
         self.discovery: Any = None
         self.found: list[Any] = []
         self.gone = False
+        self.invited = _invited(shown)  # an invite in the address field: it holds the relay and the code
         if self.prefs.discover:
             self.discovery = _discovery(True)
         if dial and url and _invited(url):
@@ -1016,7 +1056,8 @@ class JoinScene(ModalScene):
         self.watch_button = Button(N_("Watch"), partial(self.join, True))
         self.back = Button(N_("Back"), self.app.stack.pop, key=pygame.K_ESCAPE)
         self.join_button = Button(N_("Join"), self.join, key=pygame.K_RETURN, primary=True)
-        return [self.find_button, *self.found_buttons, self.back, self.watch_button, self.join_button]
+        finding = [] if self.invited else [self.find_button, *self.found_buttons]  # an invite: no finding
+        return [*finding, self.back, self.watch_button, self.join_button]
 
     def place_buttons(self) -> None:
         ui = self.app.ui
@@ -1024,6 +1065,9 @@ class JoinScene(ModalScene):
         self.address_field.rect = pygame.Rect(p.x + ui(180), p.y + ui(90), p.w - ui(210), ui(40))
         self.code_field.rect = pygame.Rect(p.x + ui(180), p.y + ui(146), ui(160), ui(40))
         left = self.code_field.rect.right + ui(130)
+        if self.invited:  # no code to type: the name takes the row, under the invite
+            self.code_field.rect = pygame.Rect(0, 0, 0, 0)
+            left = p.x + ui(180)
         self.name_field.rect = pygame.Rect(left, p.y + ui(146), max(ui(120), p.right - ui(30) - left), ui(40))
         self.find_button.rect = pygame.Rect(0, 0, min(ui(420), p.w - ui(40)), ui(36))
         self.find_button.rect.midtop = (p.centerx, p.y + ui(210))
@@ -1035,7 +1079,10 @@ class JoinScene(ModalScene):
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
         p = self.panel
-        for label, field in ((_("Address"), self.address_field), (_("Table code"), self.code_field)):
+        labelled = [(_("Invite") if self.invited else _("Address"), self.address_field)]
+        if not self.invited:
+            labelled.append((_("Table code"), self.code_field))
+        for label, field in labelled:
             blit_text(
                 surface,
                 label,
@@ -1046,10 +1093,12 @@ class JoinScene(ModalScene):
             field.draw(surface, ui(20))
         label = _("Your name")  # (none: the host calls the seat by its number, "Player 2")
         room = self.name_field.rect
-        size = widgets.fit_size(label, ui(17), ui(112))
+        size = widgets.fit_size(label, ui(17), ui(150 if self.invited else 112))
         blit_text(surface, label, size, INK, midright=(room.x - ui(10), room.centery))
         self.name_field.draw(surface, ui(20))
-        if self.prefs.discover and not self.found:
+        if self.invited:
+            self.draw_invite(surface)
+        elif self.prefs.discover and not self.found:
             line = _("No tables found yet; typing the address and the code always works.")
             size = widgets.fit_size(line, ui(15), p.w - ui(40))
             blit_text(surface, line, size, MUTED, midtop=(p.centerx, self.find_button.rect.bottom + ui(10)))
@@ -1061,8 +1110,28 @@ class JoinScene(ModalScene):
                 blit_text(surface, line, ui(18), colour, midtop=(p.centerx, y))
                 y += ui(24)
 
+    def draw_invite(self, surface: pygame.Surface) -> None:
+        """Under an invite: the relay it goes through (never its secret), and that it holds the code."""
+        ui = self.app.ui
+        p = self.panel
+        relay = _relay_of(self.address_field.text)
+        if relay is None:
+            lines, colour = [_("This invite is cut short or changed: copy the whole invite again.")], DANGER
+        else:
+            lines = [
+                _("Joining through the relay at {host}.").format(host=relay),
+                _("The invite holds the table's code: nothing else to type."),
+            ]
+            colour = INK
+        y = self.name_field.rect.bottom + ui(22)
+        for line, shade in zip(lines, (colour, MUTED), strict=False):
+            size = widgets.fit_size(line, ui(17), p.w - ui(60))
+            blit_text(surface, line, size, shade, midtop=(p.centerx, y))
+            y += ui(30)
+
     def handle(self, event: pygame.event.Event) -> bool:
-        for field in (self.address_field, self.code_field, self.name_field):
+        fields = [self.address_field, *([] if self.invited else [self.code_field]), self.name_field]
+        for field in fields:
             if field.handle(event):
                 return True
         return super().handle(event)
@@ -1076,6 +1145,10 @@ class JoinScene(ModalScene):
         self.address_field.update(dt)
         self.code_field.update(dt)
         self.name_field.update(dt)
+        if _invited(self.address_field.text) != self.invited:  # an invite pasted, or taken away
+            self.invited = not self.invited
+            self.code_field.blur()
+            self.resize(self.app.size)
         self.wait += dt
         if self.wait < POLL:
             return
@@ -1244,6 +1317,25 @@ def _address_of(url: str) -> str:
         except InviteError:
             return _("the relay")
     return url[5:] if url.startswith("ws://") else url
+
+
+def _relay_of(text: str) -> str | None:
+    """The relay machine an invite in `text` goes through (None: not a whole invite)."""
+    from game.net.invite import Invite, InviteError
+
+    try:
+        return Invite.parse(_invite_in(text)).relay.host
+    except (InviteError, ValueError):
+        return None
+
+
+def _secret_hidden(text: str) -> str:
+    """`text` as the address field shows it: an invite's secret (after '#') as dots."""
+    if not _invited(text):
+        return text
+    import re
+
+    return re.sub(r"#\S*", lambda m: "#" + "•" * min(8, len(m.group()) - 1), text)
 
 
 def _invited(text: str) -> bool:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 class SettingsScene(ModalScene):
     title = N_("Settings")
-    panel_size = (620, 500)  # fits UI_FIT's 576 logical units: the largest interface size still fits
+    panel_size = (620, 550)  # fits UI_FIT's 576 logical units: the largest interface size still fits
 
     def __init__(self, app: AppSurface):
         super().__init__(app)
@@ -31,6 +31,7 @@ class SettingsScene(ModalScene):
 
         # the name friends see at a network table, kept when it is accepted or the screen closes
         self.name_field = TextField(my_name(app.settings), max_len=NAME_LENGTH, on_submit=self.keep_name)
+        self.relay = _relay_setting()  # shown beside Network…, where it is set
 
     def keep_name(self, text: str | None = None) -> None:
         from game.app.words.player_name import keep_name
@@ -85,12 +86,14 @@ class SettingsScene(ModalScene):
             for code in ("", *i18n.LANGUAGES)
         ]
         self.done = Button(N_("Done"), self.app.stack.pop, key=pygame.K_ESCAPE, primary=True)
+        self.network_button = Button(N_("Network…"), self.app.routes.network_settings)
         return [
             *self.speed_buttons,
             *self.volume_buttons,
             *self.scale_buttons,
             self.screen_button,
             *self.language_buttons,
+            self.network_button,
             self.done,
         ]
 
@@ -110,11 +113,23 @@ class SettingsScene(ModalScene):
         # the player's name shares the last row with Done: [Your name ____________]  [Done]
         self.name_field.rect = pygame.Rect(p.x + ui(150), 0, ui(240), ui(40))
         self.name_field.rect.centery = self.done.rect.centery
+        # the network's settings (the relay) a row above: [Relay: none set]  [Network…]
+        self.network_button.rect = pygame.Rect(0, 0, ui(180), ui(40))
+        self.network_button.rect.center = (self.done.rect.centerx, p.y + ui(452))
+
+    def resume(self) -> None:
+        self.relay = _relay_setting()  # back from Settings → Network
+        self.resize(self.app.size)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
         p = self.panel
         s = self.app.settings
+        relay = _("Relay: {address}").format(address=self.relay) if self.relay else _("Relay: none set")
+        room = self.network_button.rect.x - p.x - ui(50)
+        relay, size = widgets.fitted(relay, ui(17), room)
+        at = (self.network_button.rect.x - ui(16), self.network_button.rect.centery)
+        blit_text(surface, relay, size, MUTED, midright=at)
         blit_text(surface, _("Animation speed"), ui(18), MUTED, center=(p.centerx, p.y + ui(84)))
         blit_text(surface, _("Volume"), ui(18), MUTED, center=(p.centerx - ui(132), p.y + ui(166)))
         blit_text(surface, _("Language"), ui(18), MUTED, center=(p.centerx, p.y + ui(344)))
@@ -196,3 +211,10 @@ class SettingsScene(ModalScene):
     def toggle_fullscreen(self) -> None:
         self.app.toggle_fullscreen()
         self.resize(self.app.size)
+
+
+def _relay_setting() -> str:
+    """The relay a table "anyone with the invite" goes through ("": none set)."""
+    from game.persist import network
+
+    return network.load_prefs().relay

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from game.app.scenes.history import HistoryScene
     from game.app.scenes.menu import MenuScene
     from game.app.scenes.network import HostSetupScene, JoinScene, LobbyScene, NetworkScene
+    from game.app.scenes.network_settings import NetworkSettingsScene
     from game.app.scenes.pass_device import PassScene
     from game.app.scenes.replay import ReplayScene
     from game.app.scenes.results import ResultsScene
@@ -61,6 +62,7 @@ ROUTES: dict[str, tuple[str, str, str]] = {
     "stats": ("game.app.scenes.stats", "StatsScene", "push"),
     "rules": ("game.app.scenes.rules", "RulesScene", "push"),
     "settings": ("game.app.scenes.settings", "SettingsScene", "push"),
+    "network_settings": ("game.app.scenes.network_settings", "NetworkSettingsScene", "push"),
     "menu": ("game.app.scenes.menu", "MenuScene", "push"),
     "summary": ("game.app.scenes.summary", "SummaryScene", "push"),
     "results": ("game.app.scenes.results", "ResultsScene", "push"),
@@ -152,6 +154,12 @@ class Routes:
         from game.app.scenes.settings import SettingsScene
 
         return self._show("settings", SettingsScene(self.app))
+
+    def network_settings(self) -> NetworkSettingsScene:
+        """Settings → Network: the relay a table "anyone with the invite" goes through."""
+        from game.app.scenes.network_settings import NetworkSettingsScene
+
+        return self._show("network_settings", NetworkSettingsScene(self.app))
 
     def learn_pick(self) -> LearnPickScene:
         from game.app.learn.screens import LearnPickScene

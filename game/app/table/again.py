@@ -88,6 +88,8 @@ class PlayAgain:
         if self.host is None:
             if self.answered is None:
                 out.append((_("The host asks: play again at this table? The same seats, a new deal."), ACCENT))
+            elif self.answered and not seat.hosts:  # `fireside host`: no host's window to deal at once
+                out.append((_("You said yes. The new deal starts when everyone still at the table has."), INK))
             elif self.answered:
                 out.append((_("You said yes. The new deal starts when everyone has, or when the host deals."), INK))
         else:
@@ -118,14 +120,19 @@ class PlayAgain:
                 word = _("yes")
             elif s in seat.declined:
                 word = _("no, left the table")
+            elif s in seat.away_since:  # their line is down: a computer plays for them (in the new deal too)
+                word = _("away — a computer plays")
             else:
                 word = _("not yet")
             parts.append(_("{name}: {answer}").format(name=names[s], answer=word))
         return " · ".join(parts)
 
     def people(self) -> list[int]:
+        """People's seats: not a computer's, unless a person answered there or is away from it
+        (a computer plays for them meanwhile: they are still at this table)."""
         seat = self.seat
-        return [s for s in range(len(seat.names)) if s not in seat.computers or s in seat.accepted + seat.declined]
+        answered = seat.accepted + seat.declined
+        return [s for s in range(len(seat.names)) if s not in seat.computers or s in answered or s in seat.away_since]
 
     # -- each frame ---------------------------------------------------------------------
     def changed(self) -> bool:

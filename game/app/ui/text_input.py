@@ -55,8 +55,10 @@ class TextField:
         on_submit: Callable[[str], None] | None = None,
         on_cancel: Callable[[], None] | None = None,
         hint: str = "",
+        shown: Callable[[str], str] | None = None,
     ):
         self.text = text[:max_len]
+        self.shown = shown  # what is drawn for the text (an invite's secret hidden); the text stays as typed
         self.hint = hint  # a catalog message (N_) shown, muted, while the field is empty
         self.max_len = max_len
         self.on_submit = on_submit
@@ -171,7 +173,8 @@ class TextField:
             width=2 if self.focused else 1,
         )
         room = self.rect.w - 2 * pad
-        size = widgets.fit_size(self.text + "M", size, room)
+        text = self.text if self.shown is None else self.shown(self.text)
+        size = widgets.fit_size(text + "M", size, room)
         left = (self.rect.x + pad, self.rect.centery)
         if not self.text:
             shown = pygame.Rect(left[0], self.rect.centery, 0, 0)
@@ -181,13 +184,13 @@ class TextField:
                 hint, px = widgets.fitted(hint, size * 7 // 8, self.rect.right - pad - at)
                 blit_text(surface, hint, px, MUTED, midleft=(at, self.rect.centery))
         elif self.all_selected and self.focused:
-            img_w = fonts.size(self.text, size)[0]  # as drawn, other scripts included
+            img_w = fonts.size(text, size)[0]  # as drawn, other scripts included
             sel = pygame.Rect(left[0] - 2, 0, img_w + 4, round(size * 1.4))
             sel.centery = self.rect.centery
             pygame.draw.rect(surface, SELECTION, sel, border_radius=3)
-            shown = blit_text(surface, self.text, size, INK, midleft=left)
+            shown = blit_text(surface, text, size, INK, midleft=left)
         else:
-            shown = blit_text(surface, self.text, size, INK, midleft=left)
+            shown = blit_text(surface, text, size, INK, midleft=left)
         if self.composition:
             shown = draw_composition(
                 surface, self.composition, size, (shown.right + (1 if self.text else 0), self.rect.centery)

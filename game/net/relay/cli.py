@@ -12,7 +12,8 @@ import sys
 
 from game.net.relay.limits import MAX_PAYLOAD, Limits
 
-HELP = """\
+HELP = (
+    """\
 Run a relay: hosts dial out to it and register their table, friends reach the
 table through it with the invite. The relay only forwards sealed messages by
 table and line; it never sees a secret or a card.
@@ -28,7 +29,14 @@ Behind a reverse proxy with TLS (recommended for a public relay):
 Without a proxy, give the relay the certificate itself: --tls-cert F --tls-key F.
 Several relay machines behind one name share their tables through Redis: give
 each the same --redis URL. Invites then read fireside://relay.example.org:443/...
+
+Limits are per address. A host sends one message per friend per move, so an
+address whose host line holds a table may send (1 + the friend lines open at
+that table) times --messages-per-second and --bytes-per-second (counting at
+most %d friend lines a table); a friend's address gets the plain limits.
 """
+    % Limits().host_friend_lines
+)
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -86,14 +94,16 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=float,
         default=defaults.messages_per_second,
         metavar="N",
-        help=f"messages sent, on average; twice as many at once (default {defaults.messages_per_second:g})",
+        help=f"messages sent, on average; twice as many at once; a host's address: x (1 + its friend lines)"
+        f" (default {defaults.messages_per_second:g})",
     )
     limits.add_argument(
         "--bytes-per-second",
         type=float,
         default=defaults.bytes_per_second,
         metavar="N",
-        help=f"bytes sent, on average; twice as many at once (default {int(defaults.bytes_per_second)})",
+        help=f"bytes sent, on average; twice as many at once; a host's address: x (1 + its friend lines)"
+        f" (default {int(defaults.bytes_per_second)})",
     )
 
 

@@ -7,7 +7,13 @@ frame ``{"refused": code, "text": ...}``, then the WebSocket closes).
 
 What the relay keeps per address is a few counters and two token buckets; an
 address whose last line is gone is forgotten, so the book stays as small as
-the crowd that is connected."""
+the crowd that is connected.
+
+A host sends one message per friend per move (each seat gets its own view),
+so a registered host line raises what its address may send: the messages and
+bytes per second (and their bursts) are multiplied by 1 + the friend lines
+open at its table (counting at most `host_friend_lines` of them per table).
+A friend's address gets no more than the plain allowance."""
 
 from __future__ import annotations
 
@@ -49,7 +55,7 @@ class Limits:
     lines_per_address: int = 64  # open lines (hosts and friends) from one address
     unhelloed_per_address: int = 8  # lines from one address that have not said hello yet
     tables_per_address: int = 8  # tables whose host dialled from one address
-    messages_per_second: float = 200.0  # frames one address may send, on average ...
+    messages_per_second: float = 200.0  # frames one address may send, on average (a host's: see below) ...
     messages_burst: float = 400.0  # ... and at once
     bytes_per_second: float = 1024.0 * 1024.0  # bytes one address may send, on average ...
     bytes_burst: float = 2.0 * 1024.0 * 1024.0  # ... and at once
@@ -60,6 +66,8 @@ class Limits:
     queue_frames: int = 256  # ... in at most this many frames
     total_lines: int = 20_000  # every line the relay holds at once
     join_timeout: float = 3.0  # seconds another relay machine has to answer a join
+    host_friend_lines: int = 24  # each friend line at a host's table (up to this many) adds one allowance
+    drain: float = 1.0  # seconds a line closed by its host (or by its host's leaving) has to send what was queued
 
 
 class TokenBucket:
@@ -73,22 +81,27 @@ class TokenBucket:
         self.tokens = burst
         self.stamp = now
 
-    def take(self, amount: float, now: float) -> bool:
+    def take(self, amount: float, now: float, scale: float = 1.0) -> bool:
+        """Take `amount` if there is that much.  `scale` multiplies the rate, the burst and
+        what is left alike (a frame costs 1/scale), so a larger allowance holds at once and
+        lines opened and closed again add nothing."""
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.tokens < amount:
+        cost = amount / scale
+        if self.tokens < cost:
             return False
-        self.tokens -= amount
+        self.tokens -= cost
         return True
 
 
 class Address:
     """What the relay counts for one address."""
 
-    __slots__ = ("lines", "unhelloed", "tables", "messages", "bytes")
+    __slots__ = ("lines", "unhelloed", "tables", "friends", "messages", "bytes")
 
     def __init__(self, limits: Limits, now: float) -> None:
         self.lines = 0
+        self.friends = 0  # friend lines at the tables its registered host lines hold (counted)
         self.unhelloed = 0
         self.tables = 0
         self.messages = TokenBucket(limits.messages_per_second, limits.messages_burst, now)
@@ -144,10 +157,18 @@ class AddressBook:
             entry.tables -= 1
             self._forget(address, entry)
 
+    def credit(self, address: str, friends: int) -> None:
+        """`friends` more (or fewer) friend lines at tables whose host line is from `address`."""
+        entry = self.entries.get(address)
+        if entry is not None:
+            entry.friends = max(0, entry.friends + friends)
+
     def charge(self, address: str, size: int, now: float) -> bool:
-        """One frame of `size` bytes from `address`: False when it is over a limit."""
+        """One frame of `size` bytes from `address`: False when it is over a limit (an address
+        with host lines may send 1 + their friend lines times the plain allowance)."""
         entry = self.entries[address]
-        return entry.messages.take(1.0, now) and entry.bytes.take(float(size), now)
+        scale = 1.0 + entry.friends
+        return entry.messages.take(1.0, now, scale) and entry.bytes.take(float(size), now, scale)
 
     def _forget(self, address: str, entry: Address) -> None:
         if entry.lines <= 0 and entry.tables <= 0:

@@ -44,7 +44,20 @@ TABLE_LEN = 16
 class Line:
     """One WebSocket at the relay and its bounded send queue."""
 
-    __slots__ = ("ws", "address", "role", "table", "number", "queue", "queued", "wake", "writer", "gone", "limits")
+    __slots__ = (
+        "ws",
+        "address",
+        "role",
+        "table",
+        "number",
+        "queue",
+        "queued",
+        "wake",
+        "writer",
+        "gone",
+        "limits",
+        "finishing",
+    )
 
     def __init__(self, ws: ServerConnection, address: str, limits: Limits) -> None:
         self.ws = ws
@@ -58,6 +71,7 @@ class Line:
         self.wake = asyncio.Event()
         self.writer: asyncio.Task[None] | None = None
         self.gone = False
+        self.finishing: asyncio.Task[None] | None = None  # finish(): the queue drains, then the close
 
     def push(self, frame: bytes | str) -> bool:
         """Queue `frame`; False when the line cannot keep up (its queue is full)."""
@@ -71,9 +85,12 @@ class Line:
         return True
 
     async def write_loop(self) -> None:
+        """Send what is queued, in order; once the line is `gone`, end when the queue is empty."""
         try:
             while True:
                 while not self.queue:
+                    if self.gone:
+                        return
                     self.wake.clear()
                     await self.wake.wait()
                 frame = self.queue.popleft()
@@ -84,6 +101,29 @@ class Line:
 
     def start(self) -> None:
         self.writer = asyncio.get_running_loop().create_task(self.write_loop())
+
+    def finish(self, code: int, reason: str) -> asyncio.Task[None]:
+        """Close the line once what is already queued for it is sent (for at most `limits.drain`
+        seconds: a peer that reads nothing is closed anyway); nothing more is queued meanwhile.
+        A host's last words to a friend (its bye) thus arrive before the close."""
+        self.gone = True  # push() drops from now on
+        writer, self.writer = self.writer, None
+        self.wake.set()
+        self.finishing = asyncio.get_running_loop().create_task(self._finish(writer, code, reason))
+        return self.finishing
+
+    async def _finish(self, writer: asyncio.Task[None] | None, code: int, reason: str) -> None:
+        if writer is not None:
+            try:
+                await asyncio.wait_for(asyncio.shield(writer), self.limits.drain)
+            except asyncio.TimeoutError:
+                writer.cancel()
+            except asyncio.CancelledError:
+                writer.cancel()
+                raise
+        self.queue.clear()
+        self.queued = 0
+        await _close(self.ws, code, reason)
 
     def stop(self) -> None:
         self.gone = True
@@ -99,7 +139,7 @@ class Table:
 
     A friend is a local :class:`Line`, or the id of the relay instance (str) the friend reached."""
 
-    __slots__ = ("id", "host", "friends", "next_line", "away_since", "owner_address", "last_used")
+    __slots__ = ("id", "host", "friends", "next_line", "away_since", "owner_address", "last_used", "credit")
 
     def __init__(self, table_id: str, host: Line, now: float) -> None:
         self.id = table_id
@@ -109,6 +149,7 @@ class Table:
         self.away_since: float | None = None
         self.owner_address = host.address
         self.last_used = now
+        self.credit: tuple[str, int] = ("", 0)  # (host address, friend lines) its allowance was raised by
 
 
 class Refused(Exception):
@@ -287,9 +328,9 @@ class Relay:
             pass
         finally:
             self.lines.discard(line)
-            self.book.release(address, helloed)
             line.stop()
             self.line_gone(line)
+            self.book.release(address, helloed)
 
     def refuse(self, line: Line, code: str) -> asyncio.Task[None] | None:
         """End `line` with a refusal (the JSON frame, then close 1008; 1001 when shutting down)."""
@@ -316,6 +357,7 @@ class Relay:
             table = self.tables.get(line.table)
             if table is not None and table.friends.get(line.number) is line:
                 del table.friends[line.number]
+                self.recount(table)
                 if table.host is not None:
                     self.to_host(table, {"close": line.number})
             elif self.remote.get((line.table, line.number)) is line:
@@ -330,11 +372,11 @@ class Relay:
         table.away_since = asyncio.get_running_loop().time()
         for number, friend in list(table.friends.items()):
             if isinstance(friend, Line):
-                friend.stop()
-                asyncio.get_running_loop().create_task(_close(friend.ws, 1001, "host gone"))
+                friend.finish(1001, "host gone")  # what the host sent last goes first
             elif self.shared is not None:
-                self.shared.close_remote(friend, table.id, number, host_gone=True)
+                self.shared.close_remote(friend, table.id, number, host_gone=True)  # after its payloads
         table.friends.clear()
+        self.recount(table)
         if self.shared is not None:
             self.shared.mark_away(table.id)
         log.info("host away %s", table.id[:4])
@@ -351,6 +393,7 @@ class Relay:
             elif self.shared is not None:
                 self.shared.close_remote(friend, table.id, number, host_gone=True)
         table.friends.clear()
+        self.recount(table)
         if host is not None:
             self.refuse(host, code or "idle")
         if self.shared is not None:
@@ -379,6 +422,7 @@ class Relay:
             table.host = line
             table.away_since = None
             table.last_used = loop.time()
+            self.recount(table)
             if self.shared is not None:
                 await self.shared.claim(line.table)
             log.info("host back %s", line.table[:4])
@@ -412,14 +456,15 @@ class Relay:
 
     def host_closes(self, table: Table, number: int) -> None:
         friend = table.friends.pop(number, None)
+        self.recount(table)
         if isinstance(friend, Line):
-            friend.stop()
-            asyncio.get_running_loop().create_task(_close(friend.ws, 1000, "closed by host"))
+            friend.finish(1000, "closed by host")  # what the host sent before the close goes first
         elif friend is not None and self.shared is not None:
             self.shared.close_remote(friend, table.id, number, host_gone=False)
 
     def too_slow(self, table: Table, friend: Line) -> None:
         table.friends.pop(friend.number, None)
+        self.recount(table)
         self.refuse(friend, "too_slow")
         if table.host is not None:
             self.to_host(table, {"close": friend.number})
@@ -443,8 +488,18 @@ class Relay:
         number = table.next_line
         table.next_line += 1
         table.friends[number] = friend
+        self.recount(table)
         self.to_host(table, {"open": number})
         return number
+
+    def recount(self, table: Table) -> None:
+        """The host's address may send more for each friend line at its table (limits.py)."""
+        host = table.host
+        want = (host.address, min(len(table.friends), self.limits.host_friend_lines)) if host else ("", 0)
+        if want != table.credit:
+            self.book.credit(table.credit[0], -table.credit[1])
+            self.book.credit(*want)
+            table.credit = want
 
     # -- a friend --------------------------------------------------------------------------
 
@@ -475,11 +530,11 @@ class Relay:
                 raise Refused("too_big")
             if table is not None:
                 if table.friends.get(line.number) is not line:
-                    return
+                    continue  # closed by the host: the close is on its way, after what was queued
                 self.host_data(table, line.number, frame)
             elif owner is not None and self.shared is not None:
                 if self.remote.get((line.table, line.number)) is not line:
-                    return
+                    continue
                 self.forwarded += 1
                 if not self.shared.to_host(owner, line.table, line.number, frame):
                     raise Refused("shared_down")
@@ -504,6 +559,7 @@ class Relay:
         table = self.tables.get(table_id)
         if table is not None and table.friends.get(number) == instance:
             del table.friends[number]
+            self.recount(table)
             self.to_host(table, {"close": number})
 
     def remote_to_friend(self, table_id: str, number: int, payload: bytes) -> None:
@@ -516,10 +572,8 @@ class Relay:
 
     def remote_close_friend(self, table_id: str, number: int, host_gone: bool) -> None:
         line = self.remote.pop((table_id, number), None)
-        if line is not None:
-            line.stop()
-            code, reason = (1001, "host gone") if host_gone else (1000, "closed by host")
-            asyncio.get_running_loop().create_task(_close(line.ws, code, reason))
+        if line is not None:  # the payloads before this close came first (one publisher, in order)
+            line.finish(*((1001, "host gone") if host_gone else (1000, "closed by host")))
 
     def table_moved(self, table_id: str) -> None:
         """The host of a table away from here came back at another instance."""
@@ -538,6 +592,7 @@ class Relay:
                 if isinstance(friend, str):
                     del table.friends[number]
                     self.to_host(table, {"close": number})
+            self.recount(table)
 
     # -- time ------------------------------------------------------------------------------
 
@@ -588,11 +643,18 @@ async def _refuse_now(ws: ServerConnection, code: str) -> None:
     await _close(ws, 1001 if code == "shutting_down" else 1008, WIRE_CODE.get(code, code))
 
 
+#: Seconds a close may take (a peer that reads nothing would hold it for ever: its socket is then cut).
+CLOSE_WAIT = 3.0
+
+
 async def _close(ws: ServerConnection, code: int, reason: str) -> None:
+    cut = asyncio.get_running_loop().call_later(CLOSE_WAIT, ws.transport.abort)
     try:
         await ws.close(code, reason)
-    except ConnectionClosed:
+    except (ConnectionClosed, OSError):
         pass
+    finally:
+        cut.cancel()
 
 
 async def _drain(ws: ServerConnection) -> None:

@@ -79,7 +79,8 @@ def play_by_clicks(app, table, rng: random.Random, limit: int = 100_000) -> int:
     return clicks
 
 
-@pytest.mark.parametrize("players,seed", fast_lane([(2, 11), (5, 23)], (2, 11)))
+# whole games: the fast lane plays Sticheln's (tests/app/test_app.py)
+@pytest.mark.parametrize("players,seed", fast_lane([(2, 11), (5, 23)]))
 def test_full_game_by_mouse(players, seed, monkeypatch):
     app, table = make(players, seed)
     assert isinstance(table, AvalancheTable)
@@ -329,6 +330,7 @@ def test_pass_and_play_shows_only_the_acting_humans_hand():
     assert passes >= 2
 
 
+@pytest.mark.slow  # 40 animated moves; the fast lane resizes mid-animation in tests/app/test_app.py
 def test_resize_during_a_hold_keeps_going():
     rng = random.Random(4)
     app, table = make(3, seed=31, speed="normal")

@@ -109,8 +109,8 @@ def play_game(players: int, size, seed: int, shots: str | None = None) -> dict:
     return seen
 
 
-@pytest.mark.parametrize(
-    "players,size,seed", fast_lane([(2, (1280, 720), 3), (4, (1920, 1080), 5)], (2, (1280, 720), 3))
+@pytest.mark.parametrize(  # whole games: the fast lane plays Sticheln's (tests/app/test_app.py)
+    "players,size,seed", fast_lane([(2, (1280, 720), 3), (4, (1920, 1080), 5)])
 )
 def test_full_game_by_mouse(players, size, seed):
     seen = play_game(players, size, seed)
@@ -194,6 +194,7 @@ def test_pad_toggle_and_resize_keep_working():
     assert not table.pad_open
 
 
+@pytest.mark.slow  # a whole game; the fast lane's pass-and-play hands: Avalanche's and tests/app/test_app.py
 def test_pass_and_play_never_shows_another_hand():
     from game.app.scenes.pass_device import PassScene
 

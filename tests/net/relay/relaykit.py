@@ -106,6 +106,16 @@ async def closed(ws: ClientConnection) -> int | None:
     return ws.close_code
 
 
+async def last_words(ws: ClientConnection) -> tuple[list[bytes | str], int | None, str]:
+    """Every frame a line still gets, then its close code and reason (bounded by WAIT a frame)."""
+    frames: list[bytes | str] = []
+    with contextlib.suppress(ConnectionClosed):
+        for _ in range(100_000):
+            frames.append(await asyncio.wait_for(ws.recv(), WAIT))
+    await asyncio.wait_for(ws.wait_closed(), WAIT)
+    return frames, ws.close_code, ws.close_reason or ""
+
+
 async def until(check: Callable[[], bool], what: str) -> None:
     """Wait (bounded) until `check()` holds."""
     for _ in range(int(WAIT / 0.01)):

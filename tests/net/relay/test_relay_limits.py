@@ -123,7 +123,7 @@ def test_an_address_that_sends_too_fast_is_refused() -> None:
         async with relay_at(limits) as relay:
             h = await host(relay)
             f, n = await friend(relay, h)
-            for i in range(40):
+            for i in range(100):  # (from the host's address: 1 + 1 friend line times the burst)
                 try:
                     await f.send(b"%d" % i)
                 except Exception:
@@ -137,6 +137,42 @@ def test_an_address_that_sends_too_fast_is_refused() -> None:
             assert await refused(h) == ("too_fast", 1008)
 
     run(go())
+
+
+def test_a_hosts_allowance_grows_with_its_friend_lines() -> None:
+    """A host sends one frame per friend per move: its address may send 1 + friends times as much."""
+
+    async def go() -> None:
+        async with relay_at(Limits(messages_per_second=1.0, messages_burst=10.0)) as relay:
+            h = await host(relay)
+            friends = [await friend(relay, h) for _ in range(3)]  # from 127.0.0.1 too: they send nothing
+            for i in range(35):  # 3.5 times the plain burst: within 1 + 3
+                ws, n = friends[i % 3]
+                await h.send(to_line(n, b"%d" % i))
+                assert await binary(ws) == b"%d" % i
+            for ws, n in friends:
+                await ws.close()
+                assert await text(h) == {"close": n}
+            assert relay.book.entries["127.0.0.1"].friends == 0
+            for i in range(35):  # alone at its table again: the plain allowance
+                try:
+                    await h.send(to_line(1, b"%d" % i))
+                except Exception:
+                    break
+            assert await refused_skipping(h) == "too_fast"
+
+    run(go())
+
+
+def test_a_friend_line_counts_once_and_only_while_open() -> None:
+    book = AddressBook(Limits(messages_per_second=1.0, messages_burst=2.0, host_friend_lines=2))
+    assert book.admit("h", 0.0) is None
+    book.credit("h", 2)
+    assert all(book.charge("h", 1, 0.0) for _ in range(6)) and not book.charge("h", 1, 0.0)
+    book.credit("h", -2)
+    assert book.charge("h", 1, 2.0) and book.charge("h", 1, 2.0) and not book.charge("h", 1, 2.0)
+    book.credit("nobody", 3)  # an address without a line: nothing kept
+    assert set(book.entries) == {"h"}
 
 
 async def refused_skipping(ws: object) -> str:

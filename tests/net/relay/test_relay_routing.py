@@ -4,7 +4,9 @@ payloads each way, pings, closes from either side, the host's grace."""
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
+import socket
 
 from relaykit import (
     OTHER,
@@ -15,13 +17,16 @@ from relaykit import (
     friend,
     hello,
     host,
+    last_words,
     refused,
     relay_at,
     run,
     text,
     to_line,
     until,
+    url,
 )
+from websockets.asyncio.client import connect
 
 from game.net.relay.limits import Limits
 
@@ -99,7 +104,7 @@ def test_the_grace_runs_out_and_the_table_is_gone() -> None:
             f = await dial(relay)
             code, _ = await refused_after_hello(f)
             assert code == "no_table"
-            assert relay.book.entries == {}  # nothing kept of an address without a line
+            await until(lambda: relay.book.entries == {}, "nothing kept of an address without a line")
 
     run(go())
 
@@ -136,6 +141,61 @@ def test_many_lines_at_one_table_stay_apart() -> None:
                 await h.send(to_line(n, f"to {n}".encode()))
             for ws, n in friends:
                 assert await binary(ws) == f"to {n}".encode()
+            await h.close()
+
+    run(go())
+
+
+def test_a_close_by_the_host_comes_after_what_it_sent_before() -> None:
+    """The host's last words to a friend (a bye) are not lost to its close: the relay sends what
+    it had queued for the friend, then closes; the same when the host's own line ends."""
+
+    async def go() -> None:
+        async with relay_at() as relay:
+            h = await host(relay)
+            f1, n1 = await friend(relay, h)
+            f2, n2 = await friend(relay, h)
+            f3, n3 = await friend(relay, h)
+            words = [b"%d" % i + b"." * 200 for i in range(100)]
+            for word in words:  # all of it at once, then the close: most of it still queued at the relay
+                await h.send(to_line(n1, word))
+            await h.send(json.dumps({"close": n1}))
+            assert await last_words(f1) == (words, 1000, "closed by host")
+            for word in words:
+                await h.send(to_line(n2, word))
+                await h.send(to_line(n3, word))
+            await h.close()  # the host leaves: each friend gets all it was sent, then "host gone"
+            assert await last_words(f2) == (words, 1001, "host gone")
+            assert await last_words(f3) == (words, 1001, "host gone")
+
+    run(go())
+
+
+def test_a_friend_that_reads_nothing_holds_the_close_only_a_moment() -> None:
+    async def go() -> None:
+        async with relay_at(Limits(drain=0.05)) as relay:
+            h = await host(relay)
+            sock = socket.socket()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sock.connect(("127.0.0.1", relay.port))
+            slow = await connect(url(relay), sock=sock, max_queue=1, compression=None, open_timeout=5)
+            assert (await hello(slow, "friend"))["ok"] == "friend"
+            assert await text(h) == {"open": 1}
+            line = next(line for line in relay.lines if line.role == "friend")
+            for _ in range(2000):  # bounded: until the socket's buffers are full and a frame waits in the queue
+                await h.send(to_line(1, b"z" * 60_000))
+                await asyncio.sleep(0.02)
+                if line.queue:
+                    break
+            else:
+                raise AssertionError("the slow friend read everything")
+            await h.send(json.dumps({"close": 1}))
+            await until(lambda: line.finishing is not None, "the close began")
+            finishing = line.finishing
+            assert finishing is not None
+            await asyncio.wait_for(finishing, 10)  # drain (0.05 s), then the close (at most its timeout)
+            assert line.queue == collections.deque() and line.gone
+            slow.transport.abort()
             await h.close()
 
     run(go())

@@ -21,6 +21,7 @@ from relaykit import (
     friend,
     hello,
     host,
+    last_words,
     refused,
     run,
     text,
@@ -206,3 +207,25 @@ def test_no_secret_reaches_either_instance_log(redis: RedisServer, caplog: pytes
         run(go())
     logged = "\n".join(r.getMessage() for r in caplog.records)
     assert caplog.records and logged.count(secret) == 0 and logged.count(TABLE) == 0
+
+
+def test_a_close_by_the_host_comes_after_what_it_sent_before_across_instances(redis: RedisServer) -> None:
+    """Through Redis too: the close crosses after the payloads before it, and the friend's
+    instance sends them all before it closes the line."""
+
+    async def go() -> None:
+        async with two_relays(redis.url) as (a, b):
+            h = await host(a)
+            far, n = await friend(b, h)
+            words = [b"%d" % i + b"." * 200 for i in range(100)]
+            for word in words:
+                await h.send(to_line(n, word))
+            await h.send(json.dumps({"close": n}))
+            assert await last_words(far) == (words, 1000, "closed by host")
+            far2, n2 = await friend(b, h)
+            for word in words:
+                await h.send(to_line(n2, word))
+            await h.close()
+            assert await last_words(far2) == (words, 1001, "host gone")
+
+    run(go())

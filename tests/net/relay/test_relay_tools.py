@@ -26,6 +26,7 @@ def test_relay_help_says_how_to_run_it_behind_a_reverse_proxy(capsys: pytest.Cap
     out = capsys.readouterr().out
     for words in ("reverse proxy", "--behind-proxy", "X-Forwarded-For", "--tls-cert", "--redis", "reverse_proxy"):
         assert words in out
+    assert "(1 + the friend lines open at" in " ".join(out.split())  # a host's allowance
 
 
 @pytest.mark.parametrize(
