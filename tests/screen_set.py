@@ -421,6 +421,61 @@ def reconnecting(app: App, lang: str) -> None:
     frames(app, 3)
 
 
+class _HostControls:
+    """The host's controls of a table that is not there (the window's screens only read them)."""
+
+    def hand_over(self, seat: int, level: str | None) -> None: ...
+
+    def close(self, reason: str = "host_closed") -> None: ...
+
+    def seated(self) -> list[int]:
+        return [0, 1, 2]
+
+    def listen(self, callback: Callable[[object], None]) -> None: ...
+
+    def unlisten(self, callback: Callable[[object], None]) -> None: ...
+
+
+def _hosted_table(app: App, lang: str):
+    client, _names = _fed_client(lang)
+    table = app.routes.remote_table(client, _HostControls())
+    frames(app, 30, until=lambda: not table.stage.busy)
+    return table
+
+
+def host_menu(app: App, lang: str) -> None:
+    """The host's menu at its network table: keep the table open, or close it for everyone."""
+    _hosted_table(app, lang).open_menu()
+    frames(app, 2)
+
+
+def close_table(app: App, lang: str) -> None:
+    """Close the table for everyone? (asked by the window's close button: and quit)."""
+    table = _hosted_table(app, lang)
+    table.mode.hosted.ask_close(quitting=True)
+    frames(app, 2)
+
+
+def hosting_bar(app: App, lang: str) -> None:
+    """The table kept open behind every screen (Host a table, here): the bar in its own strip."""
+    table = _hosted_table(app, lang)
+    table.mode.hosted.keep_open()
+    app.routes.network()
+    app.routes.host_setup()
+    frames(app, 3)
+
+
+def host_gone(app: App, lang: str) -> None:
+    """A friend's table after the host closed it: who did, the countdown, Try again."""
+    client, names = _fed_client(lang, seat=1)
+    client.seat.host = names[0]
+    table = app.routes.remote_table(client)
+    frames(app, 30, until=lambda: not table.stage.busy)
+    client.seat.closed, client.drops, client.seated = "host_closed", 1, False
+    client._next_try = time.monotonic() + 4.5  # (as the client's thread sets it between two dials)
+    frames(app, 3)
+
+
 def spectator(app: App, lang: str) -> None:
     client, _names = _fed_client(lang, "grinch", seat=-1, seats=3)
     table = app.routes.remote_table(client)
@@ -543,6 +598,10 @@ SCREENS: dict[str, Callable[[App, str], object]] = {
     "remote-chat": remote_chat,
     "reconnecting": reconnecting,
     "spectator": spectator,
+    "host-menu": host_menu,
+    "close-table": close_table,
+    "hosting-bar": hosting_bar,
+    "host-gone": host_gone,
     "hint": hint,
     "review-mark": review_mark,
     "review-summary": review_summary,
@@ -565,7 +624,7 @@ def read(name: str, lang: str, size: tuple[int, int], save: str | None = None) -
                 made = SCREENS[name](app, lang)
                 if isinstance(made, list):
                     closers = made
-                canvas = Canvas(app.size)
+                canvas = Canvas(app.screen.get_size())  # (the whole window: an overlay's strip too)
                 SHEET.__init__(texts)
                 app.screen = canvas
                 missing.clear()

@@ -268,6 +268,11 @@ class HostTable:
             self.names[seat] = name
         return token
 
+    def host_name(self) -> str:
+        """The name of the person whose window keeps the table (its first seat), as a welcome
+        tells it ("Ana closed the table"); "" at a table with nobody at the host (`fireside host`)."""
+        return self.names[self.at_host[0]] if self.at_host and self.at_host[0] < len(self.names) else ""
+
     def give_open_seats(self, level: str = "normal") -> list[Out]:
         """The open seats nobody took go to computers at `level` (the lobby's button),
         each under a computer's name; a kept seat (the host's own) stays a person's."""
@@ -832,6 +837,7 @@ class HostTable:
             names=self.names,
             to_id=hello.id,
             missed=missed,
+            host_name=self.host_name(),
         )
         out.append((conn, self._welcome(welcome)))
         out.extend(self._push_all())
@@ -863,6 +869,7 @@ class HostTable:
             watching=True,
             to_id=hello.id,
             missed=self.missed(PUBLIC, hello.seen),  # a spectator back after a drop: the public side of what it missed
+            host_name=self.host_name(),
         )
         return [(conn, self._welcome(welcome)), *self._push_all()]  # the players see who watches
 

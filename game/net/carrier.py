@@ -313,6 +313,12 @@ class HostServer:
         task.add_done_callback(self._later.discard)
 
     async def _serve(self, ws: Any) -> None:
+        if self.closed_by is not None:  # closing: a line that comes now is only told so (a rejoin now would
+            try:  # turn its seat's key, and the table's slot, written as it closes, would keep the old one:
+                await ws.send(p.encode(p.Bye(reason=self.closed_by)).decode())  # bad_token when it reopens)
+            except Exception as exc:  # gone already
+                log.info("a line while closing: %s", exc)
+            return
         if self.relay is not None and _path(ws) == SEALED_PATH:  # a friend with the invite, at our own door
             relay_host = self.relay_host
             ws = SealedSocket(ws, self.relay, lambda: relay_host.offer() if relay_host else LineOffer(self._code()))

@@ -20,18 +20,30 @@ from typing import Any
 import msgspec
 
 from game import __version__, ai, rules
-from game.common.person_name import said
+from game.common.person_name import said, say_name
 from game.net import protocol as p
 from game.net import words
 from game.net.invite import Invite, looks_like_invite
 from game.rules.core import Event, Phrase
 
-__all__ = ["INBOX", "RETRY_FOR", "Client", "ClientSeat", "play_bot", "state_from_json"]
+__all__ = ["BACKOFF", "INBOX", "RETRY_AFTER_BYE", "RETRY_FOR", "Client", "ClientSeat", "play_bot", "state_from_json"]
 
 #: Views a seat keeps until its window has shown them (a window that falls further behind snaps to the latest).
 INBOX = 512
-#: How long a dropped `Client` keeps dialling again before it gives up on the host.
-RETRY_FOR = 20.0
+#: How long a dropped `Client` keeps dialling again before it gives up on the host (None: until it is closed;
+#: a window's client dials until its person leaves, tests and tools may bound it).
+RETRY_FOR: float | None = None
+#: Seconds between one failed dial and the next: at once, then slowly longer (a bad line fails a few dials
+#: in a row and must not wait long for it), never more than the last (the cap per try: a host that comes
+#: back is found within it).
+BACKOFF = (0.05, 0.5, 1.0, 1.0, 2.0, 2.0, 3.0, 5.0, 8.0, 10.0)
+#: A host's bye after which the line is still dialled again: it closed the table, which it keeps (it may
+#: open it again: Continue hosting).  After any other bye ("replaced": another window has the seat;
+#: "game_over") the client stops.
+RETRY_AFTER_BYE = frozenset({"host_closed"})
+#: Refusals of a rejoin's hello after which dialling again is no use: the table there does not know
+#: the seat's key (its game is over and a new one opened), or is another table.
+FOR_GOOD = frozenset({"bad_token", "no_such_table"})
 
 
 def state_from_json(module: Any, data: dict[str, Any]) -> Any:
@@ -62,6 +74,7 @@ class ClientSeat:
         self.code: str | None = code  # the table's code: asked for in the hello, confirmed by the welcome
         self.game: str | None = None
         self.names: list[str] = []
+        self.host = ""  # the name of the person whose laptop keeps the table, as the welcome said ("": none)
         self._state: dict[str, Any] | None = None  # the last view's JSON, rebuilt into `view` when asked
         self._view: Any = None
         self.turn: int | None = None  # the seat to act in the last view
@@ -176,7 +189,9 @@ class ClientSeat:
         if isinstance(message, p.Welcome):
             self.seat, self.token, self.code = message.seat, message.token, message.code
             self.game, self.names = message.game, said(message.names)
+            self.host = say_name(message.host_name) if message.host_name else self.host
             self.watching = message.watching
+            self.closed = None  # the host is back (it had closed the table and opened it again)
             self.watch = self.watch or message.watching  # freed from a seat: a rejoin watches anew
             self.moved = message.moved or self.moved
             self.welcomes += 1
@@ -262,10 +277,11 @@ class ClientSeat:
 class Client:
     """A `ClientSeat` over WebSockets in a thread of its own (see module doc).
 
-    With `retry` a line that breaks (not one the host closed with a bye, not
-    `close()`) is dialled again at once and then every second for
-    `RETRY_FOR` seconds, with the seat's token: the window only shows
-    "Reconnecting…" meanwhile.  `on_change`, if set, is called on the
+    With `retry` a line that breaks (not `close()`, not a bye but the host's
+    `RETRY_AFTER_BYE`) is dialled again with the seat's token: at once, then
+    after longer and longer waits (`BACKOFF`, its last the cap), until the
+    client is closed (or `retry_for` seconds, when set); `next_try_in` says
+    when the next dial is, `try_now` dials at once.  `on_change`, if set, is called on the
     client's thread after every message and every change of the line (a
     window wakes its loop with it; it must not block)."""
 
@@ -282,7 +298,7 @@ class Client:
         self.url = url.link() if isinstance(url, Invite) else url  # an invite: its fireside:// link
         self.seat = ClientSeat(name, token, code=code, watch=watch, inbox=INBOX)
         self.retry = retry
-        self.retry_for = RETRY_FOR
+        self.retry_for: float | None = RETRY_FOR
         self.on_change: Callable[[], None] | None = None
         self._lock = threading.Condition()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -291,9 +307,13 @@ class Client:
         self._closing = False
         self.online = False
         self.seated = False  # online, and the host gave us the seat again on this line
-        self.gave_up = False  # the line broke and dialling again did not bring it back
+        self.gave_up = False  # the line broke and dialling again did not bring it back (only with `retry_for`)
         self.drops = 0  # lines lost (for tests and the window's words)
+        self.tries = 0  # dials since the line was lost that did not bring the seat back
         self.error: BaseException | None = None
+        self._next_try: float | None = None  # when the next dial is (monotonic), while waiting for it
+        self._wake: asyncio.Event | None = None  # set to dial at once (`try_now`)
+        self._refused_hello: str | None = None  # the code the host refused this line's hello with
 
     def start(self) -> Client:
         self._closing = False
@@ -325,8 +345,24 @@ class Client:
 
     @property
     def reconnecting(self) -> bool:
-        """The line broke and the client is dialling again (with `retry`)."""
-        return self.retry and not self.seated and not self.gave_up and not self._closing and self.drops > 0
+        """The line broke (or the host closed the table) and the client is dialling again (with `retry`)."""
+        if not self.retry or self.seated or self.gave_up or self._closing or self.drops == 0:
+            return False
+        return self.seat.closed is None or self.seat.closed in RETRY_AFTER_BYE
+
+    def next_try_in(self) -> float | None:
+        """Seconds until the next dial while the client waits between two (None: it is dialling, or not retrying)."""
+        at = self._next_try
+        return None if at is None or not self.reconnecting else max(0.0, at - time.monotonic())
+
+    def try_now(self) -> None:
+        """Dial again at once instead of at the end of the wait (the window's Try again)."""
+        loop, wake = self._loop, self._wake
+        if loop is not None and wake is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(wake.set)
+            except RuntimeError:  # the loop just closed: nothing is waiting
+                pass
 
     def send_move(self, move: Any, at: int) -> None:
         """Send `move`, made on the view of move count `at` (RuntimeError: not
@@ -366,6 +402,7 @@ class Client:
     def close(self, timeout: float = 5.0) -> None:
         """Hang up without a bye (the seat stays ours to rejoin); no dialling again."""
         self._closing = True
+        self.try_now()  # a wait between two dials ends now
         loop, ws = self._loop, self._ws
         if loop is not None and ws is not None and not loop.is_closed():
             asyncio.run_coroutine_threadsafe(ws.close(), loop)
@@ -413,19 +450,41 @@ class Client:
 
     async def _main(self) -> None:
         lost_at: float | None = None
+        self._loop = asyncio.get_running_loop()  # (`try_now` wakes the wait on it, before any line opened)
+        wake = self._wake = asyncio.Event()
         while True:
             await self._line()
-            if not self.retry or self._closing or self.seat.closed is not None or self.seat.token is None:
+            closed = self.seat.closed
+            if not self.retry or self._closing or self.seat.token is None:
                 return
-            now = time.monotonic()
-            lost_at = now if lost_at is None or self.seated_since > lost_at else lost_at
-            if now - lost_at > self.retry_for:
+            if closed is not None and closed not in RETRY_AFTER_BYE:
+                return
+            if self._refused_hello in FOR_GOOD:  # the table there is not ours (any more): no use dialling it
                 with self._lock:
                     self.gave_up = True
                     self._lock.notify_all()
                 self._changed()
                 return
-            await asyncio.sleep(0.05 if now - lost_at < 0.1 else 1.0)
+            now = time.monotonic()
+            if lost_at is None or self.seated_since > lost_at:  # a new loss: count the tries from here
+                lost_at, self.tries = now, 0
+            else:
+                self.tries += 1
+            if self.retry_for is not None and now - lost_at > self.retry_for:
+                with self._lock:
+                    self.gave_up = True
+                    self._lock.notify_all()
+                self._changed()
+                return
+            wait = BACKOFF[min(self.tries, len(BACKOFF) - 1)]
+            self._next_try = now + wait
+            wake.clear()
+            self._changed()
+            try:
+                await asyncio.wait_for(wake.wait(), wait)
+            except asyncio.TimeoutError:
+                pass
+            self._next_try = None
             if self._closing:
                 return
 
@@ -443,10 +502,13 @@ class Client:
                 if self._closing:  # close() came while we dialled (it saw no line to close): hang up now
                     return
                 self.online = True
+                self._refused_hello = None
                 await ws.send(self.seat.hello().decode())
                 async for raw in ws:
                     with self._lock:
                         message = self.seat.handle(raw)
+                        if isinstance(message, p.Refused) and message.to_kind == "hello":
+                            self._refused_hello = message.code
                         welcomed = isinstance(message, p.Welcome)
                         if welcomed:
                             self.seated, self.seated_since, self.error = True, time.monotonic(), None

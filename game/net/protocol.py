@@ -118,6 +118,7 @@ class Welcome(msgspec.Struct, tag="welcome", tag_field="kind"):
     names: Names
     watching: bool = False  # a spectator's welcome: `seat` is -1 and `token` only lets it chat and leave
     to_id: MessageId = 0
+    host_name: Name = ""  # the person whose laptop keeps the table ("": nobody at it, `fireside host`)
     # a rejoin's catch-up: the moves since the hello's `seen`, as this line may see them (the latest ones) ...
     missed: Annotated[list[MissedMove], Meta(max_length=MAX_MISSED)] = []
     # ... and the table's last chat lines (numbered by the host: `Chat.id`), so the chat does not start empty
@@ -215,7 +216,8 @@ class Chat(msgspec.Struct, tag="chat", tag_field="kind"):
 
 class Bye(msgspec.Struct, tag="bye", tag_field="kind"):
     """Leaving (a client) or closing the table (the host): `reason` is a code
-    (`words.BYE`: "host_closed"), each window says it in its own language."""
+    (`words.BYE`: "host_closed", "replaced", "game_over"), each window says it in
+    its own language (and after "host_closed" dials again: the host keeps the table)."""
 
     token: Token | None = None
     reason: Code = ""

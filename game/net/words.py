@@ -9,9 +9,10 @@ receiving side.  A code not listed here is the rules' own (the table's
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.rules.core import Phrase
 
 TEXTS = {
@@ -51,7 +52,19 @@ NOTICES = {
     "not_saved": N_("The host cannot save this table now: if the host stops, this game is lost."),
 }
 
-__all__ = ["BYE", "NOTICES", "TEXTS", "could_not_open", "phrase", "say", "say_bye", "say_notice"]
+__all__ = [
+    "BYE",
+    "NOTICES",
+    "TEXTS",
+    "closed_by",
+    "could_not_open",
+    "not_answering",
+    "phrase",
+    "say",
+    "say_bye",
+    "say_notice",
+    "trying_again",
+]
 
 
 def _key(code: str, params: dict[str, Any]) -> str:
@@ -93,3 +106,25 @@ def say_notice(code: str | None) -> str | None:
     """A host's notice in the reader's language (None: no notice of ours)."""
     template = NOTICES.get(code or "")
     return _(template) if template is not None else None
+
+
+def closed_by(host: str) -> str:
+    """The host closed the table (which it keeps): who did, in the reader's language."""
+    if host:
+        return _("{name} closed the table.").format(name=host)
+    return _("The host closed the table.")
+
+
+def not_answering(host: str) -> str:
+    """The line to the host died without a bye and dialling again finds nobody yet."""
+    if host:
+        return _("{name}'s laptop stopped answering.").format(name=host)
+    return _("The host's laptop stopped answering.")
+
+
+def trying_again(seconds: float | None) -> str:
+    """When this window dials the table again (None: it is dialling now)."""
+    if seconds is None or seconds <= 0.5:
+        return _("Trying again…")
+    n = max(1, math.ceil(seconds))
+    return ngettext("Trying again in {n} s…", "Trying again in {n} s…", n).format(n=n)

@@ -171,10 +171,16 @@ def test_the_menu_at_a_network_table_has_no_save_game(net):
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
     labels = [b.label for b in menu.buttons]
-    assert "Save game" not in labels and "Resume" in labels and "Quit to menu" in labels
+    assert labels == ["Back to the table", "Rules", "Settings", "Leave the table"]
+    # nothing pauses for the others: the menu is not called "Paused", and says so
+    assert menu.title == "Menu" and menu.subtitle.startswith("The game goes on for the others.")
     menu.resize((1024, 600))
     assert "Save game" not in [b.label for b in menu.buttons]
+    for button in menu.buttons:
+        assert menu.panel.contains(button.rect)
     assert table in app.stack.scenes
+    key(app, pygame.K_ESCAPE)  # Esc is Back to the table
+    assert app.stack.top is table
 
 
 def test_a_move_the_rules_refuse_is_told_at_once_and_nothing_is_sent(net):
@@ -197,13 +203,18 @@ def test_a_move_the_rules_refuse_is_told_at_once_and_nothing_is_sent(net):
     assert client.seat.refusals == [] and not table.session.in_flight
 
 
-def test_undo_says_why_it_is_off_at_a_network_table(net):
+def test_undo_is_not_offered_at_a_network_table(net):
+    """Everyone has seen the move: no Undo button, and U does nothing (it used to be shown only to be refused)."""
     table_net = net("grinch", [True, False], seed=2)
     client = table_net.client("Ana")
     app = make_app()
     table = app.routes.remote_table(client)
-    assert any(b.label == "Undo" for b in table.buttons)
-    table.turns.undo()
+    assert not any(b.label == "Undo" for b in table.buttons)
+    table.resize((1024, 600))
+    assert not any(b.label == "Undo" for b in table.buttons)
+    key(app, pygame.K_u, "u")
+    assert not table.message.showing
+    table.turns.undo()  # (asked anyway, the session still says why not)
     assert table.message.text == i18n._(UNDO_OFF)
 
 
@@ -391,8 +402,9 @@ def test_the_host_gone_says_so_and_leads_back_to_the_title(net):
     assert settle(app, lambda: client.seat.closed is not None)
     step(app)
     said = " ".join(table.status_line.shown()[1])
-    assert said.startswith("The host closed the table.")
-    (button,) = mode.extra_widgets()
+    assert said.startswith("The host closed the table.") and "Trying again" in said  # it keeps the table
+    again, button = mode.extra_widgets()
+    assert again.label == "Try again" and button.label == "Back to the title"
     button.action()
     from game.app.scenes.title import TitleScene
 
@@ -423,18 +435,22 @@ def test_chat_and_a_quick_phrase_arrive_at_another_window_in_its_language(net):
         for ch in "hi":
             step(app, [pygame.event.Event(pygame.TEXTINPUT, text=ch)])
         key(app, pygame.K_RETURN)
-        assert not mode.chat.open
+        assert mode.chat.open and mode.chat.typing and mode.chat.field.text == ""  # open for the next line
         assert bo.wait(lambda s: any(c.text == "hi" and c.seat == 0 for c in s.chat), 5)
         # a quick phrase from the open chat
-        key(app, pygame.K_t)
         mode.chat.quick[1].action()
+        assert mode.chat.open
         assert bo.wait(lambda s: any(c.phrase == "nice_trick" and c.seat == 0 for c in s.chat), 5)
         assert not table.message.showing or table.message.tone != "refusal"
         # a line longer than the limit is cut to it
-        key(app, pygame.K_t)
         step(app, [pygame.event.Event(pygame.TEXTINPUT, text="x" * 500)])
         assert len(mode.chat.field.text) <= p_max_chat()
         key(app, pygame.K_ESCAPE)
+        assert not mode.chat.open
+        key(app, pygame.K_t, "t")  # T opens it again (the line typed is kept); Enter on an empty line closes it
+        assert mode.chat.open and len(mode.chat.field.text) > 100
+        mode.chat.field.text = ""
+        key(app, pygame.K_RETURN)
         assert not mode.chat.open
     finally:
         i18n.set_language("en")
@@ -581,7 +597,11 @@ def test_a_lobby_says_it_waits_for_the_host_shows_no_card_and_the_start_opens_th
 
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
-def test_the_chat_button_covers_none_of_the_tables_words_or_seats(net, game_id, size):
+def test_the_chat_button_has_one_place_and_its_panel_covers_neither_line(net, game_id, size):
+    """The Chat button is in the table's row of buttons, just left of Menu, in every
+    game (it used to move to a corner in Avalanche); the open chat lies under that
+    row, never over the status line or the turn line, and stays open while the table
+    is played, until it is closed."""
     table_net = net(game_id, [True, True, False], seed=3)
     client = table_net.client("Ana")
     app = make_app(size)
@@ -590,14 +610,37 @@ def test_the_chat_button_covers_none_of_the_tables_words_or_seats(net, game_id, 
     step(app)
     mode = table.mode
     assert isinstance(mode, NetworkMode)
+    ui = app.ui
     button = mode.chat.button.rect
+    menu = next(b.rect for b in table.buttons if b.label == "Menu")
+    assert mode.chat.button in table.buttons
+    assert (button.top, button.right) == (menu.top, menu.left - ui(8))  # one place: beside Menu, in every game
     taken = [*table.label_rects(), *(s.panel for s in table.spots), table.status_line.box()]
-    taken += [b.rect for b in table.buttons]
+    taken += [b.rect for b in table.buttons if b is not mode.chat.button]
     assert pygame.Rect((0, 0), size).contains(button)
     assert not any(button.colliderect(r) for r in taken), (button, [r for r in taken if button.colliderect(r)])
-    mode.chat.toggle()
+    click_at(app, button.center)
+    assert mode.chat.open and mode.chat.typing
     step(app)
-    assert pygame.Rect((0, 0), size).contains(mode.chat.panel)
+    panel = mode.chat.panel
+    assert pygame.Rect((0, 0), size).contains(panel)
+    assert not panel.colliderect(table.status_line.shown()[0])
+    assert panel.bottom <= table.log.line_rect().top - ui(20)  # the turn line (even on two lines) stays clear
+    click_at(app, (size[0] // 2, size[1] // 2))  # the table is played: the chat stays open, the keys go back
+    assert mode.chat.open and not mode.chat.typing and not table.keeps_key(key_event(pygame.K_RIGHT))
+    key(app, pygame.K_t, "t")  # T types in the open chat again
+    assert mode.chat.typing
+    click_at(app, button.center)  # the Chat button closes it
+    assert not mode.chat.open
+
+
+def click_at(app: App, pos: tuple[int, int]) -> None:
+    step(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
+    step(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+
+def key_event(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -25,19 +25,28 @@ class MenuScene(ModalScene):
         super().__init__(app)
         self.table = table
         self.note = ""  # "Saved as ..." after Save game
+        words = table.mode.menu_words()  # a table that does not pause (a network one) says so
+        self.subtitle = ""
+        if words is not None:
+            self.title, self.subtitle = words
+            self.panel_size = (MenuScene.panel_size[0] + 60, MenuScene.panel_size[1])
 
     def make_buttons(self) -> list[Button]:
-        return [
-            Button(N_("Resume"), self.app.stack.pop, key=pygame.K_ESCAPE, primary=True),
-            Button(N_("Save game"), self.save_game),
-            Button(N_("Rules"), self.rules),
-            Button(N_("Settings"), self.settings),
-            Button(N_("Quit to menu"), self.quit_to_menu),
-        ]
+        return self.table.mode.menu_buttons(
+            [
+                Button(N_("Resume"), self.app.stack.pop, key=pygame.K_ESCAPE, primary=True),
+                Button(N_("Save game"), self.save_game),
+                Button(N_("Rules"), self.rules),
+                Button(N_("Settings"), self.settings),
+                Button(N_("Quit to menu"), self.quit_to_menu),
+            ]
+        )
 
     def place_buttons(self) -> None:
         ui = self.app.ui
-        widgets.layout_column(self.buttons, self.panel.centerx, self.panel.y + ui(90), ui(260), ui(46), ui(16))
+        top = self.panel.y + ui(130 if self.subtitle else 90)
+        width = min(ui(320 if self.subtitle else 260), self.panel.w - ui(40))
+        widgets.layout_column(self.buttons, self.panel.centerx, top, width, ui(46), ui(16))
 
     def save_game(self) -> None:
         """A name prompt, then a save slot; the menu says where it went."""
@@ -51,6 +60,12 @@ class MenuScene(ModalScene):
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
+        if self.subtitle:  # a network table's: the game goes on, the host keeps it (nothing to say at the bottom)
+            y = self.panel.y + ui(66)
+            for line in widgets.wrap(_(self.subtitle), ui(16), self.panel.w - ui(40))[:2]:
+                blit_text(surface, line, ui(16), widgets.MUTED, midtop=(self.panel.centerx, y))
+                y += ui(22)
+            return
         match = self.table.session.local
         kept = kept_at(match) if match is not None else None
         if self.note:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -112,6 +113,8 @@ class NetworkScene(ModalScene):
         from game.persist import network
 
         self.saved = network.read_table()
+        if self.saved is not None and getattr(app.overlay, "code", None) == self.saved.code:
+            self.saved = None  # open now, behind the screens: its bar leads back, not a second copy
         self.notice = ""
 
     def make_buttons(self) -> list[Button]:
@@ -610,11 +613,19 @@ class HostControls:
         """Deal again now; computers play the seats of those who did not say yes."""
         self.hosting.again_now(level)
 
-    def close(self) -> None:
-        from game.persist import network
+    def close(self, reason: str = "host_closed") -> None:
+        """Close the table for everyone; its slot stays (Continue hosting opens it again,
+        and the friends' windows, still dialling, sit down again)."""
+        self.hosting.close(reason)
 
-        self.hosting.close()
-        network.clear_table()
+    def seated(self) -> list[int]:
+        return list(self.hosting.latest().connected)
+
+    def listen(self, callback: Callable[[Any], None]) -> None:
+        self.hosting.listen(callback)
+
+    def unlisten(self, callback: Callable[[Any], None]) -> None:
+        self.hosting.unlisten(callback)
 
 
 class LobbyScene(ModalScene):

@@ -31,6 +31,8 @@ class TitleScene(Scene):
         self.notice = ""  # one line over everything (what went wrong, after a crash)
         self.saved = library.read_autosave(self.autosave_set_aside)  # the game Continue restores, if any
         self.hosted = network.read_table()  # a network table this laptop hosts, kept for its people
+        if self.hosted is not None and getattr(app.overlay, "code", None) == self.hosted.code:
+            self.hosted = None  # open now, behind the screens: its bar leads back, not a second copy
         self.saved_line = self._saved_line()
         self.continue_button = Button(N_("Continue"), self.continue_game, key=pygame.K_RETURN, primary=True)
         resumable = self.saved is not None or self.hosted is not None
@@ -47,7 +49,7 @@ class TitleScene(Scene):
             Button(N_("Statistics"), self.statistics),
             Button(N_("Rules"), self.rules),
             Button(N_("Settings"), self.settings),
-            Button(N_("Quit"), self.app.quit, key=pygame.K_ESCAPE),
+            Button(N_("Quit"), self.app.ask_quit, key=pygame.K_ESCAPE),
         ]
         self.daily = self.daily_buttons()
         self.daily_top = 0
@@ -78,11 +80,17 @@ class TitleScene(Scene):
             return _("Network table {code}").format(code=self.hosted.code) + " · " + describe(self.hosted.match)
         return ""
 
+    def centre(self, h: int) -> int:
+        """The height the title's picture and buttons are laid out around: the window's middle,
+        or higher where the buttons under it would not fit (a hosted table's bar takes a strip)."""
+        below = (355 if self.continue_button in self.main else 269) + 8  # logical units under the middle
+        return max(self.app.ui(270), min(h // 2, h - self.app.ui(below)))
+
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.app.ui
         w, h = size
         self.saved_line = self._saved_line()  # in the current language (it may just have changed)
-        y = h // 2 + ui(18)
+        y = self.centre(h) + ui(18)
         cols, bw, bh, gap = 3, ui(160), ui(40), ui(10)
         if self.continue_button in self.main:  # Continue alone, its game's line under it
             self.continue_button.rect = pygame.Rect(0, 0, ui(340), ui(52))
@@ -232,6 +240,7 @@ class TitleScene(Scene):
         w, h = surface.get_size()
         art = self.app.art
         surface.blit(art.felt((w, h)), (0, 0))
+        mid = self.centre(h)
         # A small fan of one card from each game, swaying gently.
         cw = ui(92)
         cards = _showcase()
@@ -243,15 +252,15 @@ class TitleScene(Scene):
             surface.blit(
                 img,
                 img.get_rect(
-                    center=(w // 2 + round((i - middle) * ui(70)), h // 2 - ui(200) + round(abs(i - middle) * ui(12)))
+                    center=(w // 2 + round((i - middle) * ui(70)), mid - ui(200) + round(abs(i - middle) * ui(12)))
                 ),
             )
-        blit_text(surface, "Fireside", ui(76), ACCENT, bold=True, center=(w // 2, h // 2 - ui(70)))
+        blit_text(surface, "Fireside", ui(76), ACCENT, bold=True, center=(w // 2, mid - ui(70)))
         from game.app.words.names import game_name
         from game.rules import registry
 
         games = " · ".join(game_name(g) for g in registry.ids())
-        blit_text(surface, games, widgets.fit_size(games, ui(20), w - ui(40)), INK, center=(w // 2, h // 2 - ui(20)))
+        blit_text(surface, games, widgets.fit_size(games, ui(20), w - ui(40)), INK, center=(w // 2, mid - ui(20)))
         for button in self.main:
             button.draw(surface, ui(21))
         for button in self.net_buttons:

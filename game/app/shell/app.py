@@ -12,6 +12,7 @@ import pygame
 from game import APP_ID
 from game.app.shell import router
 from game.app.shell.scene import Scene, SceneStack
+from game.app.shell.surface import Overlay
 from game.app.ui import focus
 from game.lru import trim_heap
 from game.persist.settings import Settings
@@ -111,6 +112,8 @@ class App:
         self.frames = 0
         self.failures = 0  # frames in a row that raised (see step_safely)
         self.keyboard = False  # Tab or an arrow was pressed since the last click: focus rings show
+        self.overlay: Overlay | None = None  # over every screen: a table the host keeps open behind them
+        self._strip = 0  # pixels the overlay keeps at the window's bottom (the screens have the rest)
 
     # -- window ---------------------------------------------------------------
     def _open_window(self, size: tuple[int, int]) -> pygame.Surface:
@@ -121,12 +124,14 @@ class App:
 
     @property
     def size(self) -> tuple[int, int]:
-        return self.screen.get_size()
+        """The screens' room: the window, less the strip the overlay keeps at its bottom."""
+        w, h = self.screen.get_size()
+        return w, h - self._strip
 
     @property
     def fit_scale(self) -> float:
         """The scale at which the 1280x720 design fills this window."""
-        w, h = self.size
+        w, h = self.screen.get_size()
         return max(0.7, min(w / 1280, h / 720))
 
     @property
@@ -163,8 +168,8 @@ class App:
         """
         if self.settings.fullscreen:
             return
-        w, h = window_for_scale(self.settings.ui_scale, self.size, _desktop_size())
-        if (w, h) != self.size:
+        w, h = window_for_scale(self.settings.ui_scale, self.screen.get_size(), _desktop_size())
+        if (w, h) != self.screen.get_size():
             # Centred again: grown where it was, it would hang off the screen's edge.
             os.environ["SDL_VIDEO_CENTERED"] = "1"
             try:
@@ -208,10 +213,19 @@ class App:
         self.running = False
         self.exit_code = code
 
+    def ask_quit(self) -> None:
+        """The person closes the window (its close button, the title's Quit): quit, unless
+        the overlay asks first (a table the window hosts would close for everyone)."""
+        if self.overlay is None or not self.overlay.quitting():
+            self.quit()
+
     # -- the loop -------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        overlay = self.overlay
         if event.type == pygame.QUIT:
-            self.quit()
+            self.ask_quit()
+        elif overlay is not None and overlay.handle(event):
+            pass
         elif event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             self.resize(event.size)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
@@ -221,11 +235,25 @@ class App:
 
     def update(self, dt: float) -> None:
         self.stack.update(dt)
+        if self.overlay is not None:
+            self.overlay.update(dt)
+        self.keep_strip()
+
+    def keep_strip(self) -> None:
+        """The overlay's strip came or went: every screen is laid out again in the room left."""
+        strip = self.overlay.strip() if self.overlay is not None else 0
+        if strip != self._strip:
+            self._strip = strip
+            self.stack.resize(self.size)
 
     def draw(self) -> None:
-        self.stack.draw(self.screen)
+        self.keep_strip()
+        room = self.screen if not self._strip else self.screen.subsurface(pygame.Rect((0, 0), self.size))
+        self.stack.draw(room)
         if self.stack.top is not None:
-            focus.draw(self.stack.top, self.screen, self.ui)
+            focus.draw(self.stack.top, room, self.ui)
+        if self.overlay is not None:
+            self.overlay.draw(self.screen)
 
     def step(self, dt: float, events: list[pygame.event.Event] | None = None, flip: bool = True) -> None:
         """One frame: input, update by dt seconds, draw."""
@@ -272,7 +300,9 @@ class App:
         """Seconds until the screen changes by itself (0: something moves,
         None: only input can change it); see `Scene.next_frame`."""
         try:
-            return self.stack.next_frame()
+            due = self.stack.next_frame()
+            over = self.overlay.next_frame() if self.overlay is not None else None
+            return due if over is None else over if due is None else min(due, over)
         except Exception:  # noqa: BLE001 - a scene's bug must not stop the loop: draw on
             log.exception("a scene could not say when it next changes")
             return 0.0

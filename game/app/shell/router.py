@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from game.app.learn.done import LearnDoneScene
     from game.app.learn.screens import LearnOfferScene, LearnPickScene
     from game.app.learn.table import LessonScene
+    from game.app.scenes.close_table import CloseTableScene
     from game.app.scenes.guest_lobby import GuestLobbyScene
     from game.app.scenes.history import HistoryScene
     from game.app.scenes.menu import MenuScene
@@ -78,6 +79,7 @@ ROUTES: dict[str, tuple[str, str, str]] = {
     "lobby": ("game.app.scenes.network", "LobbyScene", "push"),
     "join_table": ("game.app.scenes.network", "JoinScene", "push"),
     "guest_lobby": ("game.app.scenes.guest_lobby", "GuestLobbyScene", "replace"),
+    "close_table": ("game.app.scenes.close_table", "CloseTableScene", "push"),
 }
 #: routes that are not one screen's class: a table, a guided game, a network table, a hosted table reopened
 BUILT = ("table", "learn", "remote_table", "continue_hosting")
@@ -226,6 +228,13 @@ class Routes:
         from game.app.scenes.network import JoinScene
 
         return self._show("join_table", JoinScene(self.app, url, code, name, watch, dial, token))
+
+    def close_table(self, friends: int, close: Callable[[], None], quitting: bool = False) -> CloseTableScene:
+        """Close the hosted table for everyone? (`close` runs once the host says yes;
+        `quitting`: the window's close button asked.)"""
+        from game.app.scenes.close_table import CloseTableScene
+
+        return self._show("close_table", CloseTableScene(self.app, friends, close, quitting))
 
     # -- over a table -------------------------------------------------------------
     def menu(self, table: TableScene) -> MenuScene:

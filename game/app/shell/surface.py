@@ -11,11 +11,34 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    import pygame
+
     from game.app.look.art import Art
     from game.app.look.sound import SoundBoard
     from game.app.shell.router import Routes
     from game.app.shell.scene import Scene, SceneStack
     from game.persist.settings import Settings
+
+
+class Overlay(Protocol):
+    """A layer the app keeps over every screen (a hosted table's bar): drawn
+    last, offered each event first, asked before the window closes."""
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def handle(self, event: pygame.event.Event) -> bool: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def next_frame(self) -> float | None: ...
+
+    def strip(self) -> int:
+        """Pixels the overlay keeps at the window's bottom, under every screen (0: none)."""
+        ...
+
+    def quitting(self) -> bool:
+        """The window's close button was pressed: True if the overlay asks first (the window stays)."""
+        ...
 
 
 class AppSurface(Protocol):
@@ -28,6 +51,7 @@ class AppSurface(Protocol):
     stack: SceneStack
     exit_at_end: bool  # demo --exit-at-end: quit once the game is over
     keyboard: bool  # focus rings show (Tab or an arrow since the last click)
+    overlay: Overlay | None  # drawn over every screen (a table the host keeps open behind them)
 
     @property
     def routes(self) -> Routes:
@@ -58,3 +82,7 @@ class AppSurface(Protocol):
     def replace(self, scene: Scene) -> None: ...
 
     def quit(self, code: int = 0) -> None: ...
+
+    def ask_quit(self) -> None:
+        """Quit as the person asked it: a table this window hosts asks first."""
+        ...

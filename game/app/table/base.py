@@ -225,7 +225,7 @@ class TableScene(GameHooks, Scene):
         ui = self.app.ui
         h, gap = ui(34), ui(8)
         x = self.size[0] - ui(12)
-        for button in [b for b in self.buttons if b.label in ("Menu", "Leave", "Undo", "Hint")]:
+        for button in [b for b in self.buttons if b.label in ("Menu", "Leave", "Undo", "Chat", "Hint")]:
             w = widgets.fitting_width(button.label, ui(17), ui(88))
             button.rect = pygame.Rect(0, 0, w, h)
             button.rect.topright = (x, ui(10))

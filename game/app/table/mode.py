@@ -50,6 +50,16 @@ class TableMode:
         """Esc or Menu: True if the mode took care of it (else the menu opens)."""
         return False
 
+    def menu_words(self) -> tuple[str, str] | None:
+        """The in-game menu's title and the line under it as this mode says them
+        (a network table does not pause), or None: "Paused"."""
+        return None
+
+    def menu_buttons(self, buttons: list[Button]) -> list[Button]:
+        """The in-game menu's buttons as this mode offers them (a network table
+        saves nothing here; its host may keep the table open or close it)."""
+        return buttons
+
     def results(self) -> bool:
         """The game is over: True if the mode shows its own end (else the results)."""
         return False

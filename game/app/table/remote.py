@@ -36,6 +36,7 @@ import pygame
 from game.app.shell.wake import post_wake, wake_event
 from game.app.table import voice
 from game.app.table.company import HandCover, WatchMark, away_line
+from game.app.table.hosted import HostedTable
 from game.app.table.mode import TableMode
 from game.app.table.seat_panel import HURRY, clock_text
 from game.app.ui import widgets
@@ -47,7 +48,7 @@ from game.i18n import N_, _
 from game.net import protocol as p
 from game.net import words as net_words
 from game.net.authority import WATCHING
-from game.net.client import Client, ClientSeat
+from game.net.client import RETRY_AFTER_BYE, Client, ClientSeat
 from game.net.remote_session import UNDO_OFF, RemoteSession
 
 if TYPE_CHECKING:
@@ -75,9 +76,13 @@ QUICK_PHRASES = {
     "one_moment": N_("One moment, please."),
 }
 CHAT_LEN = min(p.MAX_CHAT, 160)  # characters a chat line may have here (the protocol allows MAX_CHAT)
-CHAT_SHOWN = 4  # chat lines shown on the table
+CHAT_SHOWN = 4  # chat lines shown in the open chat (fewer if the window is too low for them)
+CHAT_PEEK = 3  # the newest lines shown a while under the closed chat's button
 CHAT_TIME = 20.0  # seconds a chat line stays on the table (the open chat shows them longer)
 CHAT_KEY = pygame.K_t  # T for talk: opens the chat line
+#: Dials that may fail after a line is lost before the window says the host stopped answering
+#: (until then a blip says only "Reconnecting…").
+SILENT_TRIES = 2
 
 
 class HostControls(Protocol):
@@ -87,9 +92,19 @@ class HostControls(Protocol):
         """Let a computer at `level` play for the away `seat` (None: give it back)."""
         ...
 
-    def close(self) -> None:
+    def close(self, reason: str = "host_closed") -> None:
         """Close the table for everyone (the host keeps the game)."""
         ...
+
+    def seated(self) -> list[int]:
+        """The people's seats whose lines are up now (the host's bar counts the friends)."""
+        ...
+
+    def listen(self, callback: Callable[[Any], None]) -> None:
+        """Call `callback` after every change at the table (on its worker: it must not block)."""
+        ...
+
+    def unlisten(self, callback: Callable[[Any], None]) -> None: ...
 
 
 class ChatBar:
@@ -106,8 +121,8 @@ class ChatBar:
         self.quick = [Button(text, self.sender(code)) for code, text in QUICK_PHRASES.items()]
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.room = 0  # how wide the closed chat's lines may be
-        self.up = True  # the button sits over our seat's panel, lines above it; False: top left, lines below
-        self._where: tuple[Any, bool] = (None, True)  # (the layout it was worked out for, `up`)
+        self.shown_rows = CHAT_SHOWN  # chat lines the open panel has room for
+        self._where: tuple[Any, bool] = (None, True)  # (the layout it was worked out for)
         self._rows: tuple[Any, list[str]] = (None, [])
         self.read = 0  # chat messages of the client already turned into lines
 
@@ -151,18 +166,19 @@ class ChatBar:
 
     # -- what is sent ---------------------------------------------------------
     def send_text(self, text: str) -> None:
+        """Enter: the line is sent and the chat stays open for the next (Enter on an empty line closes it)."""
         text = " ".join(text.split())[:CHAT_LEN]
+        self.field.text = ""
         if text:
             self.send(text, None)
-        self.field.text = ""
-        self.close()
+        else:
+            self.close()
 
     def sender(self, code: str) -> Callable[[], None]:
         return lambda: self.send_phrase(code)
 
     def send_phrase(self, code: str) -> None:
         self.send(str(QUICK_PHRASES[code]), code)  # the English as its text, the code to say it in each language
-        self.close()
 
     def send(self, text: str, phrase: str | None) -> None:
         try:
@@ -175,56 +191,43 @@ class ChatBar:
         if self.open:
             self.close()
         else:
-            self.open = True
+            self.open = self.button.selected = True
             self.mode.table.app.sound.play("click")
             self.field.focus()
 
     def close(self) -> None:
-        self.open = False
+        self.open = self.button.selected = False
         self.field.blur()
 
     # -- layout and drawing -----------------------------------------------------
     def place(self) -> None:
+        """The panel hangs under the table's row of buttons, at the right edge, where the
+        Chat button is in every game; never over the status line or the turn line: it
+        shows fewer lines rather than reach them."""
         table = self.mode.table
         ui = table.app.ui
-        order = table.display_order()
-        anchor = table.spots[order[0]].panel if table.spots else pygame.Rect(ui(10), table.size[1] - ui(90), 0, 0)
-        h = ui(30)
-        w = widgets.fitting_width(self.button.label, ui(16), ui(72))
-        above = pygame.Rect(anchor.x, anchor.top - ui(8) - h, w, h)
-        corner = pygame.Rect(ui(10), ui(10), w, h)
-        self.up = self._over_our_panel(above, corner)
-        self.button.rect = above if self.up else corner
-        width = min(ui(390), table.size[0] - 2 * anchor.x)
-        rows = (len(self.quick) + 1) // 2
-        height = ui(14) + CHAT_SHOWN * ui(20) + ui(8) + rows * ui(36) + ui(42) + ui(10)
-        top = self.button.rect.top - ui(6) - height if self.up else self.button.rect.bottom + ui(6)
-        self.panel = pygame.Rect(self.button.rect.x, top, width, height)
-        y = self.panel.y + ui(14) + CHAT_SHOWN * ui(20) + ui(8)
+        w = table.size[0]
+        mark = self.mode.watch_mark.rect  # "Watching: Eve" under the buttons: the chat goes under it
+        key = (table.size, ui(100), self.button.rect.topleft, table.status_line.box().bottom, mark.bottom, mark.w)
+        if self._where[0] == key:
+            return
+        self._where = (key, True)
+        width = min(ui(390), w - ui(24))
+        top = max(self.button.rect.bottom, ui(44), mark.bottom if mark.w else 0) + ui(8)
+        status = table.status_line.box()
+        if status.right + ui(6) > w - ui(12) - width and status.bottom + ui(6) > top:  # (a hint on four lines)
+            top = status.bottom + ui(6)
+        floor = table.log.line_rect().top - ui(24)  # the turn line, with room for its second line
+        rows_room = ui(14) + ui(8) + ((len(self.quick) + 1) // 2) * ui(36) + ui(42) + ui(10)
+        self.shown_rows = max(1, min(CHAT_SHOWN, (floor - top - rows_room) // ui(20)))
+        height = rows_room + self.shown_rows * ui(20)
+        self.panel = pygame.Rect(w - ui(12) - width, top, width, height)
+        y = self.panel.y + ui(14) + self.shown_rows * ui(20) + ui(8)
         bw = (width - ui(16) - ui(6)) // 2
         for i, button in enumerate(self.quick):
             button.rect = pygame.Rect(self.panel.x + ui(8) + (i % 2) * (bw + ui(6)), y + (i // 2) * ui(36), bw, ui(30))
-        if self.up:  # the closed chat's lines keep left of the hand and of the turn line
-            hand_left = (table.size[0] - table.hand_width) / 2
-            line_left = (table.size[0] - table.turn_line_width()) / 2
-            self.room = max(ui(120), round(min(hand_left, line_left)) - anchor.x - ui(8))
-        else:  # ... or left of the seat panels beside them, under the corner
-            band = pygame.Rect(0, corner.bottom, table.size[0], CHAT_SHOWN * ui(24) + ui(8))
-            lefts = [s.panel.left for s in table.spots if s.panel.colliderect(band) and s.panel.left > corner.x]
-            self.room = max(ui(120), min([*lefts, table.size[0] // 2]) - corner.x - ui(8))
         self.field.rect = pygame.Rect(self.panel.x + ui(8), self.panel.bottom - ui(10) - ui(34), width - ui(16), ui(34))
-
-    def _over_our_panel(self, above: pygame.Rect, corner: pygame.Rect) -> bool:
-        """The button goes over our seat's panel unless the table's own words or
-        seats lie there (Avalanche's pile at a small window); then the top-left
-        corner, if that is clear.  Worked out once a layout (the words are many)."""
-        table = self.mode.table
-        key = (table.size, table.app.ui(100), table.viewer, above.topleft)
-        if self._where[0] != key:
-            taken = [*table.label_rects(), *(s.panel for s in table.spots), table.status_line.box()]
-            clear = not any(above.colliderect(r) for r in taken)
-            self._where = (key, clear or any(corner.colliderect(r) for r in taken))
-        return self._where[1]
+        self.room = width
 
     def rows(self, lines: list[str], px: int, width: int) -> list[str]:
         """The lines wrapped to `width` (kept until the lines or the size change: drawn every frame)."""
@@ -239,12 +242,12 @@ class ChatBar:
         self.place()
         lines = self.shown(table.clock)
         if self.open:
-            draw_panel(surface, self.panel, (16, 26, 22, 240), radius=ui(12), edge=ACCENT)
+            draw_panel(surface, self.panel, (16, 26, 22, 252), radius=ui(12), edge=ACCENT)
             y = self.panel.y + ui(14)
             if not lines:
                 blit_text(surface, _("No chat yet."), ui(14), MUTED, topleft=(self.panel.x + ui(12), y))
             rows = self.rows(lines, ui(15), self.panel.w - ui(24))
-            for row in rows[-CHAT_SHOWN:]:
+            for row in rows[-self.shown_rows :]:
                 px = widgets.fit_size(row, ui(15), self.panel.w - ui(24))
                 blit_text(surface, row, px, INK, topleft=(self.panel.x + ui(12), y))
                 y += ui(20)
@@ -252,20 +255,17 @@ class ChatBar:
                 button.draw(surface, ui(14))
             self.field.draw(surface, ui(16))
             if not self.field.text and not self.field.composition:
-                hint = _("Type a line, Enter sends")
+                hint = _("Type a line, Enter sends") if self.field.focused else _("Click here to type a line")
                 blit_text(surface, hint, ui(14), MUTED, midleft=(self.field.rect.x + ui(12), self.field.rect.centery))
-        elif lines:
-            y = self.button.rect.top - ui(8) if self.up else self.button.rect.bottom + ui(8)
+        elif lines:  # the newest lines, a while, right under the Chat button (at most CHAT_PEEK of them)
+            y = self.panel.y
             px = ui(14)
-            rows = self.rows(lines, px, self.room - ui(16))[-CHAT_SHOWN:]
-            for row in reversed(rows) if self.up else rows:
+            rows = self.rows(lines, px, self.room - ui(16))[-CHAT_PEEK:]
+            for row in rows:
                 size = widgets.fonts.size(row, px)
                 pill = pygame.Rect(0, 0, min(self.room, size[0] + ui(16)), ui(22))
-                if self.up:
-                    pill.bottomleft = (self.button.rect.x, y)
-                else:
-                    pill.topleft = (self.button.rect.x, y)
-                draw_panel(surface, pill, (14, 24, 20, 170), radius=ui(10), edge=None)
+                pill.topright = (self.panel.right, y)
+                draw_panel(surface, pill, (14, 24, 20, 200), radius=ui(10), edge=None)
                 blit_text(
                     surface,
                     row,
@@ -273,13 +273,14 @@ class ChatBar:
                     INK,
                     midleft=(pill.x + ui(8), pill.centery),
                 )
-                y += -ui(24) if self.up else ui(24)
-        self.button.selected = self.open
-        self.button.draw(surface, ui(16))
+                y += ui(24)
+
+    @property
+    def typing(self) -> bool:
+        """The chat's line has the keys (the open chat stays open while the table is played)."""
+        return self.open and self.field.focused
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.button.handle(event):
-            return True
         if self.open:
             if event.type == pygame.TEXTINPUT and self._swallow is not None:
                 swallow, self._swallow = self._swallow, None
@@ -289,14 +290,21 @@ class ChatBar:
                 return True
             if self.field.handle(event):
                 return True
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.panel.collidepoint(event.pos):
-                self.close()
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                if self.panel.collidepoint(event.pos):
+                    self.field.focus()  # a click on the panel types again
+                    return True
+                self.field.blur()  # the table is played: the chat stays open until it is closed
                 return False
-            if event.type == pygame.KEYDOWN:
-                return True  # the chat has the keys while it is open
-            return event.type == pygame.MOUSEBUTTONDOWN and self.panel.collidepoint(event.pos)
+            if self.typing and event.type == pygame.KEYDOWN:
+                return True  # the chat has the keys while its line has them
+            if event.type == pygame.MOUSEBUTTONUP:
+                return self.panel.collidepoint(event.pos)
         if event.type == pygame.KEYDOWN and event.key == CHAT_KEY:
-            self.toggle()
+            if not self.open:
+                self.toggle()
+            else:
+                self.field.focus()
             self._swallow = event.unicode or None
             return True
         return False
@@ -324,9 +332,11 @@ class NetworkMode(TableMode):
         self.refusals_read = len(client.seat.refusals)
         self.chat = ChatBar(self)
         self.hand_over = Button("", self.let_computer_play)
-        self.leave_button = Button(N_("Back to the title"), self.back_to_title, primary=True)
+        self.leave_button = Button(N_("Back to the title"), self.back_to_title)
+        self.try_button = Button(N_("Try again"), self.try_again, primary=True)
         self._woken = threading.Event()
         self._key = client.seat.token  # the seat's key as Rejoin on the title keeps it (a rejoin rotates it)
+        self.hosted: HostedTable | None = None  # the host's window: its table, open behind every screen
         self.watch_mark = WatchMark()  # a spectator's "Watching", or the players' "Watching: Eve"
         self.cover = HandCover()  # the hand covered while another acts, when people share this laptop
         self._stand_ins: set[int] = set()  # away seats a computer plays, as last told
@@ -354,12 +364,36 @@ class NetworkMode(TableMode):
     # -- what the line says -----------------------------------------------------
     @property
     def gone(self) -> str | None:
-        """Why the host is gone for good, in words, or None."""
-        if self.client.seat.closed is not None:
-            return _("The host closed the table. The game is kept on the host's laptop.")
-        if self.client.gave_up or (not self.client.online and not self.client.retry and self.client.drops):
+        """Why the table is not there now, in words (None: it is, or the line is only
+        reconnecting): the host closed it, or its laptop stopped answering."""
+        client = self.client
+        closed, host = client.seat.closed, client.seat.host
+        if closed is not None and (closed not in RETRY_AFTER_BYE or not client.retry):
+            if closed in RETRY_AFTER_BYE:
+                return _("The host closed the table. The game is kept on the host's laptop.")
+            return net_words.say_bye(closed)
+        if closed is not None:
+            return net_words.closed_by(host)
+        if client.gave_up or (not client.online and not client.retry and client.drops):
             return _("The table's host cannot be reached. The game is kept on the host's laptop.")
+        if client.reconnecting and client.tries >= SILENT_TRIES:
+            return net_words.not_answering(host)
         return None
+
+    def retrying(self) -> bool:
+        """The table is gone for now and this window dials it again by itself."""
+        return self.client.reconnecting
+
+    def gone_line(self, gone: str) -> str:
+        """What the status line says while the table is gone: why, and when we try again."""
+        if not self.retrying():
+            return gone
+        return gone + " " + net_words.trying_again(self.client.next_try_in())
+
+    def try_again(self) -> None:
+        """Dial the table now (the Try again button), every seat of this window."""
+        for line in self.lines:
+            line.try_now()
 
     def offline(self) -> bool:
         return not self.client.seated
@@ -383,7 +417,7 @@ class NetworkMode(TableMode):
     def status(self, text: str) -> str:
         gone = self.gone
         if gone is not None:
-            return gone
+            return self.gone_line(gone)
         if self.offline():
             return _("Reconnecting…")
         if not self.client.seat.started:
@@ -410,6 +444,8 @@ class NetworkMode(TableMode):
             return _("away {time}").format(time=clock_text(int(away)))
         if seat in info.computers:
             return _("thinking…") if self.table.match.current == seat else _("computer")
+        if self.gone is not None:
+            return _("not here")  # the table is gone from this window: nobody is seen there
         if seat in info.away:
             return _("away")
         if seat in info.connected:
@@ -575,9 +611,41 @@ class NetworkMode(TableMode):
             network.clear_last()
 
     def leave(self) -> bool:
-        """The menu, without Save game (the host keeps the game, every move)."""
-        _without(self.table.app.routes.menu(self.table), LOCAL_ONLY)
+        """The menu (its words and buttons: `menu_words`, `menu_buttons`)."""
+        self.table.app.routes.menu(self.table)
         return True
+
+    def menu_words(self) -> tuple[str, str] | None:
+        """Nothing pauses for the others: the menu says so, and who keeps the game."""
+        if self.host is not None:
+            return N_("Menu"), N_("The game goes on for the others.\nThis laptop keeps every move.")
+        return N_("Menu"), N_("The game goes on for the others.\nThe host keeps every move.")
+
+    def menu_buttons(self, buttons: list[Button]) -> list[Button]:
+        """No Save game (the host keeps every move); Back to the table; the host keeps
+        its table open or closes it for everyone, a guest leaves it (Rejoin on the title)."""
+        out: list[Button] = []
+        for button in buttons:
+            if button.label in LOCAL_ONLY:
+                continue
+            if button.label == "Resume":
+                out.append(Button(N_("Back to the table"), button.action, key=button.key, primary=True))
+            elif button.label == "Quit to menu" and self.hosted is not None:
+                out.append(Button(N_("Keep the table open"), self.hosted.keep_open))
+                out.append(Button(N_("Close the table for everyone"), self.hosted.ask_close))
+            elif button.label == "Quit to menu":
+                out.append(Button(N_("Leave the table"), button.action))
+            else:
+                out.append(button)
+        return out
+
+    def buttons(self, buttons: list[Button]) -> list[Button]:
+        """No Undo (everyone has seen the move); the Chat button where Undo would be, in
+        every game's row of buttons (a replay's table has no row: no chat either)."""
+        out = [b for b in buttons if b.label != "Undo"]
+        if out and (self.table.viewer is not None or self.client.seat.watching):
+            out.insert(1, self.chat.button)
+        return out
 
     # -- each frame -----------------------------------------------------------------
     def tick(self, dt: float) -> None:
@@ -637,8 +705,9 @@ class NetworkMode(TableMode):
             log.warning("%s", exc)
 
     def next_due(self) -> float | None:
-        """The chat's next change, or the next second a clock or an away time on a panel shows."""
-        due = [d for d in (self.chat.due(self.table.clock), self._clock_due()) if d is not None]
+        """The chat's next change, the next second a clock or an away time on a panel shows, or
+        the next number of "Trying again in 4 s…"."""
+        due = [d for d in (self.chat.due(self.table.clock), self._clock_due(), self.countdown_due()) if d is not None]
         return min(due) if due else None
 
     def _clock_due(self) -> float | None:
@@ -648,6 +717,13 @@ class NetworkMode(TableMode):
         gone = [a for s in range(players) if (a := self.away_for(s)) is not None]
         due = [(t % 1.0) or 1.0 for t in left] + [1.0 - (t % 1.0) for t in gone]
         return max(0.02, min(due)) if due else None
+
+    def countdown_due(self) -> float | None:
+        """When "Trying again in 4 s…" next changes its number (None: no countdown shown)."""
+        left = self.client.next_try_in() if self.gone is not None else None
+        if left is None or left <= 0:
+            return None
+        return left - int(left) + 0.01 if left > 1 else left + 0.01
 
     # -- the host's and the leaver's buttons ----------------------------------------
     def let_computer_play(self) -> None:
@@ -669,9 +745,9 @@ class NetworkMode(TableMode):
             line.close(timeout=0)
 
     def extra_widgets(self) -> list[Button]:
-        """The buttons shown now under the status line (at most one)."""
+        """The buttons shown now under the status line (Try again and Back to the title at most)."""
         if self.gone is not None:
-            return [self.leave_button]
+            return [self.try_button, self.leave_button] if self.retrying() else [self.leave_button]
         away = self.waiting_for()
         if self.host is not None and away is not None:
             self.hand_over.label = _("Let a computer play for {name}").format(name=self.table.name(away))
@@ -682,10 +758,12 @@ class NetworkMode(TableMode):
         table = self.table
         ui = table.app.ui
         box = table.status_line.box()
-        for button in self.extra_widgets():
-            w = widgets.fitting_width(button.label, ui(16), ui(160))
-            button.rect = pygame.Rect(0, 0, w, ui(34))
-            button.rect.midtop = (box.centerx, box.bottom + ui(40))
+        shown = self.extra_widgets()
+        widths = [widgets.fitting_width(b.label, ui(16), ui(160)) for b in shown]
+        x = box.centerx - (sum(widths) + ui(12) * (len(shown) - 1)) // 2
+        for button, w in zip(shown, widths):
+            button.rect = pygame.Rect(x, box.bottom + ui(40), w, ui(34))
+            x += w + ui(12)
             button.draw(surface, ui(16))
         if self.cover.covers(table, self.shares_laptop()):
             self.cover.draw(surface, table)
@@ -705,10 +783,10 @@ class NetworkMode(TableMode):
         return self.cover.covers(self.table, self.shares_laptop()) and self.cover.handle(event)
 
     def keeps_key(self, event: pygame.event.Event) -> bool:
-        return self.chat.open
+        return self.chat.typing
 
     def allows(self, target: Target) -> bool:
-        return not self.chat.open
+        return not self.chat.typing
 
 
 #: the buttons of the menu and the results that act on a game kept here
@@ -747,6 +825,15 @@ def open_remote_table(
     mode = NetworkMode(table, session, client, host, here)
     table.mode = mode
     mode.catch_up(-1, first.moves)  # a rejoin from the title: what it missed, in the log and said
+    if host is not None:  # the host's window: the table stays open behind every screen until closed
+        seats = {s: c for s, c in ((ln.seat.seat, ln) for ln in lines) if s is not None and s >= 0}
+        hosted = app.overlay if isinstance(app.overlay, HostedTable) and app.overlay.host is host else None
+        if hosted is None or hosted.closed:
+            hosted = HostedTable(app, host, table, seats)
+            app.overlay = hosted
+        else:
+            hosted.opened(table, seats)
+        mode.hosted = hosted
     app.replace(table)
     if len(seats_here) > 1:  # nobody's cards show before the first of them says it is them
         current = session.match.current
