@@ -860,13 +860,9 @@ class HostTable:
             return wrong
         if len(self.watchers) >= self.max_watchers:
             return [(conn, refused_bytes(words.phrase("too_many_watching"), hello))]
-        token = secrets.token_urlsafe(24)
-        state.seat = WATCHING
-        self.watchers[conn] = token
-        self.watcher_names[conn] = clean_name(hello.name) or watcher_code()
         welcome = p.Welcome(
             seat=WATCHING,
-            token=token,
+            token=self.enrol_watcher(conn, state, clean_name(hello.name)),
             code=self.code,
             game=self.game_id,
             names=self.names,
@@ -876,6 +872,14 @@ class HostTable:
             host_name=self.host_name(),
         )
         return [(conn, self._welcome(welcome)), *self._push_all()]  # the players see who watches
+
+    def enrol_watcher(self, conn: Any, state: _Conn, name: str) -> str:
+        """`conn` watches from now on, as `name` (a watcher's code when it has none): its new key."""
+        token = secrets.token_urlsafe(24)
+        state.seat = WATCHING
+        self.watchers[conn] = token
+        self.watcher_names[conn] = name or watcher_code()
+        return token
 
     def _move(self, conn: Any, seat: int, message: p.MoveMsg) -> list[Out]:
         session = self.session

@@ -13,6 +13,7 @@ from typing import Any
 
 from game.net import protocol as p
 from game.net.authority import HostTable, Out
+from game.net.discovery import bracketed
 from game.net.door import TableSet
 from game.net.gate import KNOCKING, KNOCKING_PER_ADDRESS, Gate
 from game.net.invite import Invite
@@ -261,10 +262,10 @@ class HostServer:
     def _direct(self) -> list[str]:
         """Where a friend on the relay may try to dial this table directly."""
         if self.direct is not None:
-            return [f"ws://{_bracketed(a)}:{self.port}" for a in self.direct]
+            return [f"ws://{bracketed(a)}:{self.port}" for a in self.direct]
         if self.host in ("0.0.0.0", "::", ""):
             return []
-        return [f"ws://{_bracketed(self.host)}:{self.port}"]
+        return [f"ws://{bracketed(self.host)}:{self.port}"]
 
     def _kick(self) -> None:
         """Start the computers thinking, unless they are already."""
@@ -406,10 +407,6 @@ def _path(ws: Any) -> str:
         return str(ws.request.path)
     except AttributeError:
         return ""
-
-
-def _bracketed(address: str) -> str:
-    return f"[{address}]" if ":" in address else address
 
 
 def _address(ws: Any) -> str:

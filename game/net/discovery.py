@@ -33,6 +33,8 @@ __all__ = [
     "DEFAULT_PORT",
     "SERVICE",
     "Advert",
+    "bracketed",
+    "is_loopback",
     "to_url",
     "Discovery",
     "LocalDiscovery",
@@ -199,11 +201,21 @@ def local_addresses() -> list[str]:
             pass
 
     def rank(address: str) -> tuple[int, str]:
-        loop = address.startswith("127.") or address == "::1"
+        loop = is_loopback(address)
         link_local = address.lower().startswith("fe80")
         return (2 if loop else 1 if ":" in address or link_local else 0, address)
 
     return sorted((a for a in found if "%" not in a), key=rank)
+
+
+def bracketed(address: str) -> str:
+    """An address as it stands before a port: an IPv6 one in brackets ("[fe80::1]")."""
+    return f"[{address}]" if ":" in address else address
+
+
+def is_loopback(address: str) -> bool:
+    """An address only this computer reaches (127.x, ::1, "localhost")."""
+    return address.startswith("127.") or address in ("::1", "localhost")
 
 
 def to_url(text: str, default_port: int = DEFAULT_PORT) -> str:

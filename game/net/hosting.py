@@ -363,8 +363,16 @@ class Hosting:
 
     def _server(self, port: int) -> HostServer:
         server = HostServer(self.table, self.bind, port, relay=self.invite)
-        server.direct = self.addresses()  # a friend on the relay tries these first (the same network)
+        server.direct = self.direct()  # a friend on the relay tries these first (the same network)
         return server
+
+    def direct(self) -> list[str]:
+        """The addresses offered to a friend through the relay: `addresses()`, but a
+        loopback one only when the table listens on loopback alone (a friend dialling
+        127.0.0.1 reaches their own computer)."""
+        from game.net.discovery import is_loopback
+
+        return [a for a in self.addresses() if is_loopback(self.bind) or not is_loopback(a)]
 
     def path(self, seat: int) -> str | None:
         """Through a relay: how the seat's friend reaches the table, "direct" or "relay" (None: not on a line)."""
@@ -411,17 +419,20 @@ class Hosting:
     @property
     def url(self) -> str:
         """Where a window on this computer dials (the host's own seat)."""
+        from game.net.discovery import bracketed
+
         local = "127.0.0.1" if self.bind in ("0.0.0.0", "127.0.0.1") else self.bind
-        return f"ws://[{local}]:{self.port}" if ":" in local else f"ws://{local}:{self.port}"
+        return f"ws://{bracketed(local)}:{self.port}"
 
     def addresses(self) -> list[str]:
         """The addresses a friend types (with the port), the likeliest first."""
-        from game.net.discovery import local_addresses
+        from game.net.discovery import is_loopback, local_addresses
 
         if self.bind == "127.0.0.1":
             return ["127.0.0.1"]
-        if self.bind in ("0.0.0.0", "::", ""):
-            return [a for a in local_addresses() if ":" not in a or self.bind == "::"] or ["127.0.0.1"]
+        if self.bind in ("0.0.0.0", "::", ""):  # every interface: loopback only when there is no other
+            found = [a for a in local_addresses() if ":" not in a or self.bind == "::"]
+            return [a for a in found if not is_loopback(a)] or ["127.0.0.1"]
         return [self.bind]
 
     def start_game(self, level: str = "normal") -> None:
@@ -470,12 +481,7 @@ class Hosting:
 
         atexit.unregister(self.close)
         keep = self.table.keep
-        if self.discovery is not None:
-            try:
-                self.discovery.close()
-            except Exception as exc:  # closing anyway
-                log.info("discovery: %s", exc)
-            self.discovery = None
+        self._stop_discovery()
         self.server.stop(reason=reason)
         if isinstance(keep, Autosaver):
             keep.flush()  # the last move's save is on the disk before the window or the process goes

@@ -17,6 +17,8 @@ import secrets
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from game.net.discovery import bracketed
+
 __all__ = ["SCHEME", "Invite", "InviteError", "RelayAddress", "new_secret", "parse_relay", "table_id"]
 
 SCHEME = "fireside"
@@ -68,8 +70,7 @@ class RelayAddress:
     tls: bool = True
 
     def url(self) -> str:
-        host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"{'wss' if self.tls else 'ws'}://{host}:{self.port}/"
+        return f"{'wss' if self.tls else 'ws'}://{bracketed(self.host)}:{self.port}/"
 
 
 def _host_port(netloc: str, default_port: int | None, what: str) -> tuple[str, int]:
@@ -127,8 +128,7 @@ class Invite:
         return cls(address, secret if secret is not None else new_secret())
 
     def link(self) -> str:
-        host = f"[{self.relay.host}]" if ":" in self.relay.host else self.relay.host
-        query = "" if self.relay.tls else "?tls=0"
+        host, query = bracketed(self.relay.host), "" if self.relay.tls else "?tls=0"
         return f"{SCHEME}://{host}:{self.relay.port}/{self.table}{query}#{_secret_text(self.secret)}"
 
     def __str__(self) -> str:

@@ -26,10 +26,9 @@ before it gets here), and is refused in words when it does not fit the moment.
 
 from __future__ import annotations
 
-import secrets
 from typing import TYPE_CHECKING, Any
 
-from game.common.person_name import is_code, seat_code, watcher_code
+from game.common.person_name import is_code, seat_code
 from game.match.match import Match
 from game.net import protocol as p
 from game.net import words
@@ -174,13 +173,10 @@ def free_seat(table: HostTable, seat: int) -> list[Out]:
     state = table.conns.get(conn) if conn is not None else None
     if conn is not None and state is not None:
         if len(table.watchers) < table.max_watchers:
-            token = secrets.token_urlsafe(24)
-            state.seat, state.came_with = WATCHING, None
-            table.watchers[conn] = token
-            table.watcher_names[conn] = watcher_code() if is_code(name) else name
+            state.came_with = None
             welcome = p.Welcome(
                 seat=WATCHING,
-                token=token,
+                token=table.enrol_watcher(conn, state, "" if is_code(name) else name),
                 code=table.code,
                 game=table.game_id,
                 names=table.names,

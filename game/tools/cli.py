@@ -450,6 +450,7 @@ def _host_locked(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
 
     from game.common.printable import printable
     from game.net import hosting as net
+    from game.net.discovery import bracketed
     from game.persist import network
 
     kept = ""  # a resumed table's invite
@@ -555,7 +556,7 @@ def _host_locked(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
         )
         say(f"port: {hosting.port}", flush=True)  # as a script reads it, in every language
         for address in hosting.addresses():
-            shown = f"[{address}]" if ":" in address else address
+            shown = bracketed(address)
             say(
                 _("Join with: fireside join {address}:{port} {code}").format(
                     address=shown, port=hosting.port, code=table.code

@@ -4,11 +4,15 @@ that a message the host sent a seat holds nothing that seat may not see."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from collections import Counter
-from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import msgspec
+from public_checks import strings
 
 from game.match.match import Match, Seat
 from game.net import protocol as p
@@ -17,6 +21,36 @@ from game.rules.core import scrub_events
 from game.session.session import Session
 
 GAMES = ("sticheln", "avalanche", "grinch")
+
+
+class Clock:
+    """A clock a test moves by hand (a table's `clock`, injected: no test sleeps)."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def join(table: HostTable, conn: Any, name: str, seats: dict[Any, Any], token: str | None = None) -> Any:
+    """A `ClientSeat` called `name` says hello on line `conn`; what the table answers is delivered."""
+    from game.net.client import ClientSeat
+
+    seat = ClientSeat(name, token)
+    seats[conn] = seat
+    hello = p.Hello(version="1.0", protocol=p.PROTOCOL, name=name, token=token, code=table.code)
+    deliver(table.receive(conn, p.encode(hello)), seats)
+    return seat
+
+
+def deliver(outs: list[Any], seats: dict[Any, Any], sent: list[Any] | None = None) -> None:
+    """What the table sent, handed to each line's `ClientSeat` (and kept in `sent`)."""
+    for conn, data in outs:
+        if data is not None and conn in seats:
+            seats[conn].handle(data)
+            if sent is not None:
+                sent.append((conn, data))
 
 
 def make_table(game_id: str, humans: list[bool], seed: int, **kwargs: Any) -> tuple[Session, HostTable, list[Any]]:
@@ -32,15 +66,18 @@ def make_table(game_id: str, humans: list[bool], seed: int, **kwargs: Any) -> tu
     return session, HostTable(session, **kwargs), states
 
 
-def _strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _strings(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _strings(v)
+_strings = strings  # every string in a JSON value (tests/public_checks.py)
+
+
+def finish(table: HostTable) -> None:
+    """Play the table's game to its end on the host's session (the first legal move each time)."""
+    session = table.session
+    for _ in range(5000):
+        if session.over:
+            return
+        seat = session.current
+        session.offer(seat, session.view(seat).legal_moves()[0])
+    raise AssertionError("the game did not end")
 
 
 class Recorder:
@@ -110,3 +147,33 @@ def play_through_core(
         deliver(table.receive(conn, clients[conn].move(agents[conn].choose(clients[conn].view))))
     assert table.session.over
     return {c.seat: c for c in clients.values()}
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def start_host(home: Path, *args: str) -> tuple[subprocess.Popen[str], int, str]:
+    """`fireside host *args` in a process of its own, `home` its FIRESIDE_HOME: the process,
+    and the port and table code it says."""
+    env = dict(os.environ, FIRESIDE_HOME=str(home), PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "game", "--lang", "en", "host", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
+    port = code = None
+    assert proc.stdout is not None
+    for _ in range(50):  # bounded: the host says its table, then its port
+        line = proc.stdout.readline()
+        if not line:
+            break
+        if line.startswith("Table "):
+            code = line.split()[1].rstrip(":")
+        if line.startswith("port: "):
+            port = int(line.split()[1])
+            break
+    assert port and code, "the host did not say its port and code"
+    return proc, port, code

@@ -4,20 +4,11 @@ archive the autosaver writes), not the seats' defaults ("Player 2")."""
 
 from __future__ import annotations
 
+from netkit import finish
 from test_lobby_seats import Windows
 
 from game.net import hosting as net
 from game.persist import library, network
-
-
-def _finish(table):
-    session = table.session
-    for _ in range(5000):
-        if session.over:
-            return
-        seat = session.current
-        session.offer(seat, session.view(seat).legal_moves()[0])
-    raise AssertionError("the game did not end")
 
 
 def test_the_saved_and_the_archived_game_carry_the_names_people_joined_under():
@@ -34,7 +25,7 @@ def test_the_saved_and_the_archived_game_carry_the_names_people_joined_under():
     network.write_table(kept)
     again = network.read_table()
     assert again is not None and [s.name for s in again.match.seats][:3] == ["Host Hana", "Ana", "Bo"]
-    _finish(table)
+    finish(table)
     keep = net.autosaver()
     keep(table)  # the game is over: into the history, the slot cleared
     assert keep.flush(10)

@@ -5,32 +5,11 @@ here), and takes the seat back on rejoining; every line hears who is away and fo
 from __future__ import annotations
 
 import pytest
-from netkit import make_table
+from netkit import Clock, make_table
+from netkit import deliver as _deliver
+from netkit import join as _join
 
-from game.net import protocol as p
 from game.net.client import ClientSeat
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 50.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def _join(table, conn, name, seats, token=None):
-    seat = ClientSeat(name, token)
-    seats[conn] = seat
-    hello = p.Hello(version="1.0", protocol=p.PROTOCOL, name=name, token=token, code=table.code)
-    _deliver(table.receive(conn, p.encode(hello)), seats)
-    return seat
-
-
-def _deliver(outs, seats):
-    for conn, data in outs:
-        if data is not None and conn in seats:
-            seats[conn].handle(data)
 
 
 def _table(clock, **kwargs):
@@ -42,7 +21,7 @@ def _table(clock, **kwargs):
 
 
 def test_a_person_away_long_enough_is_played_by_a_computer_until_they_rejoin():
-    clock = Clock()
+    clock = Clock(50.0)
     session, table, _, seats = _table(clock, away_after=60)
     bo = seats["b"]
     _deliver(table.disconnect("b"), seats)
@@ -72,7 +51,7 @@ def test_a_person_away_long_enough_is_played_by_a_computer_until_they_rejoin():
 
 
 def test_a_line_down_less_than_away_after_keeps_its_seat_waiting():
-    clock = Clock()
+    clock = Clock(50.0)
     session, table, _, seats = _table(clock, away_after=60)
     table.disconnect("c")
     clock.now += 30
@@ -83,14 +62,14 @@ def test_a_line_down_less_than_away_after_keeps_its_seat_waiting():
 
 
 def test_away_after_off_never_hands_a_seat_over_and_a_host_who_gives_it_back_is_respected():
-    clock = Clock()
+    clock = Clock(50.0)
     session, table, _, seats = _table(clock)
     table.disconnect("b")
     clock.now += 10_000
     assert table.tick() == [] and table.handed == {}
     assert table.away_for() == {1: 10_000.0}  # still said: Bo has been away this long
     # with it on, the host may still give the seat back to waiting: it stays so until Bo is back
-    clock2 = Clock()
+    clock2 = Clock(50.0)
     session2, table2, _, seats2 = _table(clock2, away_after=30)
     table2.disconnect("b")
     clock2.now += 30
@@ -103,7 +82,7 @@ def test_away_after_off_never_hands_a_seat_over_and_a_host_who_gives_it_back_is_
 
 
 def test_a_lobby_hands_nobody_over_and_the_clock_runs_from_the_start():
-    clock = Clock()
+    clock = Clock(50.0)
     session, table, _ = make_table("sticheln", [True, True, True], seed=4, clock=clock, away_after=20, lobby=True)
     seats: dict[str, ClientSeat] = {}
     for conn, name in (("a", "Ana"), ("b", "Bo")):
@@ -116,7 +95,7 @@ def test_a_lobby_hands_nobody_over_and_the_clock_runs_from_the_start():
 
 
 def test_a_rejoin_on_a_new_line_while_the_old_one_still_hangs_on_is_no_absence():
-    clock = Clock()
+    clock = Clock(50.0)
     session, table, _, seats = _table(clock, away_after=5)
     _join(table, "b2", "Bo", seats, token=seats["b"].token)  # the old line is replaced, never down
     clock.now += 100

@@ -11,7 +11,7 @@ import time
 
 import msgspec
 import pytest
-from netkit import GAMES, make_table
+from netkit import GAMES, _strings, make_table
 
 from game.net import protocol as p
 from game.net.carrier import HostServer
@@ -39,17 +39,6 @@ def _play(session, moves: int, rng: random.Random) -> None:
             return
         seat = session.current
         session.offer(seat, rng.choice(session.view(seat).legal_moves()))
-
-
-def _strings(value):
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _strings(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _strings(v)
 
 
 def _check_missed(session, seat: int, raw: bytes, since: int) -> int:

@@ -5,8 +5,7 @@ next friend with the code takes it back from that computer."""
 
 from __future__ import annotations
 
-from netkit import make_table
-from test_away import Clock
+from netkit import Clock, make_table
 
 from game.net.client import ClientSeat
 
@@ -24,7 +23,7 @@ def _join(table, conn, name, seats, token=None):
 
 
 def test_a_seat_freed_mid_game_is_away_then_a_computers_until_a_friend_takes_it():
-    clock = Clock()
+    clock = Clock(50.0)
     session, table, _ = make_table("grinch", [True, True, True], seed=2, clock=clock, away_after=30, lobby=True)
     table.confirm_seats = True
     seats: dict[str, ClientSeat] = {}
@@ -54,7 +53,7 @@ def test_a_seat_freed_mid_game_is_away_then_a_computers_until_a_friend_takes_it(
 
 
 def test_in_the_lobby_an_open_seat_is_open_not_away():
-    clock = Clock()
+    clock = Clock(50.0)
     _, table, _ = make_table("grinch", [True, True], seed=2, clock=clock, away_after=30, lobby=True)
     seats: dict[str, ClientSeat] = {}
     _join(table, "a", "Ana", seats)

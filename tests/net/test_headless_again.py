@@ -7,13 +7,10 @@ once with --no-again."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
+from netkit import Clock, finish, start_host
 from test_lobby_seats import Windows
 
 from game import ai
@@ -21,8 +18,6 @@ from game.net import lobby
 from game.net.client import Client
 from game.net.hosting import new_table
 from game.tools import host_lines
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 class FakeHosting:
@@ -38,24 +33,6 @@ class FakeHosting:
 
     def again_if_ready(self, level="normal"):
         self.w.deliver(lobby.again_if_all_said_yes(self.table, "random"))
-
-
-class Clock:
-    def __init__(self):
-        self.now = 100.0
-
-    def __call__(self):
-        return self.now
-
-
-def _finish(table):
-    session = table.session
-    for _ in range(5000):
-        if session.over:
-            return
-        seat = session.current
-        session.offer(seat, session.view(seat).legal_moves()[0])
-    raise AssertionError("the game did not end")
 
 
 def _headless(kinds=("you", "open", "open"), seed=3):
@@ -101,11 +78,11 @@ def test_after_a_game_everyone_is_asked_and_the_new_deal_starts_when_all_still_t
     table, w = _headless(("you", "open", "open", "easy"))
     ana, bo, cy = w.join("a", "Ana"), w.join("b", "Bo"), w.join("c", "Cy")
     w.deliver(table.start())
-    _finish(table)
+    finish(table)
     w.deliver(table.take_outbox())
     said: list[str] = []
     hosting = FakeHosting(table, w)
-    clock = Clock()
+    clock = Clock(100.0)
     between = host_lines.Between(hosting, "random", clock=clock, say=said.append)
     assert between.step(table.snapshot()) is None
     assert said[0].startswith("Game over: Ana ") and "again" in said[1] and hosting.asked == 1
@@ -130,9 +107,9 @@ def test_the_table_closes_when_everyone_left_or_nobody_answered_in_time_or_with_
         table, w = _headless(("you", "open"))
         ana, bo = w.join("a", "Ana"), w.join("b", "Bo")
         w.deliver(table.start())
-        _finish(table)
+        finish(table)
         said: list[str] = []
-        clock = Clock()
+        clock = Clock(100.0)
         between = host_lines.Between(
             FakeHosting(table, w), clock=clock, again=case != "no_again", wait=600, say=said.append
         )
@@ -159,40 +136,17 @@ def test_a_friend_alone_saying_yes_with_only_away_people_does_not_deal_to_nobody
     table, w = _headless(("you", "open"))
     w.join("a", "Ana"), w.join("b", "Bo")
     w.deliver(table.start())
-    _finish(table)
+    finish(table)
     w.deliver(table.disconnect("a"))
     w.deliver(table.disconnect("b"))
     w.deliver(lobby.propose_again(table))
     assert table.deal == 0 and not lobby.all_said_yes(table)  # nobody there, nobody said yes: no deal
 
 
-def _host(home: Path, *args: str) -> tuple[subprocess.Popen, int, str]:
-    env = dict(os.environ, FIRESIDE_HOME=str(home), PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "game", "--lang", "en", "host", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env,
-        cwd=ROOT,
-    )
-    port = code = None
-    assert proc.stdout is not None
-    for _ in range(50):
-        line = proc.stdout.readline()
-        if line.startswith("Table "):
-            code = line.split()[1].rstrip(":")
-        if not line or line.startswith("port: "):
-            port = int(line.split()[1]) if line else None
-            break
-    assert port and code
-    return proc, port, code
-
-
 @pytest.mark.slow  # a whole game over the wire, then the first moves of the next
 def test_fireside_host_starts_when_both_are_ready_and_plays_again_once_both_say_yes(tmp_path):
     args = ("--game", "grinch", "--players", "3", "--seats", "open,open,open", "--port", "0", "--level", "easy")
-    proc, port, code = _host(tmp_path, *args)
+    proc, port, code = start_host(tmp_path, *args)
     url = f"ws://127.0.0.1:{port}"
     clients = [Client(url, name, code=code).start() for name in ("Ana", "Bo")]
     try:

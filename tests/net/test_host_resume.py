@@ -4,45 +4,15 @@ same clients dial again with their tokens and finish the game; nothing lost."""
 
 from __future__ import annotations
 
-import os
 import signal
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
+from netkit import start_host
 
 from game import ai
 from game.net import protocol as p
 from game.net.client import Client
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _start_host(home: Path, *args: str) -> tuple[subprocess.Popen, int, str]:
-    env = dict(os.environ, FIRESIDE_HOME=str(home), PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "game", "--lang", "en", "host", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env,
-        cwd=ROOT,
-    )
-    port = code = None
-    assert proc.stdout is not None
-    for _ in range(50):  # bounded: the host says its table, then its port
-        line = proc.stdout.readline()
-        if not line:
-            break
-        if line.startswith("Table "):
-            code = line.split()[1].rstrip(":")
-        if line.startswith("port: "):
-            port = int(line.split()[1])
-            break
-    assert port and code, "the host did not say its port and code"
-    return proc, port, code
 
 
 def _play(clients: list[Client], agents: list, acted: list[int], until, steps: int = 4000) -> None:
@@ -62,7 +32,7 @@ def _play(clients: list[Client], agents: list, acted: list[int], until, steps: i
 
 
 def test_a_killed_host_resumes_the_same_table_and_the_same_clients_finish_the_game(tmp_path):
-    proc, port, code = _start_host(
+    proc, port, code = start_host(
         tmp_path, "--game", "grinch", "--players", "3", "--seats", "open,open,open", "--port", "0", "--seed", "5"
     )
     url = f"ws://127.0.0.1:{port}"
@@ -83,7 +53,7 @@ def test_a_killed_host_resumes_the_same_table_and_the_same_clients_finish_the_ga
         assert all(c.wait(lambda _s, c=c: not c.online, 10) for c in clients)
         kept = max(c.seat.moves for c in clients)
 
-        proc, port2, code2 = _start_host(tmp_path, "--resume", "--no-again")  # closes when the game ends
+        proc, port2, code2 = start_host(tmp_path, "--resume", "--no-again")  # closes when the game ends
         assert (port2, code2) == (port, code)  # the same table, where the clients look for it
         began = time.perf_counter()
         for c in clients:
@@ -112,7 +82,7 @@ def test_a_killed_host_resumes_the_same_table_and_the_same_clients_finish_the_ga
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_ctrl_c_or_term_closes_the_table_and_tells_the_clients(tmp_path, signum):
-    proc, port, code = _start_host(tmp_path, "--game", "sticheln", "--players", "3", "--port", "0")
+    proc, port, code = start_host(tmp_path, "--game", "sticheln", "--players", "3", "--port", "0")
     try:
         client = Client(f"ws://127.0.0.1:{port}", "Ana", code=code).start()
         assert client.wait(lambda s: s.seat is not None, 10)

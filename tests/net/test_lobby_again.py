@@ -3,22 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from netkit import make_table
+from netkit import finish, make_table
 from test_lobby_seats import Windows
 
 from game.net import lobby
 from game.net import protocol as p
-
-
-def _finish(table):
-    """Play the game to its end on the host's session (first legal move each time)."""
-    session = table.session
-    for _ in range(5000):
-        if session.over:
-            return
-        seat = session.current
-        session.offer(seat, session.view(seat).legal_moves()[0])
-    raise AssertionError("the game did not end")
 
 
 def _over_table(seed=3):
@@ -30,7 +19,7 @@ def _over_table(seed=3):
     w.join("b", "Bo")
     w.join("w", "Wu", watch=True)
     w.deliver(table.start())
-    _finish(table)
+    finish(table)
     w.deliver(table.take_outbox())
     return table, w
 
@@ -81,7 +70,7 @@ def test_the_host_alone_with_computers_deals_again_at_once():
     _, table, _ = make_table("grinch", [True, False, False], seed=4, lobby=True, think=False)
     table.reserve(0, "Host")
     table.start()
-    _finish(table)
+    finish(table)
     lobby.propose_again(table)
     assert table.deal == 1 and sorted(table.session.agents) == [1, 2]
 

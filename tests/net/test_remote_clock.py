@@ -13,7 +13,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
-from netkit import make_table
+from netkit import Clock, make_table
 
 from game.app.shell.app import App
 from game.app.table import seat_panel
@@ -24,14 +24,6 @@ from game.net.client import Client
 from game.net.remote_session import RemoteMatch
 from game.persist.settings import Settings
 from game.rules import GAME_IDS
-
-
-class Clock:
-    def __init__(self, now: float) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def _step(app: App) -> None:

@@ -6,36 +6,12 @@ travels in the view as seconds (never a time of day), and a client counts down f
 from __future__ import annotations
 
 import pytest
-from netkit import GAMES, Recorder, make_table
+from netkit import GAMES, Clock, Recorder, make_table
+from netkit import deliver as _deliver
+from netkit import join as _join
 
 from game.net import protocol as p
 from game.net.client import ClientSeat
-
-
-class Clock:
-    """A clock a test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def _join(table, conn, name, seats, token=None):
-    seat = ClientSeat(name, token)
-    seats[conn] = seat
-    hello = p.Hello(version="1.0", protocol=p.PROTOCOL, name=name, token=token, code=table.code)
-    _deliver(table.receive(conn, p.encode(hello)), seats)
-    return seat
-
-
-def _deliver(outs, seats, sent=None):
-    for conn, data in outs:
-        if data is not None and conn in seats:
-            seats[conn].handle(data)
-            if sent is not None:
-                sent.append((conn, data))
 
 
 def _views(outs, conn):

@@ -187,7 +187,7 @@ class GuestLobbyScene(ModalScene):
         return super().handle(event)
 
     def keeps_key(self, event: pygame.event.Event) -> bool:
-        return self.chat.field.focused and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
+        return self.chat.field.keeps(event)
 
     def toggle_ready(self) -> None:
         try:

@@ -429,8 +429,7 @@ class HostSetupScene(ModalScene):
 
     def keeps_key(self, event: pygame.event.Event) -> bool:
         """Keys a name field needs rather than the keyboard focus."""
-        typing = any(self.name_fields[s].focused for s in self.named_seats())
-        return typing and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
+        return any(self.name_fields[s].keeps(event) for s in self.named_seats())
 
     def resume(self) -> None:
         """Back from Settings → Network: the relay set there."""
@@ -886,7 +885,7 @@ class LobbyScene(ModalScene):
 
     def keeps_key(self, event: pygame.event.Event) -> bool:
         """Keys the chat line needs rather than the keyboard focus."""
-        return self.chat.field.focused and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
+        return self.chat.field.keeps(event)
 
     def _relay_line(self) -> tuple[str, tuple[int, int, int]]:
         """Through a relay: whether the table is registered there, in words."""
@@ -1138,8 +1137,7 @@ class JoinScene(ModalScene):
 
     def keeps_key(self, event: pygame.event.Event) -> bool:
         """Keys a text field needs rather than the keyboard focus (a name has spaces)."""
-        typing = any(f.focused for f in (self.address_field, self.code_field, self.name_field))
-        return typing and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
+        return any(f.keeps(event) for f in (self.address_field, self.code_field, self.name_field))
 
     def update(self, dt: float) -> None:
         self.address_field.update(dt)

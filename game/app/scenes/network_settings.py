@@ -56,6 +56,7 @@ class NetworkSettingsScene(PromptScene):
     panel_size = (640, 360)
     field_top = 110
     field_margin = 40
+    buttons_inside = True
 
     def __init__(self, app: AppSurface):
         from game.persist import network
@@ -69,12 +70,6 @@ class NetworkSettingsScene(PromptScene):
             Button(N_("Cancel"), self.cancel, key=pygame.K_ESCAPE),
             Button(N_("Save"), self.save, primary=True),
         ]
-
-    def place_buttons(self) -> None:
-        ui = self.app.ui
-        n = len(self.buttons)
-        width = min(ui(180), (self.panel.w - ui(40) - (n - 1) * ui(14)) // n)
-        widgets.layout_row(self.buttons, (self.panel.centerx, self.panel.bottom - ui(40)), width, ui(44), ui(14))
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui

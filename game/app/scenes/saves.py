@@ -55,6 +55,7 @@ class SaveNameScene(PromptScene):
 
     title = N_("Save game")
     panel_size = (560, 300)
+    buttons_inside = True  # two or (after a refusal) three buttons
 
     def __init__(self, app: AppSurface, match: Match, saved: Callable[[str], None] | None = None):
         super().__init__(app, default_slot_name(match), MAX_SLOT_NAME)
@@ -67,13 +68,6 @@ class SaveNameScene(PromptScene):
         if self.failed:
             buttons.insert(1, Button(N_("Save to…"), self.save_elsewhere))
         return buttons
-
-    def place_buttons(self) -> None:
-        """Two or (after a refusal) three buttons, always inside the panel."""
-        ui = self.app.ui
-        n = len(self.buttons)
-        width = min(ui(180), (self.panel.w - ui(40) - (n - 1) * ui(14)) // n)
-        widgets.layout_row(self.buttons, (self.panel.centerx, self.panel.bottom - ui(40)), width, ui(44), ui(14))
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.app.ui

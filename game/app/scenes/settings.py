@@ -54,7 +54,7 @@ class SettingsScene(ModalScene):
 
     def keeps_key(self, event: pygame.event.Event) -> bool:
         """Keys the name field needs rather than the keyboard focus."""
-        return self.name_field.focused and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
+        return self.name_field.keeps(event)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.name_field.handle(event):

@@ -40,7 +40,9 @@ KEPT = 40  # lines kept (the box shows what fits)
 
 def address_with_port(address: str, port: int) -> str:
     """An address as a friend types it, with the port ("[fe80::1]:47474" for IPv6)."""
-    return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
+    from game.net.discovery import bracketed
+
+    return f"{bracketed(address)}:{port}"
 
 
 def invite_text(code: str, addresses: list[str], port: int) -> str:

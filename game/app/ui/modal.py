@@ -85,6 +85,7 @@ class PromptScene(ModalScene):
 
     field_top = 96  # logical units from the panel's top to the field
     field_margin = 40  # logical units on each side of the field
+    buttons_inside = False  # True: the buttons share the panel's width (a third one, a small window)
 
     def __init__(self, app: AppSurface, text: str, max_len: int):
         super().__init__(app)
@@ -110,6 +111,15 @@ class PromptScene(ModalScene):
     def resume(self) -> None:
         self.field.focus()
 
+    def place_buttons(self) -> None:
+        if not self.buttons_inside:
+            super().place_buttons()
+            return
+        ui = self.app.ui
+        n = len(self.buttons)
+        width = min(ui(180), (self.panel.w - ui(40) - (n - 1) * ui(14)) // n)
+        widgets.layout_row(self.buttons, (self.panel.centerx, self.panel.bottom - ui(40)), width, ui(44), ui(14))
+
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         ui = self.app.ui
@@ -126,7 +136,7 @@ class PromptScene(ModalScene):
 
     def keeps_key(self, event: pygame.event.Event) -> bool:
         """Keys the text field needs rather than the keyboard focus."""
-        return self.field.focused and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
+        return self.field.keeps(event)
 
     def handle(self, event: pygame.event.Event) -> bool:
         before = self.field.text

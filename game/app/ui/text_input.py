@@ -84,6 +84,11 @@ class TextField:
             self.composition = ""
             pygame.key.stop_text_input()
 
+    def keeps(self, event: pygame.event.Event) -> bool:
+        """A key this field needs while it has the focus, rather than the keyboard focus
+        (a screen's `keeps_key`): Left and Right move the caret, Space types a space."""
+        return self.focused and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
+
     # -- editing ------------------------------------------------------------------
     def insert(self, typed: str) -> None:
         typed = typed[:MAX_TYPED]  # a 10 MB paste is looked at no further than the field could ever hold
