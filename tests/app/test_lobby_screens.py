@@ -58,9 +58,11 @@ def hosted(app):
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene)
     code = lobby.hosting.table.code
-    friends = [Client(lobby.hosting.url, name, code=code).start() for name in ("Mina", "Pau")]
-    for friend in friends:
+    friends = []
+    for name in ("Mina", "Pau"):  # one after the other: Mina's hello first, so Mina sits at 1 and Pau at 2
+        friend = Client(lobby.hosting.url, name, code=code).start()
         assert friend.wait(lambda s: s.moves >= 0, 5)
+        friends.append(friend)
     assert _frames_until(app, lambda: lobby.snap is not None and {1, 2} <= set(lobby.snap.connected))
     yield lobby, friends
     for friend in friends:
@@ -93,6 +95,7 @@ def test_start_counts_the_ready_marks_and_stays_available(app, hosted):
     mina.mark_ready()
     assert _frames_until(app, lambda: lobby.start_button.label == "Start (1 of 2 ready)")
     assert lobby.start_button.enabled
+    assert (mina.seat.seat, pau.seat.seat) == (1, 2)
     assert pau.wait(lambda s: s.ready == [1], 5)  # every friend sees the marks
 
 

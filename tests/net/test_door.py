@@ -6,6 +6,7 @@ only taken once its line has its welcome."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import time
 
 import pytest
@@ -233,9 +234,19 @@ def test_over_the_wire_a_ghost_hello_frees_its_seat_and_a_real_client_keeps_its_
         for _ in range(3):
             asyncio.run(ghost())
         deadline = time.monotonic() + 5
-        while time.monotonic() < deadline and (server._queues or server.ask(lambda: list(table.tokens))):
-            time.sleep(0.02)  # until the host has seen every ghost's line go
-        assert not server._queues and server.ask(lambda: dict(table.tokens)) == {}  # no ghost holds a seat
+
+        def lines() -> tuple[int, int]:
+            """(lines the carrier has taken, lines open now), read on its own loop: both change together there."""
+            asked: concurrent.futures.Future[tuple[int, int]] = concurrent.futures.Future()
+            server._loop.call_soon_threadsafe(lambda: asked.set_result((server._next, len(server._queues))))
+            return asked.result(5)
+
+        def ghosts_gone() -> bool:  # every ghost's line taken (the last may still be on its way in) and gone
+            return lines() == (3, 0) and not server.ask(lambda: list(table.tokens))
+
+        while time.monotonic() < deadline and not ghosts_gone():
+            time.sleep(0.02)
+        assert ghosts_gone() and server.ask(lambda: dict(table.tokens)) == {}  # no ghost holds a seat
         friends = [Client(server.url, name, code=table.code).start() for name in ("Ana", "Bo")]
         assert all(c.wait(lambda s: s.seat is not None, 5) for c in friends)
         assert sorted(c.seat.seat for c in friends) == [0, 1]

@@ -531,11 +531,13 @@ SPECTATED = [
 @pytest.mark.parametrize("game_id", SPECTATED)
 def test_a_spectator_watches_a_whole_game_over_the_wire_with_every_hand_hidden(net, game_id):
     table_net = net(game_id, [True, True, False], seed=8)
+    # the watcher comes first: once both bots sit, the game runs without a pause, and a watcher
+    # who came after them could find it over before their first view (nothing to watch)
+    watcher = table_net.client("Eve", watch=True)
+    assert watcher.seat.watching and watcher.seat.moves == 0
     table_net.bot("Ana", seed=1)
     table_net.bot("Bo", seed=2)
     table_net.wait_seated(2)
-    watcher = table_net.client("Eve", watch=True)
-    assert watcher.seat.watching
     app = make_app()
     table = app.routes.remote_table(watcher)
     assert table.viewer is None and table.match.humans == []
