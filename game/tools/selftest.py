@@ -234,6 +234,34 @@ def _check_save(ctx: _Context) -> str:
     return _("{n} moves saved, loaded and replayed").format(n=len(match.moves))
 
 
+def _check_network(ctx: _Context) -> str:
+    """A table hosted on 127.0.0.1 and a window's line to it, and one sealed message:
+    a build that left out what the network needs (asyncio, ssl, websockets, the
+    cipher) fails here, not in front of friends."""
+    from game.net import seal
+    from game.net.carrier import HostServer
+    from game.net.client import Client
+    from game.net.hosting import new_table
+    from game.net.invite import new_secret, table_id
+
+    secret = new_secret()
+    friend = seal.Channel(secret, table_id(secret), b"\0" * 16, "friend")
+    host = seal.Channel(secret, table_id(secret), b"\0" * 16, "host")
+    if host.open(friend.seal(b"self-test")) != b"self-test":
+        raise RuntimeError(_("a sealed message did not open again"))
+    table = new_table("sticheln", ["open", "easy", "easy"], ["Self-test"], seed=7)
+    server = HostServer(table, "127.0.0.1", 0).start()
+    client = Client(server.url, "Self-test", code=table.code)
+    try:
+        client.start()
+        if not client.wait(lambda seat: seat.view is not None, 10.0):
+            raise RuntimeError(_("no answer from a table on this computer"))
+    finally:
+        client.close()
+        server.stop()
+    return _("a table on this computer answered; a sealed message opened")
+
+
 @contextmanager
 def _throwaway_home() -> Iterator[None]:
     """Point FIRESIDE_HOME at a temporary folder: the tables autosave, and a
@@ -262,6 +290,7 @@ CHECKS: list[tuple[str, str, Callable[[_Context], str]]] = [
     (N_("window"), "", _check_window),
     *[(N_("table"), game_id, _table_check(game_id)) for game_id in GAME_IDS],
     (N_("save"), "", _check_save),
+    (N_("network"), "", _check_network),
 ]
 
 
