@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
-from websockets.protocol import State
 
 from game.net.relay.limits import MAX_PAYLOAD, MAX_TEXT, REFUSALS, WIRE_CODE, AddressBook, Limits
 
@@ -58,7 +57,6 @@ class Line:
         "gone",
         "limits",
         "finishing",
-        "sending",
     )
 
     def __init__(self, ws: ServerConnection, address: str, limits: Limits) -> None:
@@ -74,7 +72,6 @@ class Line:
         self.writer: asyncio.Task[None] | None = None
         self.gone = False
         self.finishing: asyncio.Task[None] | None = None  # finish(): the queue drains, then the close
-        self.sending = False  # the writer is inside ws.send (it may be waiting for the socket to drain)
 
     def push(self, frame: bytes | str) -> bool:
         """Queue `frame`; False when the line cannot keep up (its queue is full)."""
@@ -82,36 +79,9 @@ class Line:
             return True
         if self.queued + len(frame) > self.limits.queue_bytes or len(self.queue) >= self.limits.queue_frames:
             return False
-        if not self.queue and self.write_now(frame):
-            return True
         self.queue.append(frame)
         self.queued += len(frame)
         self.wake.set()
-        return True
-
-    def write_now(self, frame: bytes | str) -> bool:
-        """The fast path: hand `frame` to the socket at once when nothing waits before it.
-
-        Only when the writer is idle (nothing queued, not inside a send), the line is open and
-        the socket's buffer is empty, so order and back-pressure are exactly the queue's: a peer
-        that does not read fills its socket, then its queue, and is refused "too_slow" as before.
-        It saves the writer task's wake-up (a turn of the event loop) on every forwarded frame."""
-        ws = self.ws
-        if (
-            self.writer is None
-            or self.sending
-            or ws.protocol.state is not State.OPEN
-            or ws.send_in_progress is not None
-            or ws.paused
-            or ws.transport.is_closing()
-            or ws.transport.get_write_buffer_size()
-        ):
-            return False
-        if isinstance(frame, str):
-            ws.protocol.send_text(frame.encode())
-        else:
-            ws.protocol.send_binary(frame)
-        ws.send_data()
         return True
 
     async def write_loop(self) -> None:
@@ -125,13 +95,9 @@ class Line:
                     await self.wake.wait()
                 frame = self.queue.popleft()
                 self.queued -= len(frame)
-                self.sending = True
                 await self.ws.send(frame)
-                self.sending = False
         except ConnectionClosed:
             pass
-        finally:
-            self.sending = False
 
     def start(self) -> None:
         self.writer = asyncio.get_running_loop().create_task(self.write_loop())
