@@ -8,9 +8,14 @@ between relay processes through one Redis (a `redis-server` the bench starts
 on 127.0.0.1 on a free port, unless --redis names one).  Each friend sends a
 payload, its host echoes it back through the relay, and the friend waits
 `pace` seconds before the next: a round trip is friend → relay(s) → host →
-relay(s) → friend.  In the same run one client per table does the same against
-a plain WebSocket echo process (direct).  Reports p50/p99 of both, the relay
-processes' CPU per forwarded message and their resident memory per line.
+relay(s) → friend.  In the same run one client per table does the same
+directly (a friend that reached its host without the relay): by default its
+host's process answers it, an echo server inside the client process that holds
+the table's host, so both round trips carry the same client load and differ
+only by the relay hop(s); `direct="separate"` answers from a quiet echo process
+of its own instead (the bench's first form, which flatters direct).  Reports
+p50/p99 of both, the relay processes' CPU per forwarded message, their resident
+memory per line and a verdict against issue 34's numbers (`verdict`).
 The game-level bots (sealed game messages) are the e2e side's.  Only
 127.0.0.1; every loop is bounded by `seconds`.
 
@@ -164,6 +169,7 @@ async def _bench(
     redis_url: str | None,
     size: int,
     workers: int,
+    direct_mode: str = "host",
 ) -> dict[str, Any]:
     python = sys.executable
     workers = max(1, min(workers, tables))
@@ -178,16 +184,20 @@ async def _bench(
                 raise SystemExit(f"relay-bench: a relay did not start ({line!r})")
             procs.append(proc)
             urls.append("ws://" + line.split("ws://", 1)[1])
-        _, echo_line = await stack.enter_async_context(_process(python, "-m", "game.net.relay.bench", "--echo"))
+        echo_line = ""
+        if direct_mode == "separate":
+            _, echo_line = await stack.enter_async_context(_process(python, "-m", "game.net.relay.bench", "--echo"))
         await asyncio.sleep(0.2)
         rss_before = [_rss_bytes(p.pid) for p in procs]
         started = time.perf_counter()
-        crowd = []
+        crowd: list[tuple[asyncio.subprocess.Process, str]] = []
         for w in range(workers):  # the clients in processes of their own: one loop is not the bottleneck
             config = {
                 "urls": urls,
                 "echo": echo_line,
-                "tables": list(range(w, tables, workers)),
+                "worker": w,
+                "workers": workers,
+                "tables": tables,
                 "clients": clients,
                 "pace": pace,
                 "seconds": seconds,
@@ -195,19 +205,29 @@ async def _bench(
             }
             argv = [python, "-m", "game.net.relay.bench", "--worker", json.dumps(config)]
             proc, line = await stack.enter_async_context(_process(*argv))
+            if not line.startswith("hosts "):
+                raise SystemExit(f"relay-bench: a client process did not connect its hosts ({line!r})")
+            crowd.append((proc, line.split(" ", 1)[1]))
+        direct_urls = json.dumps([url for _, url in crowd]).encode() + b"\n"
+        for proc, _ in crowd:
+            assert proc.stdin is not None
+            proc.stdin.write(direct_urls)
+            await proc.stdin.drain()
+        for proc, _ in crowd:
+            assert proc.stdout is not None
+            line = (await asyncio.wait_for(proc.stdout.readline(), 120)).decode().strip()
             if line != "ready":
-                raise SystemExit(f"relay-bench: a client process did not connect ({line!r})")
-            crowd.append(proc)
+                raise SystemExit(f"relay-bench: a client process did not connect its friends ({line!r})")
         dial_seconds = time.perf_counter() - started
         cpu_before = [_cpu_seconds(p.pid) for p in procs]
-        for proc in crowd:
+        for proc, _ in crowd:
             assert proc.stdin is not None
             proc.stdin.write(b"go\n")
             await proc.stdin.drain()
         relayed: list[float] = []
         direct: list[float] = []
         errors: list[str] = []
-        for proc in crowd:
+        for proc, _ in crowd:
             assert proc.stdout is not None
             report = json.loads(await asyncio.wait_for(proc.stdout.readline(), seconds + 120))
             relayed += report["relayed"]
@@ -215,6 +235,10 @@ async def _bench(
             errors += report["errors"]
         cpu = sum(_cpu_seconds(p.pid) for p in procs) - sum(cpu_before)
         rss_after = [_rss_bytes(p.pid) for p in procs]
+        for proc, _ in crowd:
+            assert proc.stdin is not None
+            proc.stdin.write(b"end\n")
+            await proc.stdin.drain()
     n_lines = tables * clients
     messages = 2 * len(relayed)
 
@@ -240,6 +264,7 @@ async def _bench(
         "relay_cpu_us_per_message": round(1e6 * cpu / messages, 1) if messages else None,
         "relay_messages_per_cpu_second": round(messages / cpu) if cpu > 0 else None,
         "relay_rss_kib_per_line": round((sum(rss_after) - sum(rss_before)) / n_lines / 1024, 1),
+        "direct_from": direct_mode,
         "errors": len(errors),
         "first_errors": sorted(set(errors))[:5],
     }
@@ -254,8 +279,37 @@ def run(
     redis_url: str | None = None,
     size: int = 200,
     workers: int = 2,
+    direct: str = "host",
 ) -> dict[str, Any]:
-    return asyncio.run(_bench(tables, clients, relays, pace, seconds, redis_url, size, workers))
+    if direct not in ("host", "separate"):
+        raise ValueError(f"direct is 'host' or 'separate', not {direct!r}")
+    return asyncio.run(_bench(tables, clients, relays, pace, seconds, redis_url, size, workers, direct))
+
+
+#: Issue 34's numbers: relay p99 ≤ direct p99 + this many ms, and at most this many KiB per line.
+P99_MARGIN_MS = 10.0
+KIB_PER_LINE = 64.0
+
+
+def verdict(result: dict[str, Any]) -> str:
+    """One line against issue 34's numbers (its setting is 500 tables × 4 clients, 2 relays, pace 0.5 s)."""
+    gap = float(result["relay_p99_ms"]) - float(result["direct_p99_ms"])
+    kib = float(result["relay_rss_kib_per_line"])
+    traced = result.get("traced_memory")
+    if isinstance(traced, dict):
+        kib = max(kib, float(traced["bytes_per_line"]) / 1024)
+    p99_ok = gap <= P99_MARGIN_MS
+    kib_ok = kib <= KIB_PER_LINE
+    met = p99_ok and kib_ok and not result["errors"]
+    setting = (result["tables"], result["clients"], result["relays"], result["pace_s"]) == (500, 4, 2, 0.5)
+    return (
+        f"verdict: {'MET' if met else 'NOT MET'}"
+        f" | p99 relay - direct = {gap:+.1f} ms (issue 34: ≤ +{P99_MARGIN_MS:.0f} ms) {'ok' if p99_ok else 'over'}"
+        f" | {kib:.1f} KiB per line (≤ {KIB_PER_LINE:.0f}) {'ok' if kib_ok else 'over'}"
+        f" | errors {result['errors']}"
+        f" | direct answered by {'the host process' if result['direct_from'] == 'host' else 'a separate echo'}"
+        + ("" if setting else " | not the issue's setting (500 tables × 4 clients, 2 relays, pace 0.5)")
+    )
 
 
 # -- memory per line, measured with tracemalloc in the relay's own process ------------------------
@@ -328,39 +382,73 @@ async def _hold(url: str, lines: int, exchange: bool) -> None:
 
 
 async def _worker(config: dict[str, Any]) -> None:
-    """A client process of the bench: its tables' hosts, friends and direct lines; traffic after "go"."""
+    """A client process of the bench, in three steps on stdin's word.
+
+    1. It dials the hosts of its tables (table i's host lives in worker i mod W) and, unless the
+       direct lines go to a separate echo, serves those hosts' direct port (an echo server): it
+       prints ``hosts <its url>``.
+    2. Given the direct urls of every worker (a JSON list on stdin) it dials the friends of the
+       tables it plays (table i's friends and direct line live in worker (i + 1) mod W, another
+       process than its host when W > 1, as a friend is another machine than its host), prints
+       ``ready``.
+    3. After ``go`` the friends and direct lines make round trips; it prints its report as JSON
+       and keeps its hosts answering until stdin's next line (the other workers may still play)."""
     urls: list[str] = config["urls"]
     clients: int = config["clients"]
     pace: float = config["pace"]
     size: int = config["size"]
+    workers: int = config["workers"]
+    me: int = config["worker"]
+    tables: int = config["tables"]
     gate = asyncio.Semaphore(64)
+    loop = asyncio.get_running_loop()
 
-    async def dial_table(i: int) -> tuple[ClientConnection, list[ClientConnection], ClientConnection]:
+    async def echo(ws: ServerConnection) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            async for frame in ws:
+                await ws.send(frame)
+
+    server = None
+    echo_url: str = config["echo"]
+    if not echo_url:  # direct: this process is its hosts' machine, so it answers their friends' direct lines
+        server = await serve(echo, "127.0.0.1", 0, compression=None, max_queue=64)
+        echo_url = f"ws://127.0.0.1:{next(iter(server.sockets)).getsockname()[1]}"
+
+    async def dial_host(i: int) -> ClientConnection:
+        async with gate:
+            return await _hello(urls[i % len(urls)], "host", _table_id(i))
+
+    hosts = await asyncio.gather(*(dial_host(i) for i in range(me, tables, workers)))
+    answering = [loop.create_task(_echo_host(h)) for h in hosts]
+    print(f"hosts {echo_url}", flush=True)
+    direct_urls: list[str] = json.loads(await loop.run_in_executor(None, sys.stdin.readline))
+
+    async def dial_friends(i: int) -> tuple[list[ClientConnection], ClientConnection]:
         async with gate:
             table = _table_id(i)
-            host = await _hello(urls[i % len(urls)], "host", table)
             friends = [await _hello(urls[(i + j) % len(urls)], "friend", table) for j in range(1, clients)]
-            direct = await connect(config["echo"], compression=None, open_timeout=30)
-            return host, friends, direct
+            direct = await connect(direct_urls[i % workers], compression=None, open_timeout=30)
+            return friends, direct
 
-    lines = await asyncio.gather(*(dial_table(i) for i in config["tables"]))
+    lines = await asyncio.gather(*(dial_friends(i) for i in range(tables) if (i + 1) % workers == me))
     print("ready", flush=True)
-    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    await loop.run_in_executor(None, sys.stdin.readline)
     until = time.monotonic() + config["seconds"]
     relayed: list[float] = []
     direct: list[float] = []
     errors: list[str] = []
-    hosts = [asyncio.get_running_loop().create_task(_echo_host(h)) for h, _, _ in lines]
     await asyncio.gather(
-        *(_pinger(f, pace, until, size, relayed, errors) for _, friends, _ in lines for f in friends),
-        *(_pinger(d, pace, until, size, direct, errors) for _, _, d in lines),
+        *(_pinger(f, pace, until, size, relayed, errors) for friends, _ in lines for f in friends),
+        *(_pinger(d, pace, until, size, direct, errors) for _, d in lines),
     )
     print(json.dumps({"relayed": relayed, "direct": direct, "errors": errors}), flush=True)
-    for task in hosts:
+    await loop.run_in_executor(None, sys.stdin.readline)
+    for task in answering:
         task.cancel()
-    for h, friends, d in lines:
-        for ws in (h, *friends, d):
-            ws.transport.abort()
+    for ws in (*hosts, *(ws for friends, d in lines for ws in (*friends, d))):
+        ws.transport.abort()
+    if server is not None:
+        server.close()
 
 
 async def _echo() -> None:

@@ -191,6 +191,13 @@ def add_bench_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
     bench.add_argument("--workers", type=int, default=2, help="client processes (default 2)")
     bench.add_argument("--redis", default=None, metavar="URL", help="use this Redis (default: start one)")
     bench.add_argument("--memory", type=int, default=0, metavar="LINES", help="also trace the relay's memory")
+    bench.add_argument(
+        "--direct",
+        choices=("host", "separate"),
+        default="host",
+        help="who answers the direct round trips: the hosts' own client process (default, the same load "
+        "as the relayed ones) or a separate quiet echo process",
+    )
 
 
 def run_bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -198,10 +205,20 @@ def run_bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
     if min(args.tables, args.relays, args.workers) < 1 or args.clients < 2 or args.pace < 0 or args.seconds <= 0:
         parser.error("relay-bench: --tables, --relays, --workers ≥ 1, --clients ≥ 2, --pace ≥ 0, --seconds > 0")
-    from game.net.relay.bench import memory_per_line, run
+    from game.net.relay.bench import memory_per_line, run, verdict
 
-    result = run(args.tables, args.clients, args.relays, args.pace, args.seconds, args.redis, workers=args.workers)
+    result = run(
+        args.tables,
+        args.clients,
+        args.relays,
+        args.pace,
+        args.seconds,
+        args.redis,
+        workers=args.workers,
+        direct=args.direct,
+    )
     if args.memory:
         result["traced_memory"] = memory_per_line(args.memory)
     print(json.dumps(result, indent=2))
+    print(verdict(result))
     return 0

@@ -129,3 +129,23 @@ def test_a_certificate_that_cannot_be_read_is_one_line(tmp_path: Path, capsys: p
     missing = str(tmp_path / "nope.pem")
     assert cli.main(["relay", "--port", "0", "--tls-cert", missing, "--tls-key", missing]) == 2
     assert "cannot load the certificate" in capsys.readouterr().err
+
+
+def test_the_bench_verdict_holds_the_issue_numbers() -> None:
+    result = {
+        "tables": 500,
+        "clients": 4,
+        "relays": 2,
+        "pace_s": 0.5,
+        "relay_p99_ms": 30.0,
+        "direct_p99_ms": 21.0,
+        "relay_rss_kib_per_line": 20.0,
+        "direct_from": "host",
+        "errors": 0,
+    }
+    line = bench.verdict(result)
+    assert line.startswith("verdict: MET") and "+9.0 ms" in line and "not the issue's setting" not in line
+    assert bench.verdict({**result, "relay_p99_ms": 31.5}).startswith("verdict: NOT MET")
+    assert bench.verdict({**result, "relay_rss_kib_per_line": 65.0}).startswith("verdict: NOT MET")
+    assert bench.verdict({**result, "errors": 1}).startswith("verdict: NOT MET")
+    assert "not the issue's setting" in bench.verdict({**result, "tables": 50})
