@@ -153,7 +153,8 @@ def test_the_desktop_entry_goes_in_and_out_of_the_menu(venv: Path, tmp_path: Pat
     assert run.returncode == 0, run.stdout + run.stderr
     desktop = data / "applications" / "org.fireside.cardtable.desktop"
     text = desktop.read_text(encoding="utf-8")
-    assert f"\nExec={venv / 'bin' / 'fireside'}\n" in text, text  # this install's command, by absolute path
+    # this install's command, by absolute path; %u: a clicked fireside:// invite arrives as its argument
+    assert f"\nExec={venv / 'bin' / 'fireside'} %u\n" in text, text
     assert "\nIcon=org.fireside.cardtable\n" in text
     icons = sorted((data / "icons" / "hicolor").glob("*/apps/org.fireside.cardtable.png"))
     assert len(icons) == 4 and all(p.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") for p in icons), icons
