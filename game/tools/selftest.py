@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import game.app  # noqa: F401 - before pygame: it hides pygame's banner
-from game import __version__
+from game import __version__, rules
 from game.i18n import N_, _
 from game.rules import GAME_IDS
 
@@ -249,7 +249,9 @@ def _check_network(ctx: _Context) -> str:
     host = seal.Channel(secret, table_id(secret), b"\0" * 16, "host")
     if host.open(friend.seal(b"self-test")) != b"self-test":
         raise RuntimeError(_("a sealed message did not open again"))
-    table = new_table("sticheln", ["open", "easy", "easy"], ["Self-test"], seed=7)
+    game_id = GAME_IDS[0]  # any game: the check is the line, not its rules
+    computers = ["easy"] * (rules.get(game_id).PLAYERS.start - 1)
+    table = new_table(game_id, ["open", *computers], ["Self-test"], seed=7)
     server = HostServer(table, "127.0.0.1", 0).start()
     client = Client(server.url, "Self-test", code=table.code)
     try:
