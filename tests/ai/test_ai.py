@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+from matrix import fast_lane
 
 from game.ai import AGENT_NAMES, LEVELS, make_agent
 from game.ai.hard import HardAgent
@@ -78,7 +79,7 @@ def test_choice_does_not_depend_on_hidden_cards(game_id: str) -> None:
             assert a.choose(state.view(seat)) == b.choose(other.view(seat)), (name, game_id)
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", fast_lane(GAME_IDS, "avalanche"))
 def test_every_agent_plays_legal_moves_for_every_player_count(game_id: str) -> None:
     module = get(game_id)
     for players in module.PLAYERS:
@@ -106,7 +107,7 @@ def test_many_seeded_positions_get_legal_moves(game_id: str) -> None:
             assert agent(name, 1).choose(view) in state.legal_moves()
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", fast_lane(GAME_IDS, "grinch"))
 def test_seeded_agents_repeat_themselves(game_id: str) -> None:
     for state in positions(game_id, 4, 4, seed=4):
         view = state.view(state.current_player)
@@ -136,7 +137,7 @@ def test_wall_clock_cap_stops_a_huge_budget() -> None:
     assert hard.last_search is not None and hard.last_search.iterations < 10**9
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", fast_lane(GAME_IDS, "sticheln"))
 def test_explain_gives_a_legal_move_and_a_line_of_text(game_id: str) -> None:
     for state in positions(game_id, 4, 5, seed=8):
         view = state.view(state.current_player)

@@ -45,7 +45,7 @@ def test_the_hint_names_the_reviews_best_move_and_argues_for_it(game_id: str) ->
         assert line.count(".") >= 1 and ("better than" in line or "about as good as" in line), line
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", fast_lane(GAMES, "sticheln"))
 def test_the_hint_reads_in_every_language(game_id: str) -> None:
     views = list(hint_reasons.positions(game_id, "easy", 3, first_seed=5))
     advices = [advise(view, rollouts=500) for view in views]

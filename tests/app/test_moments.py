@@ -120,6 +120,7 @@ def press(app, key: int) -> None:
     app.step(DT, events=[event], flip=False)
 
 
+@pytest.mark.slow  # a whole held trick, animated; test_smaller_25's click during the trick banner keeps the kind fast
 def test_a_click_or_key_while_the_last_trick_is_held_never_leads() -> None:
     """Sticheln at the normal speed: whenever a finished trick is held and the
     next card is the human's, clicks on every legal card, Tab, the arrows,

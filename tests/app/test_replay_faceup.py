@@ -13,6 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from matrix import fast_lane
 from table_driver import click, make_app
 
 from game.ai.review import MISTAKE, Decision
@@ -191,8 +192,17 @@ def test_every_hint_code_has_a_verdict_clause_or_is_left_out_on_purpose() -> Non
     assert not set(reasons.WHY) & only_the_move
 
 
-@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
-@pytest.mark.parametrize("game,players", [("avalanche", 4), ("sticheln", 3)])
+SIZES = ((1024, 600), (1280, 720), (1920, 1080))
+
+
+@pytest.mark.parametrize(
+    "game,players,size",
+    fast_lane(
+        [(g, n, size) for g, n in (("avalanche", 4), ("sticheln", 3)) for size in SIZES],
+        ("avalanche", 4, (1024, 600)),
+        ("sticheln", 3, (1920, 1080)),
+    ),
+)
 def test_the_bar_text_never_runs_into_the_track_or_its_marks(game: str, players: int, size: tuple[int, int]) -> None:
     match = random_game(game, players, 6)
     decisions = [

@@ -14,6 +14,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame
 import pytest
+from matrix import fast_lane
 
 from game.app.shell.app import App
 from game.app.table import table_for
@@ -63,7 +64,7 @@ def grinch_extents(t) -> dict[str, pygame.Rect]:
     return out
 
 
-@pytest.mark.parametrize("ui_scale", [0.8, 1.0, 1.1, 1.25])
+@pytest.mark.parametrize("ui_scale", fast_lane([0.8, 1.0, 1.1, 1.25], 0.8, 1.25))
 def test_who_discards_overlap_no_panel_or_pile(ui_scale):
     app = App(SIZES[0], Settings(speed="off", ui_scale=ui_scale))
     for size in SIZES:
@@ -86,7 +87,7 @@ def test_card_width_grows_with_the_interface_size():
         assert widths == sorted(widths) and widths[0] < widths[-1], (size, widths)
 
 
-@pytest.mark.parametrize("game", ["sticheln", "avalanche", "grinch"])
+@pytest.mark.parametrize("game", fast_lane(["sticheln", "avalanche", "grinch"], "avalanche"))
 def test_hand_cards_grow_monotonically_with_the_interface_setting(game):
     """Through the real setting: 80 % used to give the same cards in smaller panels."""
     for size in [(1280, 720), (1920, 1080)]:

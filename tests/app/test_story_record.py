@@ -13,6 +13,7 @@ import random
 
 import pygame
 import pytest
+from matrix import fast_lane
 from table_driver import NAMES, click, make_app
 
 from game.app.table.chronicle import Chronicle
@@ -120,7 +121,7 @@ def test_undo_takes_the_words_back_too():
     assert len(table.chronicle.entries) == before
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", fast_lane(sorted(GAMES), "avalanche"))
 def test_the_table_line_follows_the_moves_and_the_log_opens_by_key(game):
     app, table = make_app(game, [False] * GAMES[game], seed=6, speed="fast")
     said = []

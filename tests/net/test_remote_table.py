@@ -528,7 +528,7 @@ SPECTATED = [
 ]
 
 
-@pytest.mark.parametrize("game_id", SPECTATED)
+@pytest.mark.parametrize("game_id", fast_lane(SPECTATED, "avalanche"))
 def test_a_spectator_watches_a_whole_game_over_the_wire_with_every_hand_hidden(net, game_id):
     table_net = net(game_id, [True, True, False], seed=8)
     # the watcher comes first: once both bots sit, the game runs without a pause, and a watcher

@@ -11,6 +11,7 @@ import pytest
 
 from game.rules import GAME_IDS
 from game.tools import textplay
+from game.tools.cli import main
 
 
 def _scripted(lines: list[str]):
@@ -71,10 +72,12 @@ def test_play_text_command_line() -> None:
         (["--size", "1024x640", "bench"], "--size is for the window (play or demo), not bench"),
     ],
 )
-def test_bad_flags_get_a_clear_message(args: list[str], message: str) -> None:
-    run = subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True, timeout=60)
-    assert run.returncode == 2
-    assert message in run.stderr
+def test_bad_flags_get_a_clear_message(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """In this process (`python -m game` is `sys.exit(main())`, tried whole above): a bad flag stops at parsing."""
+    with pytest.raises(SystemExit) as stopped:
+        main(args)
+    assert stopped.value.code == 2
+    assert message in capsys.readouterr().err
 
 
 @pytest.mark.slow  # long: the fast lane leaves it to CI
