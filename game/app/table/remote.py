@@ -42,7 +42,8 @@ from game.app.table.seat_panel import HURRY, clock_text
 from game.app.ui import widgets
 from game.app.ui.text_input import TextField
 from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
-from game.app.words import names
+from game.app.words import chat_words, names
+from game.app.words.chat_words import CHAT_LEN, QUICK_PHRASES
 from game.common.person_name import clean_name, say_name
 from game.i18n import N_, _
 from game.net import protocol as p
@@ -66,16 +67,6 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-#: The quick phrases by their protocol code, said in this window's language.
-QUICK_PHRASES = {
-    "good_game": N_("Good game!"),
-    "nice_trick": N_("Nice trick!"),
-    "well_played": N_("Well played!"),
-    "oops": N_("Oops!"),
-    "thanks": N_("Thanks!"),
-    "one_moment": N_("One moment, please."),
-}
-CHAT_LEN = min(p.MAX_CHAT, 160)  # characters a chat line may have here (the protocol allows MAX_CHAT)
 CHAT_SHOWN = 4  # chat lines shown in the open chat (fewer if the window is too low for them)
 CHAT_PEEK = 3  # the newest lines shown a while under the closed chat's button
 CHAT_TIME = 20.0  # seconds a chat line stays on the table (the open chat shows them longer)
@@ -137,8 +128,7 @@ class ChatBar:
             if notice is not None:  # the host's own word ("the table is not being saved"): no speaker
                 self.lines.append((clock, notice))
                 continue
-            said = _(QUICK_PHRASES[line.phrase]) if line.phrase in QUICK_PHRASES else line.text
-            said = "".join(ch for ch in said if ch.isprintable()).strip()
+            said = chat_words.line_text(line)
             if not said:
                 continue
             who = say_name(line.name) if line.seat == WATCHING and line.name else self.speaker(line.seat)
@@ -591,17 +581,10 @@ class NetworkMode(TableMode):
 
     def _remember_again(self) -> None:
         """The new game is one to rejoin from the title again (the results forgot the last)."""
-        from game.persist import SaveError, network
+        from game.persist import network
 
         seat = self.primary.seat
-        if seat.token is None or seat.code is None:
-            return
-        try:
-            network.write_last(
-                network.LastTable(self.primary.url, seat.code, seat.token, seat.name, seat.game or "", seat.watching)
-            )
-        except SaveError as exc:
-            log.warning("%s", exc)
+        network.remember_last(self.primary.url, seat.code, seat.token, seat.name, seat.game or "", seat.watching)
 
     def forget_rejoin(self) -> None:
         from game.persist import network
