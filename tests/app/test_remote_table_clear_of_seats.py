@@ -38,9 +38,13 @@ def seat_counts(game_id: str) -> tuple[int, int]:
     return min(counts), max(counts)
 
 
-def friends_table(size: tuple[int, int], game_id: str, players: int, gone: bool) -> tuple[TableScene, NetworkMode]:
-    """A friend's table (seat 0) from a welcome and a first view fed by hand; `gone`:
-    the host closed it and the window dials it again (Try again and Back to the title)."""
+def friends_table(
+    size: tuple[int, int], game_id: str, players: int, gone: str | None
+) -> tuple[TableScene, NetworkMode]:
+    """A friend's table (seat 0) from a welcome and a first view fed by hand; `gone`
+    "closed": the host closed it and the window dials it again (Try again and Back to
+    the title); "unreachable": the window gave up dialling (Back to the title, and the
+    status line's longest words, on two lines)."""
     names = NAMES[:players]
     match = Match(game_id, [Seat(n, True) for n in names], seed=3)
     client = Client("ws://127.0.0.1:9", "Ana")
@@ -53,9 +57,11 @@ def friends_table(size: tuple[int, int], game_id: str, players: int, gone: bool)
     table = app.routes.remote_table(client)
     mode = table.mode
     assert isinstance(mode, NetworkMode)
-    if gone:
+    if gone == "closed":
         client.drops, client.seat.closed, client.seat.host = 1, "host_closed", "Bo"
         client._next_try = time.monotonic() + 30  # "Trying again in 30 s…": the row has both buttons
+    elif gone == "unreachable":
+        client.drops, client.gave_up = 1, True
     app.step(1 / 30, events=[], flip=False)
     return table, mode
 
@@ -64,12 +70,13 @@ def seats_hit(table: TableScene, rect: pygame.Rect) -> list[pygame.Rect]:
     return [s.panel for s in table.spots if s.panel.colliderect(rect)]
 
 
-def check_row(size: tuple[int, int], game_id: str, players: int, language: str) -> None:
+def check_row(size: tuple[int, int], game_id: str, players: int, language: str, gone: str = "closed") -> None:
     i18n.set_language(language)
     try:
-        table, mode = friends_table(size, game_id, players, gone=True)
+        table, mode = friends_table(size, game_id, players, gone)
         shown = mode.extra_widgets()
-        assert [b.label for b in shown] == ["Try again", "Back to the title"]
+        labels = ["Try again", "Back to the title"] if gone == "closed" else ["Back to the title"]
+        assert [b.label for b in shown] == labels
         ui = table.app.ui
         for chat_open in (False, True):  # the chat's newest lines, then the open chat (it may be open now)
             if chat_open:
@@ -90,7 +97,7 @@ def check_row(size: tuple[int, int], game_id: str, players: int, language: str) 
 
 
 def check_chat(size: tuple[int, int], game_id: str, players: int) -> None:
-    table, mode = friends_table(size, game_id, players, gone=False)
+    table, mode = friends_table(size, game_id, players, None)
     peek = mode.chat.peek  # the closed chat's newest lines, a while
     assert peek.w and not seats_hit(table, peek), (peek, seats_hit(table, peek))
     assert peek.bottom <= table.log.line_rect().top
@@ -113,16 +120,21 @@ def test_the_gone_rows_buttons_cover_no_seat_at_a_two_seat_table():
     check_row((1280, 720), "avalanche", 2, "en")
 
 
+def test_the_row_of_a_host_out_of_reach_clears_the_status_lines_two_punjabi_lines():
+    check_row((1024, 600), "sticheln", 6, "pa", "unreachable")
+
+
 def test_the_open_chat_covers_no_seat_at_a_three_seat_table():
     check_chat((1024, 600), "sticheln", 3)
 
 
 ROW_CASES = [
-    pytest.param(size, game_id, players, language, id=f"{game_id}-{players}-{size[0]}-{language}")
+    pytest.param(size, game_id, players, language, gone, id=f"{game_id}-{players}-{size[0]}-{language}-{gone}")
     for size in SIZES
     for game_id in GAME_IDS
     for players in seat_counts(game_id)
     for language in LANGUAGES
+    for gone in ("closed", "unreachable")
 ]
 CHAT_CASES = [
     pytest.param(size, game_id, players, id=f"{game_id}-{players}-{size[0]}")
@@ -133,9 +145,9 @@ CHAT_CASES = [
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("size", "game_id", "players", "language"), ROW_CASES)
-def test_the_gone_row_covers_no_seat_in_every_game_size_and_language(size, game_id, players, language):
-    check_row(size, game_id, players, language)
+@pytest.mark.parametrize(("size", "game_id", "players", "language", "gone"), ROW_CASES)
+def test_the_gone_row_covers_no_seat_in_every_game_size_and_language(size, game_id, players, language, gone):
+    check_row(size, game_id, players, language, gone)
 
 
 @pytest.mark.slow
