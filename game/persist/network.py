@@ -347,3 +347,14 @@ def load_prefs() -> NetPrefs:
 
 def save_prefs(prefs: NetPrefs) -> None:
     _write(prefs_path(), asdict(prefs), _("cannot save the network settings: {reason}"))
+
+
+def remember_last(url: str, code: str | None, token: str | None, name: str, game: str, watching: bool) -> None:
+    """Keep the table a seat sits at for Rejoin on the title (nothing without its code
+    and the seat's token); a table that cannot be kept is logged, and play goes on."""
+    if token is None or code is None:
+        return
+    try:
+        write_last(LastTable(url, code, token, name, game, watching))
+    except SaveError as exc:
+        log.warning("%s", exc)

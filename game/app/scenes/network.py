@@ -1293,17 +1293,10 @@ class JoinScene(ModalScene):
 
     def _remember(self, client: Client) -> None:
         """Kept for Rejoin on the title (address, code, the seat's token)."""
-        from game.persist import SaveError, network
+        from game.persist import network
 
         seat = client.seat
-        if seat.token is None or seat.code is None:
-            return
-        try:
-            network.write_last(
-                network.LastTable(client.url, seat.code, seat.token, self.name, seat.game or "", self.watching)
-            )
-        except SaveError as exc:
-            log.warning("%s", exc)
+        network.remember_last(client.url, seat.code, seat.token, self.name, seat.game or "", self.watching)
 
 
 def _address_of(url: str) -> str:

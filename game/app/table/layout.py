@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 import pygame
@@ -99,4 +99,31 @@ def fan(
         angle = -t * spread * min(1.0, n / 8)
         y = base_y + (t * t) * card_w * 0.35 * min(1.0, n / 8)
         out.append(((x, y), angle))
+    return out
+
+
+def clear_spot(
+    rect: pygame.Rect, ys: Iterable[int], taken: Iterable[pygame.Rect], margin: int = 0
+) -> pygame.Rect | None:
+    """`rect` moved to the first height of `ys` where it (grown by `margin` each
+    side) touches none of `taken`; None if it touches one at every height."""
+    kept = [r for r in taken if r.w and r.h]
+    for y in ys:
+        spot = rect.copy()
+        spot.y = y
+        grown = spot.inflate(2 * margin, 2 * margin)
+        if grown.collidelist(kept) < 0:
+            return spot
+    return None
+
+
+def near_first(start: int, low: int, high: int, step: int) -> list[int]:
+    """Heights from `low` to `high` (inclusive), `start` first, then ever further
+    from it, above and below in turn."""
+    start = max(low, min(start, high))
+    out = [start]
+    for k in range(1, (high - low) // max(1, step) + 2):
+        for y in (start - k * step, start + k * step):
+            if low <= y <= high:
+                out.append(y)
     return out

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game.app.shell.wake import post_wake, wake_event
-from game.app.table import voice
+from game.app.table import layout, voice
 from game.app.table.company import HandCover, WatchMark, away_line
 from game.app.table.hosted import HostedTable
 from game.app.table.mode import TableMode
@@ -42,7 +42,8 @@ from game.app.table.seat_panel import HURRY, clock_text
 from game.app.ui import widgets
 from game.app.ui.text_input import TextField
 from game.app.ui.widgets import ACCENT, INK, MUTED, Button, blit_text, draw_panel
-from game.app.words import names
+from game.app.words import chat_words, names
+from game.app.words.chat_words import CHAT_LEN, QUICK_PHRASES
 from game.common.person_name import clean_name, say_name
 from game.i18n import N_, _
 from game.net import protocol as p
@@ -66,17 +67,8 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-#: The quick phrases by their protocol code, said in this window's language.
-QUICK_PHRASES = {
-    "good_game": N_("Good game!"),
-    "nice_trick": N_("Nice trick!"),
-    "well_played": N_("Well played!"),
-    "oops": N_("Oops!"),
-    "thanks": N_("Thanks!"),
-    "one_moment": N_("One moment, please."),
-}
-CHAT_LEN = min(p.MAX_CHAT, 160)  # characters a chat line may have here (the protocol allows MAX_CHAT)
 CHAT_SHOWN = 4  # chat lines shown in the open chat (fewer if the window is too low for them)
+CHAT_FEWEST = 2  # lines the open chat shows at least (where fewer fit at the edge, it lies over the hand)
 CHAT_PEEK = 3  # the newest lines shown a while under the closed chat's button
 CHAT_TIME = 20.0  # seconds a chat line stays on the table (the open chat shows them longer)
 CHAT_KEY = pygame.K_t  # T for talk: opens the chat line
@@ -120,6 +112,7 @@ class ChatBar:
         self.button = Button(N_("Chat"), self.toggle)
         self.quick = [Button(text, self.sender(code)) for code, text in QUICK_PHRASES.items()]
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.peek = pygame.Rect(0, 0, 0, 0)  # where the closed chat's newest lines show
         self.room = 0  # how wide the closed chat's lines may be
         self.shown_rows = CHAT_SHOWN  # chat lines the open panel has room for
         self._where: tuple[Any, bool] = (None, True)  # (the layout it was worked out for)
@@ -137,8 +130,7 @@ class ChatBar:
             if notice is not None:  # the host's own word ("the table is not being saved"): no speaker
                 self.lines.append((clock, notice))
                 continue
-            said = _(QUICK_PHRASES[line.phrase]) if line.phrase in QUICK_PHRASES else line.text
-            said = "".join(ch for ch in said if ch.isprintable()).strip()
+            said = chat_words.line_text(line)
             if not said:
                 continue
             who = say_name(line.name) if line.seat == WATCHING and line.name else self.speaker(line.seat)
@@ -201,27 +193,45 @@ class ChatBar:
 
     # -- layout and drawing -----------------------------------------------------
     def place(self) -> None:
-        """The panel hangs under the table's row of buttons, at the right edge, where the
-        Chat button is in every game; never over the status line or the turn line: it
-        shows fewer lines rather than reach them."""
+        """The panel hangs at the right edge, under the table's row of buttons where the
+        Chat button is in every game, as high as it covers no seat's panel, the status
+        line or the turn line: where a seat sits at that edge, under that seat (with fewer
+        lines rather than reach the turn line); where the edge has no such room, over the
+        right end of the hand while it is open (closing it gives the hand back).  The
+        closed chat's newest lines (`peek`) show at the edge's first spot clear of the seats."""
         table = self.mode.table
         ui = table.app.ui
-        w = table.size[0]
+        w, h = table.size
         mark = self.mode.watch_mark.rect  # "Watching: Eve" under the buttons: the chat goes under it
-        key = (table.size, ui(100), self.button.rect.topleft, table.status_line.box().bottom, mark.bottom, mark.w)
+        status = table.status_line.shown()[0]
+        panels = tuple(tuple(s.panel) for s in table.spots)
+        key = (table.size, ui(100), self.button.rect.topleft, status.bottom, mark.bottom, mark.w, panels)
         if self._where[0] == key:
             return
         self._where = (key, True)
         width = min(ui(390), w - ui(24))
         top = max(self.button.rect.bottom, ui(44), mark.bottom if mark.w else 0) + ui(8)
-        status = table.status_line.box()
         if status.right + ui(6) > w - ui(12) - width and status.bottom + ui(6) > top:  # (a hint on four lines)
             top = status.bottom + ui(6)
         floor = table.log.line_rect().top - ui(24)  # the turn line, with room for its second line
         rows_room = ui(14) + ui(8) + ((len(self.quick) + 1) // 2) * ui(36) + ui(42) + ui(10)
-        self.shown_rows = max(1, min(CHAT_SHOWN, (floor - top - rows_room) // ui(20)))
-        height = rows_room + self.shown_rows * ui(20)
-        self.panel = pygame.Rect(w - ui(12) - width, top, width, height)
+        taken = [s.panel for s in table.spots] + [status]
+        x = w - ui(12) - width
+        spot = None
+        for rows in range(CHAT_SHOWN, CHAT_FEWEST - 1, -1):  # the most lines clear of every seat, highest first
+            height = rows_room + rows * ui(20)
+            ys = range(top, floor - height + 1, ui(4))
+            spot = layout.clear_spot(pygame.Rect(x, top, width, height), ys, taken, ui(6))
+            if spot is not None:
+                self.shown_rows = rows
+                break
+        if spot is None:  # no room at the edge: over the right end of the hand, up from the bottom
+            self.shown_rows = max(1, min(CHAT_SHOWN, (h - ui(12) - top - rows_room) // ui(20)))
+            height = rows_room + self.shown_rows * ui(20)
+            spot = pygame.Rect(x, max(top, h - ui(12) - height), width, height)
+        self.panel = spot
+        peek = pygame.Rect(x, top, width, CHAT_PEEK * ui(24))  # the closed chat's newest lines, clear of the seats too
+        self.peek = layout.clear_spot(peek, range(top, floor - peek.h + 1, ui(4)), taken, ui(6)) or peek
         y = self.panel.y + ui(14) + self.shown_rows * ui(20) + ui(8)
         bw = (width - ui(16) - ui(6)) // 2
         for i, button in enumerate(self.quick):
@@ -257,14 +267,14 @@ class ChatBar:
             if not self.field.text and not self.field.composition:
                 hint = _("Type a line, Enter sends") if self.field.focused else _("Click here to type a line")
                 blit_text(surface, hint, ui(14), MUTED, midleft=(self.field.rect.x + ui(12), self.field.rect.centery))
-        elif lines:  # the newest lines, a while, right under the Chat button (at most CHAT_PEEK of them)
-            y = self.panel.y
+        elif lines:  # the newest lines, a while, under the Chat button (at most CHAT_PEEK of them) clear of the seats
+            y = self.peek.y
             px = ui(14)
             rows = self.rows(lines, px, self.room - ui(16))[-CHAT_PEEK:]
             for row in rows:
                 size = widgets.fonts.size(row, px)
                 pill = pygame.Rect(0, 0, min(self.room, size[0] + ui(16)), ui(22))
-                pill.topright = (self.panel.right, y)
+                pill.topright = (self.peek.right, y)
                 draw_panel(surface, pill, (14, 24, 20, 200), radius=ui(10), edge=None)
                 blit_text(
                     surface,
@@ -591,17 +601,10 @@ class NetworkMode(TableMode):
 
     def _remember_again(self) -> None:
         """The new game is one to rejoin from the title again (the results forgot the last)."""
-        from game.persist import SaveError, network
+        from game.persist import network
 
         seat = self.primary.seat
-        if seat.token is None or seat.code is None:
-            return
-        try:
-            network.write_last(
-                network.LastTable(self.primary.url, seat.code, seat.token, seat.name, seat.game or "", seat.watching)
-            )
-        except SaveError as exc:
-            log.warning("%s", exc)
+        network.remember_last(self.primary.url, seat.code, seat.token, seat.name, seat.game or "", seat.watching)
 
     def forget_rejoin(self) -> None:
         from game.persist import network
@@ -754,17 +757,44 @@ class NetworkMode(TableMode):
             return [self.hand_over]
         return []
 
+    def place_row(self, shown: list[Button]) -> pygame.Rect:
+        """Place the row of `shown` buttons (Try again and Back to the title, or the host's
+        Let a computer play): across the table's middle, as near its centre as it covers
+        no seat's panel, no words on the felt, the status line, the buttons, the chat or
+        the turn line over the hand; returns the row's rect (its backing grows around it)."""
+        table = self.table
+        ui = table.app.ui
+        h = table.size[1]
+        widths = [widgets.fitting_width(b.label, ui(16), ui(160)) for b in shown]
+        gap = ui(12)
+        row = pygame.Rect(0, 0, sum(widths) + gap * (len(shown) - 1), ui(34))
+        row.centerx = table.size[0] // 2
+        status = table.status_line.shown()[0]
+        top = status.bottom + ui(16)
+        floor = table.log.line_rect().top - ui(24) - row.h  # the turn line, with room for its second line
+        panels = [s.panel for s in table.spots] + [status, self.watch_mark.rect]
+        panels += [b.rect for b in table.buttons]
+        if table.viewer is not None or self.client.seat.watching:
+            self.chat.place()
+            panels.append(self.chat.panel if self.chat.open else self.chat.peek)
+        ys = layout.near_first(round(h * 0.47) - row.h // 2, top, max(top, floor), ui(6))
+        spot = layout.clear_spot(row, ys, [*panels, *table.label_rects()], ui(10))
+        spot = spot or layout.clear_spot(row, ys, panels, ui(10)) or row.move(0, ys[0])
+        x = spot.x
+        for button, w in zip(shown, widths, strict=True):
+            button.rect = pygame.Rect(x, spot.y, w, spot.h)
+            x += w + gap
+        return spot
+
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
         ui = table.app.ui
-        box = table.status_line.box()
         shown = self.extra_widgets()
-        widths = [widgets.fitting_width(b.label, ui(16), ui(160)) for b in shown]
-        x = box.centerx - (sum(widths) + ui(12) * (len(shown) - 1)) // 2
-        for button, w in zip(shown, widths):
-            button.rect = pygame.Rect(x, box.bottom + ui(40), w, ui(34))
-            x += w + ui(12)
-            button.draw(surface, ui(16))
+        if shown:
+            row = self.place_row(shown)
+            draw_panel(surface, row.inflate(ui(20), ui(16)), (14, 24, 20, 210), radius=ui(12), edge=None)
+            for button in shown:
+                button.draw(surface, ui(16))
         if self.cover.covers(table, self.shares_laptop()):
             self.cover.draw(surface, table)
         watching = self.client.seat.watching

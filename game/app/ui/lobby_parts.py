@@ -15,8 +15,10 @@ import pygame
 from game.app.ui import widgets
 from game.app.ui.text_input import TextField
 from game.app.ui.widgets import ACCENT, INK, MUTED, blit_text, draw_panel
+from game.app.words import chat_words
+from game.app.words.chat_words import CHAT_LEN
 from game.common.person_name import say_name
-from game.i18n import N_, _
+from game.i18n import _
 from game.net import protocol as p
 from game.net import words as net_words
 
@@ -25,16 +27,6 @@ if TYPE_CHECKING:
 
 __all__ = ["LobbyChat", "address_with_port", "invite_text"]
 
-#: The quick phrases by their protocol code (the table's chat says them alike).
-QUICK = {
-    "good_game": N_("Good game!"),
-    "nice_trick": N_("Nice trick!"),
-    "well_played": N_("Well played!"),
-    "oops": N_("Oops!"),
-    "thanks": N_("Thanks!"),
-    "one_moment": N_("One moment, please."),
-}
-CHAT_LEN = min(p.MAX_CHAT, 160)
 KEPT = 40  # lines kept (the box shows what fits)
 
 
@@ -102,8 +94,7 @@ class LobbyChat:
         notice = net_words.say_notice(line.phrase) if line.seat is None else None
         if notice is not None:
             return notice
-        text = _(QUICK[line.phrase]) if line.phrase in QUICK else line.text
-        text = "".join(ch for ch in text if ch.isprintable()).strip()
+        text = chat_words.line_text(line)
         if not text:
             return ""
         names = self.names()
