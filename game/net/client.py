@@ -520,7 +520,7 @@ class Client:
                         await ws.send(again.decode())
                     self._changed()
                     if self._refused_hello in FOR_GOOD:  # the table there will never seat us: hang up now
-                        break                            # (rather than wait for the host to cut the line)
+                        break  # (rather than wait for the host to cut the line)
         except Exception as exc:  # the line broke: whoever waits is told
             self.error = exc
             self.refused = getattr(self._ws, "refused", None) or getattr(exc, "text", None) or self.refused

@@ -17,7 +17,7 @@ import pytest
 
 from game.app.scenes.close_table import CloseTableScene
 from game.app.scenes.menu import MenuScene
-from game.app.scenes.network import _host_clients
+from game.app.scenes.network import NetworkScene, _host_clients
 from game.app.scenes.title import TitleScene
 from game.app.shell.app import App
 from game.app.table.base import TableScene
@@ -129,6 +129,26 @@ def test_the_hosts_menu_keeps_the_table_open_behind_every_screen_and_the_bar_lea
     app.step(0.0)
     assert app.size == app.screen.get_size()  # the table has the whole window again
     assert frames_until(app, lambda: 0 in hosted.hosting.latest().connected)
+
+
+def test_while_a_table_is_kept_open_play_on_the_network_leads_back_to_it_instead_of_hosting_a_second(app, hosted):
+    """A second table would replace the bar and run unseen until the window quits: one at a time."""
+    hosted.table.open_menu()
+    press(app, "Keep the table open")
+    app.routes.network()
+    app.step(0.0)
+    scene = app.stack.top
+    assert isinstance(scene, NetworkScene)
+    labels = [b.label for b in scene.buttons]
+    assert "Host a table" not in labels and labels[0] == f"Back to table {hosted.code}"
+    press(app, f"Back to table {hosted.code}")
+    assert frames_until(app, lambda: isinstance(app.stack.top, TableScene))
+    assert app.stack.top.mode.hosted is app.overlay
+    app.stack.top.open_menu()
+    press(app, "Close the table for everyone")
+    press(app, "Close the table for everyone")
+    app.routes.network()
+    assert [b.label for b in app.stack.top.buttons][0] == "Host a table"  # closed: a new table may open
 
 
 def test_closing_the_table_is_confirmed_and_every_friend_is_told_who_closed_it(app, hosted):

@@ -113,12 +113,17 @@ class NetworkScene(ModalScene):
         from game.persist import network
 
         self.saved = network.read_table()
-        if self.saved is not None and getattr(app.overlay, "code", None) == self.saved.code:
+        self.hosting = app.overlay.code if app.overlay is not None else None  # a table open behind the screens
+        if self.saved is not None and self.hosting == self.saved.code:
             self.saved = None  # open now, behind the screens: its bar leads back, not a second copy
         self.notice = ""
 
     def make_buttons(self) -> list[Button]:
-        self.host_button = Button(N_("Host a table"), self.host, primary=True)
+        if self.hosting is not None:  # one table at a time: a second would run unseen behind the first's bar
+            label = _("Back to table {code}").format(code=self.hosting)
+            self.host_button = Button(label, self.back_to_hosted, primary=True)
+        else:
+            self.host_button = Button(N_("Host a table"), self.host, primary=True)
         self.join_button = Button(N_("Join a table"), self.join)
         self.back = Button(N_("Back"), self.app.stack.pop, key=pygame.K_ESCAPE)
         buttons = [self.host_button, self.join_button, self.back]
@@ -137,13 +142,24 @@ class NetworkScene(ModalScene):
         self.back.rect.midbottom = (p.centerx, p.bottom - ui(18))
 
     def draw_body(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
         if self.notice:
-            ui = self.app.ui
             size = widgets.fit_size(self.notice, ui(16), self.panel.w - ui(30))
             blit_text(surface, self.notice, size, DANGER, midbottom=(self.panel.centerx, self.back.rect.y - ui(8)))
+        elif self.hosting is not None:
+            said = _("You host one table at a time: close this one from its menu to host another.")
+            y = self.back.rect.y - ui(8)
+            for line in reversed(widgets.wrap(said, ui(15), self.panel.w - ui(40))):
+                blit_text(surface, line, ui(15), MUTED, midbottom=(self.panel.centerx, y))
+                y -= ui(20)
 
     def host(self) -> None:
         self.app.routes.host_setup()
+
+    def back_to_hosted(self) -> None:
+        """The table this window keeps open, back on the screen (as its bar's click does)."""
+        if self.app.overlay is not None:
+            self.app.overlay.back_to_table()
 
     def join(self) -> None:
         self.app.routes.join_table()

@@ -24,9 +24,15 @@ class Overlay(Protocol):
     """A layer the app keeps over every screen (a hosted table's bar): drawn
     last, offered each event first, asked before the window closes."""
 
+    code: str  # the table it keeps open (its code)
+
     def draw(self, surface: pygame.Surface) -> None: ...
 
     def handle(self, event: pygame.event.Event) -> bool: ...
+
+    def back_to_table(self) -> None:
+        """Put the table it keeps back on the screen."""
+        ...
 
     def update(self, dt: float) -> None: ...
 
