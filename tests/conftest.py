@@ -81,6 +81,17 @@ def no_real_zeroconf(monkeypatch):
     monkeypatch.setattr(zeroconf, "Zeroconf", refuse)
 
 
+@pytest.fixture
+def table_only_on_its_worker(monkeypatch):
+    """A hosted `HostTable` touched from another thread than the one that owns it
+    (a `HostServer`'s worker, once it runs) fails the test instead of racing: on
+    for every test in tests/net (its conftest), and for a window test that hosts
+    a table by `pytestmark = pytest.mark.usefixtures("table_only_on_its_worker")`."""
+    from game.net.authority import HostTable
+
+    monkeypatch.setattr(HostTable, "check_thread", True)
+
+
 #: the tests of the atomic write itself and of odd files and folders keep the real fsync
 REAL_FSYNC = {"test_persist.py", "test_odd_files.py", "test_odd_files_fuzz.py", "test_settings_file.py"}
 

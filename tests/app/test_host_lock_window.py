@@ -24,11 +24,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-@pytest.fixture(autouse=True)
-def _table_only_on_its_worker(monkeypatch):
-    from game.net.authority import HostTable
-
-    monkeypatch.setattr(HostTable, "check_thread", True)
+pytestmark = pytest.mark.usefixtures("table_only_on_its_worker")  # as in tests/net
 
 
 @pytest.fixture
