@@ -24,12 +24,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
+from app_driver import window
 
 from game import i18n
 from game.app.look import fonts
 from game.app.shell.app import App
-from game.persist.settings import Settings
-from game.rules import GAME_IDS
 
 LANGS = ("en", "ko", "ca", "pa")
 SIZES = ((1024, 600), (1280, 720))
@@ -282,7 +281,7 @@ def known_words(lang: str) -> set[str]:
 
 def new_app(size: tuple[int, int], lang: str) -> App:
     i18n.set_language(lang)
-    return App(size, Settings(names=[NAMES[lang][0]], speed="off", learn_offered=list(GAME_IDS), muted=True))
+    return window(NAMES[lang][0], size=size, muted=True)
 
 
 def frames(app: App, n: int = 3, until: Callable[[], bool] | None = None, breath: float = 0.0) -> bool:

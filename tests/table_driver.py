@@ -9,14 +9,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
+from app_driver import window
 
 from game.app.scenes.results import ResultsScene
 from game.app.shell.app import App
 from game.app.table import table_for
 from game.app.table.base import TableScene
 from game.match.match import Match, Seat
-from game.persist.settings import Settings
-from game.rules import GAME_IDS
 
 NAMES = ("Ana", "Mina", "Pau", "Simran", "Joon", "Laia")
 
@@ -24,7 +23,7 @@ NAMES = ("Ana", "Mina", "Pau", "Simran", "Joon", "Laia")
 def make_app(
     game: str, humans: list[bool], seed: int = 1, *, size=(1280, 720), speed: str = "off", start: int = 0
 ) -> tuple[App, TableScene]:
-    app = App(size, Settings(speed=speed, learn_offered=list(GAME_IDS)))  # no "learn it first?" offer
+    app = window(size=size, speed=speed)
     seats = [Seat(NAMES[i], human, "random") for i, human in enumerate(humans)]
     table = table_for(app, Match(game, seats, seed, start))
     app.replace(table)

@@ -16,6 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from app_driver import window
 from matrix import fast_lane
 from table_driver import click, make_app, play_by_clicks
 
@@ -34,7 +35,6 @@ from game.match.match import Match, Seat
 from game.persist import library, paths
 from game.persist.settings import Settings, load_settings
 from game.persist.stats import load_stats
-from game.rules import GAME_IDS
 
 
 @pytest.fixture(autouse=True)
@@ -252,9 +252,7 @@ def test_starting_a_new_game_keeps_the_unfinished_one_in_a_slot():
 
 # -- settings -----------------------------------------------------------------------------
 def test_setup_prefills_from_settings_and_remembers_the_names_used():
-    app = App(
-        (1280, 720), Settings(speed="off", names=["Oma", "Opa"], level="hard", learn_offered=list(GAME_IDS))
-    )  # no "learn it first?" offer
+    app = window("Oma", "Opa", level="hard")  # no "learn it first?" offer
     setup = SetupScene(app)
     app.replace(setup)
     frames(app)

@@ -9,6 +9,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from app_driver import window
 from table_driver import click
 
 from game.app.learn.table import kind
@@ -17,7 +18,6 @@ from game.app.table import table_for
 from game.games.grinch.score_pad import pad_heading
 from game.match.match import Match, Seat
 from game.persist.settings import Settings
-from game.rules import GAME_IDS
 
 FRAME = 1 / 30
 
@@ -27,7 +27,7 @@ def seats() -> list[Seat]:
 
 
 def test_the_heart_tile_says_game_over_once_the_game_is_over():
-    app = App((1280, 720), Settings(speed="off", learn_offered=list(GAME_IDS)))
+    app = window()
     match = Match("grinch", seats(), 5)
     table = table_for(app, match)
     app.replace(table)
@@ -43,7 +43,7 @@ def test_the_heart_tile_says_game_over_once_the_game_is_over():
 
 
 def test_the_score_pad_in_a_real_game_says_the_round():
-    app = App((1280, 720), Settings(speed="off", learn_offered=list(GAME_IDS)))
+    app = window()
     table = table_for(app, Match("grinch", seats(), 5))
     app.replace(table)
     assert pad_heading(table.pad_model()) == "Round 1 of 6"

@@ -7,12 +7,10 @@ from __future__ import annotations
 import os
 
 import pytest
+from app_driver import window
 
 from game.app.scenes.network import AWAY_AFTERS, TURN_TIMES, HostSetupScene, LobbyScene
-from game.app.shell.app import App
 from game.persist import network
-from game.persist.settings import Settings
-from game.rules import GAME_IDS
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -23,7 +21,7 @@ pytestmark = pytest.mark.usefixtures("table_only_on_its_worker")  # as in tests/
 
 @pytest.fixture
 def app():
-    return App((1280, 720), Settings(names=["Joon"], speed="off", learn_offered=list(GAME_IDS)))
+    return window("Joon")
 
 
 def test_the_steppers_go_round_and_say_each_choice(app):

@@ -14,6 +14,7 @@ import time
 
 import pygame
 import pytest
+from app_driver import window
 
 from game.app.scenes.close_table import CloseTableScene
 from game.app.scenes.menu import MenuScene
@@ -26,8 +27,6 @@ from game.app.table.remote import NetworkMode
 from game.net import client as client_module
 from game.net import hosting as net
 from game.net.client import Client
-from game.persist.settings import Settings
-from game.rules import GAME_IDS
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -38,7 +37,7 @@ pytestmark = pytest.mark.usefixtures("table_only_on_its_worker")  # as in tests/
 
 @pytest.fixture
 def app():
-    return App((1280, 720), Settings(names=["Ana"], speed="off", learn_offered=list(GAME_IDS), muted=True))
+    return window("Ana", muted=True)
 
 
 def frames_until(app: App, done, limit: int = 400) -> bool:

@@ -11,14 +11,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from app_driver import window
 
 from game.app.scenes.network import LobbyScene
 from game.app.scenes.title import TitleScene
-from game.app.shell.app import App
 from game.net import hosting as net
 from game.persist import network
-from game.persist.settings import Settings
-from game.rules import GAME_IDS
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -42,7 +40,7 @@ def other_host():
 
 
 def _app():
-    return App((1280, 720), Settings(names=["Joon"], speed="off", learn_offered=list(GAME_IDS)))
+    return window("Joon")
 
 
 def _kept_table():

@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from app_driver import window
 from matrix import fast_lane
 
 from game.app.scenes import setup as setup_scene_module
@@ -27,7 +28,7 @@ from game.app.table.base import TableScene
 from game.app.ui import focus
 from game.match.match import Match
 from game.persist.settings import Settings
-from game.rules import GAME_IDS, avalanche
+from game.rules import avalanche
 
 FRAME = 1 / 60
 
@@ -61,7 +62,7 @@ def button(label: str, nth: int = 0) -> tuple:
 
 
 def new_app(size=(1280, 720)) -> App:
-    app = App(size, Settings(speed="off", learn_offered=list(GAME_IDS)))  # no "learn it first?" offer
+    app = window(size=size)  # no "learn it first?" offer
     app.replace(TitleScene(app))
     app.step(FRAME, events=[], flip=False)
     return app

@@ -11,16 +11,15 @@ from types import SimpleNamespace
 
 import pygame
 import pytest
+from app_driver import window
 from table_driver import click
 
 from game.app.scenes.guest_lobby import GuestLobbyScene
 from game.app.scenes.network import LobbyScene
-from game.app.shell.app import App
 from game.app.table.again import PlayAgain
 from game.net import hosting as net
 from game.net.client import Client
 from game.persist.settings import Settings
-from game.rules import GAME_IDS
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -31,7 +30,7 @@ pytestmark = pytest.mark.usefixtures("table_only_on_its_worker")  # as in tests/
 
 @pytest.fixture
 def app():
-    return App((1280, 720), Settings(names=["Joon"], speed="off", learn_offered=list(GAME_IDS), muted=True))
+    return window("Joon", muted=True)
 
 
 def _frames_until(app, done, limit=100):

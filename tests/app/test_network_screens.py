@@ -10,17 +10,15 @@ import time
 
 import pygame
 import pytest
+from app_driver import window
 from table_driver import click
 
 from game.app.scenes.network import HostSetupScene, JoinScene, LobbyScene, NetworkScene
 from game.app.scenes.title import TitleScene
-from game.app.shell.app import App
 from game.net import hosting as net
 from game.net import protocol as p
 from game.net.client import Client, ClientSeat
 from game.persist import network
-from game.persist.settings import Settings
-from game.rules import GAME_IDS
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -31,7 +29,7 @@ pytestmark = pytest.mark.usefixtures("table_only_on_its_worker")  # as in tests/
 
 @pytest.fixture
 def app():
-    return App((1280, 720), Settings(names=["Joon"], speed="off", learn_offered=list(GAME_IDS)))
+    return window("Joon")
 
 
 def _frames_until(app, done, seconds=10.0):
@@ -207,7 +205,7 @@ def test_a_join_that_gets_its_seat_keeps_the_table_for_rejoin(app, monkeypatch):
 
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
 def test_the_network_screens_fit_the_window(size):
-    app = App(size, Settings(names=["Joon"], speed="off", learn_offered=list(GAME_IDS)))
+    app = window("Joon", size=size)
     app.replace(TitleScene(app))
     screen = pygame.Rect((0, 0), size)
     for scene in (app.routes.network(), app.routes.host_setup(), app.routes.join_table()):
@@ -266,7 +264,7 @@ def test_join_shows_the_players_name_in_a_field_and_keeps_what_is_typed():
     """The name set (Settings, the first start) fills Join's field; none: empty (the
     host then calls the seat by its number); what is typed is kept and sent."""
     for names, expected in (([], ""), (["Joon"], "Joon")):
-        app = App((1024, 600), Settings(names=names, speed="off", learn_offered=list(GAME_IDS)))
+        app = window(*names, size=(1024, 600))
         scene = app.routes.join_table()
         app.step(0.0)
         assert scene.name_field.text == expected and scene.name == expected

@@ -10,6 +10,7 @@ import time
 
 import pygame
 import pytest
+from app_driver import window
 
 from game.app.scenes.ask_name import AskNameScene, ask_once
 from game.app.scenes.settings import SettingsScene
@@ -18,7 +19,6 @@ from game.app.words import player_name
 from game.app.words.player_name import my_name
 from game.common.person_name import is_code, said
 from game.persist.settings import Settings, from_data, load_settings
-from game.rules import GAME_IDS
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.usefixtures("table_only_on_its_worker")  # as in tests/
 
 
 def _app(**kwargs) -> App:
-    return App((1024, 600), Settings(speed="off", learn_offered=list(GAME_IDS), muted=True, **kwargs))
+    return window(size=(1024, 600), muted=True, **kwargs)
 
 
 def _type(app: App, text: str) -> None:

@@ -9,16 +9,14 @@ import os
 import time
 
 import pytest
+from app_driver import window
 from e2e_relay import TestRelay
 
 from game.app.scenes.network import HostSetupScene, JoinScene, LobbyScene, _secret_hidden
 from game.app.scenes.network_settings import NetworkSettingsScene, relay_problem
 from game.app.scenes.title import TitleScene
-from game.app.shell.app import App
 from game.net.client import Client
 from game.net.invite import Invite
-from game.persist.settings import Settings
-from game.rules import GAME_IDS
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -26,7 +24,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 @pytest.fixture
 def app():
-    return App((1280, 720), Settings(names=["Joon"], speed="off", learn_offered=list(GAME_IDS)))
+    return window("Joon")
 
 
 def _frames_until(app, done, limit=120):

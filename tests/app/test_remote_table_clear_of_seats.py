@@ -17,15 +17,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from app_driver import window
 
 from game import i18n
-from game.app.shell.app import App
 from game.app.table.base import TableScene
 from game.app.table.remote import NetworkMode
 from game.match.match import Match, Seat
 from game.net import protocol as p
 from game.net.client import Client
-from game.persist.settings import Settings
 from game.rules import GAME_IDS, registry
 
 SIZES = ((1024, 600), (1280, 720))
@@ -53,7 +52,7 @@ def friends_table(
         seat=0, state=match.state.view(0).to_json(), events=[], moves=0, connected=list(range(players)), turn=0
     )
     client.seat.handle(p.encode(view))
-    app = App(size, Settings(names=["Ana"], speed="off", learn_offered=list(GAME_IDS), muted=True))
+    app = window("Ana", size=size, muted=True)
     table = app.routes.remote_table(client)
     mode = table.mode
     assert isinstance(mode, NetworkMode)

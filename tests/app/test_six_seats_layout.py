@@ -20,17 +20,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from app_driver import window
 from matrix import fast_lane, sample_grid
 from test_story_layout import card_box
 
 from game import i18n
 from game.app.scenes.results import ResultsScene
-from game.app.shell.app import App
 from game.app.table import table_for
 from game.app.table.base import TableScene
 from game.match.match import Match, Seat
-from game.persist.settings import Settings
-from game.rules import GAME_IDS
 
 GAMES = ["sticheln", "avalanche", "grinch"]
 SIZES = [(1024, 600), (1280, 720), (1920, 1000)]
@@ -98,7 +96,7 @@ def check_six_seats(
     """Play a six-seat game by the table's own turn flow (the human's moves
     chosen at random), checking every still frame; returns how many moves were played."""
     i18n.set_language(lang)
-    app = App(size, Settings(speed="off", ui_scale=ui_scale, learn_offered=list(GAME_IDS)))
+    app = window(size=size, ui_scale=ui_scale)
     seats = [Seat(name, i == 0, "easy") for i, name in enumerate(NAMES[:players])]  # quick to think
     match = Match(game, seats, seed)
     table = table_for(app, match)
@@ -148,7 +146,7 @@ def test_the_grinch_badge_leaves_a_long_name_its_full_size(lang, size, monkeypat
     import game.games.grinch.table as grinch_table
 
     i18n.set_language(lang)
-    app = App(size, Settings(speed="off", learn_offered=list(GAME_IDS)))
+    app = window(size=size)
     match = Match("grinch", [Seat(name, i == 0, "normal") for i, name in enumerate(NAMES)], 3)
     seen: set[int] = set()
     drawn: list[tuple[str, int, pygame.Rect]] = []

@@ -206,19 +206,18 @@ def test_a_game_of_one_long_round_titles_its_log_for_the_game():
 def test_the_punjabi_six_seat_score_pad_gives_every_name_room_in_its_column():
     """Item 6: in Punjabi at six seats 'Harpreet' was squeezed small against
     its column's rule and its seat mark."""
+    from app_driver import window
+
     from game import i18n
     from game.app.look import fonts
-    from game.app.shell.app import App
     from game.app.table import table_for
     from game.match.match import Match, Seat
-    from game.persist.settings import Settings
-    from game.rules import GAME_IDS
 
     before = i18n.language()
     i18n.set_language("pa")
     try:
         for size in ((1280, 720), (1024, 600), (1920, 1080)):
-            app = App(size, Settings(speed="off", learn_offered=list(GAME_IDS), language="pa"))
+            app = window(size=size, language="pa")
             names = ["Harpreet", "Mina", "Pau", "Simran", "Joon", "Laia"]
             seats = [Seat(n, i == 1, "random") for i, n in enumerate(names)]
             table = table_for(app, Match("grinch", seats, 4, 0))

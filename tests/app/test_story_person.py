@@ -12,16 +12,14 @@ import string
 
 import polib
 import pytest
+from app_driver import window
 from table_driver import click
 
 from game import i18n
 from game.app.look import fonts
-from game.app.shell.app import App
 from game.app.table import table_for
 from game.app.words import names, seat_names
 from game.match.match import Match, Seat
-from game.persist.settings import Settings
-from game.rules import GAME_IDS  # the guided game was offered: Start goes to the table
 
 LOCALE = "game/locale"
 TRANSLATED = ("ko", "ca", "pa")
@@ -91,7 +89,7 @@ def _drawn_while_playing(monkeypatch, game: str, players: int, seed: int) -> lis
         return original(s, size, colour, bold)
 
     monkeypatch.setattr(fonts, "text", record)
-    app = App((1280, 720), Settings(learn_offered=list(GAME_IDS), speed="fast"))
+    app = window(speed="fast")
     seats = [Seat(HUMAN, True)] + [Seat(f"Bot{i}", False, "random") for i in range(1, players)]
     table = table_for(app, Match(game, seats, seed, 1))
     app.replace(table)
@@ -168,7 +166,7 @@ def test_a_replay_line_is_a_sentence_that_says_you_for_the_human():
 
 
 def test_a_replay_of_a_solo_game_says_you_for_its_human():
-    app = App((1280, 720), Settings(learn_offered=list(GAME_IDS), speed="off"))
+    app = window()
     seats = [Seat("Ana", True), Seat("Mina", False, "random"), Seat("Pau", False, "random")]
     match = Match("sticheln", seats, 3, 0)
     rng = random.Random(1)
@@ -207,7 +205,7 @@ def test_the_setup_gives_every_human_its_own_name(monkeypatch):
     from game.app.scenes.setup import SetupScene
 
     # a solo game's names
-    app = App((1280, 720), Settings(learn_offered=list(GAME_IDS), speed="off", names=["You", "Mina"]))
+    app = window("You", "Mina")
     setup = SetupScene(app)
     app.replace(setup)
     app.step(0.016, events=[], flip=False)
@@ -225,7 +223,7 @@ def test_the_pass_screen_fits_any_name(lang):
     from game.app.scenes.pass_device import PassScene
 
     i18n.set_language(lang)
-    app = App((1280, 720), Settings(learn_offered=list(GAME_IDS), speed="off"))
+    app = window()
     for name in ("Player 2", "Harpreet Kaur", "Ana"):
         scene = PassScene(app, name, lambda: None)
         scene.resize(app.size)

@@ -12,13 +12,13 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame
 import pytest
+from app_driver import window
 from table_driver import click, make_app
 
 from game import i18n
 from game.app.shell.app import App
 from game.app.ui.widgets import Stepper
-from game.persist.settings import Settings, load_settings
-from game.rules import GAME_IDS  # the guided game was offered: Start goes to the table
+from game.persist.settings import load_settings
 
 READABLE = 14  # px: the least a label may shrink to
 
@@ -29,7 +29,7 @@ def setup_screen(app: App):
 
 
 def test_setup_remembers_the_last_game_and_player_count():
-    app = App((1280, 720), Settings(learn_offered=list(GAME_IDS), speed="off"))
+    app = window()
     setup = setup_screen(app)
     assert (setup.game_id, setup.count) == ("sticheln", 4)  # the first time: the defaults
     setup.choose_game("grinch")
@@ -42,7 +42,7 @@ def test_setup_remembers_the_last_game_and_player_count():
 
 
 def test_a_remembered_count_is_kept_within_the_games_range():
-    app = App((1280, 720), Settings(learn_offered=list(GAME_IDS), speed="off", game="avalanche", players=6))
+    app = window(game="avalanche", players=6)
     setup = setup_screen(app)
     assert setup.game_id == "avalanche"
     from game import rules
@@ -60,7 +60,7 @@ def test_bad_remembered_game_falls_back(tmp_path, monkeypatch):
 
 
 def test_level_and_starter_are_steppers_both_ways():
-    app = App((1280, 720), Settings(learn_offered=list(GAME_IDS), speed="off", level="normal"))
+    app = window(level="normal")
     setup = setup_screen(app)
     steppers = [b for b in setup.buttons if isinstance(b, Stepper)]
     assert len(steppers) == setup.count  # a level for each computer and who starts
@@ -83,7 +83,7 @@ def test_level_and_starter_are_steppers_both_ways():
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
 def test_every_setup_and_table_label_is_readable(lang, size):
     i18n.set_language(lang)
-    app = App(size, Settings(learn_offered=list(GAME_IDS), speed="off"))
+    app = window(size=size)
     setup = setup_screen(app)
     setup.count = 6
     setup.human[2] = True
@@ -107,7 +107,7 @@ def test_every_setup_and_table_label_is_readable(lang, size):
 
 @pytest.mark.parametrize("ui_scale", [0.8, 1.0, 1.25, 2.0])
 def test_six_seats_fit_above_the_start_button(ui_scale):
-    app = App((1280, 720), Settings(learn_offered=list(GAME_IDS), speed="off", ui_scale=ui_scale))
+    app = window(ui_scale=ui_scale)
     setup = setup_screen(app)
     setup.count = 6
     setup.rebuild()

@@ -20,6 +20,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from app_driver import window
 from matrix import fast_lane
 from netkit import GAMES
 
@@ -33,12 +34,10 @@ from game.net import hosting as net
 from game.net import protocol as p
 from game.net.client import play_bot
 from game.persist import network
-from game.persist.settings import Settings
-from game.rules import GAME_IDS
 
 
 def _app() -> App:
-    return App((1280, 720), Settings(names=["Joon", "Ana"], speed="off", learn_offered=list(GAME_IDS), muted=True))
+    return window("Joon", "Ana", muted=True)
 
 
 def _host(app: App, game_id: str, kinds: list[str]) -> LobbyScene:

@@ -13,6 +13,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
+from app_driver import window
 from netkit import Clock, make_table
 
 from game.app.shell.app import App
@@ -22,8 +23,6 @@ from game.app.table.seat_panel import clock_text
 from game.net.carrier import HostServer
 from game.net.client import Client
 from game.net.remote_session import RemoteMatch
-from game.persist.settings import Settings
-from game.rules import GAME_IDS
 
 
 def _step(app: App) -> None:
@@ -90,7 +89,7 @@ def test_the_panel_of_the_seat_to_act_shows_its_time_left_and_the_table_says_whe
     bo.start()
     lines += [ana, bo]
     assert ana.seat.seat == 0 and bo.wait(lambda s: s.view is not None)
-    app = App((1280, 720), Settings(speed="off", learn_offered=list(GAME_IDS), muted=True))
+    app = window(muted=True)
     screen = app.routes.remote_table(ana)
     mode = screen.mode
     assert isinstance(mode, NetworkMode)
@@ -145,7 +144,7 @@ def test_an_away_seat_says_for_how_long_and_is_played_by_a_computer(hosted, monk
     bo = Client(server.url, "Bo", code=table.code).start()
     lines += [ana, bo]
     assert ana.seat.seat == 0 and bo.wait(lambda s: s.view is not None)
-    app = App((1280, 720), Settings(speed="off", learn_offered=list(GAME_IDS), muted=True))
+    app = window(muted=True)
     screen = app.routes.remote_table(ana)
     mode = screen.mode
     assert isinstance(mode, NetworkMode)

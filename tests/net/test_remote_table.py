@@ -20,6 +20,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from app_driver import window
 from matrix import fast_lane
 from netkit import GAMES, make_table
 
@@ -31,8 +32,6 @@ from game.app.table.remote import UNDO_OFF, NetworkMode
 from game.net.carrier import HostServer
 from game.net.client import Client, play_bot
 from game.net.remote_session import RemoteSession
-from game.persist.settings import Settings
-from game.rules import GAME_IDS
 
 LOOPBACK = "127.0.0.1"
 
@@ -87,7 +86,7 @@ def net():
 
 
 def make_app(size=(1280, 720)) -> App:
-    return App(size, Settings(speed="off", learn_offered=list(GAME_IDS), muted=True))
+    return window(size=size, muted=True)
 
 
 def step(app: App, events=None) -> None:

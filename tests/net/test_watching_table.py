@@ -15,6 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from app_driver import window
 from matrix import fast_lane
 from netkit import GAMES, make_table
 
@@ -25,12 +26,10 @@ from game.app.table.base import TableScene
 from game.app.table.remote import NetworkMode
 from game.net.carrier import HostServer
 from game.net.client import Client
-from game.persist.settings import Settings
-from game.rules import GAME_IDS
 
 
 def _app(size=(1280, 720), names=None) -> App:
-    return App(size, Settings(names=names or ["Joon"], speed="off", learn_offered=list(GAME_IDS), muted=True))
+    return window(*(names or ["Joon"]), size=size, muted=True)
 
 
 def _frames(app: App, until, limit: int = 600) -> bool:
