@@ -5,9 +5,13 @@ own moves are in tests/table_driver.py)."""
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
 
 from game.app.shell.app import App
 from game.persist.settings import Settings
@@ -19,3 +23,42 @@ def window(*names: str, size: tuple[int, int] = (1280, 720), speed: str = "off",
     offers no "learn it first?" before a game; `names` typed at the setup, seat
     by seat; any other setting (muted=True, ui_scale=...) as given."""
     return App(size, Settings(names=list(names), speed=speed, learn_offered=list(GAME_IDS), **settings))
+
+
+#: the frame of the tests that wait on something: a 30th of a second
+FRAME = 1 / 30
+
+
+def step(app: App, events: list[pygame.event.Event] | None = None, dt: float = FRAME) -> None:
+    """One frame (not flipped to the screen), with these events."""
+    app.step(dt, events=events or [], flip=False)
+
+
+def frames(app: App, n: int = 1) -> None:
+    """`n` frames with no input."""
+    for _ in range(n):
+        step(app)
+
+
+def frames_until(app: App, until: Callable[[], object], limit: int = 400, *, breath: float = 0.01) -> bool:
+    """Frames with no input until `until()` holds (checked before each: none if it
+    holds already), `limit` of them at the most, with `breath` seconds between
+    for the network's threads; whether it held."""
+    for _ in range(limit):
+        if until():
+            return True
+        step(app)
+        time.sleep(breath)
+    return bool(until())
+
+
+def steps_until(app: App, done: Callable[[], object], limit: int = 100) -> bool:
+    """Drawn frames of 0.05 s, each followed by a check of `done()` (so at least
+    one frame) and 0.03 s for the network's threads, `limit` of them at the
+    most; whether it held."""
+    for _ in range(limit):
+        app.step(0.05)
+        if done():
+            return True
+        time.sleep(0.03)
+    return bool(done())

@@ -16,7 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from app_driver import window
+from app_driver import frames, window
 from matrix import fast_lane
 from table_driver import click, make_app, play_by_clicks
 
@@ -45,11 +45,6 @@ def home(tmp_path, monkeypatch):
 
 def key(k: int, mod: int = 0) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
-
-
-def frames(app: App, n: int = 1) -> None:
-    for _ in range(n):
-        app.step(1 / 30, events=[], flip=False)
 
 
 def press(app: App, label: str) -> None:

@@ -10,11 +10,10 @@ and sits down again by itself when the table opens again.  Every line goes to
 from __future__ import annotations
 
 import os
-import time
 
 import pygame
 import pytest
-from app_driver import window
+from app_driver import frames_until, window
 
 from game.app.scenes.close_table import CloseTableScene
 from game.app.scenes.menu import MenuScene
@@ -38,15 +37,6 @@ pytestmark = pytest.mark.usefixtures("table_only_on_its_worker")  # as in tests/
 @pytest.fixture
 def app():
     return window("Ana", muted=True)
-
-
-def frames_until(app: App, done, limit: int = 400) -> bool:
-    for _ in range(limit):
-        if done():
-            return True
-        app.step(1 / 30, events=[], flip=False)
-        time.sleep(0.01)
-    return done()
 
 
 def click(app: App, pos: tuple[int, int]) -> None:

@@ -6,12 +6,11 @@ freeing a friend's seat, the chat) and a friend's (their own lobby, the chat), a
 from __future__ import annotations
 
 import os
-import time
 from types import SimpleNamespace
 
 import pygame
 import pytest
-from app_driver import window
+from app_driver import steps_until, window
 from table_driver import click
 
 from game.app.scenes.guest_lobby import GuestLobbyScene
@@ -33,15 +32,6 @@ def app():
     return window("Joon", muted=True)
 
 
-def _frames_until(app, done, limit=100):
-    for _ in range(limit):
-        app.step(0.05)
-        if done():
-            return True
-        time.sleep(0.03)
-    return done()
-
-
 @pytest.fixture
 def hosted(app):
     """The host's lobby of a table (you, two open seats, an open one more) and two friends on it."""
@@ -58,7 +48,7 @@ def hosted(app):
         friend = Client(lobby.hosting.url, name, code=code).start()
         assert friend.wait(lambda s: s.moves >= 0, 5)
         friends.append(friend)
-    assert _frames_until(app, lambda: lobby.snap is not None and {1, 2} <= set(lobby.snap.connected))
+    assert steps_until(app, lambda: lobby.snap is not None and {1, 2} <= set(lobby.snap.connected))
     yield lobby, friends
     for friend in friends:
         friend.close(0.5)
@@ -86,9 +76,9 @@ def test_copy_invite_puts_the_code_the_address_with_its_port_and_the_join_comman
 
 def test_start_counts_the_ready_marks_and_stays_available(app, hosted):
     lobby, (mina, pau) = hosted
-    assert _frames_until(app, lambda: lobby.start_button.label == "Start (0 of 2 ready)")
+    assert steps_until(app, lambda: lobby.start_button.label == "Start (0 of 2 ready)")
     mina.mark_ready()
-    assert _frames_until(app, lambda: lobby.start_button.label == "Start (1 of 2 ready)")
+    assert steps_until(app, lambda: lobby.start_button.label == "Start (1 of 2 ready)")
     assert lobby.start_button.enabled
     assert (mina.seat.seat, pau.seat.seat) == (1, 2)
     assert pau.wait(lambda s: s.ready == [1], 5)  # every friend sees the marks
@@ -104,18 +94,18 @@ def test_the_host_moves_a_friend_by_move_and_move_here_and_frees_a_seat(app, hos
     assert targets == {other, 3}  # Pau's seat (they change places) and the open one; never the host's
     click(app, next(b for s, b in lobby.seat_buttons if s == 3).rect.center)
     assert mina.wait(lambda s: s.seat == 3, 5) and mina.seat.moved == "moved"
-    assert _frames_until(app, lambda: lobby.snap.names[3] == "Mina")
+    assert steps_until(app, lambda: lobby.snap.names[3] == "Mina")
     assert "Mina" in lobby.notice
     free = next(b for s, b in lobby.seat_buttons if s == other and b.label == "Free seat")
     click(app, free.rect.center)
     assert pau.wait(lambda s: s.watching, 5) and pau.seat.moved == "freed"
-    assert _frames_until(app, lambda: other in lobby.snap.open and lobby.snap.watcher_names == ["Pau"])
+    assert steps_until(app, lambda: other in lobby.snap.open and lobby.snap.watcher_names == ["Pau"])
 
 
 def test_the_hosts_lobby_chat_sends_a_line_and_shows_the_friends(app, hosted):
     lobby, (mina, _pau) = hosted
     mina.say("Hi Joon!")
-    assert _frames_until(app, lambda: any("Mina: Hi Joon!" in line for line in lobby.chat.lines))
+    assert steps_until(app, lambda: any("Mina: Hi Joon!" in line for line in lobby.chat.lines))
     click(app, lobby.chat.field.rect.center)
     app.step(0.05, events=[pygame.event.Event(pygame.TEXTINPUT, text="Hello all")])
     app.step(0.05, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)])
@@ -132,14 +122,14 @@ def test_a_friend_joining_a_lobby_gets_their_own_lobby_and_its_chat(app):
         assert host.wait(lambda s: s.moves >= 0, 5)
         app.routes.title()
         app.routes.join_table(url=hosting.url, code=table.code, dial=True)
-        assert _frames_until(app, lambda: isinstance(app.stack.top, GuestLobbyScene))
+        assert steps_until(app, lambda: isinstance(app.stack.top, GuestLobbyScene))
         lobby = app.stack.top
         assert lobby.client.seat.view.to_json().get("public") is True  # no card
         host.say("Welcome!")
-        assert _frames_until(app, lambda: any("Ana: Welcome!" in line for line in lobby.chat.lines))
+        assert steps_until(app, lambda: any("Ana: Welcome!" in line for line in lobby.chat.lines))
         assert lobby.status(0)[0] == "Host" and lobby.status(1)[0] == "Not ready yet"
         click(app, lobby.ready_button.rect.center)
-        assert _frames_until(app, lambda: hosting.latest().ready == [1])
+        assert steps_until(app, lambda: hosting.latest().ready == [1])
         host.close(0.5)
     finally:
         hosting.close()

@@ -6,11 +6,10 @@ goes to 127.0.0.1; every loop is bounded."""
 from __future__ import annotations
 
 import os
-import time
 
 import pygame
 import pytest
-from app_driver import window
+from app_driver import steps_until, window
 
 from game.app.scenes.ask_name import AskNameScene, ask_once
 from game.app.scenes.settings import SettingsScene
@@ -89,15 +88,6 @@ def test_my_name_falls_back_to_the_first_name_typed_at_a_local_setup():
     assert my_name(Settings(names=["Joon"], player_name="Ana")) == "Ana"
 
 
-def _frames_until(app, done, limit=80):
-    for _ in range(limit):
-        app.step(0.05)
-        if done():
-            return True
-        time.sleep(0.03)
-    return done()
-
-
 def test_host_a_table_names_the_hosts_seat_and_each_here_seat():
     from game.app.scenes.network import LobbyScene
 
@@ -120,6 +110,6 @@ def test_host_a_table_names_the_hosts_seat_and_each_here_seat():
         names = lobby.hosting.table.names
         assert names[:2] == ["Ana", "Bo[31m"] and all(is_code(n) for n in names[2:])
         assert said(names)[2] == "Player 3"  # an open seat: a code, said in the window's own words
-        assert _frames_until(app, lambda: lobby.snap is not None and {0, 1} <= set(lobby.snap.connected))
+        assert steps_until(app, lambda: lobby.snap is not None and {0, 1} <= set(lobby.snap.connected), limit=80)
     finally:
         lobby.close()

@@ -6,10 +6,9 @@ how they came; Join a table takes the invite pasted.  All on 127.0.0.1."""
 from __future__ import annotations
 
 import os
-import time
 
 import pytest
-from app_driver import window
+from app_driver import steps_until, window
 from e2e_relay import TestRelay
 
 from game.app.scenes.network import HostSetupScene, JoinScene, LobbyScene, _secret_hidden
@@ -25,15 +24,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 @pytest.fixture
 def app():
     return window("Joon")
-
-
-def _frames_until(app, done, limit=120):
-    for _ in range(limit):
-        app.step(0.05)
-        if done():
-            return True
-        time.sleep(0.03)
-    return done()
 
 
 def _setup(app) -> HostSetupScene:
@@ -123,7 +113,7 @@ def test_a_table_through_the_relay_copy_invite_and_a_friend_through_it(app, monk
         assert isinstance(lobby, LobbyScene), setup.notice
         try:
             assert lobby.hosting.invite is not None and lobby.hosting.bind == "0.0.0.0"
-            assert _frames_until(app, lambda: lobby.hosting.server.relay_host.registered)
+            assert steps_until(app, lambda: lobby.hosting.server.relay_host.registered, limit=120)
             assert lobby._relay_line()[0].startswith("Open through the relay 127.0.0.1")
             lobby.copy_invite()
             assert copied and lobby.hosting.invite.link() in copied[0]
@@ -131,7 +121,7 @@ def test_a_table_through_the_relay_copy_invite_and_a_friend_through_it(app, monk
             lobby.hosting.server.direct = []  # as from another home: the friend comes through the relay
             friend = Client(invite.link(), "Mina").start()
             assert friend.wait(lambda s: s.seat is not None, 10)
-            assert _frames_until(app, lambda: lobby.snap is not None and 1 in lobby.snap.connected)
+            assert steps_until(app, lambda: lobby.snap is not None and 1 in lobby.snap.connected, limit=120)
             assert lobby.hosting.path(1) == "relay"
             app.step(0.05)  # the row draws "Not ready yet · through the relay"
             friend.close()
@@ -149,7 +139,7 @@ def test_join_takes_an_invite_pasted_whole_and_never_shows_its_secret(app):
         join.join()
         assert join.client is not None and join.client.url == invite.link()
         assert invite.link().split("#")[1] not in join.message and "127.0.0.1" in join.message
-        assert _frames_until(app, lambda: join.failed)
+        assert steps_until(app, lambda: join.failed, limit=120)
         assert "No table" in join.message or "relay" in join.message
         join.address_field.text = "fireside://127.0.0.1:1/abc#def"
         join.join()

@@ -13,6 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from app_driver import frames
 from matrix import fast_lane
 from table_driver import click, make_app
 
@@ -28,11 +29,6 @@ from game.persist import library, reviews
 from game.persist.atomic import read_json
 from game.rules import Phrase
 from game.session import coach
-
-
-def frames(app: App, n: int = 1) -> None:
-    for _ in range(n):
-        app.step(1 / 30, events=[], flip=False)
 
 
 def random_game(game: str, players: int, seed: int, moves: int | None = None) -> Match:

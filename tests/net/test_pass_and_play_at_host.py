@@ -14,13 +14,14 @@ import os
 import random
 import threading
 import time
+from functools import partial
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from app_driver import window
+from app_driver import frames_until, window
 from matrix import fast_lane
 from netkit import GAMES
 
@@ -38,6 +39,9 @@ from game.persist import network
 
 def _app() -> App:
     return window("Joon", "Ana", muted=True)
+
+
+_frames = partial(frames_until, breath=0.005)
 
 
 def _host(app: App, game_id: str, kinds: list[str]) -> LobbyScene:
@@ -73,15 +77,6 @@ def _dead_url() -> str:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     return f"ws://127.0.0.1:{port}"
-
-
-def _frames(app: App, until, limit: int = 400) -> bool:
-    for _ in range(limit):
-        if until():
-            return True
-        app.step(1 / 30, events=[], flip=False)
-        time.sleep(0.005)
-    return until()
 
 
 def test_the_host_sets_up_a_seat_here_and_the_lobby_says_so():

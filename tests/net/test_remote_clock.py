@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import os
 import time
+from functools import partial
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
-from app_driver import window
+from app_driver import frames_until, step, window
 from netkit import Clock, make_table
 
-from game.app.shell.app import App
 from game.app.table import seat_panel
 from game.app.table.remote import NetworkMode
 from game.app.table.seat_panel import clock_text
@@ -24,18 +24,7 @@ from game.net.carrier import HostServer
 from game.net.client import Client
 from game.net.remote_session import RemoteMatch
 
-
-def _step(app: App) -> None:
-    app.step(1 / 30, events=[], flip=False)
-
-
-def _settle(app: App, until, frames: int = 3000) -> bool:
-    for _ in range(frames):
-        if until():
-            return True
-        _step(app)
-        time.sleep(0.002)
-    return until()
+_settle = partial(frames_until, limit=3000, breath=0.002)
 
 
 @pytest.fixture
@@ -105,7 +94,7 @@ def test_the_panel_of_the_seat_to_act_shows_its_time_left_and_the_table_says_whe
 
     monkeypatch.setattr(seat_panel, "blit_text", seen)
     here.now += 7  # seven seconds pass at this window
-    _step(app)
+    step(app)
     assert mode.seat_clock(current) == (pytest.approx(23.0, abs=0.2), 30.0)
     assert "0:23" in drawn
     other = 1 - current
@@ -113,10 +102,10 @@ def test_the_panel_of_the_seat_to_act_shows_its_time_left_and_the_table_says_whe
     assert 0 < mode.next_due() <= 1.0  # the window wakes for the next second, not every frame
     if current == 0:  # ours: ten seconds before the end, the table says so, once
         here.now += 14
-        _step(app)
+        step(app)
         assert screen.message.text == "Only 10 seconds left for your move."
         screen.message.clear()
-        _step(app)
+        step(app)
         assert screen.message.text == "" or not screen.message.showing
     # nobody moves: at the host the time runs out, its computer plays, and the table says so
     name = screen.name(current)
@@ -128,7 +117,7 @@ def test_the_panel_of_the_seat_to_act_shows_its_time_left_and_the_table_says_whe
         if current == 0
         else (f"Time ran out for {name}: the computer played for them.")
     )
-    assert _settle(app, lambda: said in (screen.message.text,), frames=5)
+    assert _settle(app, lambda: said in (screen.message.text,), limit=5)
     # the next person's clock starts afresh
     if screen.match.current in (0, 1):
         assert _settle(app, lambda: (c := mode.seat_clock(screen.match.current)) is not None and c[0] > 25)

@@ -14,13 +14,14 @@ import os
 import random
 import threading
 import time
+from functools import partial
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from app_driver import window
+from app_driver import frames_until, step, window
 from matrix import fast_lane
 from netkit import GAMES, make_table
 
@@ -89,18 +90,7 @@ def make_app(size=(1280, 720)) -> App:
     return window(size=size, muted=True)
 
 
-def step(app: App, events=None) -> None:
-    app.step(1 / 30, events=events or [], flip=False)
-
-
-def settle(app: App, until, frames: int = 3000) -> bool:
-    """Frames (with a breath for the network between) until `until()` holds."""
-    for _ in range(frames):
-        if until():
-            return True
-        step(app)
-        time.sleep(0.002)
-    return until()
+settle = partial(frames_until, limit=3000, breath=0.002)  # a breath for the network between
 
 
 def key(app: App, k: int, text: str | None = None) -> None:
@@ -223,7 +213,7 @@ def test_the_other_hands_are_drawn_as_backs(net):
     table_net.bot("Bo", seed=1)
     app = make_app()
     table = app.routes.remote_table(client)
-    settle(app, lambda: not table.stage.busy, 300)
+    settle(app, lambda: not table.stage.busy, limit=300)
     step(app)
     full = table_net.session.match.state
     others = {str(c) for s in (1, 2) for c in full.hand(s)}
@@ -276,7 +266,7 @@ def test_a_dropped_line_says_reconnecting_and_comes_back_with_the_current_view(n
             break
         time.sleep(0.01)
     current = table_net.session.view(0)
-    assert settle(app, lambda: client.seated and table.match.state == current, 3000), (
+    assert settle(app, lambda: client.seated and table.match.state == current, limit=3000), (
         client.seated,
         client.drops,
         client.error,
@@ -296,7 +286,7 @@ def test_a_dropped_line_says_reconnecting_and_comes_back_with_the_current_view(n
     start = time.perf_counter()
     drops = client.drops
     client.drop()
-    assert settle(app, lambda: client.drops > drops and client.seated, 3000)
+    assert settle(app, lambda: client.drops > drops and client.seated, limit=3000)
     print(f"dropped line -> seat back in {(time.perf_counter() - start) * 1000:.0f} ms")
     bo.close()
 
@@ -322,13 +312,13 @@ def test_a_move_lost_with_its_line_goes_again_after_the_rejoin_and_the_seat_is_n
     assert table.input.try_move(table.view.legal_moves()[0])
     del client._send  # the next line sends as lines do
     assert mode.session.in_flight
-    assert settle(app, lambda: client.drops >= 1 and client.seated, 3000)
-    assert settle(app, lambda: not mode.session.in_flight and table_net.session.match.moves[at:], 3000), (
+    assert settle(app, lambda: client.drops >= 1 and client.seated, limit=3000)
+    assert settle(app, lambda: not mode.session.in_flight and table_net.session.match.moves[at:], limit=3000), (
         client.seat.pending,
         client.seat.refusals,
     )
     assert len(table_net.session.match.moves) > at  # the host took it: the seat is not stuck
-    assert settle(app, lambda: table.match.position > at, 3000)
+    assert settle(app, lambda: table.match.position > at, limit=3000)
     bo.close()
 
 
@@ -505,7 +495,7 @@ def test_the_hint_is_worked_out_at_this_window_from_its_own_view(net, monkeypatc
 
     monkeypatch.setattr(advice, "advise", hint)
     table.turns.ask_hint()
-    assert settle(app, lambda: table.turns.hint is not None, 500)
+    assert settle(app, lambda: table.turns.hint is not None, limit=500)
     assert asked == [(0, False)]  # our own view, off the main thread
     assert table.message.text.startswith("Hint:")
 
@@ -607,7 +597,7 @@ def test_the_chat_button_has_one_place_and_its_panel_covers_neither_line(net, ga
     client = table_net.client("Ana")
     app = make_app(size)
     table = app.routes.remote_table(client)
-    settle(app, lambda: not table.stage.busy, 300)
+    settle(app, lambda: not table.stage.busy, limit=300)
     step(app)
     mode = table.mode
     assert isinstance(mode, NetworkMode)

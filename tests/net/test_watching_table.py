@@ -9,13 +9,14 @@ from __future__ import annotations
 import os
 import random
 import time
+from functools import partial
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from app_driver import window
+from app_driver import frames_until, window
 from matrix import fast_lane
 from netkit import GAMES, make_table
 
@@ -32,13 +33,7 @@ def _app(size=(1280, 720), names=None) -> App:
     return window(*(names or ["Joon"]), size=size, muted=True)
 
 
-def _frames(app: App, until, limit: int = 600) -> bool:
-    for _ in range(limit):
-        if until():
-            return True
-        app.step(1 / 30, events=[], flip=False)
-        time.sleep(0.003)
-    return until()
+_frames = partial(frames_until, limit=600, breath=0.003)
 
 
 def _play_on_host(server, table, moves: int, rng: random.Random) -> None:
@@ -142,7 +137,7 @@ def test_a_window_back_after_a_drop_shows_the_missed_moves_in_the_log_and_says_t
     time.sleep(0.05)
     ana.url = real
     now = lambda: len(session.match.moves)  # noqa: E731
-    assert _frames(app, lambda: table.match.position == now() and ana.seat.welcomes == 2, 900)
+    assert _frames(app, lambda: table.match.position == now() and ana.seat.welcomes == 2, limit=900)
     positions = [e.position for e in table.chronicle.entries]
     assert list(range(seen + 1, now() + 1)) == [p for p in positions if p > seen], "every missed move, once"
     assert table.message.text.startswith("While you were away: ")
