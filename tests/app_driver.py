@@ -62,3 +62,36 @@ def steps_until(app: App, done: Callable[[], object], limit: int = 100) -> bool:
             return True
         time.sleep(0.03)
     return bool(done())
+
+
+# -- the mouse ------------------------------------------------------------------------------------
+
+
+def click(app: App, pos: tuple[float, float], dt: float = 1 / 60) -> None:
+    """Move the pointer there, press and release, as a person would (one frame)."""
+    pos = (int(pos[0]), int(pos[1]))
+    step(
+        app,
+        [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ],
+        dt,
+    )
+
+
+def click_in_two_frames(app: App, pos: tuple[int, int], dt: float = FRAME) -> None:
+    """The button pressed in one frame and released in the next (no pointer move first)."""
+    step(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], dt)
+    step(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], dt)
+
+
+def button(app: App, label: str):
+    """The button with this label on the scene on top."""
+    return next(b for b in app.stack.top.buttons if b.label == label)
+
+
+def press_button(app: App, label: str) -> None:
+    """Click the button with this label on the scene on top (`click`)."""
+    click(app, button(app, label).rect.center)

@@ -1,4 +1,5 @@
-"""Drive the real window headless with synthetic mouse events (shared by table tests)."""
+"""Drive a table in the real window headless with synthetic mouse events (shared by the
+table tests; the window itself, its frames, clicks and keys: tests/app_driver.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,7 @@ import random
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame
-from app_driver import window
+from app_driver import click, window  # click: here too, as the table tests import it
 
 from game.app.scenes.results import ResultsScene
 from game.app.shell.app import App
@@ -28,20 +28,6 @@ def make_app(
     table = table_for(app, Match(game, seats, seed, start))
     app.replace(table)
     return app, table
-
-
-def click(app: App, pos: tuple[float, float], dt: float = 1 / 60) -> None:
-    """Move the pointer there, press and release, as a person would."""
-    pos = (int(pos[0]), int(pos[1]))
-    app.step(
-        dt,
-        events=[
-            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
-        ],
-        flip=False,
-    )
 
 
 def click_top_button(app: App) -> bool:

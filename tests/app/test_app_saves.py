@@ -16,7 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from app_driver import frames, window
+from app_driver import frames, press_button, window
 from matrix import fast_lane
 from table_driver import click, make_app, play_by_clicks
 
@@ -45,12 +45,6 @@ def home(tmp_path, monkeypatch):
 
 def key(k: int, mod: int = 0) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
-
-
-def press(app: App, label: str) -> None:
-    """Click the button with this label on the scene on top."""
-    button = next(b for b in app.stack.top.buttons if b.label == label)
-    click(app, button.rect.center)
 
 
 def settle(app: App, table: TableScene, limit: int = 3000) -> None:
@@ -154,7 +148,7 @@ def test_computer_seats_carry_on_after_continue():
     library.write_autosave(match)
     app = App((1280, 720), Settings(speed="off"))
     app.replace(TitleScene(app))
-    press(app, "Continue")
+    press_button(app, "Continue")
     table = app.stack.top
     assert isinstance(table, TableScene) and table.match.seats == seats
     frames(app, 30)
@@ -169,7 +163,7 @@ def test_pass_and_play_continues_behind_the_pass_screen():
     library.write_autosave(match)
     app = App((1280, 720), Settings(speed="off"))
     app.replace(TitleScene(app))
-    press(app, "Continue")
+    press_button(app, "Continue")
     top = app.stack.top
     assert isinstance(top, PassScene) and top.name == "Ben"
     frames(app)
@@ -186,7 +180,7 @@ def test_save_game_from_the_menu_into_a_named_slot():
     app.step(1 / 30, events=[key(pygame.K_ESCAPE)], flip=False)
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
-    press(app, "Save game")
+    press_button(app, "Save game")
     prompt = app.stack.top
     assert isinstance(prompt, SaveNameScene) and prompt.field.text.startswith("Grinch")
     app.step(1 / 30, events=[pygame.event.Event(pygame.TEXTINPUT, text="Sunday")], flip=False)
@@ -224,7 +218,7 @@ def test_a_damaged_slot_shows_its_reason_and_goes_while_the_good_one_loads():
     assert not bad.exists()
     assert "Deleted" in scene.notice
     assert [info.name for info in library.list_saves()] == ["Good one"]
-    press(app, "Load")
+    press_button(app, "Load")
     table = app.stack.top
     assert isinstance(table, TableScene)
     assert played_on(table.match, partial)
@@ -239,7 +233,7 @@ def test_starting_a_new_game_keeps_the_unfinished_one_in_a_slot():
     setup = SetupScene(app)
     app.replace(setup)
     frames(app)
-    press(app, "Start game")
+    press_button(app, "Start game")
     kept = library.list_saves()
     assert len(kept) == 1 and "unfinished" in kept[0].name
     assert snapshot(library.load_slot(kept[0].path)) == snapshot(old)
@@ -253,7 +247,7 @@ def test_setup_prefills_from_settings_and_remembers_the_names_used():
     frames(app)
     assert setup.shown_names()[:3] == ["Oma", "Opa", "Pau"] and setup.levels[1] == "hard"
     setup.names[0] = "Grandma"
-    press(app, "Start game")
+    press_button(app, "Start game")
     saved = load_settings()
     assert saved.names[:2] == ["Grandma", "Opa"] and saved.level == "hard"
 
@@ -264,9 +258,9 @@ def test_the_settings_screen_saves_every_change():
     app, _ = make_app("sticheln", [True, False, False])
     app.push(SettingsScene(app))
     frames(app)
-    press(app, "Slow")
+    press_button(app, "Slow")
     assert load_settings().speed == "slow"
-    press(app, "Mute")
+    press_button(app, "Mute")
     assert load_settings().muted is True
 
 
@@ -300,7 +294,7 @@ def test_replay_steps_forward_and_back_through_the_same_states_as_the_match(game
     history = HistoryScene(app)
     app.push(history)
     frames(app)
-    press(app, "Replay")
+    press_button(app, "Replay")
     replay = app.stack.top
     assert isinstance(replay, ReplayScene) and replay.count == len(match.moves)
 
@@ -390,7 +384,7 @@ def test_an_error_in_a_frame_is_logged_and_the_title_offers_continue(caplog):
         assert "ZeroDivisionError: a bug in a scene" in log_path.read_text(encoding="utf-8")
         app.step_safely(1 / 30, events=[])  # the title draws
         assert [str(m) for _s, m in library.read_autosave().moves] == moves
-        press(app, "Continue")
+        press_button(app, "Continue")
         assert [str(m) for _s, m in app.stack.top.match.moves][: len(moves)] == moves
         assert app.running
     finally:

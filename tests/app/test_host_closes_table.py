@@ -10,10 +10,11 @@ and sits down again by itself when the table opens again.  Every line goes to
 from __future__ import annotations
 
 import os
+from functools import partial
 
 import pygame
 import pytest
-from app_driver import frames_until, window
+from app_driver import button, click_in_two_frames, frames_until, window
 
 from game.app.scenes.close_table import CloseTableScene
 from game.app.scenes.menu import MenuScene
@@ -39,15 +40,11 @@ def app():
     return window("Ana", muted=True)
 
 
-def click(app: App, pos: tuple[int, int]) -> None:
-    app.step(0.0, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], flip=False)
-    app.step(0.0, events=[pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], flip=False)
+_click = partial(click_in_two_frames, dt=0.0)  # pressed, then released, in frames that take no time
 
 
 def press(app: App, label: str) -> None:
-    top = app.stack.top
-    button = next(b for b in top.buttons if b.label == label)
-    click(app, button.rect.center)
+    _click(app, button(app, label).rect.center)
 
 
 class Hosted:
@@ -106,7 +103,7 @@ def test_the_hosts_menu_keeps_the_table_open_behind_every_screen_and_the_bar_lea
     app.routes.settings()  # the bar is over every screen
     app.step(0.0)
     assert bar.showing()
-    click(app, bar.rect.center)  # Back to the table: the host's seat sits down again
+    _click(app, bar.rect.center)  # Back to the table: the host's seat sits down again
     assert frames_until(app, lambda: isinstance(app.stack.top, TableScene))
     again = app.stack.top
     assert again is not table and isinstance(again.mode, NetworkMode) and again.mode.hosted is bar
@@ -221,7 +218,7 @@ def test_the_friend_is_told_who_closed_the_table_and_sits_down_again_when_it_reo
         assert (again.label, leave.label) == ("Try again", "Back to the title")
         assert app.stack.top is table  # the friend stays at the table, its cards as they were
         reopened = net.Hosting(net.resumed(save), port=port, keep=False).start(any_port=False)
-        click(app, again.rect.center)  # (it would dial by itself within the cap; Try again dials now)
+        _click(app, again.rect.center)  # (it would dial by itself within the cap; Try again dials now)
         assert frames_until(app, lambda: mode.gone is None and bo.seated)
         app.step(0.0)
         assert "closed" not in said(table) and mode.extra_widgets() == []
@@ -250,7 +247,7 @@ def test_a_host_whose_line_dies_without_a_bye_stopped_answering_and_leave_goes_t
         due = mode.countdown_due()
         assert due is None or 0 < due <= 1.01  # the countdown redraws as its number changes
         _again, leave = mode.extra_widgets()
-        click(app, leave.rect.center)
+        _click(app, leave.rect.center)
         assert isinstance(app.stack.top, TitleScene)
         assert frames_until(app, lambda: not bo.reconnecting)  # leaving stops the dialling
     finally:

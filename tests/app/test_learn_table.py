@@ -17,6 +17,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from app_driver import press_button
 from matrix import fast_lane, sample_grid
 from table_driver import click
 
@@ -320,7 +321,7 @@ def test_title_and_rules_screens_lead_to_the_lesson():
     app = App((1280, 720), Settings(speed="off"))
     app.routes.title()
     app.step(FRAME, events=[], flip=False)
-    click(app, next(b for b in app.stack.top.buttons if b.label == "Learn to play").rect.center)
+    press_button(app, "Learn to play")
     pick = app.stack.top
     click(app, next(b for b in pick.buttons if b.label == "Avalanche").rect.center)
     assert app.stack.top.guide.game_id == "avalanche"

@@ -21,7 +21,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from app_driver import frames_until, step, window
+from app_driver import click_in_two_frames, frames_until, step, window
 from matrix import fast_lane
 from netkit import GAMES, make_table
 
@@ -357,8 +357,7 @@ def test_the_waiting_line_names_the_away_seat_and_the_host_may_hand_it_to_a_comp
     assert button.label == "Let a computer play for Bo"
     step(app)
     pos = button.rect.center
-    step(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
-    step(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+    click_in_two_frames(app, pos)
     assert host.calls == [("hand_over", 1, "normal")]
 
 
@@ -610,24 +609,19 @@ def test_the_chat_button_has_one_place_and_its_panel_covers_neither_line(net, ga
     taken += [b.rect for b in table.buttons if b is not mode.chat.button]
     assert pygame.Rect((0, 0), size).contains(button)
     assert not any(button.colliderect(r) for r in taken), (button, [r for r in taken if button.colliderect(r)])
-    click_at(app, button.center)
+    click_in_two_frames(app, button.center)
     assert mode.chat.open and mode.chat.typing
     step(app)
     panel = mode.chat.panel
     assert pygame.Rect((0, 0), size).contains(panel)
     assert not panel.colliderect(table.status_line.shown()[0])
     assert panel.bottom <= table.log.line_rect().top - ui(20)  # the turn line (even on two lines) stays clear
-    click_at(app, (size[0] // 2, size[1] // 2))  # the table is played: the chat stays open, the keys go back
+    click_in_two_frames(app, (size[0] // 2, size[1] // 2))  # the table is played: the chat stays open, the keys go back
     assert mode.chat.open and not mode.chat.typing and not table.keeps_key(key_event(pygame.K_RIGHT))
     key(app, pygame.K_t, "t")  # T types in the open chat again
     assert mode.chat.typing
-    click_at(app, button.center)  # the Chat button closes it
+    click_in_two_frames(app, button.center)  # the Chat button closes it
     assert not mode.chat.open
-
-
-def click_at(app: App, pos: tuple[int, int]) -> None:
-    step(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
-    step(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
 
 
 def key_event(k: int) -> pygame.event.Event:
