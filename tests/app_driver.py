@@ -95,3 +95,22 @@ def button(app: App, label: str):
 def press_button(app: App, label: str) -> None:
     """Click the button with this label on the scene on top (`click`)."""
     click(app, button(app, label).rect.center)
+
+
+# -- the keyboard ---------------------------------------------------------------------------------
+
+
+def key_event(key: int, mod: int = 0, text: str = "") -> pygame.event.Event:
+    """A key pressed (`text`: the character it types, if any)."""
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text, scancode=0)
+
+
+def press_key(app: App, key: int, mod: int = 0, *, dt: float = 1 / 60) -> None:
+    """One frame in which this key is pressed (a key that types nothing)."""
+    step(app, [key_event(key, mod)], dt)
+
+
+def type_key(app: App, key: int, text: str, *, dt: float = 1 / 60) -> None:
+    """One frame in which this key is pressed and types `text`, as SDL sends it:
+    the key, then its text."""
+    step(app, [key_event(key, text=text), pygame.event.Event(pygame.TEXTINPUT, text=text)], dt)

@@ -16,7 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from app_driver import frames, press_button, window
+from app_driver import FRAME, frames, press_button, press_key, window
 from matrix import fast_lane
 from table_driver import click, make_app, play_by_clicks
 
@@ -41,10 +41,6 @@ from game.persist.stats import load_stats
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("FIRESIDE_HOME", str(tmp_path))
     return tmp_path
-
-
-def key(k: int, mod: int = 0) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
 
 
 def settle(app: App, table: TableScene, limit: int = 3000) -> None:
@@ -177,7 +173,7 @@ def test_pass_and_play_continues_behind_the_pass_screen():
 def test_save_game_from_the_menu_into_a_named_slot():
     app, table = make_app("grinch", [True, False, False], seed=2)
     settle(app, table)
-    app.step(1 / 30, events=[key(pygame.K_ESCAPE)], flip=False)
+    press_key(app, pygame.K_ESCAPE, dt=FRAME)
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
     press_button(app, "Save game")
@@ -185,7 +181,7 @@ def test_save_game_from_the_menu_into_a_named_slot():
     assert isinstance(prompt, SaveNameScene) and prompt.field.text.startswith("Grinch")
     app.step(1 / 30, events=[pygame.event.Event(pygame.TEXTINPUT, text="Sunday")], flip=False)
     assert prompt.field.text == "Sunday"  # the prefilled name was selected: typing replaces it
-    app.step(1 / 30, events=[key(pygame.K_RETURN)], flip=False)
+    press_key(app, pygame.K_RETURN, dt=FRAME)
     assert app.stack.top is menu and "Sunday" in menu.note
     slots = library.list_saves()
     assert [s.name for s in slots] == ["Sunday"] and slots[0].error is None
@@ -307,26 +303,26 @@ def test_replay_steps_forward_and_back_through_the_same_states_as_the_match(game
 
     expect(0)
     for i in range(1, 26):  # forward by key, drawing as it goes
-        app.step(1 / 30, events=[key(pygame.K_RIGHT)], flip=False)
+        press_key(app, pygame.K_RIGHT, dt=FRAME)
         expect(i)
     for i in range(24, 9, -1):
-        app.step(1 / 30, events=[key(pygame.K_LEFT)], flip=False)
+        press_key(app, pygame.K_LEFT, dt=FRAME)
         expect(i)
-    app.step(1 / 30, events=[key(pygame.K_END)], flip=False)
+    press_key(app, pygame.K_END, dt=FRAME)
     expect(len(match.moves))
     frames(app, 60)  # the end: the final scores over the table
-    app.step(1 / 30, events=[key(pygame.K_RIGHT)], flip=False)
+    press_key(app, pygame.K_RIGHT, dt=FRAME)
     expect(len(match.moves))
     click(app, replay.nav[1].rect.center)  # the back button
     expect(len(match.moves) - 1)
-    app.step(1 / 30, events=[key(pygame.K_HOME)], flip=False)
+    press_key(app, pygame.K_HOME, dt=FRAME)
     expect(0)
     for i in range(1, len(match.moves) + 1):  # every move, forward (no drawing: quick)
         replay.step(1)
         if i % 17 == 0:
             expect(i)
     assert replay.table.match.state.is_over
-    app.step(1 / 30, events=[key(pygame.K_ESCAPE)], flip=False)
+    press_key(app, pygame.K_ESCAPE, dt=FRAME)
     assert app.stack.top is history
     assert library.list_history()[0].finished and not list(paths.data_dir().glob("autosave*"))
 

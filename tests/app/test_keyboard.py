@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from app_driver import window
+from app_driver import press_key, window
 from matrix import fast_lane
 
 from game.app.scenes import setup as setup_scene_module
@@ -34,11 +34,6 @@ FRAME = 1 / 60
 
 
 # -- a keyboard and nothing else ---------------------------------------------------------
-def press(app: App, key: int, shift: bool = False) -> None:
-    mod = pygame.KMOD_SHIFT if shift else pygame.KMOD_NONE
-    app.step(FRAME, events=[pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)], flip=False)
-
-
 def type_text(app: App, text: str) -> None:
     app.step(FRAME, events=[pygame.event.Event(pygame.TEXTINPUT, text=text)], flip=False)
 
@@ -53,7 +48,7 @@ def tab_to(app: App, key, limit: int = 80) -> None:
     for _ in range(limit):
         if focused_key(app) == key:
             return
-        press(app, pygame.K_TAB)
+        press_key(app, pygame.K_TAB)
     raise AssertionError(f"Tab never reached {key!r}; on {focused_key(app)!r}")
 
 
@@ -101,7 +96,7 @@ def reach(app: App, table: TableScene, key, rng: random.Random) -> None:
     """Get the focus to `key` with a few arrow presses (which must stay on
     legal items) and then Tab."""
     for _ in range(rng.randrange(3)):
-        press(app, rng.choice([pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN]))
+        press_key(app, rng.choice([pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN]))
         if app.stack.top is table:
             assert focused_key(app) in {i.key for i in focus.items_of(table)}
     tab_to(app, key)
@@ -120,17 +115,17 @@ def play_turn(app: App, table: TableScene, rng: random.Random) -> None:
         ][: move.count]
         for key in cards:
             reach(app, table, key, rng)
-            press(app, pygame.K_SPACE)  # Space selects the focused card
+            press_key(app, pygame.K_SPACE)  # Space selects the focused card
             assert key in table.selection
         assert table.selected_move() == move
         before = len(table.match.moves)
-        press(app, pygame.K_RETURN)  # Enter plays the selection
+        press_key(app, pygame.K_RETURN)  # Enter plays the selection
         assert len(table.match.moves) > before and table.match.moves[before] == (table.viewer, move)
         return
     key = key_for_move(table, move)
     reach(app, table, key, rng)
     before = len(table.match.moves)
-    press(app, pygame.K_RETURN)
+    press_key(app, pygame.K_RETURN)
     assert table.match.moves[before][1] == move
 
 
@@ -139,25 +134,25 @@ def setup_by_keyboard(app: App, game_name: str, players: int, monkeypatch) -> No
     monkeypatch.setattr(setup_scene_module, "Match", lambda g, seats, seed, start: Match(g, seats, 7, start))
     monkeypatch.setattr(setup_scene_module, "random", random.Random(1))
     tab_to(app, button("New game"))
-    press(app, pygame.K_RETURN)
+    press_key(app, pygame.K_RETURN)
     setup = app.stack.top
     assert isinstance(setup, SetupScene)
     tab_to(app, button(game_name))
-    press(app, pygame.K_RETURN)
+    press_key(app, pygame.K_RETURN)
     while setup.count > players:
         tab_to(app, button("–"))
-        press(app, pygame.K_RETURN)
+        press_key(app, pygame.K_RETURN)
     while setup.count < players:
         tab_to(app, button("+"))
-        press(app, pygame.K_RETURN)
+        press_key(app, pygame.K_RETURN)
     # Seat 1's name: into the field, type, and out again.
     tab_to(app, ("name", 0))
-    press(app, pygame.K_RETURN)
+    press_key(app, pygame.K_RETURN)
     assert setup.editing == 0
     for _ in range(len(setup.names[0])):
-        press(app, pygame.K_BACKSPACE)
+        press_key(app, pygame.K_BACKSPACE)
     type_text(app, "Ana")
-    press(app, pygame.K_TAB)  # ends the typing; the next Tab moves on
+    press_key(app, pygame.K_TAB)  # ends the typing; the next Tab moves on
     assert setup.editing is None and setup.names[0] == "Ana"
     # Every computer plays at Easy: Enter on a level button cycles it.
     for seat in range(1, players):
@@ -165,10 +160,10 @@ def setup_by_keyboard(app: App, game_name: str, players: int, monkeypatch) -> No
             level = setup.levels[seat].capitalize()
             nth = [s for s in range(1, seat) if setup.levels[s].capitalize() == level]
             tab_to(app, button(level, len(nth)))
-            press(app, pygame.K_RETURN)
+            press_key(app, pygame.K_RETURN)
     assert setup.human[:players] == [True] + [False] * (players - 1)
     tab_to(app, button("Start game"))
-    press(app, pygame.K_RETURN)
+    press_key(app, pygame.K_RETURN)
 
 
 def play_to_results(app: App, rng: random.Random, max_frames: int = 60_000) -> TableScene:
@@ -183,7 +178,7 @@ def play_to_results(app: App, rng: random.Random, max_frames: int = 60_000) -> T
             play_turn(app, table, rng)
         elif top is not table and not isinstance(top, TableScene):
             tab_to(app, focus.items_of(top)[0].key)  # Continue, I'm <name>...
-            press(app, pygame.K_RETURN)
+            press_key(app, pygame.K_RETURN)
         else:
             app.step(1 / 30, events=[], flip=False)
     raise AssertionError("the game did not reach the results screen")
@@ -212,7 +207,7 @@ def test_a_whole_game_by_keyboard_alone(game_name, game_id, players, monkeypatch
     assert any(seat == 0 for seat, _ in table.match.moves), "the human played"
     # And from the results, by keyboard, back to the title.
     tab_to(app, button("Main menu"))
-    press(app, pygame.K_RETURN)
+    press_key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, TitleScene)
 
 
@@ -224,12 +219,12 @@ def test_tab_and_shift_tab_walk_the_title_buttons():
     assert focused_key(app) is None  # no ring until the keyboard is used
     seen = []
     for _ in keys:
-        press(app, pygame.K_TAB)
+        press_key(app, pygame.K_TAB)
         seen.append(focused_key(app))
     assert seen == keys
-    press(app, pygame.K_TAB)
+    press_key(app, pygame.K_TAB)
     assert focused_key(app) == keys[0]  # wraps
-    press(app, pygame.K_TAB, shift=True)
+    press_key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
     assert focused_key(app) == keys[-1]
 
 
@@ -238,21 +233,21 @@ def test_a_click_hides_the_ring_and_enter_keeps_its_old_meaning():
     tab_to(app, button("Rules"))
     app.step(FRAME, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(1, 1), button=1)], flip=False)
     assert focused_key(app) is None
-    press(app, pygame.K_RETURN)  # New game's own key again
+    press_key(app, pygame.K_RETURN)  # New game's own key again
     assert isinstance(app.stack.top, SetupScene)
 
 
 def test_once_the_keyboard_is_used_each_new_screen_shows_its_ring_on_the_primary_button():
     app = new_app()
     tab_to(app, button("Settings"))
-    press(app, pygame.K_RETURN)
+    press_key(app, pygame.K_RETURN)
     assert focused_key(app) == button("Done")  # no Tab needed on the new screen
-    press(app, pygame.K_RETURN)
+    press_key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, TitleScene)
     app.step(FRAME, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(1, 1), button=1)], flip=False)
     tab_to(app, button("New game"))
     app.step(FRAME, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(1, 1), button=1)], flip=False)
-    press(app, pygame.K_RETURN)  # the title's own Enter: New game
+    press_key(app, pygame.K_RETURN)  # the title's own Enter: New game
     assert isinstance(app.stack.top, SetupScene) and focused_key(app) is None
 
 
@@ -270,46 +265,46 @@ def test_the_ring_is_drawn_where_the_focus_is():
 def test_settings_by_keyboard_change_the_interface_size_at_once():
     app = new_app()
     tab_to(app, button("Settings"))
-    press(app, pygame.K_RETURN)
+    press_key(app, pygame.K_RETURN)
     settings = app.stack.top
     assert isinstance(settings, SettingsScene)
     before = settings.done.rect.size
     tab_to(app, button("–", 1))  # the interface size's minus (the volume's is first)
-    press(app, pygame.K_RETURN)
-    press(app, pygame.K_RETURN)
+    press_key(app, pygame.K_RETURN)
+    press_key(app, pygame.K_RETURN)
     assert app.settings.ui_scale == pytest.approx(0.8)
     assert settings.done.rect.w < before[0] and settings.done.rect.h < before[1]
     title = app.stack.scenes[0]
     assert title.buttons[0].rect.h == app.ui(52) < 52  # the screen beneath re-laid out too
     # At 80% the minus is greyed out: the focus passes to the plus beside it.
     assert focused_key(app) == button("+", 1)
-    press(app, pygame.K_RETURN)
+    press_key(app, pygame.K_RETURN)
     assert app.settings.ui_scale == pytest.approx(0.9)
     tab_to(app, button("Fast"))
-    press(app, pygame.K_RETURN)
+    press_key(app, pygame.K_RETURN)
     assert app.settings.speed == "fast"
-    press(app, pygame.K_ESCAPE)
+    press_key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, TitleScene)
 
 
 def test_rules_by_keyboard_switch_tabs_and_scroll():
     app = new_app()
     tab_to(app, button("Rules"))
-    press(app, pygame.K_RETURN)
+    press_key(app, pygame.K_RETURN)
     rules = app.stack.top
     assert isinstance(rules, RulesScene) and rules.game_id == "sticheln"
-    press(app, pygame.K_TAB)  # the first tab: Sticheln
-    press(app, pygame.K_RIGHT)
-    press(app, pygame.K_RETURN)
+    press_key(app, pygame.K_TAB)  # the first tab: Sticheln
+    press_key(app, pygame.K_RIGHT)
+    press_key(app, pygame.K_RETURN)
     assert rules.game_id == "avalanche"
-    press(app, pygame.K_DOWN)
-    press(app, pygame.K_DOWN)
+    press_key(app, pygame.K_DOWN)
+    press_key(app, pygame.K_DOWN)
     assert rules.scroll > 0  # Up and Down stay the text's
     assert focused_key(app) == button("Avalanche")
-    press(app, pygame.K_PAGEDOWN)
-    press(app, pygame.K_UP)
+    press_key(app, pygame.K_PAGEDOWN)
+    press_key(app, pygame.K_UP)
     tab_to(app, button("Back"))
-    press(app, pygame.K_RETURN)
+    press_key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, TitleScene)
 
 
@@ -317,14 +312,14 @@ def test_esc_menu_and_its_buttons_by_keyboard(monkeypatch):
     app = new_app()
     setup_by_keyboard(app, "Sticheln", 3, monkeypatch)
     table = app.stack.top
-    press(app, pygame.K_ESCAPE)
+    press_key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, MenuScene)
     tab_to(app, button("Rules"))
-    press(app, pygame.K_RETURN)
+    press_key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, RulesScene)
-    press(app, pygame.K_ESCAPE)
+    press_key(app, pygame.K_ESCAPE)
     tab_to(app, button("Resume"))
-    press(app, pygame.K_RETURN)
+    press_key(app, pygame.K_RETURN)
     assert app.stack.top is table
 
 
@@ -338,11 +333,11 @@ def test_the_focus_skips_cards_the_rules_forbid():
         if table.viewer_acts() and not table.stage.busy:
             break
     assert table.view.phase_name == "grinch" and table.view.takes_left
-    press(app, pygame.K_TAB)
+    press_key(app, pygame.K_TAB)
     reached = set()
     for _ in range(20):
         reached.add(focused_key(app))
-        press(app, pygame.K_TAB)
+        press_key(app, pygame.K_TAB)
     hand = {str(c) for c in table.view.hand(table.viewer)}
     assert not reached & hand
     assert ("draw",) in reached
@@ -357,20 +352,20 @@ def test_the_focused_card_rises_and_the_viewer_change_forgets_the_focus():
         app.step(1 / 30, events=[], flip=False)
         if table.viewer_acts() and not table.stage.busy:
             break
-    press(app, pygame.K_TAB)
+    press_key(app, pygame.K_TAB)
     key = focused_key(app)
     sprite = table.stage.sprites[key]
     assert sprite.place.mark == "focus"
     assert sprite.offset()[1] < 0  # lifted
-    press(app, pygame.K_RETURN)  # pick it as the pain card: seat 1 is the next human
+    press_key(app, pygame.K_RETURN)  # pick it as the pain card: seat 1 is the next human
     for _ in range(200):
         if isinstance(app.stack.top, PassScene):
             break
         app.step(1 / 30, events=[], flip=False)
     assert isinstance(app.stack.top, PassScene)
     assert focus.items_of(app.stack.top)[0].key[0] == "button"  # only the "I'm ..." button
-    press(app, pygame.K_TAB)
-    press(app, pygame.K_RETURN)
+    press_key(app, pygame.K_TAB)
+    press_key(app, pygame.K_RETURN)
     assert app.stack.top is table and table.viewer == 1
     # Nothing carried over from the last player's eyes: the ring starts afresh on the first card.
     first = next(i for i in focus.items_of(table) if i.group == "play")

@@ -17,7 +17,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from app_driver import press_button
+from app_driver import press_button, press_key
 from matrix import fast_lane, sample_grid
 from table_driver import click
 
@@ -56,20 +56,12 @@ def advance(app: App, scene) -> bool:
         if isinstance(top, LearnDoneScene):
             return False
         if isinstance(top, SummaryScene):
-            press(app, pygame.K_RETURN)
+            press_key(app, pygame.K_RETURN, dt=FRAME)
             continue
         if top is scene and scene.waiting():
             return True
         app.step(FRAME, events=[], flip=False)
     raise AssertionError(f"the lesson stalled after {scene.mode.played()} moves")
-
-
-def press(app: App, key: int) -> None:
-    app.step(
-        FRAME,
-        events=[pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_NONE, unicode="", scancode=0)],
-        flip=False,
-    )
 
 
 def wrong_point(scene) -> tuple[int, int]:
@@ -128,14 +120,14 @@ def test_each_lesson_by_mouse_to_its_end_a_wrong_click_at_every_step_changing_no
 def test_each_lesson_by_keyboard_the_ring_on_the_steps_target(game_id):
     app, scene = lesson(game_id)
     app.step(FRAME, events=[], flip=False)
-    press(app, pygame.K_TAB)  # the ring shows, on the first card to play
+    press_key(app, pygame.K_TAB, dt=FRAME)  # the ring shows, on the first card to play
     while advance(app, scene):
         item = focus.focused(scene)
         allowed = [scene.table.focus_item(t).key for t in scene.lesson_targets()]
         assert item is not None and item.key in allowed, (item, allowed)
         plays = [i for i in focus.items_of(scene) if i.group == "play"]
         assert {i.key for i in plays} <= set(allowed)  # the ring reaches nothing else
-        press(app, pygame.K_RETURN)
+        press_key(app, pygame.K_RETURN, dt=FRAME)
     finished(app, scene, game_id)
 
 
@@ -151,7 +143,7 @@ def test_the_end_offers_a_real_game_with_the_same_game_chosen():
 def test_esc_leaves_at_any_time():
     app, scene = lesson("grinch")
     advance(app, scene)
-    press(app, pygame.K_ESCAPE)
+    press_key(app, pygame.K_ESCAPE, dt=FRAME)
     assert isinstance(app.stack.top, TitleScene)
 
 
@@ -447,7 +439,7 @@ def test_esc_on_the_offer_goes_back_to_setup_and_starts_nothing():
     app.step(FRAME, events=[], flip=False)
     setup.start()
     assert isinstance(app.stack.top, LearnOfferScene)
-    press(app, pygame.K_ESCAPE)
+    press_key(app, pygame.K_ESCAPE, dt=FRAME)
     assert app.stack.top is setup  # back, no game started
     assert "Back" in [b.label for b in LearnOfferScene(app, "grinch", lambda: None).make_buttons()]
 

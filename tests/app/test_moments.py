@@ -17,6 +17,7 @@ from datetime import date
 
 import pygame
 import pytest
+from app_driver import press_key
 from matrix import fast_lane
 from table_driver import NAMES, click, click_top_button, make_app, play_by_clicks
 
@@ -115,11 +116,6 @@ def test_todays_deal_from_the_title_played_to_its_end_by_clicks(game: str, tmp_p
     assert again.done and again.line.startswith("Played · ")
 
 
-def press(app, key: int) -> None:
-    event = pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_NONE, unicode="", scancode=0)
-    app.step(DT, events=[event], flip=False)
-
-
 @pytest.mark.slow  # a whole held trick, animated; test_smaller_25's click during the trick banner keeps the kind fast
 def test_a_click_or_key_while_the_last_trick_is_held_never_leads() -> None:
     """Sticheln at the normal speed: whenever a finished trick is held and the
@@ -141,7 +137,7 @@ def test_a_click_or_key_while_the_last_trick_is_held_never_leads() -> None:
             for target in [t for t in table.targets() if t.move in legal]:
                 click(app, table.input.click_point(target))
             for key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
-                press(app, key)
+                press_key(app, key)
             assert len(table.match.moves) == before, "a click or key during the hold led a card"
             tried += 1
             focus.reset(table.holder)

@@ -13,7 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from app_driver import frames
+from app_driver import FRAME, frames, press_key
 from matrix import fast_lane
 from table_driver import click, make_app
 
@@ -326,10 +326,6 @@ def test_reviewed_seats_are_the_humans_or_everyone() -> None:
 
 
 # -- issue 25: a mark opens at the decision, the review ends with a summary, hands are readable ----
-def key_press(app: App, key: int) -> None:
-    app.step(1 / 30, events=[pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)], flip=False)
-
-
 def state_before(match: Match, number: int):
     """The state before move `number` (from 1), replayed afresh through the rules."""
     state = Match(match.game_id, list(match.seats), match.seed, match.start, dict(match.options)).state
@@ -364,7 +360,7 @@ def test_a_mark_opens_at_its_decision_with_the_played_and_better_cards_ringed(ga
     decision = a_decision_with_cards(game, match)
     number = decision.number
     app, replay = open_replay(game, match, [decision], size=(1280, 720))
-    key_press(app, pygame.K_PAGEDOWN)
+    press_key(app, pygame.K_PAGEDOWN, dt=FRAME)
     frames(app, 2)
     table = replay.table
     # The table stands before the move: the state the decision was made in.
@@ -434,12 +430,12 @@ def test_the_review_ends_with_its_summary_and_plays_the_deal_again(size: tuple[i
     assert replay.index == decisions[0].number - 1
     frames(app)
     assert replay.follow.label == "What followed"
-    key_press(app, pygame.K_SPACE)  # Space: the same button
+    press_key(app, pygame.K_SPACE, dt=FRAME)  # Space: the same button
     assert replay.index == decisions[0].number
     for _ in range(2):  # the next two marked decisions, each at its decision
-        key_press(app, pygame.K_PAGEDOWN)
+        press_key(app, pygame.K_PAGEDOWN, dt=FRAME)
     assert replay.index == decisions[2].number - 1
-    key_press(app, pygame.K_PAGEDOWN)  # past the last mark: the end, and the summary
+    press_key(app, pygame.K_PAGEDOWN, dt=FRAME)  # past the last mark: the end, and the summary
     assert replay.index == replay.count and replay.showing_summary()
     frames(app, 2)
     panel = replay.summary_panel

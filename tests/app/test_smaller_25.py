@@ -6,6 +6,7 @@ import random
 
 import pygame
 import pytest
+from app_driver import press_key
 from matrix import fast_lane
 
 from tests.table_driver import click, make_app
@@ -162,16 +163,12 @@ def _log_with_many_lines(game: str, size=(1024, 600)):
     return app, table
 
 
-def _key(app, key):
-    app.step(1 / 60, events=[pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")], flip=False)
-
-
 def test_the_round_log_says_earlier_lines_exist_and_scrolls_to_them():
     """Item 5: the log showed the newest rows under a bare '…' and could not
     be scrolled back."""
     app, table = _log_with_many_lines("sticheln")
     log = table.log
-    _key(app, pygame.K_l)
+    press_key(app, pygame.K_l)
     assert log.open
     _rect, rows, room = log.panel_rows()
     shown = log.shown_rows()
@@ -181,17 +178,17 @@ def test_the_round_log_says_earlier_lines_exist_and_scrolls_to_them():
     app.step(1 / 60, events=[pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)], flip=False)
     back = log.shown_rows()
     assert back != shown and back[-1][1] and "later" in back[-1][0]
-    _key(app, pygame.K_HOME)
+    press_key(app, pygame.K_HOME)
     first = log.shown_rows()
     assert first[0] == (rows[0], False) and len(first) <= room
-    _key(app, pygame.K_PAGEDOWN)
-    _key(app, pygame.K_END)
+    press_key(app, pygame.K_PAGEDOWN)
+    press_key(app, pygame.K_END)
     assert log.shown_rows() == shown
-    _key(app, pygame.K_UP)
+    press_key(app, pygame.K_UP)
     assert log.back == 1 and log.open
-    _key(app, pygame.K_ESCAPE)
+    press_key(app, pygame.K_ESCAPE)
     assert not log.open
-    _key(app, pygame.K_l)
+    press_key(app, pygame.K_l)
     assert log.back == 0  # it opens on the newest turns again
 
 

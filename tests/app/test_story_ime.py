@@ -11,6 +11,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame
+from app_driver import key_event
 from table_driver import click, make_app
 
 from game import i18n
@@ -28,10 +29,6 @@ def typed(text: str) -> pygame.event.Event:
     return pygame.event.Event(pygame.TEXTINPUT, text=text)
 
 
-def key(k: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
-
-
 def accent_pixels(surface: pygame.Surface, rect: pygame.Rect) -> int:
     sub = surface.subsurface(rect)
     return sum(
@@ -47,7 +44,7 @@ def test_text_field_shows_the_syllable_being_composed_then_commits_it():
     for partial in ("ㅎ", "하", "한"):
         assert field.handle(editing(partial))
         assert field.composition == partial and field.text == ""
-    assert field.handle(key(pygame.K_BACKSPACE))  # the input method's: the text is untouched
+    assert field.handle(key_event(pygame.K_BACKSPACE))  # the input method's: the text is untouched
     assert field.text == ""
     field.handle(typed("한"))
     assert (field.text, field.composition) == ("한", "")
@@ -102,7 +99,7 @@ def test_setup_name_fields_show_the_composition():
     assert setup.composing == "준"
     assert pygame.image.tobytes(app.screen.subsurface(field), "RGB") != plain
     assert accent_pixels(app.screen, field) > edge + 10, "no underlined syllable"
-    app.step(0, events=[key(pygame.K_BACKSPACE)], flip=False)
+    app.step(0, events=[key_event(pygame.K_BACKSPACE)], flip=False)
     assert setup.names[1] == ""  # Backspace belongs to the input method while it composes
     app.step(0, events=[typed("준")], flip=False)
     assert setup.names[1] == "준" and setup.composing == ""

@@ -13,6 +13,7 @@ import random
 
 import pygame
 import pytest
+from app_driver import press_key
 from matrix import fast_lane
 from table_driver import NAMES, click, make_app
 
@@ -21,10 +22,6 @@ from game.app.words.names import card_name  # the card as the table says it ("or
 from game.match.match import Match, Seat
 
 GAMES = {"sticheln": 4, "avalanche": 3, "grinch": 4}
-
-
-def key(k: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
 
 
 def name(seat: int) -> str:
@@ -136,13 +133,13 @@ def test_the_table_line_follows_the_moves_and_the_log_opens_by_key(game):
     for seat in range(GAMES[game]):
         assert any(NAMES[seat] in line for line in said), (seat, said)
     # L opens the log over the table, L closes it; Esc and a click close it too.
-    app.step(1 / 60, events=[key(pygame.K_l)], flip=False)
+    press_key(app, pygame.K_l)
     assert table.log.open
     app.draw()
-    app.step(1 / 60, events=[key(pygame.K_l)], flip=False)
+    press_key(app, pygame.K_l)
     assert not table.log.open
-    app.step(1 / 60, events=[key(pygame.K_l)], flip=False)
-    app.step(1 / 60, events=[key(pygame.K_ESCAPE)], flip=False)
+    press_key(app, pygame.K_l)
+    press_key(app, pygame.K_ESCAPE)
     assert not table.log.open and app.stack.top is table  # Esc closed the log, not opened the menu
     click(app, table.log.line_rect().center)
     assert table.log.open

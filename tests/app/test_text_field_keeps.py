@@ -9,18 +9,15 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
+from app_driver import key_event
 
 from game.app.ui.text_input import TextField
-
-
-def _key(k: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
 
 
 def test_a_focused_field_keeps_left_right_and_space_and_nothing_else():
     field = TextField("Ana")
     kept = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
-    assert not any(field.keeps(_key(k)) for k in kept)  # not focused: the keyboard focus has them
+    assert not any(field.keeps(key_event(k)) for k in kept)  # not focused: the keyboard focus has them
     field.focused = True  # as focus() leaves it, without asking SDL for text input
-    assert all(field.keeps(_key(k)) for k in kept)
-    assert not any(field.keeps(_key(k)) for k in (pygame.K_TAB, pygame.K_UP, pygame.K_RETURN, pygame.K_ESCAPE))
+    assert all(field.keeps(key_event(k)) for k in kept)
+    assert not any(field.keeps(key_event(k)) for k in (pygame.K_TAB, pygame.K_UP, pygame.K_RETURN, pygame.K_ESCAPE))

@@ -21,7 +21,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from app_driver import click_in_two_frames, frames_until, step, window
+from app_driver import FRAME, click_in_two_frames, frames_until, key_event, press_key, step, type_key, window
 from matrix import fast_lane
 from netkit import GAMES, make_table
 
@@ -93,13 +93,6 @@ def make_app(size=(1280, 720)) -> App:
 settle = partial(frames_until, limit=3000, breath=0.002)  # a breath for the network between
 
 
-def key(app: App, k: int, text: str | None = None) -> None:
-    events = [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text or "", scancode=0)]
-    if text:
-        events.append(pygame.event.Event(pygame.TEXTINPUT, text=text))
-    step(app, events)
-
-
 def play_to_the_end(app: App, table: TableScene, rng: random.Random, frames: int = 60_000) -> int:
     """Our seat plays by the table's input gate (a click on a legal target, or
     `try_move` for moves made of several picks) until the results show;
@@ -154,7 +147,7 @@ def test_the_menu_at_a_network_table_has_no_save_game(net):
     client = table_net.client("Ana")
     app = make_app()
     table = app.routes.remote_table(client)
-    key(app, pygame.K_ESCAPE)
+    press_key(app, pygame.K_ESCAPE, dt=FRAME)
     from game.app.scenes.menu import MenuScene
 
     menu = app.stack.top
@@ -168,7 +161,7 @@ def test_the_menu_at_a_network_table_has_no_save_game(net):
     for button in menu.buttons:
         assert menu.panel.contains(button.rect)
     assert table in app.stack.scenes
-    key(app, pygame.K_ESCAPE)  # Esc is Back to the table
+    press_key(app, pygame.K_ESCAPE, dt=FRAME)  # Esc is Back to the table
     assert app.stack.top is table
 
 
@@ -201,7 +194,7 @@ def test_undo_is_not_offered_at_a_network_table(net):
     assert not any(b.label == "Undo" for b in table.buttons)
     table.resize((1024, 600))
     assert not any(b.label == "Undo" for b in table.buttons)
-    key(app, pygame.K_u, "u")
+    type_key(app, pygame.K_u, "u", dt=FRAME)
     assert not table.message.showing
     table.turns.undo()  # (asked anyway, the session still says why not)
     assert table.message.text == i18n._(UNDO_OFF)
@@ -422,7 +415,7 @@ def test_chat_and_a_quick_phrase_arrive_at_another_window_in_its_language(net):
         assert table.keeps_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0))
         for ch in "hi":
             step(app, [pygame.event.Event(pygame.TEXTINPUT, text=ch)])
-        key(app, pygame.K_RETURN)
+        press_key(app, pygame.K_RETURN, dt=FRAME)
         assert mode.chat.open and mode.chat.typing and mode.chat.field.text == ""  # open for the next line
         assert bo.wait(lambda s: any(c.text == "hi" and c.seat == 0 for c in s.chat), 5)
         # a quick phrase from the open chat
@@ -433,12 +426,13 @@ def test_chat_and_a_quick_phrase_arrive_at_another_window_in_its_language(net):
         # a line longer than the limit is cut to it
         step(app, [pygame.event.Event(pygame.TEXTINPUT, text="x" * 500)])
         assert len(mode.chat.field.text) <= p_max_chat()
-        key(app, pygame.K_ESCAPE)
+        press_key(app, pygame.K_ESCAPE, dt=FRAME)
         assert not mode.chat.open
-        key(app, pygame.K_t, "t")  # T opens it again (the line typed is kept); Enter on an empty line closes it
+        # T opens it again (the line typed is kept); Enter on an empty line closes it
+        type_key(app, pygame.K_t, "t", dt=FRAME)
         assert mode.chat.open and len(mode.chat.field.text) > 100
         mode.chat.field.text = ""
-        key(app, pygame.K_RETURN)
+        press_key(app, pygame.K_RETURN, dt=FRAME)
         assert not mode.chat.open
     finally:
         i18n.set_language("en")
@@ -618,14 +612,10 @@ def test_the_chat_button_has_one_place_and_its_panel_covers_neither_line(net, ga
     assert panel.bottom <= table.log.line_rect().top - ui(20)  # the turn line (even on two lines) stays clear
     click_in_two_frames(app, (size[0] // 2, size[1] // 2))  # the table is played: the chat stays open, the keys go back
     assert mode.chat.open and not mode.chat.typing and not table.keeps_key(key_event(pygame.K_RIGHT))
-    key(app, pygame.K_t, "t")  # T types in the open chat again
+    type_key(app, pygame.K_t, "t", dt=FRAME)  # T types in the open chat again
     assert mode.chat.typing
     click_in_two_frames(app, button.center)  # the Chat button closes it
     assert not mode.chat.open
-
-
-def key_event(k: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
 
 
 @pytest.mark.parametrize("game_id", GAMES)

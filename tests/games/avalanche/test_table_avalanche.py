@@ -13,6 +13,7 @@ import random  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from app_driver import press_key
 from matrix import fast_lane
 from table_driver import click
 
@@ -35,10 +36,6 @@ def make(n: int, seed: int = 7, size=(1280, 720), speed: str = "off", start: int
     table = table_for(app, Match("avalanche", seats, seed, start=start))
     app.replace(table)
     return app, table
-
-
-def key(app, k) -> None:
-    app.step(1 / 60, events=[pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=" ")], flip=False)
 
 
 def settle(app, table, limit: int = 600) -> None:
@@ -155,7 +152,7 @@ def test_space_plays_the_selection():
     settle(app, table)
     card = next(t for t in table.targets() if t.select is not None)
     click(app, table.input.click_point(card))
-    key(app, pygame.K_SPACE)
+    press_key(app, pygame.K_SPACE)
     seat, move = table.match.moves[0]
     assert seat == 0 and move.kind == "play" and move.count == 1
 
@@ -169,7 +166,7 @@ def test_play_without_selection_explains_and_changes_nothing():
     click(app, table.input.click_point(play))
     assert table.match.state is before
     assert table.message.left > 0 and "then press Play" in table.message.text
-    key(app, pygame.K_RETURN)
+    press_key(app, pygame.K_RETURN)
     assert table.match.state is before
 
 
