@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from game.app.shell.app import App
+from game.net import hosting as net
 from game.persist.settings import Settings
 from game.rules import GAME_IDS
 
@@ -23,6 +24,12 @@ def window(*names: str, size: tuple[int, int] = (1280, 720), speed: str = "off",
     offers no "learn it first?" before a game; `names` typed at the setup, seat
     by seat; any other setting (muted=True, ui_scale=...) as given."""
     return App(size, Settings(names=list(names), speed=speed, learn_offered=list(GAME_IDS), **settings))
+
+
+def host_table(game_id: str, kinds: list[str], names: list[str], **table: object) -> net.Hosting:
+    """A new table (`net.new_table`'s seat kinds and names, and any of its
+    options) hosted on a free port, its files kept nowhere; close it after."""
+    return net.Hosting(net.new_table(game_id, kinds, names, **table), port=0, keep=False).start()
 
 
 #: the frame of the tests that wait on something: a 30th of a second

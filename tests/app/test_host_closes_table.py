@@ -14,7 +14,7 @@ from functools import partial
 
 import pygame
 import pytest
-from app_driver import button, click_in_two_frames, frames_until, window
+from app_driver import button, click_in_two_frames, frames_until, host_table, window
 
 from game.app.scenes.close_table import CloseTableScene
 from game.app.scenes.menu import MenuScene
@@ -51,12 +51,11 @@ class Hosted:
     """Ana hosts Grinch at the window (seat 0); Bo joins from elsewhere (seat 1, dialling again when cut)."""
 
     def __init__(self, app: App) -> None:
-        table = net.new_table("grinch", ["you", "open"], ["Ana", ""])
-        self.hosting = net.Hosting(table, port=0, keep=False).start()
-        self.code = table.code
+        self.hosting = host_table("grinch", ["you", "open"], ["Ana", ""])
+        self.code = self.hosting.table.code
         clients = _host_clients(app, self.hosting, [0])
         lobby = app.routes.lobby(self.hosting, clients)
-        self.bo = Client(self.hosting.url, "Bo", code=table.code, retry=True).start()
+        self.bo = Client(self.hosting.url, "Bo", code=self.code, retry=True).start()
         assert self.bo.wait(lambda s: s.seat == 1 and s.moves >= 0, 5)
         assert frames_until(app, lambda: lobby.snap is not None and 1 in lobby.snap.connected)
         lobby.start()
@@ -203,7 +202,7 @@ def said(table: TableScene) -> str:
 
 def test_the_friend_is_told_who_closed_the_table_and_sits_down_again_when_it_reopens(app, monkeypatch):
     monkeypatch.setattr(client_module, "BACKOFF", (0.05, 0.3, 0.6))
-    hosting = net.Hosting(net.new_table("grinch", ["you", "open"], ["Ana", ""]), port=0, keep=False).start()
+    hosting = host_table("grinch", ["you", "open"], ["Ana", ""])
     port, reopened = hosting.port, None
     bo, table = _friend_at(app, hosting)
     mode = table.mode
@@ -231,7 +230,7 @@ def test_a_host_whose_line_dies_without_a_bye_stopped_answering_and_leave_goes_t
     import socket
 
     monkeypatch.setattr(client_module, "BACKOFF", (0.02, 0.05, 0.5))
-    hosting = net.Hosting(net.new_table("grinch", ["you", "open"], ["Ana", ""]), port=0, keep=False).start()
+    hosting = host_table("grinch", ["you", "open"], ["Ana", ""])
     bo, table = _friend_at(app, hosting)
     mode = table.mode
     assert isinstance(mode, NetworkMode)

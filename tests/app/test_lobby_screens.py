@@ -10,13 +10,12 @@ from types import SimpleNamespace
 
 import pygame
 import pytest
-from app_driver import steps_until, window
+from app_driver import host_table, steps_until, window
 from table_driver import click
 
 from game.app.scenes.guest_lobby import GuestLobbyScene
 from game.app.scenes.network import LobbyScene
 from game.app.table.again import PlayAgain
-from game.net import hosting as net
 from game.net.client import Client
 from game.persist.settings import Settings
 
@@ -114,8 +113,8 @@ def test_the_hosts_lobby_chat_sends_a_line_and_shows_the_friends(app, hosted):
 
 
 def test_a_friend_joining_a_lobby_gets_their_own_lobby_and_its_chat(app):
-    table = net.new_table("grinch", ["you", "open", "open"], ["Ana", "", ""])
-    hosting = net.Hosting(table, port=0, keep=False).start()
+    hosting = host_table("grinch", ["you", "open", "open"], ["Ana", "", ""])
+    table = hosting.table
     try:
         token = hosting.server.ask(lambda: table.reserve(0, "Ana"))
         host = Client(hosting.url, "Ana", token=token, code=table.code).start()

@@ -10,7 +10,7 @@ import time
 
 import pygame
 import pytest
-from app_driver import window
+from app_driver import host_table, window
 from table_driver import click
 
 from game.app.scenes.network import HostSetupScene, JoinScene, LobbyScene, NetworkScene
@@ -130,8 +130,7 @@ def test_host_a_table_the_lobby_lists_a_joined_bot_by_name_and_start_opens_the_g
 
 
 def _served(**kwargs):
-    table = net.new_table("grinch", ["you", "open"], ["Mina", ""], require_code=True, **kwargs)
-    return net.Hosting(table, port=0, keep=False).start()
+    return host_table("grinch", ["you", "open"], ["Mina", ""], require_code=True, **kwargs)
 
 
 def test_join_with_a_wrong_code_shows_the_refusal(app):
