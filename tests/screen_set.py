@@ -14,14 +14,10 @@ tables), so nothing waits on a line."""
 from __future__ import annotations
 
 import contextlib
-import os
 import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 from app_driver import window

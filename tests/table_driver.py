@@ -3,11 +3,7 @@ table tests; the window itself, its frames, clicks and keys: tests/app_driver.py
 
 from __future__ import annotations
 
-import os
 import random
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from app_driver import click, window  # click: here too, as the table tests import it
 

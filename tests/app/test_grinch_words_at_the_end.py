@@ -4,11 +4,6 @@ the lesson's own length, not the real game's "Round 1 of 6"."""
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 from app_driver import window
 from table_driver import click
 

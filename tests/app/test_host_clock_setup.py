@@ -4,17 +4,11 @@ plays for them: steppers that go round, kept in the network settings, handed to 
 
 from __future__ import annotations
 
-import os
-
 import pytest
 from app_driver import window
 
 from game.app.scenes.network import AWAY_AFTERS, TURN_TIMES, HostSetupScene, LobbyScene
 from game.persist import network
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 
 pytestmark = pytest.mark.usefixtures("table_only_on_its_worker")  # as in tests/net
 

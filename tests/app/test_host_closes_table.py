@@ -9,7 +9,6 @@ and sits down again by itself when the table opens again.  Every line goes to
 
 from __future__ import annotations
 
-import os
 from functools import partial
 
 import pygame
@@ -27,10 +26,6 @@ from game.app.table.remote import NetworkMode
 from game.net import client as client_module
 from game.net import hosting as net
 from game.net.client import Client
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 
 pytestmark = pytest.mark.usefixtures("table_only_on_its_worker")  # as in tests/net
 

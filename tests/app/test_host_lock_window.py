@@ -18,10 +18,6 @@ from game.app.scenes.title import TitleScene
 from game.net import hosting as net
 from game.persist import network
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-
 pytestmark = pytest.mark.usefixtures("table_only_on_its_worker")  # as in tests/net
 
 

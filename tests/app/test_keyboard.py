@@ -4,11 +4,7 @@ chosen now; the other screens work by keyboard too; the interface size."""
 
 from __future__ import annotations
 
-import os
 import random
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest

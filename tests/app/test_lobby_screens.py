@@ -5,7 +5,6 @@ freeing a friend's seat, the chat) and a friend's (their own lobby, the chat), a
 
 from __future__ import annotations
 
-import os
 from types import SimpleNamespace
 
 import pygame
@@ -18,10 +17,6 @@ from game.app.scenes.network import LobbyScene
 from game.app.table.again import PlayAgain
 from game.net.client import Client
 from game.persist.settings import Settings
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 
 pytestmark = pytest.mark.usefixtures("table_only_on_its_worker")  # as in tests/net
 

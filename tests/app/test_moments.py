@@ -7,11 +7,6 @@ never says "Your turn" while that trick is on show."""
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import random
 from datetime import date
 

@@ -5,7 +5,6 @@ Every line goes to 127.0.0.1; no loop waits more than a few seconds."""
 
 from __future__ import annotations
 
-import os
 import time
 
 import pygame
@@ -19,10 +18,6 @@ from game.net import hosting as net
 from game.net import protocol as p
 from game.net.client import Client, ClientSeat
 from game.persist import network
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 
 pytestmark = pytest.mark.usefixtures("table_only_on_its_worker")  # as in tests/net
 

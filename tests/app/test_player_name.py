@@ -5,8 +5,6 @@ goes to 127.0.0.1; every loop is bounded."""
 
 from __future__ import annotations
 
-import os
-
 import pygame
 import pytest
 from app_driver import steps_until, window
@@ -18,10 +16,6 @@ from game.app.words import player_name
 from game.app.words.player_name import my_name
 from game.common.person_name import is_code, said
 from game.persist.settings import Settings, from_data, load_settings
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 
 pytestmark = pytest.mark.usefixtures("table_only_on_its_worker")  # as in tests/net
 

@@ -5,8 +5,6 @@ how they came; Join a table takes the invite pasted.  All on 127.0.0.1."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 from app_driver import steps_until, window
 from e2e_relay import TestRelay
@@ -16,9 +14,6 @@ from game.app.scenes.network_settings import NetworkSettingsScene, relay_problem
 from game.app.scenes.title import TitleScene
 from game.net.client import Client
 from game.net.invite import Invite
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
 @pytest.fixture

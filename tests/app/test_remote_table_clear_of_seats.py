@@ -9,11 +9,7 @@ is fed its welcome and first view by hand: no line is dialled."""
 
 from __future__ import annotations
 
-import os
 import time
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest

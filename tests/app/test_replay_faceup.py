@@ -5,11 +5,7 @@ the Review screen's progress, Cancel, and the review kept for next time."""
 
 from __future__ import annotations
 
-import os
 import random
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest

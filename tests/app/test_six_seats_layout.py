@@ -12,11 +12,7 @@ writes on the felt) and the status and turn lines as drawn."""
 from __future__ import annotations
 
 import itertools
-import os
 import random
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest

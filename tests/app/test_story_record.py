@@ -4,11 +4,6 @@ and by click; undo and pass-and-play keep it honest."""
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import random
 
 import pygame

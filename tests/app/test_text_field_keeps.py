@@ -3,11 +3,6 @@ focus; every screen with a field asks it (`TextField.keeps`), none keeps its own
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import pygame
 from app_driver import key_event
 

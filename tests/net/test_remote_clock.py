@@ -6,12 +6,8 @@ clock and the window's are injected: nothing sleeps to let time pass."""
 
 from __future__ import annotations
 
-import os
 import time
 from functools import partial
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
 from app_driver import frames_until, step, window

@@ -10,14 +10,10 @@ rejoin's <= 2 s of the issue."""
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import threading
 import time
 from functools import partial
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest

@@ -6,13 +6,9 @@ after a drop shows the moves it missed in the log and says them.  Every line to
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from functools import partial
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
