@@ -9,6 +9,8 @@ import logging
 import signal
 import ssl
 import sys
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from game.net.relay.limits import MAX_PAYLOAD, Limits
 
@@ -122,6 +124,20 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         parser.error(f"relay: {args.port} is not a port (0 to 65535)")
 
 
+def event_loop() -> tuple[Callable[[Coroutine[Any, Any, None]], None], str]:
+    """(a runner for the relay's main coroutine, the event loop's name): uvloop when it is installed
+    (the `relay` extra; it forwards a message with less CPU than asyncio's own loop), else asyncio's."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run, "asyncio (install uvloop, the `relay` extra, for less CPU per message)"
+
+    def run_uvloop(main: Coroutine[Any, Any, None]) -> None:
+        uvloop.run(main)
+
+    return run_uvloop, f"uvloop {uvloop.__version__}"
+
+
 def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     check(parser, args)
     logging.basicConfig(
@@ -137,8 +153,11 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         except (OSError, ssl.SSLError) as exc:
             print(f"fireside relay: cannot load the certificate: {exc}", file=sys.stderr)
             return 2
+    runner, loop_name = event_loop()
+    if not args.quiet:
+        print(f"Relay: event loop {loop_name}", file=sys.stderr, flush=True)
     try:
-        asyncio.run(_serve(args, tls))
+        runner(_serve(args, tls))
     except OSError as exc:
         print(f"fireside relay: cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
         return 1
