@@ -594,6 +594,20 @@ class Relay:
                     self.to_host(table, {"close": number})
             self.recount(table)
 
+    def peer_lost(self, instance: str, crossing: Iterable[tuple[str, int]]) -> None:
+        """The link with relay `instance` ended (game/net/relay/peers.py): the lines that crossed to it end."""
+        for key in crossing:
+            line = self.remote.pop(key, None)
+            if line is not None:
+                self.refuse(line, "shared_down")
+        for table in self.tables.values():
+            gone = [number for number, friend in table.friends.items() if friend == instance]
+            for number in gone:
+                del table.friends[number]
+                self.to_host(table, {"close": number})
+            if gone:
+                self.recount(table)
+
     # -- time ------------------------------------------------------------------------------
 
     async def sweep_forever(self) -> None:
