@@ -272,6 +272,14 @@ def add_bench_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
         default="links",
         help="how lines that cross between relays go: relay-to-relay links (default) or Redis pub/sub",
     )
+    bench.add_argument(
+        "--relay-nice",
+        type=int,
+        default=0,
+        metavar="N",
+        help="run the relay processes at this nice value (negative: before the clients; needs root), as if"
+        " the relays had cores of their own; the verdict says so",
+    )
 
 
 def run_bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -291,6 +299,7 @@ def run_bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         workers=args.workers,
         direct=args.direct,
         crossing=args.crossing,
+        relay_nice=args.relay_nice,
     )
     if args.memory:
         result["traced_memory"] = memory_per_line(args.memory)

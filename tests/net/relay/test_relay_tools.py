@@ -161,3 +161,5 @@ def test_the_bench_verdict_holds_the_issue_numbers() -> None:
     assert bench.verdict({**result, "relay_rss_kib_per_line": 65.0}).startswith("verdict: NOT MET")
     assert bench.verdict({**result, "errors": 1}).startswith("verdict: NOT MET")
     assert "not the issue's setting" in bench.verdict({**result, "tables": 50})
+    assert "as if on cores of their own" in bench.verdict({**result, "relay_nice": -5})
+    assert "via links" in bench.verdict({**result, "crossing": "links"})
