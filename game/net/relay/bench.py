@@ -175,7 +175,6 @@ async def _bench(
     direct_mode: str = "host",
     crossing: str = "links",
     relay_nice: int = 0,
-    client_loop: str = "asyncio",
 ) -> dict[str, Any]:
     python = sys.executable
     workers = max(1, min(workers, tables))
@@ -214,7 +213,6 @@ async def _bench(
                 "pace": pace,
                 "seconds": seconds,
                 "size": size,
-                "loop": client_loop,
             }
             argv = [python, "-m", "game.net.relay.bench", "--worker", json.dumps(config)]
             proc, line = await stack.enter_async_context(_process(*argv))
@@ -280,7 +278,6 @@ async def _bench(
         "direct_from": direct_mode,
         "crossing": crossing if relays > 1 else "none",
         "relay_nice": relay_nice,
-        "client_loop": client_loop,
         "errors": len(errors),
         "first_errors": sorted(set(errors))[:5],
     }
@@ -298,16 +295,13 @@ def run(
     direct: str = "host",
     crossing: str = "links",
     relay_nice: int = 0,
-    client_loop: str = "asyncio",
 ) -> dict[str, Any]:
     if direct not in ("host", "separate"):
         raise ValueError(f"direct is 'host' or 'separate', not {direct!r}")
     if crossing not in ("links", "redis"):
         raise ValueError(f"crossing is 'links' or 'redis', not {crossing!r}")
     return asyncio.run(
-        _bench(
-            tables, clients, relays, pace, seconds, redis_url, size, workers, direct, crossing, relay_nice, client_loop
-        )
+        _bench(tables, clients, relays, pace, seconds, redis_url, size, workers, direct, crossing, relay_nice)
     )
 
 
@@ -335,7 +329,6 @@ def verdict(result: dict[str, Any]) -> str:
         f" | errors {result['errors']}"
         f" | direct answered by {'the host process' if result['direct_from'] == 'host' else 'a separate echo'}"
         + (f" | crossing lines via {result['crossing']}" if result.get("crossing", "none") != "none" else "")
-        + (" | clients on uvloop" if result.get("client_loop") == "uvloop" else "")
         + ("" if setting else " | not the issue's setting (500 tables × 4 clients, 2 relays, pace 0.5)")
         + (f" | relays at nice {nice}: as if on cores of their own, not the issue's shared machine" if nice else "")
     )
@@ -497,14 +490,8 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["--echo"]:
         asyncio.run(_echo())
     elif sys.argv[1:2] == ["--worker"]:
-        config = json.loads(sys.argv[2])
         try:
-            if config.get("loop") == "uvloop":  # the clients of both paths alike: less CPU taken from the relays
-                import uvloop
-
-                uvloop.run(_worker(config))
-            else:
-                asyncio.run(_worker(config))
+            asyncio.run(_worker(json.loads(sys.argv[2])))
         except (OSError, InvalidStatus, RuntimeError) as exc:
             print(f"failed: {exc}", flush=True)
     elif sys.argv[1:2] == ["--hold"]:

@@ -273,13 +273,6 @@ def add_bench_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
         help="how lines that cross between relays go: relay-to-relay links (default) or Redis pub/sub",
     )
     bench.add_argument(
-        "--client-loop",
-        choices=("asyncio", "uvloop"),
-        default="asyncio",
-        help="the event loop of the bench's client processes (both paths alike; uvloop leaves the machine's"
-        " cores more room, as players' own computers would)",
-    )
-    bench.add_argument(
         "--relay-nice",
         type=int,
         default=0,
@@ -307,7 +300,6 @@ def run_bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         direct=args.direct,
         crossing=args.crossing,
         relay_nice=args.relay_nice,
-        client_loop=args.client_loop,
     )
     if args.memory:
         result["traced_memory"] = memory_per_line(args.memory)
