@@ -44,6 +44,8 @@ GATE2, HOME2 = "10.202.0.1", "10.202.0.2"
 RELAY1, RELAY2 = "10.200.0.1", "10.200.0.2"  # the two relay machines' addresses, in the internet
 RELAY_PORT = 8765
 REDIS_PORT = 6379  # on the internet namespace's own 127.0.0.1
+PEER_PORT = 8766  # the relays' links to each other (crossing lines go relay to relay, Redis is the registry)
+PEER_SECRET = "the two relay machines' shared secret"
 HOST_PORT = 47474  # the host's own port in home1 (it offers it to friends: they cannot reach it)
 PROBE_PORT = 7000
 GAMES = ("sticheln", "avalanche", "grinch")
@@ -291,10 +293,23 @@ def internet(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Internet]:
         shared = f"redis://127.0.0.1:{REDIS_PORT}/0"
         for n, address in enumerate((RELAY1, RELAY2), 1):
             relay = world.fireside(
-                "net", f"relay{n}", "relay", "--bind", address, "--port", str(RELAY_PORT), "--redis", shared
+                "net",
+                f"relay{n}",
+                "relay",
+                "--bind",
+                address,
+                "--port",
+                str(RELAY_PORT),
+                "--redis",
+                shared,
+                "--peer-secret",
+                PEER_SECRET,
+                "--peer-port",
+                str(PEER_PORT),
             )
             world.relays.append(relay)
             relay.expect(rf"^Relay: listening on ws://{re.escape(address)}:{RELAY_PORT}$")
+            relay.saw(rf"other instances dial {re.escape(address)}:{PEER_PORT}")
             relay.saw(r"shared: Redis reached")
         yield world
     finally:
@@ -418,6 +433,8 @@ def test_a_whole_game_from_one_home_to_the_other_through_the_relays(internet: In
     # the host and Ana dialled relay1, Bo relay2 (and got the table held on relay1)
     opened = [sum("connection open" in line for line in r.lines[n:]) for r, n in zip((relay1, relay2), before)]
     assert opened[0] >= 2 and opened[1] >= 1, (relay1.output, relay2.output)
+    # Bo's line crossed from relay2 to relay1 over their peer link (not through Redis)
+    assert any("peer link from instance" in line for line in relay1.lines), relay1.output
     for relay in internet.relays:  # neither relay ever wrote the secret (nor the invite) to its log
         said = "\n".join(relay.lines)
-        assert secret not in said and invite not in said
+        assert secret not in said and invite not in said and PEER_SECRET not in said

@@ -9,6 +9,8 @@ import logging
 import signal
 import ssl
 import sys
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from game.net.relay.limits import MAX_PAYLOAD, Limits
 
@@ -29,6 +31,12 @@ Behind a reverse proxy with TLS (recommended for a public relay):
 Without a proxy, give the relay the certificate itself: --tls-cert F --tls-key F.
 Several relay machines behind one name share their tables through Redis: give
 each the same --redis URL. Invites then read fireside://relay.example.org:443/...
+Give them also one peer secret (FIRESIDE_RELAY_PEER_SECRET in the environment,
+or --peer-secret; at least 16 characters) and the messages of a line that
+crosses between instances go over a link between the two (--peer-port), Redis
+keeping only the registry; without it they go through Redis pub/sub (slower).
+The link proves the secret both ways before it carries anything: keep its port
+on the relays' private network all the same.
 
 Limits are per address. A host sends one message per friend per move, so an
 address whose host line holds a table may send (1 + the friend lines open at
@@ -53,6 +61,27 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=None,
         metavar="URL",
         help="share tables with other relay instances through this Redis, e.g. redis://127.0.0.1:6379/0",
+    )
+    peer = relay.add_argument_group("links between relay instances (with --redis)")
+    peer.add_argument(
+        "--peer-secret",
+        default=None,
+        metavar="SECRET",
+        help="the secret every instance shares for its links (at least 16 characters); better in the"
+        " environment: FIRESIDE_RELAY_PEER_SECRET (a command line is visible to the machine's other users)",
+    )
+    peer.add_argument(
+        "--peer-port", type=int, default=0, metavar="N", help="the port the link listens on (default: any free port)"
+    )
+    peer.add_argument(
+        "--peer-bind", default=None, metavar="ADDRESS", help="the address the link listens on (default: --bind)"
+    )
+    peer.add_argument(
+        "--peer-address",
+        default=None,
+        metavar="HOST[:PORT]",
+        help="the address the other instances dial for this one's link (default: the --peer-bind address,"
+        " or this machine's own address when bound to every interface)",
     )
     relay.add_argument("--tls-cert", default=None, metavar="FILE", help="TLS certificate chain (PEM), for wss://")
     relay.add_argument("--tls-key", default=None, metavar="FILE", help="the certificate's private key (PEM)")
@@ -120,6 +149,34 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
             parser.error(f"relay: --{name.replace('_', '-')} must be more than 0")
     if not 0 <= args.port <= 65535:
         parser.error(f"relay: {args.port} is not a port (0 to 65535)")
+    if not 0 <= args.peer_port <= 65535:
+        parser.error(f"relay: {args.peer_port} is not a port (0 to 65535)")
+    from game.net.relay.peers import MIN_SECRET, secret_from, split_address
+
+    secret = secret_from(args.peer_secret)
+    if secret is not None and len(secret) < MIN_SECRET:
+        parser.error(f"relay: the peer secret needs at least {MIN_SECRET} characters")
+    if (args.peer_secret or args.peer_address or args.peer_bind or args.peer_port) and not args.redis:
+        parser.error("relay: the --peer-... options link instances that share a --redis")
+    if args.peer_address:
+        try:
+            split_address(args.peer_address)
+        except ValueError as exc:
+            parser.error(f"relay: --peer-address: {exc}")
+
+
+def event_loop() -> tuple[Callable[[Coroutine[Any, Any, None]], None], str]:
+    """(a runner for the relay's main coroutine, the event loop's name): uvloop when it is installed
+    (the `relay` extra; it forwards a message with less CPU than asyncio's own loop), else asyncio's."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run, "asyncio (install uvloop, the `relay` extra, for less CPU per message)"
+
+    def run_uvloop(main: Coroutine[Any, Any, None]) -> None:
+        uvloop.run(main)
+
+    return run_uvloop, f"uvloop {uvloop.__version__}"
 
 
 def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -137,8 +194,11 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         except (OSError, ssl.SSLError) as exc:
             print(f"fireside relay: cannot load the certificate: {exc}", file=sys.stderr)
             return 2
+    runner, loop_name = event_loop()
+    if not args.quiet:
+        print(f"Relay: event loop {loop_name}", file=sys.stderr, flush=True)
     try:
-        asyncio.run(_serve(args, tls))
+        runner(_serve(args, tls))
     except OSError as exc:
         print(f"fireside relay: cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
         return 1
@@ -161,7 +221,15 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None) -> None:
             from game.net.relay.shared import Shared
         except ImportError:
             raise SystemExit("fireside relay: --redis needs the redis library: pip install 'fireside[relay]'") from None
-        shared = Shared(args.redis)
+        from game.net.relay.peers import secret_from
+
+        shared = Shared(
+            args.redis,
+            peer_secret=secret_from(args.peer_secret),
+            peer_bind=args.peer_bind or args.bind,
+            peer_port=args.peer_port,
+            peer_address=args.peer_address,
+        )
     proxies = (args.proxy or ["127.0.0.1", "::1"]) if args.behind_proxy else []
     limits = Limits(
         lines_per_address=args.lines_per_address,
@@ -198,6 +266,20 @@ def add_bench_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
         help="who answers the direct round trips: the hosts' own client process (default, the same load "
         "as the relayed ones) or a separate quiet echo process",
     )
+    bench.add_argument(
+        "--crossing",
+        choices=("links", "redis"),
+        default="links",
+        help="how lines that cross between relays go: relay-to-relay links (default) or Redis pub/sub",
+    )
+    bench.add_argument(
+        "--relay-nice",
+        type=int,
+        default=0,
+        metavar="N",
+        help="run the relay processes at this nice value (negative: before the clients; needs root), as if"
+        " the relays had cores of their own; the verdict says so",
+    )
 
 
 def run_bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -216,6 +298,8 @@ def run_bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         args.redis,
         workers=args.workers,
         direct=args.direct,
+        crossing=args.crossing,
+        relay_nice=args.relay_nice,
     )
     if args.memory:
         result["traced_memory"] = memory_per_line(args.memory)

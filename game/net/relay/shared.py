@@ -10,6 +10,10 @@ from then on every payload and every close of that line crosses between the
 two instances as one small pub/sub message (in order: one connection
 publishes, one listens).
 
+With a peer secret (game/net/relay/peers.py) those messages cross over
+links between the instances instead, Redis keeping only the registry (and
+each instance's peer address, ``fireside:relay:peer:<instance>``).
+
 When Redis is down, tables whose lines share an instance go on untouched;
 lines that crossed between instances end (both ends are told, plainly), new
 joins that would cross are refused "shared_down", and the instance keeps
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import logging
 import os
 from typing import TYPE_CHECKING
@@ -29,6 +34,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeout
 
+from game.net.relay.peers import Peers
 from game.net.relay.server import Refused
 
 if TYPE_CHECKING:
@@ -56,6 +62,10 @@ local cur = redis.call('GET', KEYS[1])
 if (not cur) or cur == ARGV[1] then redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2]) end
 return 1
 """
+SET_PEER = """
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+return 1
+"""
 RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1], KEYS[2]) end
 return 1
@@ -72,6 +82,10 @@ def _table_key(table: str) -> str:
 
 def _away_key(table: str) -> str:
     return f"{PREFIX}away:{table}"
+
+
+def _peer_key(instance: str) -> str:
+    return f"{PREFIX}peer:{instance}"
 
 
 def _channel(instance: str) -> str:
@@ -91,6 +105,10 @@ class Shared:
         check_every: float = 0.5,
         queue_max: int = 20_000,
         first_wait: float = 2.0,
+        peer_secret: bytes | None = None,
+        peer_bind: str = "127.0.0.1",
+        peer_port: int = 0,
+        peer_address: str | None = None,
     ) -> None:
         self.url = url
         self.instance = instance or os.urandom(ID_LEN // 2).hex()
@@ -116,6 +134,20 @@ class Shared:
         self.downs = 0  # times Redis was lost (counts only)
         self.connected = asyncio.Event()
         self.stopping = False
+        self.pending_at: dict[int, str] = {}  # a join's ref → the instance asked
+        self.peer_listen = (peer_bind, peer_port, peer_address)
+        self.peers: Peers | None = None
+        if peer_secret is not None:
+            self.peers = Peers(
+                peer_secret,
+                self.instance,
+                resolve=self.peer_address,
+                deliver=self.dispatch,
+                publish=self.publish,
+                lost=self.peer_lost,
+                shown=lambda address: self.relay.shown(address) if self.relay is not None else address,
+            )
+        self.peer_kept_at = -1e9
 
     def attach(self, relay: Relay) -> None:
         self.relay = relay
@@ -124,6 +156,9 @@ class Shared:
 
     async def start(self) -> None:
         loop = asyncio.get_running_loop()
+        if self.peers is not None:
+            address = await self.peers.listen(*self.peer_listen)
+            log.info("shared: peer link listening; other instances dial %s", address)
         self.tasks = [loop.create_task(self.supervise()), loop.create_task(self.publish_forever())]
         try:
             await asyncio.wait_for(self.connected.wait(), self.first_wait)
@@ -140,9 +175,14 @@ class Shared:
                 await asyncio.wait_for(pipe.execute(), 2.0)
             except (RedisError, OSError, asyncio.TimeoutError):
                 pass
+        if self.up and self.client is not None and self.peers is not None:
+            with contextlib.suppress(RedisError, OSError, asyncio.TimeoutError):
+                await asyncio.wait_for(self.client.delete(_peer_key(self.instance)), 1.0)
         for task in self.tasks:
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
+        if self.peers is not None:
+            await self.peers.close()
         await self._drop_connections()
 
     async def supervise(self) -> None:
@@ -164,6 +204,7 @@ class Shared:
                 log.info("shared: Redis reached; instance %s", self.instance[:6])
                 await self._reclaim()
             await asyncio.sleep(self.check_every)
+            self.keep_peer()
             client = self.client
             if not self.up or client is None:  # lost meanwhile (the listener or the publisher saw it first)
                 continue
@@ -185,6 +226,9 @@ class Shared:
         await asyncio.wait_for(self.client.ping(), 2.0)
         self.pubsub = self.client.pubsub(ignore_subscribe_messages=True)
         await asyncio.wait_for(self.pubsub.subscribe(_channel(self.instance)), 2.0)
+        if self.peers is not None:  # before any other instance may look for it
+            await asyncio.wait_for(self.client.set(_peer_key(self.instance), self.peers.address, ex=self.ttl), 2.0)
+            self.peer_kept_at = asyncio.get_running_loop().time()
         self.tasks.append(asyncio.get_running_loop().create_task(self.listen(self.pubsub)))
 
     async def _drop_connections(self) -> None:
@@ -210,7 +254,10 @@ class Shared:
             if not future.done():
                 future.set_result("shared_down")
         self.pending.clear()
+        self.pending_at.clear()
         self.owners.clear()
+        if self.peers is not None:
+            self.peers.forget_redis_routes()
         if self.relay is not None:
             self.relay.shared_lost()
         current = asyncio.current_task()
@@ -270,11 +317,52 @@ class Shared:
                 await self.lost(f"writing: {type(exc).__name__}")
 
     def send(self, instance: str, data: bytes) -> bool:
+        """Send `data` to `instance`: over the peer link to it, or through Redis pub/sub."""
+        if not self.up:
+            return False
+        if self.peers is not None:
+            return self.peers.send(instance, data)
+        return self.publish(instance, data)
+
+    def publish(self, instance: str, data: bytes) -> bool:
         if not self.up or len(self.outbox) >= self.queue_max:
             return False
         self.outbox.append((_channel(instance), data))
         self.outbox_ready.set()
         return True
+
+    # -- the peer links (game/net/relay/peers.py) ---------------------------------------------
+
+    def keep_peer(self) -> None:
+        """Register (every ttl/3 seconds) the address the other instances dial for this one's link."""
+        now = asyncio.get_running_loop().time()
+        if self.peers is None or not self.up or now - self.peer_kept_at < self.ttl / 3:
+            return
+        self.peer_kept_at = now
+        self.chores.append((SET_PEER, [_peer_key(self.instance)], [self.peers.address, str(self.ttl)]))
+        self.outbox_ready.set()
+
+    async def peer_address(self, instance: str) -> str | None:
+        """The address `instance` listens on for peer links (None: it has none, Redis pub/sub it is)."""
+        if not self.up or self.client is None:
+            raise ConnectionError("Redis is down")
+        try:
+            address = await asyncio.wait_for(self.client.get(_peer_key(instance)), 2.0)
+        except (RedisError, asyncio.TimeoutError) as exc:
+            raise ConnectionError(f"Redis: {type(exc).__name__}") from None
+        return address.decode("ascii", "replace") if isinstance(address, bytes) else None
+
+    def peer_lost(self, instance: str) -> None:
+        """The link with `instance` ended: the lines that crossed to it end; its joins are refused."""
+        for ref, asked in list(self.pending_at.items()):
+            future = self.pending.get(ref)
+            if asked == instance and future is not None and not future.done():
+                future.set_result("shared_down")
+        crossing = [key for key, holder in self.owners.items() if holder == instance]
+        for key in crossing:
+            del self.owners[key]
+        if self.relay is not None:
+            self.relay.peer_lost(instance, crossing)
 
     # -- the registry ----------------------------------------------------------------------
 
@@ -334,6 +422,7 @@ class Shared:
         self.next_ref = (self.next_ref + 1) % 2**32
         future: asyncio.Future[int | str] = asyncio.get_running_loop().create_future()
         self.pending[ref] = future
+        self.pending_at[ref] = holder
         try:
             if not self.send(holder, b"J" + ref.to_bytes(4, "big") + table.encode() + self.me):
                 raise Refused("shared_down")
@@ -344,6 +433,7 @@ class Shared:
                 raise Refused("shared_down") from None
         finally:
             self.pending.pop(ref, None)
+            self.pending_at.pop(ref, None)
         if isinstance(answer, str):
             raise Refused(answer)
         self.owners[(table, answer)] = holder

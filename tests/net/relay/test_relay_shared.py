@@ -32,14 +32,20 @@ from relaykit import (
 from game.net.relay.limits import Limits
 from game.net.relay.server import Relay
 
+PEER_SECRET = b"a secret the test relays share"
+
 
 @contextlib.asynccontextmanager
-async def two_relays(redis_url: str, limits: Limits | None = None) -> AsyncIterator[tuple[Relay, Relay]]:
+async def two_relays(
+    redis_url: str, limits: Limits | None = None, secret: bytes | None = None
+) -> AsyncIterator[tuple[Relay, Relay]]:
+    """Two instances sharing `redis_url`; with `secret`, crossing lines go over their peer links."""
     from game.net.relay.shared import Shared
 
     relays = []
     for name in ("aaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbb"):
-        relay = Relay(limits or Limits(), shared=Shared(redis_url, instance=name, check_every=0.05, backoff_max=0.2))
+        shared = Shared(redis_url, instance=name, check_every=0.05, backoff_max=0.2, peer_secret=secret)
+        relay = Relay(limits or Limits(), shared=shared)
         await relay.start("127.0.0.1", 0)
         relays.append(relay)
     try:
@@ -49,9 +55,13 @@ async def two_relays(redis_url: str, limits: Limits | None = None) -> AsyncItera
             await relay.close()
 
 
-def test_a_friend_at_another_instance_reaches_the_host(redis: RedisServer) -> None:
+CROSSING = pytest.mark.parametrize("secret", [None, PEER_SECRET], ids=["via-redis", "via-peer-links"])
+
+
+@CROSSING
+def test_a_friend_at_another_instance_reaches_the_host(redis: RedisServer, secret: bytes | None) -> None:
     async def go() -> None:
-        async with two_relays(redis.url) as (a, b):
+        async with two_relays(redis.url, secret=secret) as (a, b):
             h = await host(a)
             near, n1 = await friend(a, h)
             far, n2 = await friend(b, h)  # the host hears {"open": 2} from instance a
@@ -98,10 +108,11 @@ def test_a_friend_at_another_instance_reaches_the_host(redis: RedisServer) -> No
     run(go())
 
 
-def test_with_redis_down_one_instance_goes_on_and_crossing_is_refused(redis: RedisServer) -> None:
+@CROSSING
+def test_with_redis_down_one_instance_goes_on_and_crossing_is_refused(redis: RedisServer, secret: bytes | None) -> None:
     async def go() -> None:
         assert a_shared(redis.url)
-        async with two_relays(redis.url) as (a, b):
+        async with two_relays(redis.url, secret=secret) as (a, b):
             h = await host(a)
             near, n1 = await friend(a, h)
             far, n2 = await friend(b, h)
@@ -188,12 +199,16 @@ def test_a_holder_that_never_answers_is_a_plain_refusal(redis: RedisServer) -> N
     run(go())
 
 
-def test_no_secret_reaches_either_instance_log(redis: RedisServer, caplog: pytest.LogCaptureFixture) -> None:
+@CROSSING
+def test_no_secret_reaches_either_instance_log(
+    redis: RedisServer, caplog: pytest.LogCaptureFixture, secret: bytes | None
+) -> None:
+    peer_secret = secret
     secret = "Xq3pL0v9bRtYk2mN8sHcW4eZaJ7uF1gD6iOyT5rE0nA"
     invite = f"fireside://127.0.0.1:1/{TABLE}#{secret}".encode()
 
     async def go() -> None:
-        async with two_relays(redis.url) as (a, b):
+        async with two_relays(redis.url, secret=peer_secret) as (a, b):
             h = await host(a)
             far, n = await friend(b, h)
             await far.send(invite)
@@ -207,14 +222,18 @@ def test_no_secret_reaches_either_instance_log(redis: RedisServer, caplog: pytes
         run(go())
     logged = "\n".join(r.getMessage() for r in caplog.records)
     assert caplog.records and logged.count(secret) == 0 and logged.count(TABLE) == 0
+    assert PEER_SECRET.decode() not in logged
 
 
-def test_a_close_by_the_host_comes_after_what_it_sent_before_across_instances(redis: RedisServer) -> None:
-    """Through Redis too: the close crosses after the payloads before it, and the friend's
-    instance sends them all before it closes the line."""
+@CROSSING
+def test_a_close_by_the_host_comes_after_what_it_sent_before_across_instances(
+    redis: RedisServer, secret: bytes | None
+) -> None:
+    """Through Redis or a peer link too: the close crosses after the payloads before it, and the
+    friend's instance sends them all before it closes the line."""
 
     async def go() -> None:
-        async with two_relays(redis.url) as (a, b):
+        async with two_relays(redis.url, secret=secret) as (a, b):
             h = await host(a)
             far, n = await friend(b, h)
             words = [b"%d" % i + b"." * 200 for i in range(100)]

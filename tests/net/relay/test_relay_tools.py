@@ -24,7 +24,16 @@ def test_relay_help_says_how_to_run_it_behind_a_reverse_proxy(capsys: pytest.Cap
         cli.main(["relay", "--help"])
     assert exit_.value.code == 0
     out = capsys.readouterr().out
-    for words in ("reverse proxy", "--behind-proxy", "X-Forwarded-For", "--tls-cert", "--redis", "reverse_proxy"):
+    for words in (
+        "reverse proxy",
+        "--behind-proxy",
+        "X-Forwarded-For",
+        "--tls-cert",
+        "--redis",
+        "reverse_proxy",
+        "FIRESIDE_RELAY_PEER_SECRET",
+        "--peer-port",
+    ):
         assert words in out
     assert "(1 + the friend lines open at" in " ".join(out.split())  # a host's allowance
 
@@ -37,6 +46,9 @@ def test_relay_help_says_how_to_run_it_behind_a_reverse_proxy(capsys: pytest.Cap
         (["--proxy", "10.0.0.1"], "needs --behind-proxy"),
         (["--lines-per-address", "0"], "more than 0"),
         (["--port", "70000"], "not a port"),
+        (["--redis", "redis://127.0.0.1:1/0", "--peer-secret", "too short"], "at least 16 characters"),
+        (["--peer-secret", "sixteen or more characters"], "share a --redis"),
+        (["--redis", "redis://127.0.0.1:1/0", "--peer-address", "[::1"], "--peer-address"),
     ],
 )
 def test_relay_options_that_do_not_go_together(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -149,3 +161,5 @@ def test_the_bench_verdict_holds_the_issue_numbers() -> None:
     assert bench.verdict({**result, "relay_rss_kib_per_line": 65.0}).startswith("verdict: NOT MET")
     assert bench.verdict({**result, "errors": 1}).startswith("verdict: NOT MET")
     assert "not the issue's setting" in bench.verdict({**result, "tables": 50})
+    assert "as if on cores of their own" in bench.verdict({**result, "relay_nice": -5})
+    assert "via links" in bench.verdict({**result, "crossing": "links"})
