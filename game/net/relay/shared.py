@@ -180,7 +180,8 @@ class Shared:
                 await asyncio.wait_for(self.client.delete(_peer_key(self.instance)), 1.0)
         for task in self.tasks:
             task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
+        if self.tasks:  # (bounded: redis-py's get_message may swallow a cancel that lands mid-read; the
+            await asyncio.wait(self.tasks, timeout=2.0)  # listener then sees `stopping` within its 1 s read)
         if self.peers is not None:
             await self.peers.close()
         await self._drop_connections()
@@ -279,7 +280,7 @@ class Shared:
 
     async def listen(self, pubsub: aioredis.client.PubSub) -> None:
         try:
-            while True:
+            while not self.stopping:
                 message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
                 if message is not None and message.get("type") == "message":
                     data = message.get("data")
