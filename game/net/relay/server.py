@@ -655,6 +655,8 @@ def _send_now(ws: ServerConnection, frame: bytes | str) -> bool:
     with a websockets that lacks these attributes, always False (the writer's way)."""
     if getattr(ws, "paused", True) or getattr(ws, "send_in_progress", True) is not None:
         return False
+    if not hasattr(ws, "send_data"):
+        return False
     protocol = ws.protocol
     if protocol.state is not State.OPEN:
         return False
