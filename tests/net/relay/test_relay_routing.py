@@ -55,7 +55,7 @@ def test_payloads_go_between_the_host_and_each_friend_line() -> None:
             await h.send(to_line(99, b"to nobody"))  # a line that is gone: dropped, the host goes on
             # the host drops line 1: that friend's socket closes 1000 "closed by host"
             await h.send(json.dumps({"close": n1}))
-            assert await closed(f1) == 1000 and f1.close_reason == "closed by host"
+            assert await closed(f1) == 1000 and f1.protocol.close_reason == "closed by host"
             # a friend leaves: the host hears {"close": N}
             await f2.close()
             assert await text(h) == {"close": n2}
@@ -68,7 +68,7 @@ def test_payloads_go_between_the_host_and_each_friend_line() -> None:
             assert await binary(h2) == to_line(m, b"x")
             assert relay.counts()["tables"] == 2
             await h.close()
-            assert await closed(f3) == 1001 and f3.close_reason == "host gone"
+            assert await closed(f3) == 1001 and f3.protocol.close_reason == "host gone"
             await h2.close()
             await g.wait_closed()
 

@@ -85,14 +85,14 @@ def test_a_friend_at_another_instance_reaches_the_host(redis: RedisServer, secre
             assert (await hello(ws, "friend", OTHER))["refused"] == "no_table"
             # the host drops the far line; then a far friend leaves by itself
             await h.send(json.dumps({"close": n2}))
-            assert await closed(far) == 1000 and far.close_reason == "closed by host"
+            assert await closed(far) == 1000 and far.protocol.close_reason == "closed by host"
             far2, n3 = await friend(b, h)
             await far2.close()
             assert await text(h) == {"close": n3}
             # the host leaves: far friends hear "host gone"; during the grace b says the host is away
             far3, _ = await friend(b, h)
             await h.close()
-            assert await closed(far3) == 1001 and far3.close_reason == "host gone"
+            assert await closed(far3) == 1001 and far3.protocol.close_reason == "host gone"
             await closed(near)
             ws = await dial(b)
             answer = await hello(ws, "friend")
