@@ -98,7 +98,7 @@ async def refused(ws: ClientConnection) -> tuple[str, int | None]:
 
 async def closed(ws: ClientConnection) -> int | None:
     """The close code, once the relay has closed the line (frames before it are skipped; read from
-    the Sans-I/O protocol, which has it in every websockets pyproject allows, 13.0 too)."""
+    the Sans-I/O protocol, which has it in every websockets version)."""
     with contextlib.suppress(ConnectionClosed):
         for _ in range(100_000):
             await asyncio.wait_for(ws.recv(), WAIT)
