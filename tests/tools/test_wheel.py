@@ -5,12 +5,15 @@ itself out of) the Linux application menu."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
 import sys
 import tarfile
+import time
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,9 +33,24 @@ def _art_files() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def dist(tmp_path_factory) -> Path:
-    """The sdist and the wheel built from it (`python -m build`'s default), in a temporary folder."""
-    out = tmp_path_factory.mktemp("dist")
+def dist(tmp_path_factory, worker_id: str) -> Path:
+    """The sdist and the wheel built from it (`python -m build`'s default), in a temporary folder.
+
+    Built once per run: setuptools stages the sdist in a folder inside the checkout, so two
+    xdist workers building at once took each other's files ("No such file or directory:
+    'fireside-0.1.0/game/...'"); under -n the first worker here builds and the others wait for it."""
+    if worker_id == "master":  # no xdist: this process alone
+        return _build(tmp_path_factory.mktemp("dist"))
+    shared = tmp_path_factory.getbasetemp().parent / "wheel-dist"  # this run's folder, every worker's
+    with _one_at_a_time(shared.with_suffix(".lock")):
+        if not (shared / "built").exists():
+            shared.mkdir(exist_ok=True)
+            _build(shared)
+            (shared / "built").touch()
+    return shared
+
+
+def _build(out: Path) -> Path:
     run = subprocess.run(
         [sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)],
         cwd=ROOT,
@@ -43,6 +61,23 @@ def dist(tmp_path_factory) -> Path:
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     assert "Building wheel from sdist" in run.stdout + run.stderr
     return out
+
+
+@contextlib.contextmanager
+def _one_at_a_time(lock: Path, seconds: float = 900.0) -> Iterator[None]:
+    """A lock between processes: the file exists while one holds it (bounded wait)."""
+    end = time.monotonic() + seconds
+    while True:
+        try:
+            os.close(os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+            break
+        except FileExistsError:
+            assert time.monotonic() < end, f"{lock} was held for {seconds:.0f} s"
+            time.sleep(0.2)
+    try:
+        yield
+    finally:
+        lock.unlink()
 
 
 def _one(folder: Path, pattern: str) -> Path:
