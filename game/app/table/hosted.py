@@ -172,12 +172,8 @@ class HostedTable:
 
     def close(self, quitting: bool = False) -> None:
         """Close the table for everyone: every friend is told; the host's laptop keeps the game."""
-        if self.closed:
+        if not self._leave():
             return
-        self.closed = True
-        self._unlisten()
-        if self.app.overlay is self:
-            self.app.overlay = None
         for client in [*self.lines.values(), *(self.reopening or {}).values()]:
             client.on_change = None
             client.close(timeout=0)
@@ -200,13 +196,18 @@ class HostedTable:
 
     def game_over(self) -> None:
         """The game ended and the host left its table: the table closes (there is nothing to keep open)."""
+        if self._leave():
+            self.host.close("game_over")
+
+    def _leave(self) -> bool:
+        """The bar goes and hears no more news (False: it had gone already)."""
         if self.closed:
-            return
+            return False
         self.closed = True
         self._unlisten()
         if self.app.overlay is self:
             self.app.overlay = None
-        self.host.close("game_over")
+        return True
 
     # -- woken by the table's news while the bar shows ------------------------------------
     def _listen(self) -> None:
