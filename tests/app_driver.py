@@ -121,3 +121,14 @@ def type_key(app: App, key: int, text: str, *, dt: float = 1 / 60) -> None:
     """One frame in which this key is pressed and types `text`, as SDL sends it:
     the key, then its text."""
     step(app, [key_event(key, text=text), pygame.event.Event(pygame.TEXTINPUT, text=text)], dt)
+
+
+def page_down_to_the_end(app: App, scene) -> None:
+    """Page Down until a scrolling scene's end (bounded), then three more: it must stay there."""
+    page_down = key_event(pygame.K_PAGEDOWN)
+    for _ in range(200):
+        app.step(1 / 30, events=[page_down], flip=False)
+        if scene.scroll == scene.max_scroll:
+            break
+    for _ in range(3):
+        app.step(1 / 30, events=[page_down], flip=False)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from app_driver import page_down_to_the_end
 from table_driver import click, make_app, play_by_clicks
 
 from game.app.look.tween import Timer, Tween, linear
@@ -390,12 +391,6 @@ def test_rules_screens_lay_out_and_scroll_for_every_game():
         app.push(scene)
         app.step(1 / 30, events=[], flip=False)
         assert scene.max_scroll > 0  # more text than fits: it scrolls
-        page_down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0)
-        for _ in range(200):  # to the end (bounded) ...
-            app.step(1 / 30, events=[page_down], flip=False)
-            if scene.scroll == scene.max_scroll:
-                break
-        for _ in range(3):  # ... and it stays there
-            app.step(1 / 30, events=[page_down], flip=False)
+        page_down_to_the_end(app, scene)
         assert scene.scroll == scene.max_scroll
         app.stack.pop()

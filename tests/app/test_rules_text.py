@@ -11,8 +11,8 @@ import unicodedata
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame
 import pytest
+from app_driver import page_down_to_the_end
 from matrix import fast_lane
 
 from game import i18n
@@ -253,13 +253,7 @@ def test_rules_scene_lays_out_and_scrolls_in_every_language(lang: str, language)
             if kind == "text":
                 line, indent = item
                 assert widgets.fonts.size(line, app.ui(18))[0] <= width - indent or " " not in line, line
-        page_down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0)
-        for _ in range(200):  # to the end (bounded) ...
-            app.step(1 / 30, events=[page_down], flip=False)
-            if scene.scroll == scene.max_scroll:
-                break
-        for _ in range(3):  # ... and it stays there
-            app.step(1 / 30, events=[page_down], flip=False)
+        page_down_to_the_end(app, scene)
         assert scene.scroll == scene.max_scroll
         app.stack.pop()
 
