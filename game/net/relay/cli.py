@@ -254,7 +254,15 @@ def add_bench_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
     bench.add_argument("--tables", type=int, default=50)
     bench.add_argument("--clients", type=int, default=4, help="lines per table: a host and clients - 1 friends")
     bench.add_argument("--relays", type=int, default=2, help="relay processes (more than 1: sharing one Redis)")
-    bench.add_argument("--pace", type=float, default=0.5, help="seconds a friend waits between round trips")
+    bench.add_argument("--pace", type=float, default=0.5, help="seconds between a friend's round trips")
+    bench.add_argument(
+        "--pacing",
+        choices=("beat", "after-answer"),
+        default="beat",
+        help="a move every --pace seconds on each friend's own beat (default, as people at separate laptops)"
+        " or a pause of --pace seconds after each answer (the friends then fall into step whenever a"
+        " client process stalls)",
+    )
     bench.add_argument("--seconds", type=float, default=10.0, help="how long the traffic runs")
     bench.add_argument("--workers", type=int, default=2, help="client processes (default 2)")
     bench.add_argument("--redis", default=None, metavar="URL", help="use this Redis (default: start one)")
@@ -300,6 +308,7 @@ def run_bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         direct=args.direct,
         crossing=args.crossing,
         relay_nice=args.relay_nice,
+        pacing=args.pacing,
     )
     if args.memory:
         result["traced_memory"] = memory_per_line(args.memory)

@@ -163,3 +163,10 @@ def test_the_bench_verdict_holds_the_issue_numbers() -> None:
     assert "not the issue's setting" in bench.verdict({**result, "tables": 50})
     assert "as if on cores of their own" in bench.verdict({**result, "relay_nice": -5})
     assert "via links" in bench.verdict({**result, "crossing": "links"})
+    assert "pause after each answer" in bench.verdict({**result, "pacing": "after-answer"})
+    assert "pause" not in bench.verdict({**result, "pacing": "beat"})
+
+
+def test_the_bench_refuses_a_pacing_it_does_not_know() -> None:
+    with pytest.raises(ValueError, match="pacing"):
+        bench.run(tables=1, clients=2, relays=1, pacing="whenever")
