@@ -684,8 +684,7 @@ class NetworkMode(TableMode):
         """The moment the host is gone, the status line says so (not the last news) and
         a round summary open over the table steps aside, so Try again and Back to the
         title are in reach; once the window sits down again it comes back where it was.
-        (The only screen over a network table that hides its score pad before the
-        results is the round summary; a menu the player opened stays.)"""
+        (A menu the player opened stays.)"""
         table = self.table
         gone = self.gone is not None
         if gone and not self._was_gone:
@@ -693,7 +692,7 @@ class NetworkMode(TableMode):
         self._was_gone = gone
         stack = table.app.stack
         top = stack.top
-        if gone and self._aside is None and not table.turns.ended and getattr(top, "hides_overlays", False):
+        if gone and self._aside is None and not table.turns.ended and getattr(top, "steps_aside", False):
             if table.holder in stack.scenes and stack.scenes.index(table.holder) == len(stack.scenes) - 2:
                 self._aside = stack.pop()
         elif not gone and self._aside is not None and table.on_top() and not self.offline():
