@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 class SummaryScene(ModalScene):
     hides_overlays = True  # its scores replace the score pad beneath, never print over it
+    steps_aside = True  # only scores to read: the host's going (Try again, Back to the title) comes first
 
     def __init__(self, app: App, sheet: ScoreSheet, auto_close: float | None = None):
         super().__init__(app)

@@ -53,6 +53,7 @@ from game.net.client import RETRY_AFTER_BYE, Client, ClientSeat
 from game.net.remote_session import UNDO_OFF, RemoteSession
 
 if TYPE_CHECKING:
+    from game.app.shell.scene import Scene
     from game.app.shell.surface import AppSurface
     from game.app.table.base import TableScene
     from game.app.table.input import Target
@@ -351,6 +352,8 @@ class NetworkMode(TableMode):
         self.cover = HandCover()  # the hand covered while another acts, when people share this laptop
         self._stand_ins: set[int] = set()  # away seats a computer plays, as last told
         self._hurried: tuple[int, int | None] | None = None  # the turn whose last ten seconds were said
+        self._was_gone = False  # the table was gone at the last frame (see `_keep_gone_in_front`)
+        self._aside: Scene | None = None  # the round summary that stepped aside while the host is gone
         for line in self.lines:
             line.on_change = self.wake
 
@@ -484,6 +487,8 @@ class NetworkMode(TableMode):
         table = self.table
         if table.stage.summaries:
             return False  # the round's summary first, as at a local table
+        if self._aside is not None:
+            return True  # the summary stepped aside while the host is gone: the story waits behind it still
         pending = self.client.seat.inbox
         if pending:
             message = pending[0]
@@ -568,6 +573,8 @@ class NetworkMode(TableMode):
 
     def drive_due(self) -> list[float] | None:
         table = self.table
+        if self._aside is not None:
+            return []  # (the story waits for the summary: it comes back when the host does)
         pending = self.client.seat.inbox
         if pending:
             return [max(0.0, self.pause_left(pending[0]))]
@@ -671,6 +678,26 @@ class NetworkMode(TableMode):
             self._keep_key()
         self._tell_stand_ins()
         self._hurry()
+        self._keep_gone_in_front()
+
+    def _keep_gone_in_front(self) -> None:
+        """The moment the host is gone, the status line says so (not the last news) and
+        a round summary open over the table steps aside, so Try again and Back to the
+        title are in reach; once the window sits down again it comes back where it was.
+        (A menu the player opened stays.)"""
+        table = self.table
+        gone = self.gone is not None
+        if gone and not self._was_gone:
+            table.message.clear()
+        self._was_gone = gone
+        stack = table.app.stack
+        top = stack.top
+        if gone and self._aside is None and not table.turns.ended and getattr(top, "steps_aside", False):
+            if table.holder in stack.scenes and stack.scenes.index(table.holder) == len(stack.scenes) - 2:
+                self._aside = stack.pop()
+        elif not gone and self._aside is not None and table.on_top() and not self.offline():
+            aside, self._aside = self._aside, None
+            table.app.push(aside)
 
     def _hurry(self) -> None:
         """Once a turn, when the person at this window has ten seconds left: said, and a click."""
@@ -741,6 +768,7 @@ class NetworkMode(TableMode):
     def exit(self) -> None:
         """The table is closed (the title, another game): hang up, keeping the seats'
         tokens, so these seats may come back to the table."""
+        self._aside = None  # (a summary set aside does not come back over another screen)
         if getattr(self, "reopening", False):
             return  # the same lines go on, at the new deal's table
         for line in self.lines:

@@ -27,6 +27,7 @@ PANEL_FILL = (20, 32, 27, 255)  # opaque: nothing beneath shows through
 class ModalScene(Scene):
     opaque = False
     hides_overlays = False  # True: the table beneath leaves out what this replaces (the score pad)
+    steps_aside = False  # True: a network table whose host is gone sets it aside, and brings it back
     title = ""
     panel_size = (560, 360)  # logical units
 
