@@ -1,11 +1,13 @@
 """What a friend's network table lays over the felt covers no seat: the row of
 Try again / Back to the title when the host is gone (it used to sit on the top
 seat's panel), and the chat: open (it used to cover the top-right seat's panel)
-or closed (its newest lines a while under the Chat button).
+or closed (its newest lines a while under the Chat button: they used to lie on
+the right seat's cards at 1920x1080).
 Worked out from the rects a frame places, in every game at its fewest and most
-seats (the open chat: at every count), at 1024x600 and 1280x720, and for the row
-in each language (Korean and Punjabi words are taller and longer).  The client
-is fed its welcome and first view by hand: no line is dialled."""
+seats (the chat: at every count, at the deal and a trick or two on, and at
+1920x1080 too), at 1024x600 and 1280x720, and for the row in each language
+(Korean and Punjabi words are taller and longer).  The client is fed its welcome
+and a view by hand: no line is dialled."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import pytest
 from app_driver import window
 
 from game import i18n
+from game.app.table import layout
 from game.app.table.base import TableScene
 from game.app.table.remote import NetworkMode
 from game.match.match import Match, Seat
@@ -24,6 +27,7 @@ from game.net.client import Client
 from game.rules import GAME_IDS, registry
 
 SIZES = ((1024, 600), (1280, 720))
+CHAT_SIZES = (*SIZES, (1920, 1080))
 LANGUAGES = ("en", "ko", "ca", "pa")
 NAMES = ["Ana", "Bo", "Cleo", "Dev", "Eve", "Fay"]
 
@@ -34,18 +38,26 @@ def seat_counts(game_id: str) -> tuple[int, int]:
 
 
 def friends_table(
-    size: tuple[int, int], game_id: str, players: int, gone: str | None
+    size: tuple[int, int], game_id: str, players: int, gone: str | None, moves: int = 0
 ) -> tuple[TableScene, NetworkMode]:
     """A friend's table (seat 0) from a welcome and a first view fed by hand; `gone`
     "closed": the host closed it and the window dials it again (Try again and Back to
     the title); "unreachable": the window gave up dialling (Back to the title, and the
-    status line's longest words, on two lines)."""
+    status line's longest words, on two lines); `moves` the first legal moves played
+    before the view (cards on the table, fewer in hands)."""
     names = NAMES[:players]
     match = Match(game_id, [Seat(n, True) for n in names], seed=3)
+    for _ in range(moves):
+        match.apply(match.state.legal_moves()[0])
     client = Client("ws://127.0.0.1:9", "Ana")
     client.seat.handle(p.encode(p.Welcome(seat=0, token="t", code="ABC", game=game_id, names=names)))
     view = p.ViewMsg(
-        seat=0, state=match.state.view(0).to_json(), events=[], moves=0, connected=list(range(players)), turn=0
+        seat=0,
+        state=match.state.view(0).to_json(),
+        events=[],
+        moves=0,
+        connected=list(range(players)),
+        turn=match.current or 0,
     )
     client.seat.handle(p.encode(view))
     app = window("Ana", size=size, muted=True)
@@ -91,11 +103,32 @@ def check_row(size: tuple[int, int], game_id: str, players: int, language: str, 
         i18n.set_language("en")
 
 
-def check_chat(size: tuple[int, int], game_id: str, players: int) -> None:
-    table, mode = friends_table(size, game_id, players, None)
-    peek = mode.chat.peek  # the closed chat's newest lines, a while
-    assert peek.w and not seats_hit(table, peek), (peek, seats_hit(table, peek))
+def check_peek(table: TableScene, mode: NetworkMode) -> None:
+    """The closed chat's newest lines (a while after one arrives) lie clear of every seat's
+    panel and every card on the table, the words on the felt, the status line, the
+    buttons and the turn line, at the right edge under the Chat button."""
+    ui = table.app.ui
+    chat = mode.chat
+    peek = chat.peek
+    size = table.size
+    assert peek.w >= ui(220) and peek.h == chat.peek_rows * ui(24), (peek, chat.peek_rows)
+    assert pygame.Rect((0, 0), size).contains(peek) and peek.right == size[0] - ui(12)
+    assert not seats_hit(table, peek), (peek, seats_hit(table, peek))
+    cards = [layout.turned(s.rect(), s.place.angle) for s in table.stage.sprites.values()]
+    assert not [c for c in cards if c.colliderect(peek)], (peek, [c for c in cards if c.colliderect(peek)])
+    felt = [*table.label_rects(), *table.felt_rects()]  # the words, slots, badges and crevasse on the felt
+    assert not [r for r in felt if r.colliderect(peek)], (peek, [r for r in felt if r.colliderect(peek)])
+    assert not peek.colliderect(table.status_line.shown()[0])
+    assert not any(peek.colliderect(b.rect) for b in table.buttons)
     assert peek.bottom <= table.log.line_rect().top
+    # where the crevasse lies under the right seat (Avalanche at 3, 5, 6 seats), the peek sits
+    # higher: on two rows, or narrower (its newest line cut short if it must be)
+    assert chat.peek_rows >= 2 and peek.w >= ui(220), (peek, chat.peek_rows)
+
+
+def check_chat(size: tuple[int, int], game_id: str, players: int, moves: int = 0) -> None:
+    table, mode = friends_table(size, game_id, players, None, moves)
+    check_peek(table, mode)
     mode.chat.toggle()
     table.app.step(1 / 30, events=[], flip=False)
     panel = mode.chat.panel
@@ -123,6 +156,38 @@ def test_the_open_chat_covers_no_seat_at_a_three_seat_table():
     check_chat((1024, 600), "sticheln", 3)
 
 
+def test_the_chats_newest_lines_lie_clear_of_the_right_seats_cards_at_1920x1080():
+    check_chat((1920, 1080), "sticheln", 6, moves=3)
+
+
+def test_where_the_edge_is_crowded_the_newest_line_shows_on_fewer_and_narrower_rows():
+    """The fallbacks no table of the matrix needs: fewer rows, narrower ones, then one
+    row (the newest line cut short), clear of the seats at least."""
+    table, mode = friends_table((1280, 720), "avalanche", 2, None)
+    chat, ui = mode.chat, table.app.ui
+    top, floor, width, right = ui(52), ui(52) + ui(80), ui(390), 1280 - ui(12)
+    spot, rows = chat.peek_spot(top, floor, width, [], [])
+    assert (spot, rows) == (pygame.Rect(right - width, top, width, 3 * ui(24)), 3)
+    assert chat.peek_spot(top, top + ui(48), width, [], [])[1] == 2  # two rows' height only
+    card = pygame.Rect(right - width, top, ui(60), ui(100))  # a card under the wide rows' left end
+    spot, rows = chat.peek_spot(top, floor, width, [], [card])
+    assert rows == 3 and spot.w == ui(300) and not spot.colliderect(card.inflate(ui(12), ui(12)))
+    panel = pygame.Rect(right - ui(200), top, ui(200), ui(100))  # a seat right under the Chat button
+    spot, rows = chat.peek_spot(top, floor, width, [panel], [])
+    assert rows == 1 and spot.topleft == (right - ui(220), top)  # nowhere clear: one row right under it
+    chat.peek, chat.peek_rows, chat.room = spot, rows, spot.w
+    chat.lines = [(table.clock, "Bo: " + "a long line of chat " * 6)]
+    chat.place = lambda: None  # (as worked out above)
+    chat.draw(pygame.Surface((1280, 720)))
+    [row] = chat.peek_lines([line for _at, line in chat.lines], ui(14), spot.w - ui(16))
+    assert row.startswith("Bo: a long line") and row.endswith("…")  # the newest line, cut short
+    chat.peek_rows = 2
+    rows = chat.peek_lines(["Ana: hi", "Bo: " + "a long line of chat " * 6], ui(14), spot.w - ui(16))
+    assert len(rows) == 2 and rows[0].startswith("Bo:") and rows[1].endswith("…")  # no room for Ana's
+    rows = chat.peek_lines(["Bo: " + "a long line of chat " * 6, "Ana: hi"], ui(14), spot.w - ui(16))
+    assert rows[0].startswith("Bo:") and rows[0].endswith("…") and rows[1] == "Ana: hi"  # Bo's, cut short
+
+
 ROW_CASES = [
     pytest.param(size, game_id, players, language, gone, id=f"{game_id}-{players}-{size[0]}-{language}-{gone}")
     for size in SIZES
@@ -132,10 +197,11 @@ ROW_CASES = [
     for gone in ("closed", "unreachable")
 ]
 CHAT_CASES = [
-    pytest.param(size, game_id, players, id=f"{game_id}-{players}-{size[0]}")
-    for size in SIZES
+    pytest.param(size, game_id, players, moves, id=f"{game_id}-{players}-{size[0]}-{moves}")
+    for size in CHAT_SIZES
     for game_id in GAME_IDS
     for players in registry.get(game_id).rules.PLAYERS
+    for moves in (0, players + players // 2)  # at the deal; a trick (a round of plays) and a half on
 ]
 
 
@@ -146,6 +212,6 @@ def test_the_gone_row_covers_no_seat_in_every_game_size_and_language(size, game_
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("size", "game_id", "players"), CHAT_CASES)
-def test_the_open_chat_covers_no_seat_in_every_game_count_and_size(size, game_id, players):
-    check_chat(size, game_id, players)
+@pytest.mark.parametrize(("size", "game_id", "players", "moves"), CHAT_CASES)
+def test_the_chat_covers_no_seat_in_every_game_count_and_size(size, game_id, players, moves):
+    check_chat(size, game_id, players, moves)

@@ -51,6 +51,12 @@ class GameHooks:
         readable.  None by default; a game lists its own."""
         return []
 
+    def felt_rects(self) -> list[pygame.Rect]:
+        """Where the table draws on the felt besides the cards and the words (the
+        empty piles' slots, count badges, a crevasse): what an overlay laid on the
+        table should leave in sight.  None by default; a game lists its own."""
+        return []
+
     def extra_buttons(self) -> list[Button]:
         return []
 

@@ -127,3 +127,35 @@ def near_first(start: int, low: int, high: int, step: int) -> list[int]:
             if low <= y <= high:
                 out.append(y)
     return out
+
+
+def edge_spot(
+    right: int,
+    top: int,
+    floor: int,
+    sizes: Iterable[tuple[int, int]],
+    taken: Iterable[pygame.Rect],
+    margin: int,
+    step: int,
+) -> pygame.Rect | None:
+    """The first of `sizes` (width, height), in order, that fits with its right
+    edge at `right` somewhere between `top` and `floor` (its bottom) clear of
+    `taken` (`clear_spot`, highest first); None if none does."""
+    kept = [r for r in taken if r.w and r.h]
+    for width, height in sizes:
+        rect = pygame.Rect(right - width, top, width, height)
+        spot = clear_spot(rect, range(top, floor - height + 1, step), kept, margin)
+        if spot is not None:
+            return spot
+    return None
+
+
+def turned(rect: pygame.Rect, angle: float) -> pygame.Rect:
+    """The bounds of `rect` turned by `angle` degrees about its centre (a tilted card)."""
+    if not angle:
+        return rect
+    a = math.radians(angle)
+    cos, sin = abs(math.cos(a)), abs(math.sin(a))
+    out = pygame.Rect(0, 0, math.ceil(rect.w * cos + rect.h * sin), math.ceil(rect.w * sin + rect.h * cos))
+    out.center = rect.center
+    return out

@@ -114,10 +114,12 @@ class ChatBar:
         self.quick = [Button(text, self.sender(code)) for code, text in QUICK_PHRASES.items()]
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.peek = pygame.Rect(0, 0, 0, 0)  # where the closed chat's newest lines show
+        self.peek_rows = CHAT_PEEK  # rows the peek has room for
         self.room = 0  # how wide the closed chat's lines may be
         self.shown_rows = CHAT_SHOWN  # chat lines the open panel has room for
         self._where: tuple[Any, bool] = (None, True)  # (the layout it was worked out for)
         self._rows: tuple[Any, list[str]] = (None, [])
+        self._peek: tuple[Any, list[str]] = (None, [])
         self.read = 0  # chat messages of the client already turned into lines
 
     # -- what arrives ---------------------------------------------------------
@@ -206,7 +208,10 @@ class ChatBar:
         mark = self.mode.watch_mark.rect  # "Watching: Eve" under the buttons: the chat goes under it
         status = table.status_line.shown()[0]
         panels = tuple(tuple(s.panel) for s in table.spots)
-        key = (table.size, ui(100), self.button.rect.topleft, status.bottom, mark.bottom, mark.w, panels)
+        cards = [layout.turned(s.rect(), s.place.angle) for s in table.stage.sprites.values()]  # where each will lie
+        words = [*table.label_rects(), *table.felt_rects()]  # (and the slots, badges and the like drawn on the felt)
+        felt = tuple(tuple(r) for r in [*cards, *words])
+        key = (table.size, ui(100), self.button.rect.topleft, tuple(status), mark.bottom, mark.w, panels, felt)
         if self._where[0] == key:
             return
         self._where = (key, True)
@@ -231,14 +236,33 @@ class ChatBar:
             height = rows_room + self.shown_rows * ui(20)
             spot = pygame.Rect(x, max(top, h - ui(12) - height), width, height)
         self.panel = spot
-        peek = pygame.Rect(x, top, width, CHAT_PEEK * ui(24))  # the closed chat's newest lines, clear of the seats too
-        self.peek = layout.clear_spot(peek, range(top, floor - peek.h + 1, ui(4)), taken, ui(6)) or peek
+        self.peek, self.peek_rows = self.peek_spot(top, floor, width, taken, [*cards, *words])
         y = self.panel.y + ui(14) + self.shown_rows * ui(20) + ui(8)
         bw = (width - ui(16) - ui(6)) // 2
         for i, button in enumerate(self.quick):
             button.rect = pygame.Rect(self.panel.x + ui(8) + (i % 2) * (bw + ui(6)), y + (i // 2) * ui(36), bw, ui(30))
         self.field.rect = pygame.Rect(self.panel.x + ui(8), self.panel.bottom - ui(10) - ui(34), width - ui(16), ui(34))
-        self.room = width
+        self.room = self.peek.w
+
+    def peek_spot(
+        self, top: int, floor: int, width: int, taken: list[pygame.Rect], cards: list[pygame.Rect]
+    ) -> tuple[pygame.Rect, int]:
+        """Where the closed chat's newest lines show, and how many rows of them: under the
+        Chat button at the right edge, at the first height clear of every seat's panel (the
+        status line, `taken`) and of every card and word on the felt (`cards`); where none
+        has room for all `CHAT_PEEK` rows, fewer rows, then narrower ones, down to one row
+        (the newest line, cut short); where not even that has room, one row clear of
+        the seats' panels at least, else right under the Chat button."""
+        ui = self.mode.table.app.ui
+        right = self.mode.table.size[0] - ui(12)
+        widths = [width, *(n for n in (ui(300), ui(220)) if n < width)]
+        for rows in range(CHAT_PEEK, 0, -1):
+            sizes = [(wide, rows * ui(24)) for wide in widths]
+            spot = layout.edge_spot(right, top, floor, sizes, [*taken, *cards], ui(6), ui(4))
+            if spot is not None:
+                return spot, rows
+        spot = layout.edge_spot(right, top, floor, [(widths[-1], ui(24))], taken, ui(6), ui(4))
+        return spot or pygame.Rect(right - widths[-1], top, widths[-1], ui(24)), 1
 
     def rows(self, lines: list[str], px: int, width: int) -> list[str]:
         """The lines wrapped to `width` (kept until the lines or the size change: drawn every frame)."""
@@ -246,6 +270,26 @@ class ChatBar:
         if self._rows[0] != key:
             self._rows = (key, [row for line in lines for row in widgets.wrap(line, px, width)])
         return self._rows[1]
+
+    def peek_lines(self, lines: list[str], px: int, width: int) -> list[str]:
+        """The rows the peek shows: the newest lines wrapped to `width`, as many as fit its
+        `peek_rows`; the oldest of them that needs more rows than are left shows its
+        start (the speaker first) with its last row cut short (kept like `rows`)."""
+        key = (tuple(lines), px, width, self.peek_rows)
+        if self._peek[0] == key:
+            return self._peek[1]
+        out: list[str] = []
+        for line in reversed(lines):
+            wrapped = widgets.wrap(line, px, width)
+            room = self.peek_rows - len(out)
+            if len(wrapped) <= room:
+                out = wrapped + out
+                continue
+            if room:
+                out = [*wrapped[: room - 1], widgets.fitted(" ".join(wrapped[room - 1 :]), px, width)[0], *out]
+            break
+        self._peek = (key, out)
+        return out
 
     def draw(self, surface: pygame.Surface) -> None:
         table = self.mode.table
@@ -271,8 +315,7 @@ class ChatBar:
         elif lines:  # the newest lines, a while, under the Chat button (at most CHAT_PEEK of them) clear of the seats
             y = self.peek.y
             px = ui(14)
-            rows = self.rows(lines, px, self.room - ui(16))[-CHAT_PEEK:]
-            for row in rows:
+            for row in self.peek_lines(lines, px, self.room - ui(16)):
                 size = widgets.fonts.size(row, px)
                 pill = pygame.Rect(0, 0, min(self.room, size[0] + ui(16)), ui(22))
                 pill.topright = (self.peek.right, y)

@@ -552,6 +552,26 @@ class AvalancheLayout:
         for text, size, colour, bold, anchor in labels:
             blit_text(surface, text, size, colour, bold, **anchor)
 
+    def felt_rects(self) -> list[pygame.Rect]:
+        """Where `draw_felt` and `draw_pile_counts` draw besides the words: the draw
+        pile's slot, every collected pile's slot (an opponent's with its count badge)
+        and the crevasse."""
+        art = self.host.app.art
+
+        def at(surface: pygame.Surface, pos: tuple[float, float]) -> pygame.Rect:
+            return surface.get_rect(center=(round(pos[0]), round(pos[1])))
+
+        out = [at(art.slot(self.pile_w), self.pile_pos), at(self.crevasse, self.crev_pos)]
+        for seat in range(self.host.num_players):
+            x, y = self.coll_pos(seat)
+            slot = at(art.slot(self.coll_w(seat)), (x, y))
+            if not self.host.spots[seat].bottom:
+                badge = pygame.Rect(0, 0, self.ui(30), self.ui(20))  # (as `draw_pile_counts` draws it)
+                badge.center = (round(x), round(y + self.small_w * 0.7))
+                slot.union_ip(badge)
+            out.append(slot)
+        return out
+
     def draw_pile_counts(self, surface: pygame.Surface, coll: list[int]) -> None:
         """A count badge on each opponent's collected pile (`coll`: each seat's count)."""
         ui = self.ui

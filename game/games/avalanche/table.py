@@ -519,6 +519,10 @@ class AvalancheTable(TableScene):
         chips = self.chip_row() if self.chips_shown() else None
         return self.layout.label_rects(self.felt_labels(), self.empty_slot(), chips, self.words().get("last"))
 
+    def felt_rects(self) -> list[pygame.Rect]:
+        """The draw pile's slot, the collected piles' slots with their badges and the crevasse."""
+        return self.layout.felt_rects()
+
     def chips_shown(self) -> bool:
         """The next-play chips show while an avalanche runs and no banner holds the table."""
         return self.banner_kind() is None and bool(self.snapshot().table)

@@ -649,6 +649,18 @@ class GrinchTable(TableScene):
         out = [widgets.text_rect(text, size, bold, **anchor) for text, size, _c, bold, anchor in self.felt_labels()]
         return out + [widgets.text_rect(text, size, bold, **anchor) for text, size, bold, anchor in self.heart_lines()]
 
+    def felt_rects(self) -> list[pygame.Rect]:
+        """The draw pile with its glow, each discard pile with its tilted cards and
+        count badge (as `mat` reaches), and the heart tile."""
+        ui = self.app.ui
+        out = [self.draw_rect.inflate(ui(16), ui(16)), self.tile_area()]
+        for seat in range(self.num_players):
+            pile = self.pile_rect(seat)
+            reach = pygame.Rect(0, 0, round(pile.w * 1.35) + ui(20), round(pile.w * 1.6) + ui(22))
+            reach.center = (pile.centerx + ui(2), pile.centery - ui(4))
+            out.append(reach)
+        return out
+
     def draw_heart(self, surface: pygame.Surface) -> None:
         ui = self.app.ui
         art = self.app.art
