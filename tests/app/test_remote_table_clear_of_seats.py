@@ -2,7 +2,9 @@
 Try again / Back to the title when the host is gone (it used to sit on the top
 seat's panel), and the chat: open (it used to cover the top-right seat's panel)
 or closed (its newest lines a while under the Chat button: they used to lie on
-the right seat's cards at 1920x1080).
+the right seat's cards at 1920x1080); the open chat clear of the hand, the cards
+and the felt's words and drawings too (it used to lie over the hand's right end
+where the right edge had no room), a shorter panel where it must.
 Worked out from the rects a frame places, in every game at its fewest and most
 seats (the chat: at every count, at the deal and a trick or two on, and at
 1920x1080 too), at 1024x600 and 1280x720, and for the row in each language
@@ -98,6 +100,8 @@ def check_row(size: tuple[int, int], game_id: str, players: int, language: str, 
             assert not row.colliderect(status), "the status line's lines stay readable"
             assert not any(row.colliderect(b.rect) for b in table.buttons), "the Chat and Menu buttons stay clear"
             assert not row.colliderect(chat), (row, chat)
+            felt = [r for r in table.felt_rects() if r.colliderect(row)]  # (the draw pile's picture, a crevasse)
+            assert not felt, (row, felt)
             assert row.bottom <= table.log.line_rect().top, "the turn line and the hand under it stay clear"
     finally:
         i18n.set_language("en")
@@ -131,17 +135,47 @@ def check_chat(size: tuple[int, int], game_id: str, players: int, moves: int = 0
     check_peek(table, mode)
     mode.chat.toggle()
     table.app.step(1 / 30, events=[], flip=False)
-    panel = mode.chat.panel
+    check_panel(table, mode)
+
+
+def check_panel(table: TableScene, mode: NetworkMode) -> None:
+    """The open chat covers no seat's panel, the status line, the buttons, the turn line
+    or the hand under it, nothing that may be clicked, and (but where nothing is clear:
+    `fallback`) no card, word or drawing on the felt; it shows three lines at least, the
+    line to type in and the quick phrases (on a short panel, on a click of Phrases)."""
+    ui = table.app.ui
+    chat = mode.chat
+    panel = chat.panel
+    size = table.size
     assert pygame.Rect((0, 0), size).contains(panel)
     assert not seats_hit(table, panel), (panel, seats_hit(table, panel))
     assert not panel.colliderect(table.status_line.shown()[0])
     assert not any(panel.colliderect(b.rect) for b in table.buttons)
-    assert mode.chat.shown_rows >= 2
-    over_hand = panel.bottom > table.log.line_rect().top
-    if over_hand:  # no room at the right edge: over the hand's right end, while it is open
-        assert panel.bottom <= size[1] and panel.top > table.log.line_rect().top - panel.h
-    else:
-        assert panel.bottom <= table.log.line_rect().top - table.app.ui(20)
+    assert chat.shown_rows >= 3
+    assert panel.bottom <= table.log.line_rect().top - ui(20), "the turn line and the hand under it stay clear"
+    bottom = table.bottom_seat()
+    hand = [r for r in cards_of(table) if r.bottom > table.log.line_rect().top]  # the hand (and its pile)
+    assert hand and not [c for c in hand if c.colliderect(panel)], bottom
+    clickable = [t.rect for t in table.targets()]
+    assert not [r for r in clickable if r.colliderect(panel)], (panel, [r for r in clickable if r.colliderect(panel)])
+    if not chat.fallback:
+        felt = [*cards_of(table), *table.label_rects(), *table.felt_rects()]
+        assert not [r for r in felt if r.colliderect(panel)], (panel, [r for r in felt if r.colliderect(panel)])
+    assert panel.contains(chat.field.rect) and chat.field.rect.h >= ui(30)
+    if chat.compact:
+        assert panel.contains(chat.phrases.rect) and not chat.quick_shown()
+        chat.toggle_phrases()
+    assert chat.quick_shown() and all(panel.contains(b.rect) for b in chat.quick)
+    assert all(b.rect.h >= ui(26) and b.label_px(ui(14)) >= ui(12) for b in chat.quick), "big enough to read and hit"
+    if chat.compact:
+        chat.toggle_phrases()
+    spot = panel.copy()
+    table.app.step(1 / 30, events=[], flip=False)
+    assert chat.panel == spot, "the open chat keeps its spot"
+
+
+def cards_of(table: TableScene) -> list[pygame.Rect]:
+    return [layout.turned(s.rect(), s.place.angle) for s in table.stage.sprites.values()]
 
 
 def test_the_gone_rows_buttons_cover_no_seat_at_a_two_seat_table():
@@ -158,6 +192,67 @@ def test_the_open_chat_covers_no_seat_at_a_three_seat_table():
 
 def test_the_chats_newest_lines_lie_clear_of_the_right_seats_cards_at_1920x1080():
     check_chat((1920, 1080), "sticheln", 6, moves=3)
+
+
+def test_where_the_right_edge_has_no_room_the_open_chat_is_short_and_clear_of_the_hand():
+    """Six seats of Avalanche at 1024x600: the whole panel fits nowhere clear (it used to
+    lie over the hand's right end); a short one does, its quick phrases a click away."""
+    table, mode = friends_table((1024, 600), "avalanche", 6, None)
+    chat = mode.chat
+    chat.toggle()
+    table.app.step(1 / 30, events=[], flip=False)
+    assert chat.kind == "short" and not chat.fallback
+    check_panel(table, mode)
+    assert not chat.quick_shown()
+    press(table, chat.phrases.rect.center)
+    assert chat.phrasing and chat.quick_shown() and chat.phrases.selected
+    said = []
+    mode.client.say = lambda text, phrase: said.append(phrase)
+    press(table, chat.quick[0].rect.center)
+    assert said == ["good_game"] and not chat.phrasing, "a phrase said, the lines show again"
+    assert chat.open
+
+
+def test_the_open_chat_keeps_its_spot_until_something_comes_to_lie_under_it():
+    table, mode = friends_table((1280, 720), "sticheln", 4, None)
+    chat = mode.chat
+    chat.toggle()
+    table.app.step(1 / 30, events=[], flip=False)
+    spot = chat.panel.copy()
+    words = table.label_rects
+    elsewhere = pygame.Rect(0, 0, 40, 20)
+    elsewhere.midbottom = (spot.centerx, spot.top - 30)  # a word that comes out near it: the panel stays
+    table.label_rects = lambda: [*words(), elsewhere]
+    table.app.step(1 / 30, events=[], flip=False)
+    assert chat.panel == spot
+    under = pygame.Rect(spot.x + 10, spot.y + 10, 40, 20)  # one under it: it moves clear
+    table.label_rects = lambda: [*words(), under]
+    table.app.step(1 / 30, events=[], flip=False)
+    assert chat.panel != spot and not chat.panel.colliderect(under)
+    check_panel(table, mode)
+    table.label_rects = words
+    moved = chat.panel.copy()
+    table.app.step(1 / 30, events=[], flip=False)
+    assert chat.panel == moved, "it does not jump back when the word goes"
+
+
+def test_where_nothing_is_clear_the_open_chat_still_leaves_the_hand_and_the_seats():
+    """The fallback no table of the matrix needs: the felt drawn on from edge to edge, the
+    short panel lies over it at the right edge, clear of the seats, the buttons, the turn
+    line, the hand and whatever may be clicked."""
+    table, mode = friends_table((1280, 720), "grinch", 4, None)
+    table.felt_rects = lambda: [pygame.Rect((0, 0), table.size)]
+    chat = mode.chat
+    chat.toggle()
+    table.app.step(1 / 30, events=[], flip=False)
+    assert chat.fallback and chat.kind == "short"
+    assert chat.panel.right == table.size[0] - table.app.ui(12)
+    check_panel(table, mode)
+
+
+def press(table: TableScene, pos: tuple[int, int]) -> None:
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        table.app.step(1 / 30, events=[pygame.event.Event(kind, pos=pos, button=1)], flip=False)
 
 
 def test_where_the_edge_is_crowded_the_newest_line_shows_on_fewer_and_narrower_rows():
@@ -215,3 +310,17 @@ def test_the_gone_row_covers_no_seat_in_every_game_size_and_language(size, game_
 @pytest.mark.parametrize(("size", "game_id", "players", "moves"), CHAT_CASES)
 def test_the_chat_covers_no_seat_in_every_game_count_and_size(size, game_id, players, moves):
     check_chat(size, game_id, players, moves)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", LANGUAGES[1:])
+@pytest.mark.parametrize(("game_id", "players"), [("sticheln", 6), ("avalanche", 5), ("avalanche", 6), ("grinch", 3)])
+@pytest.mark.parametrize("size", CHAT_SIZES)
+def test_the_open_chats_phrases_fit_in_every_language(size, game_id, players, language):
+    """The quick phrases' words are longer in Korean and Catalan: their rows on a
+    lower panel wrap, and the panel is still clear of the hand and readable."""
+    i18n.set_language(language)
+    try:
+        check_chat(size, game_id, players, players)
+    finally:
+        i18n.set_language("en")

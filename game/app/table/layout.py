@@ -159,3 +159,23 @@ def turned(rect: pygame.Rect, angle: float) -> pygame.Rect:
     out = pygame.Rect(0, 0, math.ceil(rect.w * cos + rect.h * sin), math.ceil(rect.w * sin + rect.h * cos))
     out.center = rect.center
     return out
+
+
+def felt_spot(
+    right: int, top: int, floor: int, size: tuple[int, int], taken: Iterable[pygame.Rect], margin: int
+) -> pygame.Rect | None:
+    """A rect of `size` between `top` and `floor` (its bottom) and left of `right`, clear of
+    `taken` by `margin`: the rightmost such spot (its right edge at `right` first, then
+    beside each of `taken`), and at that the highest; None if there is none."""
+    kept = [r for r in taken if r.w and r.h]
+    width, height = size
+    left = right - width
+    xs = {left, *(r.left - margin - width for r in kept), *(r.right + margin for r in kept)}
+    ys = {top, *(r.bottom + margin for r in kept), *(r.top - margin - height for r in kept)}
+    low = min(left, 2 * margin)  # (off the window's left edge too)
+    for x in sorted((x for x in xs if low <= x <= left), reverse=True):
+        for y in sorted(y for y in ys if top <= y <= floor - height):
+            spot = pygame.Rect(x, y, width, height)
+            if spot.inflate(2 * margin, 2 * margin).collidelist(kept) < 0:
+                return spot
+    return None

@@ -69,7 +69,9 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 CHAT_SHOWN = 4  # chat lines shown in the open chat (fewer if the window is too low for them)
-CHAT_FEWEST = 2  # lines the open chat shows at least (where fewer fit at the edge, it lies over the hand)
+CHAT_FEWEST = 3  # lines the open chat shows at least (a short panel where the whole one has no room)
+#: The widths (at 100 %) of the short open chats, tried in turn where the whole one has no room.
+SHORT = (420, 380, 340, 300, 260)
 CHAT_PEEK = 3  # the newest lines shown a while under the closed chat's button
 CHAT_TIME = 20.0  # seconds a chat line stays on the table (the open chat shows them longer)
 CHAT_KEY = pygame.K_t  # T for talk: opens the chat line
@@ -117,6 +119,11 @@ class ChatBar:
         self.peek_rows = CHAT_PEEK  # rows the peek has room for
         self.room = 0  # how wide the closed chat's lines may be
         self.shown_rows = CHAT_SHOWN  # chat lines the open panel has room for
+        self.kind = "whole"  # the open panel's shape: "whole", "stacked" or "short" (see `place_panel`)
+        self.phrasing = False  # (a short panel) the quick phrases show now, in place of the lines
+        self.phrases = Button(N_("Phrases"), self.toggle_phrases)
+        self._open_at: Any = None  # the table's layout the open panel was placed for (it keeps its spot)
+        self.fallback = False  # nowhere was clear for the open panel: it lies over the opponents' cards
         self._where: tuple[Any, bool] = (None, True)  # (the layout it was worked out for)
         self._rows: tuple[Any, list[str]] = (None, [])
         self._peek: tuple[Any, list[str]] = (None, [])
@@ -173,7 +180,11 @@ class ChatBar:
         return lambda: self.send_phrase(code)
 
     def send_phrase(self, code: str) -> None:
+        self.phrasing = False  # (a short panel shows its lines again: the phrase said among them)
         self.send(str(QUICK_PHRASES[code]), code)  # the English as its text, the code to say it in each language
+
+    def toggle_phrases(self) -> None:
+        self.phrasing = self.phrases.selected = not self.phrasing
 
     def send(self, text: str, phrase: str | None) -> None:
         try:
@@ -187,6 +198,8 @@ class ChatBar:
             self.close()
         else:
             self.open = self.button.selected = True
+            self.phrasing = self.phrases.selected = False
+            self._open_at = None  # placed afresh as it opens
             self.mode.table.app.sound.play("click")
             self.field.focus()
 
@@ -196,53 +209,175 @@ class ChatBar:
 
     # -- layout and drawing -----------------------------------------------------
     def place(self) -> None:
-        """The panel hangs at the right edge, under the table's row of buttons where the
-        Chat button is in every game, as high as it covers no seat's panel, the status
-        line or the turn line: where a seat sits at that edge, under that seat (with fewer
-        lines rather than reach the turn line); where the edge has no such room, over the
-        right end of the hand while it is open (closing it gives the hand back).  The
-        closed chat's newest lines (`peek`) show at the edge's first spot clear of the seats."""
+        """Where the chat goes: the closed chat's newest lines (`peek`) at the right edge's
+        first spot clear of the seats, the cards and the felt's words and drawings; the open
+        panel (`place_panel`) clear of all that and of the hand too."""
         table = self.mode.table
         ui = table.app.ui
-        w, h = table.size
+        w = table.size[0]
         mark = self.mode.watch_mark.rect  # "Watching: Eve" under the buttons: the chat goes under it
         status = table.status_line.shown()[0]
         panels = tuple(tuple(s.panel) for s in table.spots)
         cards = [layout.turned(s.rect(), s.place.angle) for s in table.stage.sprites.values()]  # where each will lie
         words = [*table.label_rects(), *table.felt_rects()]  # (and the slots, badges and the like drawn on the felt)
-        felt = tuple(tuple(r) for r in [*cards, *words])
-        key = (table.size, ui(100), self.button.rect.topleft, tuple(status), mark.bottom, mark.w, panels, felt)
-        if self._where[0] == key:
-            return
-        self._where = (key, True)
+        frame = (table.size, ui(100), self.button.rect.topleft, tuple(status), mark.bottom, mark.w, panels)
         width = min(ui(390), w - ui(24))
         top = max(self.button.rect.bottom, ui(44), mark.bottom if mark.w else 0) + ui(8)
         if status.right + ui(6) > w - ui(12) - width and status.bottom + ui(6) > top:  # (a hint on four lines)
             top = status.bottom + ui(6)
-        floor = table.log.line_rect().top - ui(24)  # the turn line, with room for its second line
-        rows_room = ui(14) + ui(8) + ((len(self.quick) + 1) // 2) * ui(36) + ui(42) + ui(10)
+        floor = table.log.line_rect().top - ui(24)  # the turn line (with room for its second line) and the hand
         taken = [s.panel for s in table.spots] + [status]
-        x = w - ui(12) - width
-        spot = None
-        for rows in range(CHAT_SHOWN, CHAT_FEWEST - 1, -1):  # the most lines clear of every seat, highest first
-            height = rows_room + rows * ui(20)
-            ys = range(top, floor - height + 1, ui(4))
-            spot = layout.clear_spot(pygame.Rect(x, top, width, height), ys, taken, ui(6))
-            if spot is not None:
-                self.shown_rows = rows
-                break
-        if spot is None:  # no room at the edge: over the right end of the hand, up from the bottom
-            self.shown_rows = max(1, min(CHAT_SHOWN, (h - ui(12) - top - rows_room) // ui(20)))
-            height = rows_room + self.shown_rows * ui(20)
-            spot = pygame.Rect(x, max(top, h - ui(12) - height), width, height)
-        self.panel = spot
+        if self.open:
+            self.place_panel(frame, top, floor, taken, [*cards, *words])
+        key = (*frame, tuple(tuple(r) for r in [*cards, *words]))
+        if self._where[0] == key:
+            return
+        self._where = (key, True)
         self.peek, self.peek_rows = self.peek_spot(top, floor, width, taken, [*cards, *words])
-        y = self.panel.y + ui(14) + self.shown_rows * ui(20) + ui(8)
-        bw = (width - ui(16) - ui(6)) // 2
-        for i, button in enumerate(self.quick):
-            button.rect = pygame.Rect(self.panel.x + ui(8) + (i % 2) * (bw + ui(6)), y + (i // 2) * ui(36), bw, ui(30))
-        self.field.rect = pygame.Rect(self.panel.x + ui(8), self.panel.bottom - ui(10) - ui(34), width - ui(16), ui(34))
         self.room = self.peek.w
+
+    def place_panel(self, frame: Any, top: int, floor: int, taken: list[pygame.Rect], felt: list[pygame.Rect]) -> None:
+        """The open panel's spot and shape (`kind`), worked out as it opens and again only
+        when the table's frame (its size, the seats, the status line) changes or a card or
+        word comes to lie under it: it does not follow the cards about.
+
+        It goes where it covers no seat's panel, the status line, the buttons, the turn
+        line or the hand under it (`floor`), nothing that may be clicked, no card, word or
+        drawing on the felt (`felt`) and, if it can, not the table's middle where the cards
+        are played (`middle`); the rightmost such spot (the right edge under the Chat button
+        first), and at that the highest.  Its shapes, tried in turn: the whole panel (four
+        chat lines, then three, over the quick phrases in two columns and the line to type
+        in); a lower one ("stacked": three lines, the phrases in rows as wide as their
+        words, the line to type in); a short one ("short": three or four lines and the line
+        to type in beside a Phrases button, a click on which shows the phrases in the
+        lines' place), each narrower in turn.  Where not even the narrowest short one is
+        clear (no table of the three games at 2-6 seats, 1024x600 to 1920x1080, needs it),
+        it lies at the right edge over the opponents' cards and the felt's drawings, still
+        clear of the seats, the hand and anything that may be clicked (`fallback`)."""
+        table = self.mode.table
+        ui = table.app.ui
+        w = table.size[0]
+        if self._open_at == frame and (self.fallback or self.panel.collidelist(felt) < 0):
+            return
+        self._open_at = frame
+        hard = [*taken, *(b.rect for b in table.buttons), self.mode.watch_mark.rect]
+        kept = [*hard, *(t.rect for t in table.targets())]
+        clear = [*kept, *felt]
+        middle = [*clear, self.middle()]
+        full = min(ui(390), w - ui(24))
+        rows_room = ui(14) + ui(8) + ((len(self.quick) + 1) // 2) * ui(36) + ui(42) + ui(10)
+        whole = [("whole", full, rows_room + n * ui(20), n) for n in range(CHAT_SHOWN, CHAT_FEWEST - 1, -1)]
+        widths = sorted({min(ui(n), w - ui(24)) for n in SHORT}, reverse=True)
+        stacked = [("stacked", wide, self.stacked_height(wide), CHAT_FEWEST) for wide in widths]
+        short = [("short", wide, *self.short_area(wide)) for wide in widths]
+        right = w - ui(12)
+        passes = [  # (the shapes, what they must not cover, anywhere or at the right edge only)
+            (whole, middle, True),
+            (whole, clear, False),  # (where the whole panel used to go, if nothing lies there now)
+            (stacked, middle, True),
+            (short, middle, True),
+            (stacked, clear, True),
+            (short, clear, True),
+        ]
+        found = None
+        for shapes, taken_now, anywhere in passes:
+            for kind, wide, high, rows in shapes:
+                if anywhere:
+                    spot = layout.felt_spot(right, top, floor, (wide, high), taken_now, ui(6))
+                else:
+                    spot = layout.edge_spot(right, top, floor, [(wide, high)], taken_now, ui(6), ui(4))
+                if spot is not None:
+                    found = (spot, kind, rows)
+                    break
+            if found:
+                break
+        self.fallback = found is None
+        if found is None:  # nowhere clear: the widest short panel at the right edge, over the opponents' cards
+            _kind, wide, high, rows = short[0]
+            spot = layout.edge_spot(right, top, floor, [(wide, high)], kept, ui(6), ui(4))
+            found = (spot or pygame.Rect(right - wide, top, wide, high), "short", rows)
+        self.panel, self.kind, self.shown_rows = found
+        self.phrasing = self.phrases.selected = False
+        self.lay_out_panel()
+
+    def middle(self) -> pygame.Rect:
+        """The table's middle, where the cards are played: around the points between each
+        seat and the centre (`SeatSpot.toward`), a card's width further each side."""
+        table = self.mode.table
+        points = [s.toward for s in table.spots]
+        xs, ys = [x for x, _y in points], [y for _x, y in points]
+        cw = table.card_w
+        return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).inflate(2 * cw, cw)
+
+    def lay_out_panel(self) -> None:
+        """The open panel's quick phrases, its line to type in and (short) its Phrases button."""
+        ui = self.mode.table.app.ui
+        panel = self.panel
+        inner = panel.w - ui(16)
+        self.phrases.rect = pygame.Rect(0, 0, 0, 0)
+        if self.kind == "whole":
+            y = panel.y + ui(14) + self.shown_rows * ui(20) + ui(8)
+            bw = (inner - ui(6)) // 2
+            for i, button in enumerate(self.quick):
+                button.rect = pygame.Rect(panel.x + ui(8) + (i % 2) * (bw + ui(6)), y + (i // 2) * ui(36), bw, ui(30))
+            self.field.rect = pygame.Rect(panel.x + ui(8), panel.bottom - ui(10) - ui(34), inner, ui(34))
+            return
+        row = pygame.Rect(panel.x + ui(8), panel.bottom - ui(8) - ui(32), inner, ui(32))
+        self.field.rect = row
+        top = panel.y + ui(10)
+        if self.kind == "stacked":  # the phrases under the lines
+            top += self.shown_rows * ui(20) + ui(6)
+        else:  # the phrases in the lines' place, on a click of Phrases beside the line to type in
+            tw = min(widgets.fitting_width(self.phrases.label, ui(14), ui(96)), inner // 3)
+            self.phrases.rect = pygame.Rect(row.right - tw, row.y, tw, row.h)
+            self.field.rect = pygame.Rect(row.x, row.y, row.w - tw - ui(6), row.h)
+        for line in self.phrase_rows(panel.w):  # each row's buttons share its width out, as wide as their words
+            spare = inner - sum(wide for _b, wide in line) - (len(line) - 1) * ui(6)
+            x = panel.x + ui(8)
+            for i, (button, wide) in enumerate(line):
+                wide += spare // len(line) + (1 if i < spare % len(line) else 0)
+                button.rect = pygame.Rect(x, top, wide, ui(26))
+                x += wide + ui(6)
+            top += ui(31)
+
+    @property
+    def compact(self) -> bool:
+        """The open panel is short: its quick phrases show in its lines' place, on a click."""
+        return self.kind == "short"
+
+    def stacked_height(self, width: int) -> int:
+        """A stacked panel's height at `width`: three chat lines, the phrases' rows, the line to type in."""
+        ui = self.mode.table.app.ui
+        return ui(10) + CHAT_FEWEST * ui(20) + ui(6) + len(self.phrase_rows(width)) * ui(31) + ui(4) + ui(32) + ui(8)
+
+    def phrase_rows(self, width: int) -> list[list[tuple[Button, int]]]:
+        """The quick phrases' buttons on a stacked or short panel `width` wide, in rows in their order
+        (each with the width its words want), as many on a row as fit."""
+        ui = self.mode.table.app.ui
+        room = width - ui(16)
+        rows: list[list[tuple[Button, int]]] = [[]]
+        used = 0
+        for button in self.quick:
+            wide = min(room, widgets.fonts.size(_(button.label), ui(14))[0] + ui(20))
+            if rows[-1] and used + ui(6) + wide > room:
+                rows.append([])
+                used = 0
+            used += (ui(6) if rows[-1] else 0) + wide
+            rows[-1].append((button, wide))
+        return rows
+
+    def short_area(self, width: int) -> tuple[int, int]:
+        """A short panel's height at `width` and the chat lines it shows: the quick
+        phrases (`phrase_rows`) show in the lines' place, so it has room for the more of them."""
+        ui = self.mode.table.app.ui
+        high = len(self.phrase_rows(width))
+        lines = max(CHAT_FEWEST, (high * ui(31) - ui(5)) // ui(20))
+        area = max(lines * ui(20), high * ui(31) - ui(5))
+        return ui(10) + area + ui(6) + ui(32) + ui(8), lines
+
+    def quick_shown(self) -> bool:
+        """The quick phrases show (always on the whole panel; on the short one, on a click)."""
+        return not self.compact or self.phrasing
 
     def peek_spot(
         self, top: int, floor: int, width: int, taken: list[pygame.Rect], cards: list[pygame.Rect]
@@ -265,31 +400,20 @@ class ChatBar:
         return spot or pygame.Rect(right - widths[-1], top, widths[-1], ui(24)), 1
 
     def rows(self, lines: list[str], px: int, width: int) -> list[str]:
-        """The lines wrapped to `width` (kept until the lines or the size change: drawn every frame)."""
-        key = (tuple(lines), px, width)
+        """The rows the open panel shows: the newest lines wrapped to `width`, as many as fit
+        its `shown_rows` (as `newest_rows`; kept until the lines or the size change: drawn every frame)."""
+        key = (tuple(lines), px, width, self.shown_rows)
         if self._rows[0] != key:
-            self._rows = (key, [row for line in lines for row in widgets.wrap(line, px, width)])
+            self._rows = (key, newest_rows(lines, px, width, self.shown_rows))
         return self._rows[1]
 
     def peek_lines(self, lines: list[str], px: int, width: int) -> list[str]:
         """The rows the peek shows: the newest lines wrapped to `width`, as many as fit its
-        `peek_rows`; the oldest of them that needs more rows than are left shows its
-        start (the speaker first) with its last row cut short (kept like `rows`)."""
+        `peek_rows` (as `newest_rows`; kept like `rows`)."""
         key = (tuple(lines), px, width, self.peek_rows)
-        if self._peek[0] == key:
-            return self._peek[1]
-        out: list[str] = []
-        for line in reversed(lines):
-            wrapped = widgets.wrap(line, px, width)
-            room = self.peek_rows - len(out)
-            if len(wrapped) <= room:
-                out = wrapped + out
-                continue
-            if room:
-                out = [*wrapped[: room - 1], widgets.fitted(" ".join(wrapped[room - 1 :]), px, width)[0], *out]
-            break
-        self._peek = (key, out)
-        return out
+        if self._peek[0] != key:
+            self._peek = (key, newest_rows(lines, px, width, self.peek_rows))
+        return self._peek[1]
 
     def draw(self, surface: pygame.Surface) -> None:
         table = self.mode.table
@@ -298,20 +422,24 @@ class ChatBar:
         lines = self.shown(table.clock)
         if self.open:
             draw_panel(surface, self.panel, (16, 26, 22, 252), radius=ui(12), edge=ACCENT)
-            y = self.panel.y + ui(14)
-            if not lines:
+            y = self.panel.y + (ui(14) if self.kind == "whole" else ui(10))
+            if not lines and not self.phrasing:
                 blit_text(surface, _("No chat yet."), ui(14), MUTED, topleft=(self.panel.x + ui(12), y))
-            rows = self.rows(lines, ui(15), self.panel.w - ui(24))
-            for row in rows[-self.shown_rows :]:
+            rows = [] if self.phrasing else self.rows(lines, ui(15), self.panel.w - ui(24))
+            for row in rows:
                 px = widgets.fit_size(row, ui(15), self.panel.w - ui(24))
                 blit_text(surface, row, px, INK, topleft=(self.panel.x + ui(12), y))
                 y += ui(20)
-            for button in self.quick:
-                button.draw(surface, ui(14))
+            if self.quick_shown():
+                for button in self.quick:
+                    button.draw(surface, ui(14))
+            if self.compact:
+                self.phrases.draw(surface, ui(14))
             self.field.draw(surface, ui(16))
             if not self.field.text and not self.field.composition:
                 hint = _("Type a line, Enter sends") if self.field.focused else _("Click here to type a line")
-                blit_text(surface, hint, ui(14), MUTED, midleft=(self.field.rect.x + ui(12), self.field.rect.centery))
+                hint, px = widgets.fitted(hint, ui(14), self.field.rect.w - ui(20))  # (a short panel's field is narrow)
+                blit_text(surface, hint, px, MUTED, midleft=(self.field.rect.x + ui(12), self.field.rect.centery))
         elif lines:  # the newest lines, a while, under the Chat button (at most CHAT_PEEK of them) clear of the seats
             y = self.peek.y
             px = ui(14)
@@ -340,7 +468,9 @@ class ChatBar:
                 swallow, self._swallow = self._swallow, None
                 if event.text == swallow:
                     return True  # the T that opened the chat is not its first letter
-            if any(b.handle(event) for b in self.quick):
+            if self.compact and self.phrases.handle(event):
+                return True
+            if self.quick_shown() and any(b.handle(event) for b in self.quick):
                 return True
             if self.field.handle(event):
                 return True
@@ -362,6 +492,23 @@ class ChatBar:
             self._swallow = event.unicode or None
             return True
         return False
+
+
+def newest_rows(lines: list[str], px: int, width: int, count: int) -> list[str]:
+    """The newest of `lines` wrapped to `width`, as many as fit on `count` rows; the oldest
+    of them that needs more rows than are left shows its start (the speaker first) with its
+    last row cut short, rather than the tail of a line without its speaker."""
+    out: list[str] = []
+    for line in reversed(lines):
+        wrapped = widgets.wrap(line, px, width)
+        room = count - len(out)
+        if len(wrapped) <= room:
+            out = wrapped + out
+            continue
+        if room:
+            out = [*wrapped[: room - 1], widgets.fitted(" ".join(wrapped[room - 1 :]), px, width)[0], *out]
+        break
+    return out
 
 
 class NetworkMode(TableMode):
@@ -831,8 +978,9 @@ class NetworkMode(TableMode):
     def place_row(self, shown: list[Button]) -> pygame.Rect:
         """Place the row of `shown` buttons (Try again and Back to the title, or the host's
         Let a computer play): across the table's middle, as near its centre as it covers
-        no seat's panel, no words on the felt, the status line, the buttons, the chat or
-        the turn line over the hand; returns the row's rect (its backing grows around it)."""
+        no seat's panel, no words or drawings on the felt (a pile's picture), the status
+        line, the buttons, the chat or the turn line over the hand (moved aside from the
+        middle if it must); returns the row's rect (its backing grows around it)."""
         table = self.table
         ui = table.app.ui
         h = table.size[1]
@@ -849,7 +997,14 @@ class NetworkMode(TableMode):
             self.chat.place()
             panels.append(self.chat.panel if self.chat.open else self.chat.peek)
         ys = layout.near_first(round(h * 0.47) - row.h // 2, top, max(top, floor), ui(6))
-        spot = layout.clear_spot(row, ys, [*panels, *table.label_rects()], ui(10))
+        words = [*panels, *table.label_rects()]
+        felt = [*words, *table.felt_rects()]  # (the draw pile's picture, a crevasse: not under the row either)
+        spot = layout.clear_spot(row, ys, felt, ui(10))
+        for x in layout.near_first(row.x, ui(12), table.size[0] - ui(12) - row.w, ui(24))[1:] if spot is None else []:
+            spot = layout.clear_spot(row.move(x - row.x, 0), ys, felt, ui(10))  # beside the middle, if not in it
+            if spot is not None:
+                break
+        spot = spot or layout.clear_spot(row, ys, words, ui(10))
         spot = spot or layout.clear_spot(row, ys, panels, ui(10)) or row.move(0, ys[0])
         x = spot.x
         for button, w in zip(shown, widths, strict=True):
