@@ -363,7 +363,7 @@ def test_a_rejoin_that_rotates_the_key_keeps_the_new_one_for_rejoin_on_the_title
 
 
 def test_the_hosts_notice_that_the_table_is_not_saved_shows_in_the_chat_line_without_a_speaker(app):
-    from game.app.table.remote import ChatBar
+    from game.app.table.chat_bar import ChatBar
 
     class Seat:
         chat = [
