@@ -457,11 +457,14 @@ class Relay:
         if table is None:
             if not self.book.add_table(line.address):
                 raise Refused("too_many_tables")
-            counting = self.shared.count_table(line.address) if self.shared is not None else None
-            if counting is not None and not await counting:  # the tables it holds at the other instances too
-                self.book.drop_table(line.address)
-                self.shared_counted(line.address)
-                raise Refused("too_many_tables")
+            if self.shared is not None:  # the tables it holds at the other instances count too
+                counting = self.shared.count_table(line.address)
+                if counting is not None and not await counting:
+                    if not await self.shared.moving(line.table):
+                        self.book.drop_table(line.address)
+                        self.shared.counted(line.address)
+                        raise Refused("too_many_tables")
+                    self.shared.counted(line.address)  # (Redis was told it holds one table fewer here)
             if self.shared is not None and not await self.shared.claim(line.table):
                 self.book.drop_table(line.address)
                 self.shared_counted(line.address)

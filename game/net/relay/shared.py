@@ -188,6 +188,7 @@ class Shared:
         if self.up and self.client is not None and self.peers is not None:
             with contextlib.suppress(RedisError, OSError, asyncio.TimeoutError):
                 await asyncio.wait_for(self.client.delete(_peer_key(self.instance)), 1.0)
+        self.outbox_ready.set()  # the writer, idle, sees `stopping` and ends
         for task in self.tasks:
             task.cancel()
         if self.tasks:  # (bounded: redis-py's get_message may swallow a cancel that lands mid-read; the
@@ -314,6 +315,8 @@ class Shared:
         """One writer to Redis: publishes and registry chores in order, many to one round trip."""
         while True:
             while not self.outbox and not self.chores and not self.counts.pending():
+                if self.stopping:  # (redis-py may swallow the cancel that lands mid-write: end here too)
+                    return
                 self.outbox_ready.clear()
                 await self.outbox_ready.wait()
             if not self.up or self.client is None:
@@ -452,6 +455,20 @@ class Shared:
         if isinstance(before, bytes) and before and before != self.me:
             self.send(before.decode("ascii", "replace"), b"G" + table.encode())
         return True
+
+    async def moving(self, table: str) -> bool:
+        """Is `table` held at another instance whose host is away (so that a host here takes it over, and
+        the table counted there is dropped: it is no new table of its address)?"""
+        if not self.up or self.client is None:
+            return False
+        try:
+            pipe = self.client.pipeline(transaction=False)
+            pipe.get(_table_key(table))
+            pipe.exists(_away_key(table))
+            holder, away = await asyncio.wait_for(pipe.execute(), 2.0)
+        except (RedisError, OSError, asyncio.TimeoutError):
+            return False
+        return isinstance(holder, bytes) and holder != self.me and bool(away)
 
     def mark_away(self, table: str) -> None:
         self._fire(AWAY, table, int(self.relay.limits.grace) + 1 if self.relay else 31)

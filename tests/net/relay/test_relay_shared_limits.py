@@ -156,6 +156,27 @@ def test_tables_per_address_hold_across_instances(redis: RedisServer) -> None:
     run(go())
 
 
+def test_a_host_at_its_table_limit_may_take_its_table_to_another_instance(redis: RedisServer) -> None:
+    async def go() -> None:
+        async with two_relays(redis.url, Limits(tables_per_address=1)) as (a, b):
+            first = await host_at(a, 1)
+            await first.close()  # away: its table waits at a for it
+            await until(lambda: a.tables[table(1)].host is None, "the host is away at a")
+            again = await host_at(b, 1)  # the same table, now at b: no new table
+            await until(lambda: table(1) not in a.tables, "a let the table go")
+            assert b.shared is not None and b.shared.client is not None
+            key = b.shared.counts.digest(ADDRESS)
+            for _ in range(int(WAIT / 0.01)):  # both instances wrote what they hold now
+                fields = await b.shared.client.hgetall(key)
+                if list(fields) == [b"bbbbbbbbbbbbbbbb"] and fields[b"bbbbbbbbbbbbbbbb"].startswith(b"1 1 "):
+                    break
+                await asyncio.sleep(0.01)
+            assert await refusal(a, 2) == "too_many_tables"
+            await again.close()
+
+    run(go())
+
+
 def test_a_dead_instance_stops_counting_within_its_ttl(redis: RedisServer) -> None:
     async def go() -> None:
         async with two_relays(redis.url, Limits(lines_per_address=3), count_ttl=0.5) as (a, b):
