@@ -390,7 +390,7 @@ class Shared:
 
     def keep_counts(self) -> None:
         """Every ttl/3 seconds, the counts of every address with lines or tables here are written again."""
-        if not self.up or self.relay is None:
+        if not self.up or self.stopping or self.relay is None:
             return
         book = self.relay.book
         if self.counts.renew(lambda: list(book.entries), asyncio.get_running_loop().time(), self.count_ttl / 3):
