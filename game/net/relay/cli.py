@@ -38,7 +38,10 @@ keeping only the registry; without it they go through Redis pub/sub (slower).
 The link proves the secret both ways before it carries anything: keep its port
 on the relays' private network all the same.
 
-Limits are per address. A host sends one message per friend per move, so an
+Limits are per address. Instances sharing one --redis count the open lines and
+tables of an address across all of them; the messages and bytes per second are
+per instance (Redis is never asked on the way of a message). A host sends one
+message per friend per move, so an
 address whose host line holds a table may send (1 + the friend lines open at
 that table) times --messages-per-second and --bytes-per-second (counting at
 most %d friend lines a table); a friend's address gets the plain limits.

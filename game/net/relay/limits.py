@@ -13,7 +13,16 @@ A host sends one message per friend per move (each seat gets its own view),
 so a registered host line raises what its address may send: the messages and
 bytes per second (and their bursts) are multiplied by 1 + the friend lines
 open at its table (counting at most `host_friend_lines` of them per table).
-A friend's address gets no more than the plain allowance."""
+A friend's address gets no more than the plain allowance.
+
+Several instances sharing one Redis (shared.py) count an address's open
+lines and its tables across all of them (counts.py: a new line or table
+costs one Redis round trip, pipelined with the others; with Redis down each
+instance's own counts hold).  The rates are per instance: the message and
+byte buckets are kept here, in memory, and the hot path (:meth:`AddressBook.charge`,
+once a frame) never touches Redis, so an address whose lines reach R
+instances may send R times the rate.  The lines waiting for their hello are
+counted per instance too."""
 
 from __future__ import annotations
 
@@ -143,6 +152,11 @@ class AddressBook:
         if not helloed:
             entry.unhelloed -= 1
         self._forget(address, entry)
+
+    def held(self, address: str) -> tuple[int, int]:
+        """The lines open and the tables held by `address` (0, 0 for an address the book forgot)."""
+        entry = self.entries.get(address)
+        return (entry.lines, entry.tables) if entry is not None else (0, 0)
 
     def add_table(self, address: str) -> bool:
         entry = self.entries.get(address)

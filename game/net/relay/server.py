@@ -312,11 +312,9 @@ class Relay:
         line = Line(ws, address, self.limits)
         helloed = False
         self.lines.add(line)
+        verdict = self.shared.count_line(address) if self.shared is not None else None  # the other instances' count
         try:
-            try:
-                first = await asyncio.wait_for(ws.recv(), self.limits.hello_timeout)
-            except asyncio.TimeoutError:
-                raise Refused("hello_timeout") from None
+            first = await self.first_frame(ws, verdict)
             role, table = parse_hello(first)
             self.book.helloed(address)
             helloed = True
@@ -340,6 +338,40 @@ class Relay:
             line.stop()
             self.line_gone(line)
             self.book.release(address, helloed)
+            if self.shared is not None:
+                if verdict is not None:
+                    verdict.cancel()
+                self.shared.counted(address)
+
+    async def first_frame(self, ws: ServerConnection, verdict: asyncio.Future[bool] | None) -> bytes | str:
+        """A new line's first frame (its hello), within `hello_timeout`; with instances sharing Redis, the
+        line is refused "too_many_lines" as soon as their count says so (it is checked meanwhile)."""
+        if verdict is None:
+            try:
+                return await asyncio.wait_for(ws.recv(), self.limits.hello_timeout)
+            except asyncio.TimeoutError:
+                raise Refused("hello_timeout") from None
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.limits.hello_timeout
+        receiving = asyncio.ensure_future(ws.recv())
+        try:
+            while not receiving.done():
+                if verdict.done() and not verdict.result():
+                    raise Refused("too_many_lines")
+                left = deadline - loop.time()
+                if left <= 0:
+                    raise Refused("hello_timeout")
+                waits: set[asyncio.Future[bool] | asyncio.Future[bytes | str]] = {receiving}
+                if not verdict.done():
+                    waits.add(verdict)
+                await asyncio.wait(waits, timeout=left, return_when=asyncio.FIRST_COMPLETED)
+            if not await verdict:  # (answered within the Redis writer's timeout, or passed when Redis is lost)
+                raise Refused("too_many_lines")
+            return receiving.result()
+        finally:
+            if receiving.done() and not receiving.cancelled():
+                receiving.exception()  # (read, so that asyncio does not log it as never retrieved)
+            receiving.cancel()
 
     def refuse(self, line: Line, code: str) -> asyncio.Task[None] | None:
         """End `line` with a refusal (the JSON frame, then close 1008; 1001 when shutting down)."""
@@ -375,6 +407,11 @@ class Relay:
                     self.shared.friend_closed(line.table, line.number)
         log.debug("line ended %s %s %s line %d", self.shown(line.address), line.role, line.table[:4], line.number)
 
+    def shared_counted(self, address: str) -> None:
+        """A table of `address` is gone: the instances sharing Redis learn its new count."""
+        if self.shared is not None:
+            self.shared.counted(address)
+
     def host_gone(self, table: Table) -> None:
         """The host's line ended: friends are closed ("host gone"), the table waits `grace` seconds."""
         table.host = None
@@ -395,6 +432,7 @@ class Relay:
             return
         del self.tables[table.id]
         self.book.drop_table(table.owner_address)
+        self.shared_counted(table.owner_address)
         host, table.host = table.host, None
         for number, friend in list(table.friends.items()):
             if isinstance(friend, Line):
@@ -419,11 +457,21 @@ class Relay:
         if table is None:
             if not self.book.add_table(line.address):
                 raise Refused("too_many_tables")
+            if self.shared is not None:  # the tables it holds at the other instances count too
+                counting = self.shared.count_table(line.address)
+                if counting is not None and not await counting:
+                    if not await self.shared.moving(line.table):
+                        self.book.drop_table(line.address)
+                        self.shared.counted(line.address)
+                        raise Refused("too_many_tables")
+                    self.shared.counted(line.address)  # (Redis was told it holds one table fewer here)
             if self.shared is not None and not await self.shared.claim(line.table):
                 self.book.drop_table(line.address)
+                self.shared_counted(line.address)
                 raise Refused("table_taken")
             if line.table in self.tables:  # claimed by another line while this one waited
                 self.book.drop_table(line.address)
+                self.shared_counted(line.address)
                 raise Refused("table_taken")
             table = self.tables[line.table] = Table(line.table, line, loop.time())
             log.info("table opened %s by %s", line.table[:4], self.shown(line.address))
@@ -590,6 +638,7 @@ class Relay:
         if table is not None and table.host is None:
             del self.tables[table_id]
             self.book.drop_table(table.owner_address)
+            self.shared_counted(table.owner_address)
 
     def shared_lost(self) -> None:
         """Redis is gone: every line between instances ends; lines within this instance go on."""

@@ -34,6 +34,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeout
 
+from game.net.relay.counts import Counts, Verdict
 from game.net.relay.peers import Peers
 from game.net.relay.server import Refused
 
@@ -109,6 +110,7 @@ class Shared:
         peer_bind: str = "127.0.0.1",
         peer_port: int = 0,
         peer_address: str | None = None,
+        count_ttl: float | None = None,
     ) -> None:
         self.url = url
         self.instance = instance or os.urandom(ID_LEN // 2).hex()
@@ -148,6 +150,8 @@ class Shared:
                 shown=lambda address: self.relay.shown(address) if self.relay is not None else address,
             )
         self.peer_kept_at = -1e9
+        self.count_ttl = float(ttl) if count_ttl is None else count_ttl  # (shorter in the tests)
+        self.counts = Counts(self.instance, self.count_ttl, peer_secret)  # lines and tables per address (counts.py)
 
     def attach(self, relay: Relay) -> None:
         self.relay = relay
@@ -163,21 +167,28 @@ class Shared:
         try:
             await asyncio.wait_for(self.connected.wait(), self.first_wait)
         except asyncio.TimeoutError:
-            log.warning("shared: Redis not reached yet; this relay serves its own tables and keeps trying")
+            log.warning(
+                "shared: Redis not reached yet; this relay serves its own tables (per-address limits counting"
+                " its own lines and tables) and keeps trying"
+            )
 
     async def stop(self, tables: list[str]) -> None:
         self.stopping = True
+        counted = self.counts.forget_all()
         if self.up and self.client is not None:
             try:
                 pipe = self.client.pipeline(transaction=False)
                 for table in tables:
                     pipe.eval(RELEASE, 2, _table_key(table), _away_key(table), self.instance)
+                for key in counted:
+                    pipe.hdel(key, self.instance)
                 await asyncio.wait_for(pipe.execute(), 2.0)
             except (RedisError, OSError, asyncio.TimeoutError):
                 pass
         if self.up and self.client is not None and self.peers is not None:
             with contextlib.suppress(RedisError, OSError, asyncio.TimeoutError):
                 await asyncio.wait_for(self.client.delete(_peer_key(self.instance)), 1.0)
+        self.outbox_ready.set()  # the writer, idle, sees `stopping` and ends
         for task in self.tasks:
             task.cancel()
         if self.tasks:  # (bounded: redis-py's get_message may swallow a cancel that lands mid-read; the
@@ -206,6 +217,7 @@ class Shared:
                 await self._reclaim()
             await asyncio.sleep(self.check_every)
             self.keep_peer()
+            self.keep_counts()
             client = self.client
             if not self.up or client is None:  # lost meanwhile (the listener or the publisher saw it first)
                 continue
@@ -227,6 +239,7 @@ class Shared:
         await asyncio.wait_for(self.client.ping(), 2.0)
         self.pubsub = self.client.pubsub(ignore_subscribe_messages=True)
         await asyncio.wait_for(self.pubsub.subscribe(_channel(self.instance)), 2.0)
+        await asyncio.wait_for(self.counts.agree(self.client), 2.0)
         if self.peers is not None:  # before any other instance may look for it
             await asyncio.wait_for(self.client.set(_peer_key(self.instance), self.peers.address, ex=self.ttl), 2.0)
             self.peer_kept_at = asyncio.get_running_loop().time()
@@ -248,9 +261,14 @@ class Shared:
             return
         self.up = False
         self.downs += 1
-        log.warning("shared: Redis lost (%s); lines between relay machines end, tables here go on", why)
+        log.warning(
+            "shared: Redis lost (%s); lines between relay machines end, tables here go on, per-address limits"
+            " count this instance's lines and tables alone until Redis is back",
+            why,
+        )
         self.outbox.clear()
         self.chores.clear()
+        self.counts.lost()
         for future in self.pending.values():
             if not future.done():
                 future.set_result("shared_down")
@@ -272,6 +290,7 @@ class Shared:
         """After a reconnect: the tables held here are registered again."""
         if self.relay is None or self.client is None:
             return
+        self.keep_counts()  # every address counted here, written again (Redis may have forgotten it)
         try:
             for table in list(self.relay.tables):
                 await self.client.eval(CLAIM, 2, _table_key(table), _away_key(table), self.instance, str(self.ttl))
@@ -295,17 +314,22 @@ class Shared:
     async def publish_forever(self) -> None:
         """One writer to Redis: publishes and registry chores in order, many to one round trip."""
         while True:
-            while not self.outbox and not self.chores:
+            while not self.outbox and not self.chores and not self.counts.pending():
+                if self.stopping:  # (redis-py may swallow the cancel that lands mid-write: end here too)
+                    return
                 self.outbox_ready.clear()
                 await self.outbox_ready.wait()
             if not self.up or self.client is None:
                 self.outbox.clear()
                 self.chores.clear()
+                self.counts.lost()
                 continue
             pipe = self.client.pipeline(transaction=False)
-            for _ in range(min(len(self.chores), 1024)):
+            chores = min(len(self.chores), 1024)
+            for _ in range(chores):
                 script, keys, args = self.chores.popleft()
                 pipe.eval(script, len(keys), *keys, *args)
+            counting = self.write_counts(pipe)
             batches: dict[str, list[bytes]] = {}  # several messages to one instance go as one, in order
             for _ in range(min(len(self.outbox), 1024)):
                 channel, data = self.outbox.popleft()
@@ -313,9 +337,18 @@ class Shared:
             for channel, parts in batches.items():
                 pipe.publish(channel, b"B" + b"".join(parts))
             try:
-                await asyncio.wait_for(pipe.execute(), 6.0)
+                results = await asyncio.wait_for(pipe.execute(), 6.0)
             except (RedisError, OSError, asyncio.TimeoutError) as exc:
+                for checks in counting:  # the instance's own limits hold alone
+                    self.counts.passed(checks)
                 await self.lost(f"writing: {type(exc).__name__}")
+                continue
+            except asyncio.CancelledError:
+                for checks in counting:
+                    self.counts.passed(checks)
+                raise
+            for checks, result in zip(counting, results[chores:]):
+                self.counts.answer(checks, result)
 
     def send(self, instance: str, data: bytes) -> bool:
         """Send `data` to `instance`: over the peer link to it, or through Redis pub/sub."""
@@ -331,6 +364,45 @@ class Shared:
         self.outbox.append((_channel(instance), data))
         self.outbox_ready.set()
         return True
+
+    # -- lines and tables per address, across the instances (game/net/relay/counts.py) ----------
+
+    def count_line(self, address: str) -> Verdict | None:
+        """A new line from `address` (counted in this instance's book): its verdict across the instances,
+        or None when Redis is down (this instance's own limits hold alone)."""
+        return self._count(address, table=False)
+
+    def count_table(self, address: str) -> Verdict | None:
+        return self._count(address, table=True)
+
+    def _count(self, address: str, table: bool) -> Verdict | None:
+        if not self.up or self.stopping:
+            return None
+        verdict = self.counts.check(address, table)
+        self.outbox_ready.set()
+        return verdict
+
+    def counted(self, address: str) -> None:
+        """A line or a table of `address` ended here (or a check of it was refused): Redis learns the new count."""
+        if self.up and not self.stopping:
+            self.counts.changed(address)
+            self.outbox_ready.set()
+
+    def keep_counts(self) -> None:
+        """Every ttl/3 seconds, the counts of every address with lines or tables here are written again."""
+        if not self.up or self.stopping or self.relay is None:
+            return
+        book = self.relay.book
+        if self.counts.renew(lambda: list(book.entries), asyncio.get_running_loop().time(), self.count_ttl / 3):
+            self.outbox_ready.set()
+
+    def write_counts(self, pipe: aioredis.client.Pipeline) -> list[list[tuple[bool, Verdict]]]:
+        if self.relay is None or not self.counts.pending():
+            return []
+        limits = self.relay.limits
+        return self.counts.write(
+            pipe, self.relay.book.held, (limits.lines_per_address, limits.tables_per_address), 1024
+        )
 
     # -- the peer links (game/net/relay/peers.py) ---------------------------------------------
 
@@ -383,6 +455,20 @@ class Shared:
         if isinstance(before, bytes) and before and before != self.me:
             self.send(before.decode("ascii", "replace"), b"G" + table.encode())
         return True
+
+    async def moving(self, table: str) -> bool:
+        """Is `table` held at another instance whose host is away (so that a host here takes it over, and
+        the table counted there is dropped: it is no new table of its address)?"""
+        if not self.up or self.client is None:
+            return False
+        try:
+            pipe = self.client.pipeline(transaction=False)
+            pipe.get(_table_key(table))
+            pipe.exists(_away_key(table))
+            holder, away = await asyncio.wait_for(pipe.execute(), 2.0)
+        except (RedisError, OSError, asyncio.TimeoutError):
+            return False
+        return isinstance(holder, bytes) and holder != self.me and bool(away)
 
     def mark_away(self, table: str) -> None:
         self._fire(AWAY, table, int(self.relay.limits.grace) + 1 if self.relay else 31)
