@@ -402,6 +402,9 @@ class Peers:
         self.server: asyncio.Server | None = None
         self.address = ""  # what the other instances dial (host:port), set by listen()
         self.closing = False
+        # The first key and cipher cost a process about 1 MiB and a moment, once (cryptography sets
+        # itself up): paid here, at start, rather than by the first crossing join.
+        Seal(link_key(secret, bytes(NONCE_LEN), bytes(NONCE_LEN), self.me, self.me)).seal(b"")
 
     async def listen(self, bind: str, port: int, advertise: str | None = None) -> str:
         """Listen on `bind`:`port` (0: any free port); the address others dial: `advertise`
