@@ -268,8 +268,10 @@ class Link(asyncio.Protocol):
         """Write what waited for the handshake, each frame sealed, in one write.  Once the link is
         ready, a frame is sealed and written as it comes: a crossing hop waits for no further turn
         of the loop (measured: a write deferred to the loop's next turn, to send a turn's frames in
-        one write, cost more round-trip time than it saved). When the socket is backed up, the
-        transport gathers what follows and sends it in as few writes as it can."""
+        one write, cost more round-trip time than it saved; and sealed as one record, a turn's
+        frames would save few seals: 1.13 frames a turn in relay-bench's 200 tables). When the
+        socket is backed up, the transport gathers what follows and sends it in as few writes as
+        it can."""
         transport, sealer = self.transport, self.sealer
         if self.closed or not self.out or transport is None or sealer is None:
             return

@@ -34,7 +34,7 @@ from relaykit import (
 )
 
 from game.net.relay.limits import Limits
-from game.net.relay.peers import GREETING_LEN, HELLO_LEN, MAGIC, Seal, link_key
+from game.net.relay.peers import GREETING_LEN, HELLO_LEN, MAGIC, MAX_RECORD, Seal, link_key
 from game.net.relay.server import Relay
 
 SECRET = b"the relays' own shared secret"
@@ -90,16 +90,17 @@ class Tap:
 
     async def back(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, old: bool) -> None:
         """Dialled to dialler: the greeting (its magic an old one's if `old`) and the accept MAC."""
-        greeting = await reader.readexactly(GREETING_LEN)
-        self.seen += greeting
-        writer.write(b"FSRPEER1" + greeting[len(MAGIC) :] if old else greeting)
-        while data := await reader.read(65536):
-            self.seen += data
-            writer.write(data)
+        with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError):
+            greeting = await reader.readexactly(GREETING_LEN)
+            self.seen += greeting
+            writer.write(b"FSRPEER1" + greeting[len(MAGIC) :] if old else greeting)
+            while data := await reader.read(65536):
+                self.seen += data
+                writer.write(data)
 
     async def forth(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, mischief: str) -> None:
         """Dialler to dialled: the hello as it is, then record by record (one of them mishandled)."""
-        with contextlib.suppress(asyncio.IncompleteReadError):
+        with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError):
             hello = await reader.readexactly(HELLO_LEN)
             self.seen += hello
             writer.write(hello)
@@ -119,6 +120,8 @@ class Tap:
                         record = b""
                     elif mischief == "reorder":
                         held, record = record, b""
+                    elif mischief == "oversize":
+                        record = (MAX_RECORD + 1).to_bytes(4, "big") + record[4:]
                 elif held is not None:
                     record, held = record + held, None
                 number += 1
@@ -182,7 +185,7 @@ def test_a_tap_between_two_instances_sees_no_table_no_routing_and_no_payload(red
         assert clear not in seen, clear
 
 
-@pytest.mark.parametrize("mischief", ["alter", "replay", "drop", "reorder"])
+@pytest.mark.parametrize("mischief", ["alter", "replay", "drop", "reorder", "oversize"])
 def test_a_record_mishandled_on_the_way_ends_the_link_and_a_fresh_one_is_dialled(
     redis: RedisServer, caplog: pytest.LogCaptureFixture, mischief: str
 ) -> None:
@@ -218,7 +221,7 @@ def test_a_record_mishandled_on_the_way_ends_the_link_and_a_fresh_one_is_dialled
     with caplog.at_level(logging.INFO, logger="fireside.relay"):
         run(go())
     logged = "\n".join(r.getMessage() for r in caplog.records)
-    assert "failed its seal" in logged
+    assert ("impossible size" if mischief == "oversize" else "failed its seal") in logged
     assert SECRET.decode() not in logged and TABLE not in logged
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]  # nothing crashed
 
