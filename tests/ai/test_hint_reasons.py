@@ -4,14 +4,16 @@ coach's reason against the next best move, never a sentence that only
 names the move) and how it compares; it never warns against the move it
 recommends, and it reads in every language.  The sampled check runs here;
 the issue's count (200 decisions of each game at each level) is the slow
-test and `python -m game.tools.hint_reasons`."""
+test on a full run (FIRESIDE_FULL_MATRIX=1, as the nightly workflow runs it;
+`.ci/run` surveys 100 of each, tests/matrix.py) and
+`python -m game.tools.hint_reasons`."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
-from matrix import fast_lane
+from matrix import count, fast_lane
 
 from game import i18n
 from game.ai import LEVELS, review
@@ -83,9 +85,11 @@ def test_equal_and_better_read_differently() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("game_id", GAMES)
-def test_200_hints_of_each_game_at_each_level_give_a_reason(game_id: str, level: str) -> None:
-    """The issue's number: 100 % (what `python -m game.tools.hint_reasons` reports)."""
-    found = hint_reasons.survey(game_id, level, 200)
-    assert found.decisions == 200
+def test_the_hints_of_each_game_at_each_level_give_a_reason(game_id: str, level: str) -> None:
+    """The issue's number: 100 % of 200 hints on a full run (what `python -m game.tools.hint_reasons`
+    reports); 100 in `.ci/run`, whose 15 minutes the hard level's 200 strained (90-136 s a game)."""
+    decisions = count(200, 100)
+    found = hint_reasons.survey(game_id, level, decisions)
+    assert found.decisions == decisions
     assert found.share == 1.0, found.without[:5]
     assert len(found.codes) >= 4
